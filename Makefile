@@ -1,0 +1,40 @@
+# The two commands a new machine needs:  make run   and   make test
+# Each creates .venv on first use and installs the project into it (editable).
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3.12 || command -v python3.13 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+SHARED := ../shared
+
+.PHONY: run test bench screenshots clean
+
+$(STAMP): pyproject.toml
+	@./.ci/system-deps
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install -q --upgrade pip
+	@$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+## run: the daemon with simulated tables and the GUI (or the terminal view without a display)
+run: $(STAMP)
+	@$(BIN)/duelclock start
+
+## test: lint, types, layering, and the whole test suite
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict firmware_protocol clockd/core
+	$(BIN)/mypy clockd gui hw_sim
+	$(BIN)/lint-imports --no-cache
+	@if [ -f $(SHARED)/tools/check_layers.py ]; then \
+	    echo "check_layers.py"; out=$$($(BIN)/python $(SHARED)/tools/check_layers.py); \
+	    if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
+	else echo "note: $(SHARED)/tools/check_layers.py not present; import-linter contracts still checked"; fi
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+## bench: every benchmark, each printing a JSON line
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

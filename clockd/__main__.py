@@ -1,0 +1,3 @@
+from clockd.cli import main
+
+raise SystemExit(main())

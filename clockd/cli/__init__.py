@@ -1,0 +1,60 @@
+"""The ``duelclock`` command.
+
+Every subcommand lives in a module of this package with a ``register(subparsers)``
+function that adds its parser and sets ``func`` (called with the parsed arguments,
+returning the exit status). Modules import their heavy dependencies (Qt, pyserial)
+inside ``func`` so that ``duelclock --help`` stays fast and works without a display.
+
+This package is the composition root: it is the only part of ``clockd`` that may import
+``gui`` and ``hw_sim``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from clockd import __version__
+
+#: Subcommand modules, in the order ``--help`` lists them.
+COMMANDS = (
+    "start",
+    "run",
+    "status",
+    "table",
+    "gui",
+    "demo",
+    "duel",
+    "sim",
+    "protocol",
+    "gpio",
+    "swiss",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="duelclock",
+        description="Tournaments played on chess clocks: the clock daemon, its GUI, "
+        "the hardware simulator and the Swiss/knockout tools.",
+    )
+    parser.add_argument("--version", action="version", version=f"duelclock {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"clockd.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `duelclock ... | head`); that is not an error.
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,397 @@
+"""A two-sided chess clock, as pure data.
+
+A :class:`ClockState` is immutable. Every change is an *input* — :class:`Start`,
+:class:`Press`, :class:`Pause`, :class:`Resume`, :class:`Adjust` — carrying the instant
+``t_ns`` it happened at (integer nanoseconds on whatever monotonic time base the caller
+uses). :meth:`ClockState.apply` returns the next state and an :class:`Outcome`; folding the
+same inputs over :meth:`ClockState.initial` always gives the same state
+(:func:`replay`), which is how the daemon rebuilds a table after a crash.
+
+The clock is never polled. Between inputs the running side's time falls linearly, so the
+instant its flag falls is known in advance (:meth:`ClockState.flag_at`). An input or a
+reading at or after that instant first *settles* the flag at exactly that instant; a
+press that comes later is too late, however soon after.
+
+Like a real lever, a press only ends the turn of the side whose time is running; a press
+by the other side (or on a paused, stopped or not yet started clock) changes nothing but
+is reported and counted, so a referee can see a player hammering the wrong button.
+
+Referee inputs that make no sense (resume a clock that is not paused, an input earlier
+than the last one) raise :class:`ClockError` and leave the state as it was.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockd.core.timecontrol import DelayMode, TimeControl
+
+
+class Side(StrEnum):
+    """The two sides of a clock: ``a`` (left) and ``b`` (right)."""
+
+    A = "a"
+    B = "b"
+
+    @property
+    def other(self) -> Side:
+        return Side.B if self is Side.A else Side.A
+
+
+class Phase(StrEnum):
+    READY = "ready"  # set, not started
+    RUNNING = "running"
+    PAUSED = "paused"  # stopped by the referee; resumes where it stopped
+    FLAGGED = "flagged"  # a side's time reached zero; the clock stopped at that instant
+
+
+class Outcome(StrEnum):
+    APPLIED = "applied"
+    IGNORED_NOT_RUNNING = "ignored-not-running"  # pressed by the side whose time is not running
+    IGNORED_PAUSED = "ignored-paused"
+    IGNORED_FLAGGED = "ignored-flagged"
+    IGNORED_NOT_STARTED = "ignored-not-started"
+
+
+class ClockError(ValueError):
+    """An input that cannot apply to this clock; the message says why."""
+
+
+class PerSide(BaseModel):
+    """An ``int`` per side."""
+
+    model_config = ConfigDict(frozen=True)
+
+    a: int = 0
+    b: int = 0
+
+    def __getitem__(self, side: Side) -> int:
+        return self.a if side is Side.A else self.b
+
+    def set(self, side: Side, value: int) -> PerSide:
+        return PerSide(a=value, b=self.b) if side is Side.A else PerSide(a=self.a, b=value)
+
+    def add(self, side: Side, delta: int) -> PerSide:
+        return self.set(side, self[side] + delta)
+
+
+# -- inputs -------------------------------------------------------------------------------
+
+
+class _Input(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    t_ns: int
+
+
+class Start(_Input):
+    kind: Literal["start"] = "start"
+    side: Side  # whose time runs first
+
+
+class Press(_Input):
+    kind: Literal["press"] = "press"
+    side: Side
+
+
+class Pause(_Input):
+    kind: Literal["pause"] = "pause"
+
+
+class Resume(_Input):
+    kind: Literal["resume"] = "resume"
+
+
+class Adjust(_Input):
+    """The referee adds (positive) or removes (negative) time from a side."""
+
+    kind: Literal["adjust"] = "adjust"
+    side: Side
+    delta_ns: int
+    reason: str = ""
+
+
+ClockInput = Annotated[Start | Press | Pause | Resume | Adjust, Field(discriminator="kind")]
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+class ClockView(BaseModel):
+    """What the clock shows at one instant: everything a display or a rule needs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    t_ns: int
+    phase: Phase
+    remaining_ns: PerSide
+    running: Side | None  # whose time is counting down right now
+    to_move: Side | None  # whose turn it is (also while paused)
+    moves: PerSide
+    elapsed_ns: PerSide  # wall time each side's clock has run
+    paused_ns: int  # wall time the clock stood paused (or stopped at a flag later lifted)
+    flag: Side | None
+    flag_at_ns: int | None
+
+
+class ClockState(BaseModel):
+    """The clock between two inputs.
+
+    ``base_ns`` is each side's remaining time at the start of its current move (for the
+    side to move) or now (for the other). ``move_used_ns`` is wall time already spent on
+    the current move before ``mark_ns``, the start of the current running segment.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    control: TimeControl
+    phase: Phase = Phase.READY
+    to_move: Side | None = None
+    base_ns: PerSide
+    moves: PerSide = PerSide()
+    elapsed_ns: PerSide = PerSide()
+    paused_ns: int = 0
+    started_at_ns: int | None = None
+    mark_ns: int = 0
+    last_input_ns: int | None = None
+    move_used_ns: int = 0
+    flag: Side | None = None
+    flag_at_ns: int | None = None
+    ignored: PerSide = PerSide()
+
+    @classmethod
+    def initial(cls, control: TimeControl) -> ClockState:
+        t = control.initial_ns
+        return cls(control=control, base_ns=PerSide(a=t, b=t))
+
+    # -- time arithmetic ------------------------------------------------------------------
+    def _delay(self, side: Side) -> tuple[DelayMode, int]:
+        stage = self.control.stage_for_move(self.moves[side])
+        return self.control.delay_mode, stage.delay_ns
+
+    def _charge(self, side: Side, used_ns: int) -> int:
+        """How much of ``side``'s remaining time ``used_ns`` of wall time on a move costs."""
+        mode, delay = self._delay(side)
+        if mode is DelayMode.SIMPLE:
+            return max(0, used_ns - delay)
+        return used_ns
+
+    def _move_used(self, t_ns: int) -> int:
+        if self.phase is Phase.RUNNING:
+            return self.move_used_ns + (t_ns - self.mark_ns)
+        return self.move_used_ns
+
+    def flag_at(self) -> int | None:
+        """The instant the running side's time reaches zero, or ``None`` if no time runs."""
+        if self.phase is not Phase.RUNNING or self.to_move is None:
+            return None
+        side = self.to_move
+        mode, delay = self._delay(side)
+        budget = self.base_ns[side] + (delay if mode is DelayMode.SIMPLE else 0)
+        return self.mark_ns + budget - self.move_used_ns
+
+    def _settled(self, t_ns: int) -> ClockState:
+        """This state with a flag that fell at or before ``t_ns`` recorded at its instant."""
+        flag_at = self.flag_at()
+        if flag_at is None or flag_at > t_ns:
+            return self
+        side = self.to_move
+        assert side is not None
+        run = flag_at - self.mark_ns
+        return self.model_copy(
+            update={
+                "phase": Phase.FLAGGED,
+                "flag": side,
+                "flag_at_ns": flag_at,
+                "elapsed_ns": self.elapsed_ns.add(side, run),
+                "move_used_ns": self.move_used_ns + run,
+                "mark_ns": flag_at,
+            }
+        )
+
+    def _remaining(self, side: Side, t_ns: int) -> int:
+        if side is self.to_move and self.phase is not Phase.READY:
+            return max(0, self.base_ns[side] - self._charge(side, self._move_used(t_ns)))
+        return self.base_ns[side]
+
+    # -- reading --------------------------------------------------------------------------
+    def view(self, t_ns: int) -> ClockView:
+        """What the clock shows at ``t_ns`` (which may not precede the last input)."""
+        self._check_time(t_ns)
+        s = self._settled(t_ns)
+        running = s.to_move if s.phase is Phase.RUNNING else None
+        elapsed = s.elapsed_ns
+        paused = s.paused_ns
+        if s.phase is Phase.RUNNING and running is not None:
+            elapsed = elapsed.add(running, t_ns - s.mark_ns)
+        elif s.phase is Phase.PAUSED:
+            paused += t_ns - s.mark_ns
+        return ClockView(
+            t_ns=t_ns,
+            phase=s.phase,
+            remaining_ns=PerSide(a=s._remaining(Side.A, t_ns), b=s._remaining(Side.B, t_ns)),
+            running=running,
+            to_move=s.to_move,
+            moves=s.moves,
+            elapsed_ns=elapsed,
+            paused_ns=paused,
+            flag=s.flag,
+            flag_at_ns=s.flag_at_ns,
+        )
+
+    def remaining(self, side: Side, t_ns: int) -> int:
+        return self.view(t_ns).remaining_ns[side]
+
+    # -- inputs ---------------------------------------------------------------------------
+    def apply(self, event: Start | Press | Pause | Resume | Adjust) -> tuple[ClockState, Outcome]:
+        """The state after ``event``, and what the event did. Raises :class:`ClockError`."""
+        self._check_time(event.t_ns)
+        s = self._settled(event.t_ns).model_copy(update={"last_input_ns": event.t_ns})
+        if isinstance(event, Press):
+            return s._press(event)
+        if isinstance(event, Start):
+            return s._start(event), Outcome.APPLIED
+        if isinstance(event, Pause):
+            return s._pause(event), Outcome.APPLIED
+        if isinstance(event, Resume):
+            return s._resume(event), Outcome.APPLIED
+        return s._adjust(event), Outcome.APPLIED
+
+    def _check_time(self, t_ns: int) -> None:
+        if self.last_input_ns is not None and t_ns < self.last_input_ns:
+            raise ClockError(
+                f"time {t_ns} ns is before the clock's last input at {self.last_input_ns} ns"
+            )
+
+    def _start(self, e: Start) -> ClockState:
+        if self.phase is not Phase.READY:
+            raise ClockError(f"the clock is already started ({self.phase.value})")
+        return self.model_copy(
+            update={"phase": Phase.RUNNING, "to_move": e.side, "started_at_ns": e.t_ns, "mark_ns": e.t_ns}
+        )
+
+    def _press(self, e: Press) -> tuple[ClockState, Outcome]:
+        if self.phase is not Phase.RUNNING:
+            outcome = {
+                Phase.READY: Outcome.IGNORED_NOT_STARTED,
+                Phase.PAUSED: Outcome.IGNORED_PAUSED,
+                Phase.FLAGGED: Outcome.IGNORED_FLAGGED,
+            }[self.phase]
+            return self.model_copy(update={"ignored": self.ignored.add(e.side, 1)}), outcome
+        if e.side is not self.to_move:
+            return (
+                self.model_copy(update={"ignored": self.ignored.add(e.side, 1)}),
+                Outcome.IGNORED_NOT_RUNNING,
+            )
+        side = e.side
+        used = self._move_used(e.t_ns)
+        mode, delay = self._delay(side)
+        stage = self.control.stage_for_move(self.moves[side])
+        left = self.base_ns[side] - self._charge(side, used)
+        if mode is DelayMode.BRONSTEIN:
+            left += min(delay, used)
+        left += stage.increment_ns
+        moves_done = self.moves[side] + 1
+        left += self.control.time_added_after(moves_done)
+        return (
+            self.model_copy(
+                update={
+                    "base_ns": self.base_ns.set(side, left),
+                    "moves": self.moves.set(side, moves_done),
+                    "elapsed_ns": self.elapsed_ns.add(side, e.t_ns - self.mark_ns),
+                    "to_move": side.other,
+                    "move_used_ns": 0,
+                    "mark_ns": e.t_ns,
+                }
+            ),
+            Outcome.APPLIED,
+        )
+
+    def _pause(self, e: Pause) -> ClockState:
+        if self.phase is not Phase.RUNNING:
+            raise ClockError(f"only a running clock can be paused; this one is {self.phase.value}")
+        side = self.to_move
+        assert side is not None
+        return self.model_copy(
+            update={
+                "phase": Phase.PAUSED,
+                "elapsed_ns": self.elapsed_ns.add(side, e.t_ns - self.mark_ns),
+                "move_used_ns": self._move_used(e.t_ns),
+                "mark_ns": e.t_ns,
+            }
+        )
+
+    def _resume(self, e: Resume) -> ClockState:
+        if self.phase is not Phase.PAUSED:
+            raise ClockError(f"only a paused clock can be resumed; this one is {self.phase.value}")
+        return self.model_copy(
+            update={
+                "phase": Phase.RUNNING,
+                "paused_ns": self.paused_ns + (e.t_ns - self.mark_ns),
+                "mark_ns": e.t_ns,
+            }
+        )
+
+    def _adjust(self, e: Adjust) -> ClockState:
+        """Add ``delta_ns`` to a side's remaining time, never below zero.
+
+        A side brought to zero has flagged at this instant. Time given back to the side
+        whose flag fell lifts the flag: the clock stands paused (the time it stood stopped
+        counts as paused) until the referee resumes it.
+        """
+        side = e.side
+        now = e.t_ns
+        remaining = self._remaining(side, now)
+        target = max(0, remaining + e.delta_ns)
+        s = self.model_copy(update={"base_ns": self.base_ns.add(side, target - remaining)})
+        if s.phase is Phase.FLAGGED:
+            if side is s.flag and target > 0:
+                return s.model_copy(
+                    update={
+                        "phase": Phase.PAUSED,
+                        "flag": None,
+                        "flag_at_ns": None,
+                        "paused_ns": s.paused_ns + (now - s.mark_ns),
+                        "mark_ns": now,
+                    }
+                )
+            return s
+        if target == 0 and s.phase is not Phase.READY:
+            return s._flag_now(side, now)
+        return s
+
+    def _flag_now(self, side: Side, now: int) -> ClockState:
+        update: dict[str, object] = {"phase": Phase.FLAGGED, "flag": side, "flag_at_ns": now, "mark_ns": now}
+        if self.phase is Phase.RUNNING and self.to_move is not None:
+            update["elapsed_ns"] = self.elapsed_ns.add(self.to_move, now - self.mark_ns)
+            update["move_used_ns"] = self._move_used(now)
+        elif self.phase is Phase.PAUSED:
+            update["paused_ns"] = self.paused_ns + (now - self.mark_ns)
+        return self.model_copy(update=update)
+
+    # -- convenience ------------------------------------------------------------------------
+    def start(self, t_ns: int, side: Side) -> ClockState:
+        return self.apply(Start(t_ns=t_ns, side=side))[0]
+
+    def press(self, t_ns: int, side: Side) -> tuple[ClockState, Outcome]:
+        return self.apply(Press(t_ns=t_ns, side=side))
+
+    def pause(self, t_ns: int) -> ClockState:
+        return self.apply(Pause(t_ns=t_ns))[0]
+
+    def resume(self, t_ns: int) -> ClockState:
+        return self.apply(Resume(t_ns=t_ns))[0]
+
+    def adjust(self, t_ns: int, side: Side, delta_ns: int, reason: str = "") -> ClockState:
+        return self.apply(Adjust(t_ns=t_ns, side=side, delta_ns=delta_ns, reason=reason))[0]
+
+
+def replay(control: TimeControl, inputs: list[Start | Press | Pause | Resume | Adjust]) -> ClockState:
+    """Rebuild a clock from its inputs (the journal's view of a clock)."""
+    state = ClockState.initial(control)
+    for event in inputs:
+        state, _ = state.apply(event)
+    return state

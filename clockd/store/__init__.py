@@ -1,0 +1,1 @@
+"""clockd.store."""

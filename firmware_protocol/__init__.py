@@ -1,0 +1,1 @@
+"""The clock wire protocol: frames <-> typed messages. Pure: no I/O, no threads, no clock (see SPEC.md)."""

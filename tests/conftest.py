@@ -1,0 +1,32 @@
+"""Shared test set-up.
+
+Qt runs offscreen (no display needed). The external test corpus lives beside the
+checkout in ``../shared/corpus`` (or wherever ``DUELCLOCK_CORPUS`` points); tests that
+need it fail with a clear message when it is missing rather than pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpus_dir() -> Path:
+    env = os.environ.get("DUELCLOCK_CORPUS")
+    path = Path(env) if env else ROOT.parent / "shared" / "corpus"
+    if not path.is_dir():
+        raise FileNotFoundError(
+            f"the external test corpus is not at {path}; set DUELCLOCK_CORPUS to its folder"
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    return corpus_dir()
