@@ -1,11 +1,22 @@
-"""``duelclock sim``: hardware simulators (serial clocks, GPIO tables)."""
+"""``duelclock sim``: hardware simulators run against the real drivers.
+
+``sim serial`` lives in :mod:`clockd.cli.sim_serial`, ``sim gpio`` in :mod:`clockd.cli.sim_gpio`.
+"""
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.cli import sim_gpio, sim_serial
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "sim", "hardware simulators (serial clocks, GPIO tables)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "sim",
+        help="hardware simulators (serial clocks, GPIO tables) against the real drivers",
+        description="Run simulated hardware against the real drivers and print a JSON summary.",
+    )
+    sim_sub = parser.add_subparsers(dest="sim_command", required=True, metavar="DEVICE")
+    sim_serial.register(sim_sub)
+    sim_gpio.register(sim_sub)

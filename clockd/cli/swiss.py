@@ -1,11 +1,23 @@
-"""``duelclock swiss``: Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)."""
+"""``duelclock swiss``: Swiss chess — pairings, standings, checks (FIDE Dutch, FIDE tie-breaks, TRF).
+
+The subcommands live in two modules: :mod:`clockd.cli.swiss_standings` (``standings``)
+and :mod:`clockd.cli.swiss_pairing` (``pair``, ``check``).
+"""
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.cli import swiss_pairing, swiss_standings
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "swiss", "Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "swiss",
+        help="Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)",
+        description="Swiss chess tournaments in FIDE's Tournament Report File (TRF) format.",
+    )
+    swiss_sub = parser.add_subparsers(dest="swiss_command", required=True, metavar="COMMAND")
+    swiss_pairing.register(swiss_sub)
+    swiss_standings.register(swiss_sub)

@@ -1,0 +1,11 @@
+"""``duelclock swiss standings``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clockd.cli._stub import add_stub
+
+
+def register(sub: Any) -> None:
+    add_stub(sub, "standings", "standings with FIDE tie-breaks")

@@ -1,0 +1,1 @@
+"""Swiss chess: the tournament model, TRF, FIDE Dutch pairing and FIDE tie-breaks (pure)."""
