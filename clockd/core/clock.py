@@ -13,8 +13,11 @@ reading at or after that instant first *settles* the flag at exactly that instan
 press that comes later is too late, however soon after.
 
 Like a real lever, a press only ends the turn of the side whose time is running; a press
-by the other side (or on a paused, stopped or not yet started clock) changes nothing but
-is reported and counted, so a referee can see a player hammering the wrong button.
+by the other side (or on a paused or stopped clock) changes nothing but is reported and
+counted, so a referee can see a player hammering the wrong button. On a clock that is set
+but not started, a press starts the *other* side's time, as on any chess clock (Black
+presses to start White's clock; in a puzzle duel the toss loser presses to start the toss
+winner's time, §2.2.8). That first press is not a move: no increment, no move counted.
 
 Referee inputs that make no sense (resume a clock that is not paused, an input earlier
 than the last one) raise :class:`ClockError` and leave the state as it was.
@@ -53,7 +56,7 @@ class Outcome(StrEnum):
     IGNORED_NOT_RUNNING = "ignored-not-running"  # pressed by the side whose time is not running
     IGNORED_PAUSED = "ignored-paused"
     IGNORED_FLAGGED = "ignored-flagged"
-    IGNORED_NOT_STARTED = "ignored-not-started"
+    STARTED = "started"  # a press on a ready clock started the other side's time
 
 
 class ClockError(ValueError):
@@ -274,9 +277,10 @@ class ClockState(BaseModel):
         )
 
     def _press(self, e: Press) -> tuple[ClockState, Outcome]:
+        if self.phase is Phase.READY:
+            return self._start(Start(t_ns=e.t_ns, side=e.side.other)), Outcome.STARTED
         if self.phase is not Phase.RUNNING:
             outcome = {
-                Phase.READY: Outcome.IGNORED_NOT_STARTED,
                 Phase.PAUSED: Outcome.IGNORED_PAUSED,
                 Phase.FLAGGED: Outcome.IGNORED_FLAGGED,
             }[self.phase]

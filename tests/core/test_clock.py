@@ -49,6 +49,14 @@ def test_press_by_the_waiting_side_is_ignored_and_counted() -> None:
     assert s2.view(4 * SECOND).remaining_ns == s.view(4 * SECOND).remaining_ns
 
 
+def test_the_first_press_on_a_ready_clock_starts_the_other_side_and_is_not_a_move() -> None:
+    s, outcome = ClockState.initial(TimeControl.fischer(MINUTE, 5 * SECOND)).press(7, B)
+    assert outcome is Outcome.STARTED
+    v = s.view(7 + SECOND)
+    assert v.running is A and v.remaining_ns.a == MINUTE - SECOND and v.remaining_ns.b == MINUTE
+    assert v.moves.a == v.moves.b == 0
+
+
 def test_fischer_adds_the_increment_after_each_move() -> None:
     s = started(TimeControl.fischer(3 * MINUTE, 2 * SECOND))
     s, _ = s.press(5 * SECOND, A)
