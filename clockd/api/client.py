@@ -121,6 +121,10 @@ class _LineSocket:
             if line.strip():
                 yield line
 
+    def has_line(self) -> bool:
+        """Whether a complete message is already buffered (so waiting on the socket would be wrong)."""
+        return b"\n" in self._buffer
+
     def read_message(self) -> Message:
         """The next message (blocking, within the socket's timeout)."""
         while True:
@@ -301,7 +305,7 @@ class Subscription:
 
     def read(self, timeout_ms: int | None = None) -> list[Push]:
         """Wait up to ``timeout_ms`` (forever: ``None``) for news; return it (maybe nothing)."""
-        if self._pending:
+        if self._pending or self._conn.has_line():
             return self.poll()
         readable, _, _ = select.select(
             [self._conn.sock], [], [], None if timeout_ms is None else timeout_ms / 1000

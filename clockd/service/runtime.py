@@ -87,6 +87,7 @@ class Daemon:
         components: Sequence[Component] = (),
         use_snapshots: bool = True,
         write_daemon_info: bool = True,
+        max_backlog_bytes: int = 1 << 20,
     ) -> None:
         self.db = Path(db)
         self.table_specs = list(tables)
@@ -99,6 +100,7 @@ class Daemon:
         self.extra_components = list(components)
         self.use_snapshots = use_snapshots
         self.write_daemon_info = write_daemon_info
+        self.max_backlog_bytes = max_backlog_bytes
         self._devices: dict[int, ClockDevice] = {}
         self.journal: Journal | None = None
         self.engine: Engine | None = None
@@ -136,7 +138,13 @@ class Daemon:
                     raise ValueError(f"a device is configured for table {table}, which does not exist")
             sinks = {table: self.engine.attach(table, device) for table, device in self._devices.items()}
             self.engine.start()
-            self.server = ApiServer(self.engine, token=self.token, host=self.host, port=self.port)
+            self.server = ApiServer(
+                self.engine,
+                token=self.token,
+                host=self.host,
+                port=self.port,
+                max_backlog_bytes=self.max_backlog_bytes,
+            )
             self.port = self.server.start()
             for table, device in self._devices.items():
                 device.start(sinks[table])
