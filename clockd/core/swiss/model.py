@@ -581,6 +581,73 @@ def check_pairings(tournament: Tournament) -> list[tuple[int, int, str]]:
     return problems
 
 
+# -- recording a round ---------------------------------------------------------------------
+
+class BoardResult(StrEnum):
+    """The result of a board as the referee writes it."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "½-½"
+    NO_RESULT = "0-0"  # the seed's rule: a game with no reported result scores 0–0
+    WHITE_WINS_BY_FORFEIT = "+-"
+    BLACK_WINS_BY_FORFEIT = "-+"
+    DOUBLE_FORFEIT = "--"
+
+    @property
+    def codes(self) -> tuple[Code, Code]:
+        """The result codes on White's and on Black's line."""
+        return _BOARD_CODES[self]
+
+
+_BOARD_CODES: dict[BoardResult, tuple[Code, Code]] = {
+    BoardResult.WHITE_WINS: (Code.WIN, Code.LOSS),
+    BoardResult.BLACK_WINS: (Code.LOSS, Code.WIN),
+    BoardResult.DRAW: (Code.DRAW, Code.DRAW),
+    BoardResult.NO_RESULT: (Code.LOSS, Code.LOSS),
+    BoardResult.WHITE_WINS_BY_FORFEIT: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    BoardResult.BLACK_WINS_BY_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    BoardResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    white: int
+    black: int
+    result: BoardResult
+
+
+def record_round(tournament: Tournament, round_number: int, boards: Iterable[Board],
+                 byes: Mapping[int, Code] | None = None) -> Tournament:
+    """The tournament with round ``round_number`` written from its boards and byes.
+
+    ``byes`` maps start numbers to a code that needs no opponent (``U``, ``F``, ``H``,
+    ``Z``). Both players of a board get their entry (colours and results mirrored). A
+    start number that is unknown or appears twice is an error, and nothing is recorded.
+    """
+    entries: dict[int, RoundEntry] = {}
+
+    def put(sn: int, entry: RoundEntry) -> None:
+        if sn not in tournament:
+            raise ModelError(f"round {round_number}: no player with start number {sn}")
+        if sn in entries:
+            raise ModelError(f"round {round_number}: player {sn} appears twice")
+        entries[sn] = entry
+
+    for board in boards:
+        if board.white == board.black:
+            raise ModelError(f"round {round_number}: player {board.white} cannot play themselves")
+        white_code, black_code = board.result.codes
+        put(board.white, RoundEntry(board.black, Colour.WHITE, white_code))
+        put(board.black, RoundEntry(board.white, Colour.BLACK, black_code))
+    for sn, code in (byes or {}).items():
+        put(sn, RoundEntry.bye(code))
+    return tournament.with_players(
+        p.with_entry(round_number, entries[p.start_number]) if p.start_number in entries else p
+        for p in tournament.players)
+
+
 # -- the seed's rule for round-1 no-shows --------------------------------------------------
 
 #: Round-1 entries that mean "did not come to their round-1 game": a forfeit loss
