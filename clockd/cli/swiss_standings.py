@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         tournament = trf.load_bytes(data)
     except (trf.TrfError, ModelError) as exc:
         return _fail(f"{args.input}: {exc}")
-    played = tournament.rounds_played
+    played = tournament.rounds_paired
     rounds = played if args.after_round is None else args.after_round
     if not 1 <= rounds <= played:
         return _fail(f"--after-round {rounds}: {args.input} has rounds 1 to {played}"

@@ -192,3 +192,12 @@ def test_a_bad_file_gets_its_line_and_column(capsys: pytest.CaptureFixture[str],
     assert f"{path}: line 4, column 97: round 1: expected a colour" in err
     status, _, err = run(capsys, tmp_path / "missing.trf")
     assert status == 2 and "missing.trf" in err
+
+
+def test_byes_entered_in_advance_do_not_count_as_a_round_played() -> None:
+    # t_0016 has half-point and zero-point byes known before their rounds were paired
+    t = load(SWISS / "t_0016_p50_r8.trf")
+    k = next(k for k in range(2, 9) if t.pairing_input(k).absences_known_before(k))
+    before = t.pairing_input(k)
+    assert before.rounds_played == k and before.rounds_paired == k - 1
+    assert standings(before).rows == standings(t, rounds=k - 1).rows

@@ -408,8 +408,16 @@ class Tournament:
 
     @property
     def rounds_played(self) -> int:
-        """The last round with anything recorded for any player."""
+        """The last round with anything recorded for any player (a bye entered in advance
+        for the next round counts: see :attr:`rounds_paired`)."""
         return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round that was paired: someone has an opponent or the pairing-allocated
+        bye in it. Byes and absences entered in advance for later rounds do not count."""
+        return max((r for p in self.players for r, e in enumerate(p.rounds, start=1) if e.paired),
+                   default=0)
 
     # -- records -----------------------------------------------------------------------
     def record_values(self, code: str) -> tuple[str, ...]:

@@ -90,13 +90,13 @@ def check_order(order: Sequence[str]) -> tuple[str, ...]:
 def standings(tournament: Tournament, *, order: Sequence[str] = DEFAULT_ORDER,
               rounds: int | None = None, edition: Edition | None = None,
               lots_seed: str | None = None) -> Standings:
-    """The standings after ``rounds`` rounds (default: all recorded).
+    """The standings after ``rounds`` rounds (default: the last round paired).
 
     ``edition`` defaults to the one in force on the event's date (TRF ``042``).
     """
     order = check_order(order)
     if rounds is None:
-        rounds = tournament.rounds_played
+        rounds = tournament.rounds_paired
     if edition is None:
         edition = Edition.in_force_on(tournament.start_date)
     tb = TieBreaks(tournament, rounds=rounds, edition=edition)

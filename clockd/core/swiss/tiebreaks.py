@@ -93,7 +93,8 @@ class Contribution:
 
 
 class TieBreaks:
-    """The tie-break values of every player of a tournament after ``rounds`` rounds.
+    """The tie-break values of every player of a tournament after ``rounds`` rounds
+    (default: the last round paired).
 
     Rounds with nothing recorded count as absences (zero points, VUR). All values are
     :class:`~fractions.Fraction` (the counts too, for uniformity).
@@ -102,13 +103,14 @@ class TieBreaks:
     def __init__(self, tournament: Tournament, *, rounds: int | None = None,
                  edition: Edition = Edition.E2026) -> None:
         self.tournament = tournament
-        self.rounds = tournament.rounds_played if rounds is None else rounds
+        self.rounds = tournament.rounds_paired if rounds is None else rounds
         if self.rounds < 0:
             raise ValueError(f"cannot compute tie-breaks after {self.rounds} rounds")
         self.edition = edition
         self._rounds: dict[int, tuple[_Round, ...]] = {}
         self._score: dict[int, Fraction] = {}
         self._adjusted: dict[int, Fraction] = {}
+        self._contributions: dict[int, tuple[Contribution, ...]] = {}
         for player in tournament.players:
             rounds_ = tuple(self._round(player.entry(r)) for r in range(1, self.rounds + 1))
             sn = player.start_number
@@ -140,6 +142,9 @@ class TieBreaks:
     def contributions(self, sn: int) -> tuple[Contribution, ...]:
         """Each round's contribution to BH and SB: the opponent's adjusted score for a game
         played, the dummy opponent's score for an unplayed round (16.4)."""
+        cached = self._contributions.get(sn)
+        if cached is not None:
+            return cached
         own = self._score[sn]
         cap_bye = HALF * self.rounds
         out = []
@@ -155,7 +160,8 @@ class TieBreaks:
                     score = min(score, cap)
                 vur = r.vur
             out.append(Contribution(i, score, score * r.points, vur))
-        return tuple(out)
+        self._contributions[sn] = result = tuple(out)
+        return result
 
     # -- the tie-breaks ----------------------------------------------------------------
     def buchholz(self, sn: int, cut: int = 0) -> Fraction:
