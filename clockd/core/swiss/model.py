@@ -212,6 +212,8 @@ _KIND_OF: dict[Code, Kind] = {
 
 #: The entry of a round in which nothing is recorded.
 NOT_PAIRED = RoundEntry(None, None, Code.NONE)
+#: ``0000 - Z``: not paired, no points (a zero-point bye, an absence, a withdrawal).
+ZERO_BYE_ENTRY = RoundEntry(None, None, Code.ZERO_BYE)
 
 
 def pair_points_valid(a: RoundEntry, b: RoundEntry) -> bool:
@@ -488,18 +490,15 @@ class Tournament:
         bye: int | None = None
         for player in self.players:
             entry = player.entry(round_number)
-            sn = player.start_number
+            sn, opponent = player.start_number, entry.opponent
             if entry.code is Code.PAIRING_BYE:
                 bye = sn
-            elif entry.opponent is not None:
-                if entry.colour is Colour.WHITE:
-                    boards.append(Pairing(sn, entry.opponent))
-                elif entry.colour is None and sn < entry.opponent:
-                    other = self[entry.opponent].entry(round_number)
-                    if other.colour is None:
-                        boards.append(Pairing(sn, entry.opponent, coloured=False))
-                    else:
-                        pass  # the opponent's colour names the board
+            elif opponent is None:
+                continue
+            elif entry.colour is Colour.WHITE:
+                boards.append(Pairing(sn, opponent))
+            elif entry.colour is None and sn < opponent:  # a forfeit recorded without colours
+                boards.append(Pairing(sn, opponent, coloured=False))
         return tuple(boards), bye
 
     def unplayed_entries(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
@@ -698,6 +697,3 @@ def withdraw_round1_no_shows(tournament: Tournament, reported: Collection[int],
                                  f"is recorded as {entry}; add them to the reported players")
         players.append(player.with_rounds([player.entry(1), *[withdrawn] * (n - 1)]))
     return tournament.with_players(players)
-
-
-ZERO_BYE_ENTRY = RoundEntry(None, None, Code.ZERO_BYE)
