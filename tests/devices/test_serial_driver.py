@@ -1,13 +1,18 @@
-"""The real serial driver against simulated clocks over real pseudo-terminals."""
+"""The real serial driver against simulated clocks over real pseudo-terminals.
+
+Every test starts real :class:`SerialClock` drivers (a reader thread on a pty each) and
+finds the clock the way the daemon does, by serial number among the listed ports.
+"""
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from clockd.devices.base import Beep, Connected, DeviceState, Disconnected, Display, Press
+from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Disconnected, Display, Press
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
 from firmware_protocol.messages import BeepPattern, RejectReason, Side
@@ -15,6 +20,70 @@ from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 
 MS = 1_000_000
+
+
+class Collector:
+    """A sink that keeps what the driver reported, and waits for it."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[AnyDeviceEvent] = queue.Queue()
+        self.events: list[AnyDeviceEvent] = []
+
+    def __call__(self, event: AnyDeviceEvent) -> None:
+        self.queue.put(event)
+
+    def _drain(self, timeout_s: float) -> bool:
+        try:
+            self.events.append(self.queue.get(timeout=timeout_s))
+        except queue.Empty:
+            return False
+        return True
+
+    @property
+    def presses(self) -> list[Press]:
+        return [e for e in self.events if isinstance(e, Press)]
+
+    @property
+    def connects(self) -> list[Connected]:
+        return [e for e in self.events if isinstance(e, Connected)]
+
+    @property
+    def disconnects(self) -> list[Disconnected]:
+        return [e for e in self.events if isinstance(e, Disconnected)]
+
+    def wait_presses(self, n: int, timeout_s: float = 5.0) -> list[Press]:
+        """Wait until ``n`` presses have arrived; fails the test if they do not."""
+        deadline = time.monotonic() + timeout_s
+        while len(self.presses) < n:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._drain(left):
+                pytest.fail(f"only {len(self.presses)} of {n} presses arrived within {timeout_s} s")
+        return self.presses
+
+    def settle(self, quiet_s: float = 0.2) -> None:
+        """Collect until nothing arrives for ``quiet_s`` (to catch late duplicates)."""
+        while self._drain(quiet_s):
+            pass
+
+    def wait_for(self, kind: type, count: int = 1, timeout_s: float = 5.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while sum(isinstance(e, kind) for e in self.events) < count:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._drain(left):
+                pytest.fail(f"no {kind.__name__} event #{count} within {timeout_s} s")
+
+
+@pytest.fixture
+def farm() -> Iterator[SerialClockFarm]:
+    with SerialClockFarm(seed=7) as f:
+        yield f
+    assert not f.errors, f"the simulator's thread failed: {f.errors!r}"
+
+
+@pytest.fixture
+def sink() -> Collector:
+    return Collector()
+
 
 Attach = Callable[..., SerialClock]
 
@@ -145,7 +214,7 @@ def test_a_reboot_starts_a_new_epoch_and_confuses_no_sequence_numbers(farm, sink
     assert f"{first_boot:08x}" in sink.connects[-1].detail  # the referee is told the clock restarted
 
 
-def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, make_sink, attach) -> None:
+def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, attach) -> None:
     clock = farm.add()
     crashed = attach(clock, sink)
     for _ in range(4):
@@ -154,7 +223,7 @@ def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, ma
     crashed.acknowledge(first[0])  # journaled and acknowledged; the rest was not yet committed
     crashed.stop()  # the daemon dies without closing anything politely
     assert clock.pending == 3
-    after = make_sink()
+    after = Collector()
     attach(clock, after)  # a new process: a fresh driver knows nothing of the old one
     again = after.wait_presses(3)
     after.settle()
