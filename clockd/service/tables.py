@@ -169,17 +169,18 @@ class SeqRanges:
         return [[lo, hi] for lo, hi in zip(self._los, self._his, strict=True)]
 
 
-def press_key(press: Press) -> tuple[str, str, int] | None:
+def press_key(press: Press, run: str) -> tuple[str, str, int] | None:
     """The identity of a device press: (device id, device epoch, seq), if the device numbers them.
 
-    The epoch tells a rebooted device's new seq 1 from its old seq 1. :class:`Press` has
-    no epoch field yet; a driver that knows one may set ``boot_id`` (or ``epoch``) on its
-    events, or fold it into ``device_id``.
+    The epoch tells a rebooted device's new seq 1 from its old seq 1: a serial clock
+    sends its ``boot_id``. A device without one (GPIO buttons, which live in the daemon's
+    process and can re-send nothing after it restarts) numbers its presses per daemon
+    run, so its epoch is the run (``run``): its seq 1 after a restart is a new press.
     """
     if press.seq is None:
         return None
-    epoch = getattr(press, "boot_id", None) or getattr(press, "epoch", None) or ""
-    return (press.device_id, str(epoch), press.seq)
+    epoch = str(press.boot_id) if press.boot_id is not None else run
+    return (press.device_id, epoch, press.seq)
 
 
 TABLE_KINDS = frozenset(
@@ -320,7 +321,7 @@ class Tables:
         self, press: Press, device: ClockDevice | None, *, now_ns: int, offset_ns: int
     ) -> Staged:
         ack: list[Effect] = [_ack(device, press)] if device is not None else []
-        key = press_key(press)
+        key = press_key(press, self._run_epoch())
         if key is not None and (key in self._seen_staged or self._was_seen(key)):
             return Staged(None, ack)  # journaled before: acknowledge again, apply never
         state = self.get(press.table)
@@ -343,6 +344,10 @@ class Tables:
             self._seen_staged.add(key)
         self._staged[press.table] = new
         return Staged(event, ack + self._show(new, t))
+
+    def _run_epoch(self) -> str:
+        start = self._start_staged or self.last_start
+        return f"run@{start.t_ns}" if start is not None else "run"
 
     def _was_seen(self, key: tuple[str, str, int]) -> bool:
         ranges = self._seen.get((key[0], key[1]))

@@ -59,6 +59,7 @@ def test_a_stuck_subscriber_delays_neither_presses_nor_other_subscribers_and_is_
     healthy.close()
     reader.join(5)
     assert received == list(range(received[0], received[-1] + 1))  # nothing lost, nothing repeated
+    daemon.sims.stop()  # the players stop; then everything they pressed is journaled and acknowledged
     daemon.engine.barrier().result(5)
     daemon.engine._outbox.stop()
     sims = [d for d in daemon._devices.values()]

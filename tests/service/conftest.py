@@ -53,6 +53,7 @@ class RecordingDevice:
     def __init__(self, table: int, journal_path: Path | None = None, device_id: str | None = None) -> None:
         self.table = table
         self.device_id = device_id or f"test-{table}"
+        self.boot_id: int | None = None  # set it to act like a serial clock (numbering per power-on)
         self.sink: EventSink | None = None
         self.seq = 0
         self.acked: list[Press] = []
@@ -78,7 +79,9 @@ class RecordingDevice:
         if seq == -1:
             self.seq += 1
             seq = self.seq
-        press = Press(table=self.table, t_ns=t_ns, side=side, device_id=self.device_id, seq=seq)
+        press = Press(
+            table=self.table, t_ns=t_ns, side=side, device_id=self.device_id, seq=seq, boot_id=self.boot_id
+        )
         self.sink(press)
         return press
 
@@ -111,8 +114,10 @@ class RecordingDevice:
         return DeviceStatus(device_id=self.device_id, state=DeviceState.CONNECTED)
 
     def close(self) -> None:
-        if self._reader is not None:
-            self._reader.close()
+        with self._lock:  # never while the output thread is looking a press up
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -259,4 +258,35 @@ def test_rebuild_up_to_a_seq_gives_the_state_published_at_that_seq(
         assert state_digest(audit.current.tables[1]) == published[seq], seq
 
 
-RecoverFn = Callable[..., object]
+def test_after_a_restart_a_clock_that_resends_is_deduplicated_and_one_that_renumbers_is_not(
+    make_engine, device_factory, clock, crash_engine
+) -> None:
+    """A serial clock (with a boot id) re-sends what it kept; GPIO buttons number presses per daemon run."""
+    engine, _ = make_engine(tables=(1, 2))
+    serial_like = device_factory(1, device_id="clock-1")
+    serial_like.boot_id = 0xBEEF
+    gpio_like = device_factory(2, device_id="gpio:2")
+    serial_like.start(engine.attach(1, serial_like))
+    gpio_like.start(engine.attach(2, gpio_like))
+    kept = [serial_like.press(B, clock.advance(SECOND)), serial_like.press(A, clock.advance(SECOND))]
+    gpio_like.press(B, clock.advance(SECOND))
+    gpio_like.press(A, clock.advance(SECOND))
+    settle(engine)
+    crash_engine(engine)
+    journaled = engine.journal.last_seq
+
+    engine2, _ = make_engine(tables=(1, 2))
+    serial_again = device_factory(1, device_id="clock-1")
+    serial_again.boot_id = 0xBEEF
+    gpio_again = device_factory(2, device_id="gpio:2")
+    serial_again.start(engine2.attach(1, serial_again))
+    gpio_again.start(engine2.attach(2, gpio_again))
+    for press in kept:  # the clock did not hear the ACKs before the crash
+        serial_again.resend(press)
+    gpio_again.press(B, clock.advance(SECOND))  # seq 1 again: a new press of this run
+    settle(engine2)
+    engine2._outbox.stop()
+    new = [r.event for r in engine2.journal.read(after=journaled) if r.event.kind == "press"]
+    assert [(p.device_id, p.device_seq) for p in new] == [("gpio:2", 1)]  # type: ignore[attr-defined]
+    assert sorted(p.seq for p in serial_again.acked) == [1, 2]
+    assert engine2.current.tables[2].presses == 3 and engine2.current.tables[2].clock.moves.b == 1
