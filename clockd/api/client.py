@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 from clockd.api.local import DaemonInfo, read_info
 from clockd.api.messages import (
     DEFAULT_PORT,
-    MAX_LINE_BYTES,
+    MAX_REPLY_BYTES,
     AddNote,
     AdjustTable,
     ApiError,
@@ -113,7 +113,7 @@ class _LineSocket:
         while True:
             end = self._buffer.find(b"\n")
             if end < 0:
-                if len(self._buffer) > 16 * MAX_LINE_BYTES:
+                if len(self._buffer) > MAX_REPLY_BYTES:
                     raise ConnectionError("the daemon sent a line too long to be a message")
                 return
             line = bytes(self._buffer[:end])

@@ -34,8 +34,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 #: The version of this API. A request with a higher ``v`` is refused (``unsupported-version``).
 API_VERSION = 1
 
-#: The longest line the daemon reads (a longer one is refused with ``too-large``).
+#: The longest request line the daemon reads (a longer one is refused with ``too-large``).
 MAX_LINE_BYTES = 64 * 1024
+
+#: The longest line a client reads: replies are bigger than requests (``status`` of 500 tables).
+MAX_REPLY_BYTES = 64 * 1024 * 1024
 
 #: The daemon's default TCP port.
 DEFAULT_PORT = 7531
@@ -143,9 +146,9 @@ def message_types() -> dict[str, type[Message]]:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def _load_object(line: bytes | str) -> dict[str, Any]:
-    if isinstance(line, bytes) and len(line) > MAX_LINE_BYTES:
-        raise ApiError("too-large", f"the line has {len(line)} bytes; the limit is {MAX_LINE_BYTES}")
+def _load_object(line: bytes | str, limit: int = MAX_LINE_BYTES) -> dict[str, Any]:
+    if isinstance(line, bytes) and len(line) > limit:
+        raise ApiError("too-large", f"the line has {len(line)} bytes; the limit is {limit}")
     try:
         data = json.loads(line)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -187,7 +190,7 @@ def parse_request(line: bytes | str) -> Request:
 
 def parse_message(line: bytes | str) -> Message:
     """A reply or push read by a client. An unknown ``type`` raises :class:`ApiError`."""
-    data = _load_object(line)
+    data = _load_object(line, MAX_REPLY_BYTES)
     kind = data.get("type")
     cls = _MESSAGES.get(kind) if isinstance(kind, str) else None
     if cls is None:

@@ -283,12 +283,16 @@ class Engine:
     def rebuild(self, *, use_snapshots: bool = True, upto: int | None = None) -> tuple[int | None, int]:
         """Fold the journal (up to ``upto``) into the components; write nothing.
 
-        Returns the snapshot used (its seq, or ``None``) and how many events were replayed.
-        Works on a read-only journal: this is how a journal is audited, and how the
-        crash test checks that a restarted daemon holds exactly the journal's state.
+        A fresh engine starts from the newest usable snapshot (or from the first event);
+        an engine that has folded some events already (``applied_seq``) goes on from there
+        when ``use_snapshots`` is false. Returns the snapshot used (its seq, or ``None``)
+        and how many events were replayed. Works on a read-only journal: this is how a
+        journal is audited, and how the crash test checks that a restarted daemon holds
+        exactly the journal's state.
         """
-        snapshot_seq = self._load_snapshot(upto) if use_snapshots else None
-        replayed = self._replay(after=snapshot_seq or 0, upto=upto)
+        fresh = self.applied_seq == 0
+        snapshot_seq = self._load_snapshot(upto) if use_snapshots and fresh else None
+        replayed = self._replay(after=snapshot_seq or self.applied_seq, upto=upto)
         return snapshot_seq, replayed
 
     def _load_snapshot(self, upto: int | None = None) -> int | None:

@@ -480,9 +480,11 @@ class Tables:
         if not replay:
             e = e.model_copy(update={"alert_id": state.next_alert_id})
         alert = Alert(id=e.alert_id, code=e.code, message=e.message, t_ns=e.t_ns, data=dict(e.data))
+        # A new alert replaces an open one of the same code (the timeline keeps them all).
+        kept = tuple(a for a in state.alerts if a.code != e.code)
         new = state.model_copy(
             update={
-                "alerts": (*state.alerts, alert),
+                "alerts": (*kept, alert),
                 "next_alert_id": max(state.next_alert_id, e.alert_id + 1),
             }
         )

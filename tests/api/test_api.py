@@ -187,3 +187,11 @@ def test_a_qt_window_receives_the_stream_through_a_socket_notifier(start_daemon,
     notifier.setEnabled(False)
     sub.close()
     assert {m.table.table for m in received} == {1, 2}
+
+
+def test_a_status_of_many_tables_is_read_whole_though_larger_than_a_request_may_be(start_daemon) -> None:
+    daemon = start_daemon(tables=200, players=False)
+    with Client(port=daemon.port) as c:
+        reply = c.status()
+    assert [t.table for t in reply.tables] == list(range(1, 201))
+    assert len(reply.to_line()) > MAX_LINE_BYTES

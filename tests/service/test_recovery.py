@@ -290,3 +290,23 @@ def test_after_a_restart_a_clock_that_resends_is_deduplicated_and_one_that_renum
     assert [(p.device_id, p.device_seq) for p in new] == [("gpio:2", 1)]  # type: ignore[attr-defined]
     assert sorted(p.seq for p in serial_again.acked) == [1, 2]
     assert engine2.current.tables[2].presses == 3 and engine2.current.tables[2].clock.moves.b == 1
+
+
+def test_restarting_twice_leaves_one_open_alert_per_kind_and_both_on_the_timeline(
+    make_engine, device_factory, clock, crash_engine
+) -> None:
+    engine, _ = make_engine(tables=(1,))
+    d = device_factory(1)
+    d.start(engine.attach(1, d))
+    d.press(B, clock.advance(SECOND))
+    settle(engine)
+    crash_engine(engine)
+    clock.advance(5 * SECOND)
+    engine2, _ = make_engine(tables=(1,))
+    crash_engine(engine2)
+    clock.advance(7 * SECOND)
+    engine3, _ = make_engine(tables=(1,))
+    (alert,) = engine3.current.tables[1].alerts
+    assert alert.code == "recovered-running" and alert.data["since_last_input_ms"] == 7_000
+    alerts = [r.event for r in engine3.journal.read(table=1) if r.event.kind == "alert"]
+    assert len(alerts) == 2
