@@ -119,6 +119,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"duelclock run: {exc}", file=sys.stderr)
         _close(closers)
         return 2
+    except (RuntimeError, LookupError) as exc:  # a device that cannot start: no GPIO here, a pin taken
+        logging.getLogger(__name__).info("start-up failed", exc_info=exc)
+        print(f"duelclock run: {exc}", file=sys.stderr)
+        _close(closers)
+        return 2
     except OSError as exc:
         where = f"{daemon.host}:{daemon.port}"
         print(

@@ -247,3 +247,46 @@ def test_a_device_that_raises_does_not_stop_acknowledgements_to_the_others(
     engine._outbox.stop()
     assert len(bad.acked) == len(good.acked) == 5
     assert engine._outbox.failures == 5
+
+
+def test_the_referees_button_pauses_a_running_clock_and_resumes_it(
+    make_engine, device_factory, clock
+) -> None:
+    from clockd.devices.base import RefereeButton
+
+    engine, _ = make_engine()
+    device = device_factory(1)
+    device.start(engine.attach(1, device))
+    button = RefereeButton(table=1, t_ns=clock.now, device_id="gpio:1")
+    device.sink(button)  # a ready clock: the button does nothing, but it is on the timeline
+    device.press(B, clock.advance(SECOND))
+    clock.advance(SECOND)
+    device.sink(button)
+    settle(engine)
+    assert engine.current.tables[1].clock.phase is Phase.PAUSED
+    clock.advance(SECOND)
+    device.sink(button)
+    settle(engine)
+    assert engine.current.tables[1].clock.phase is Phase.RUNNING
+    actions = [r.event.action for r in engine.journal.read() if r.event.kind == "referee-button"]
+    assert actions == ["ignored", "pause", "resume"]
+
+
+def test_a_device_that_disconnects_is_shown_with_its_reason_and_back_when_it_returns(
+    make_engine, device_factory, clock
+) -> None:
+    from clockd.devices.base import Disconnected
+
+    engine, _ = make_engine()
+    device = device_factory(1)
+    device.start(engine.attach(1, device))
+    device.connect(clock.now)
+    settle(engine)
+    assert engine.current.tables[1].device.state == "connected"
+    device.sink(Disconnected(table=1, t_ns=clock.now, device_id="test-1", reason="cable pulled"))
+    settle(engine)
+    info = engine.current.tables[1].device
+    assert (info.state, info.detail) == ("disconnected", "cable pulled")
+    device.connect(clock.advance(SECOND))
+    settle(engine)
+    assert engine.current.tables[1].device.state == "connected"
