@@ -31,13 +31,13 @@ is brought in, up to all of it): see :class:`_Bracket`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from clockd.core.swiss.dutch.colours import colour_of_first
-from clockd.core.swiss.dutch.matching import max_cardinality_matching, max_weight_matching
+from clockd.core.swiss.dutch.matching import max_weight_matching, perfect_matching_exists
 from clockd.core.swiss.dutch.state import WHITE, PairingInput, PlayerState
-from clockd.core.swiss.dutch.weights import Weights, compatible
+from clockd.core.swiss.dutch.weights import Weights
 
 __all__ = ["NoValidPairing", "RoundPairing", "pair_players"]
 
@@ -66,6 +66,15 @@ def _bits(x: int) -> int:
     return max(1, x.bit_length())
 
 
+def _members(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class _Round:
     """The state of pairing one round: players in score order and what is decided."""
 
@@ -75,10 +84,8 @@ class _Round:
         self.p: list[PlayerState] = players
         n = self.n = len(players)
         played = data.round_number - 1
-        self.played_rounds = played
         last_rounds = played >= data.total_rounds - 1
         threshold = played  # half of the maximum score, in half points
-        # score groups, top down
         groups: list[list[int]] = []
         for i, pl in enumerate(players):
             if groups and players[groups[-1][0]].score == pl.score:
@@ -97,68 +104,87 @@ class _Round:
             score_bits=total,
             played_rounds=played,
         )
-        # compatibility as bit sets
+        self.qbits = self.weights.quality_bits
+        # compatibility (C1–C3) as bit sets
         index = {pl.start_number: i for i, pl in enumerate(players)}
-        compat: list[int] = []
         full = (1 << n) - 1
+        absolute = {0: 0, 1: 0}
+        top = 0
+        for i, a in enumerate(players):
+            if a.absolute:
+                absolute[a.preference] |= 1 << i
+            if last_rounds and a.score > threshold:
+                top |= 1 << i
+        compat: list[int] = []
         for i, a in enumerate(players):
             mask = full & ~(1 << i)
             for sn in a.opponents:
                 j = index.get(sn)
                 if j is not None:
                     mask &= ~(1 << j)
+            if a.absolute and not (top >> i) & 1:
+                mask &= ~(absolute[a.preference] & ~top)
             compat.append(mask)
-        for i, a in enumerate(players):
-            if not a.absolute:
-                continue
-            for j in range(i + 1, n):
-                b = players[j]
-                if (b.absolute and a.preference == b.preference
-                        and not compatible(a, b, last_rounds, threshold)):
-                    compat[i] &= ~(1 << j)
-                    compat[j] &= ~(1 << i)
         self.compat = compat
         self.odd = n % 2 == 1
         self.bye_score = 0
         self.single0 = False
         self.ranks: dict[int, int] = {}
+        self.cand_mask = 0
 
-    # -- completion ----------------------------------------------------------------------
-    def perfect(self, vertices: Sequence[int], bye_candidates: Sequence[int] = (),
-                forbidden: int = 0) -> bool:
-        """Whether ``vertices`` can all be paired (one of ``bye_candidates`` left out when
-        their number is odd). ``forbidden`` is a bit set of vertices that may not meet each
-        other."""
-        vs = list(vertices)
-        m = len(vs)
-        local = {v: k for k, v in enumerate(vs)}
-        member = 0
-        for v in vs:
-            member |= 1 << v
-        adj: list[list[int]] = []
-        for v in vs:
-            mask = self.compat[v] & member
-            if forbidden >> v & 1:
-                mask &= ~forbidden
-            row = []
-            while mask:
-                low = mask & -mask
-                row.append(local[low.bit_length() - 1])
-                mask ^= low
-            adj.append(row)
-        if m % 2:
-            dummy = m
-            row = [local[c] for c in bye_candidates if c in local]
-            for k in row:
-                adj[k].append(dummy)
-            adj.append(row)
-            m += 1
-        mate = max_cardinality_matching(m, adj)
-        return all(x != -1 for x in mate)
+    def set_bye_score(self, score: int) -> None:
+        self.bye_score = score
+        self.cand_mask = 0
+        for i, pl in enumerate(self.p):
+            if pl.bye_eligible and pl.score <= score:
+                self.cand_mask |= 1 << i
+
+    def perfect(self, member: int, cands: int = 0, apart: int = 0) -> bool:
+        """Whether the players in the bit set ``member`` can all be paired: one of ``cands``
+        left out when their number is odd; players in ``apart`` never paired together."""
+        vertices = _members(member)
+        dummy = self.n
+        compat = self.compat
+        if len(vertices) % 2:
+            cands &= member
+            vertices.append(dummy)
+
+            def neighbours(v: int) -> int:
+                if v == dummy:
+                    return cands
+                m = compat[v] & member
+                if (apart >> v) & 1:
+                    m &= ~apart
+                if (cands >> v) & 1:
+                    m |= 1 << dummy
+                return m
+        else:
+            def neighbours(v: int) -> int:
+                m = compat[v] & member
+                if (apart >> v) & 1:
+                    m &= ~apart
+                return m
+        return perfect_matching_exists(vertices, neighbours, self.n + 1)
 
     def cand(self, i: int) -> bool:
-        p = self.p[i]
-        return p.bye_eligible and p.score <= self.bye_score
+        return bool((self.cand_mask >> i) & 1)
+
+    def bye_bits(self, i: int, j: int, on: bool) -> int:
+        if not on:
+            return 0
+        p = self.p
+        r = 0
+        if p[i].score == self.bye_score:
+            r += self.ranks[p[i].played_games]
+        if p[j].score == self.bye_score:
+            r += self.ranks[p[j].played_games]
+        return r
+
+    def own_bye_bits(self, i: int, on: bool) -> int:
+        pl = self.p[i]
+        if on and pl.score == self.bye_score:
+            return self.ranks[pl.played_games]
+        return 0
 
 
 def pair_players(data: PairingInput) -> RoundPairing:
@@ -169,13 +195,16 @@ def pair_players(data: PairingInput) -> RoundPairing:
     n = rnd.n
     if n == 0:
         return RoundPairing((), None)
-    everyone = list(range(n))
+    everyone = (1 << n) - 1
     if rnd.odd:
         found = False
         for score in sorted({pl.score for pl in p if pl.bye_eligible}):
-            cands = [i for i in everyone if p[i].bye_eligible and p[i].score == score]
+            cands = 0
+            for i, pl in enumerate(p):
+                if pl.bye_eligible and pl.score == score:
+                    cands |= 1 << i
             if rnd.perfect(everyone, cands):
-                rnd.bye_score = score
+                rnd.set_bye_score(score)
                 found = True
                 break
         if not found:
@@ -183,16 +212,18 @@ def pair_players(data: PairingInput) -> RoundPairing:
                                  "player allowed to have it")
         top = rnd.groups[0]
         if rnd.bye_score >= p[0].score:
-            rest = everyone[len(top):]
-            rnd.single0 = (rnd.perfect(top, [i for i in top if p[i].bye_eligible])
-                           and rnd.perfect(rest))
+            top_mask = (1 << len(top)) - 1
+            rnd.single0 = (rnd.perfect(top_mask, rnd.cand_mask & top_mask)
+                           and rnd.perfect(everyone & ~top_mask))
         counts = sorted((pl.played_games for pl in p if pl.score == rnd.bye_score), reverse=True)
         for rank, games in enumerate(counts):
             rnd.ranks[games] = rank
-    elif not rnd.perfect(everyone):
-        raise NoValidPairing("the players cannot all be paired without breaking an absolute "
-                             "criterion (a rematch, or two players who both must have the "
-                             "same colour)")
+    else:
+        rnd.set_bye_score(0)
+        if not rnd.perfect(everyone):
+            raise NoValidPairing("the players cannot all be paired without breaking an "
+                                 "absolute criterion (a rematch, or two players who both "
+                                 "must have the same colour)")
     pairs = _pair_brackets(rnd)
     boards: list[tuple[int, int]] = []
     matched: set[int] = set()
@@ -206,7 +237,7 @@ def pair_players(data: PairingInput) -> RoundPairing:
             boards.append((pa.start_number, pb.start_number))
         else:
             boards.append((pb.start_number, pa.start_number))
-    left = [i for i in everyone if i not in matched]
+    left = [i for i in range(n) if i not in matched]
     assert len(left) <= 1
     bye = p[left[0]].start_number if left else None
     scores = data.score_by_number
@@ -215,17 +246,211 @@ def pair_players(data: PairingInput) -> RoundPairing:
     def key(board: tuple[int, int]) -> tuple[int, int, int]:
         wh, bl = board
         hi, lo = (wh, bl) if (scores[wh], -ranks[wh]) >= (scores[bl], -ranks[bl]) else (bl, wh)
-        return (-scores[hi], -scores[lo], ranks[hi])
+        return (-scores[hi], -scores[lo], rank_of[hi])
 
+    rank_of = ranks
     boards.sort(key=key)
     return RoundPairing(tuple(boards), bye)
 
 
+class _Bracket:
+    """One bracket being paired: its MDPs and residents, the next score group, the rest.
+
+    :meth:`solve` finds the best pairing of the bracket under the current tie-break, on a
+    model as small as it can be trusted: at level 0 only the bracket's players are
+    explicit, and a player left unpaired is assumed to go into the next score group (if
+    it has an opponent there) or further down; at level ``k`` the next ``k`` score groups
+    are explicit too; at the last level everything is. A result is accepted only if the
+    players it leaves unpaired can really be absorbed below in a way that scores what the
+    model assumed — then no pairing of the full field is better, because the model never
+    scores a pairing lower than the full field would.
+    """
+
+    def __init__(self, rnd: _Round, g: int, mdps: list[int], remaining: int, single: bool) -> None:
+        self.rnd = rnd
+        self.g = g
+        self.mdps = mdps
+        groups = rnd.groups
+        self.residents = [v for v in groups[g]] if g < len(groups) else []
+        self.next = groups[g + 1] if g + 1 < len(groups) else []
+        self.remaining = remaining
+        self.single = single
+        self.mdp_mask = sum(1 << v for v in mdps)
+        self.res_mask = sum(1 << v for v in self.residents)
+        self.next_mask = sum(1 << v for v in self.next)
+        self.score_next = rnd.p[self.next[0]].score if self.next else None
+
+    def lower_mask(self, level: int) -> int:
+        """The players of the score groups below the explicit ones, at ``level``."""
+        groups = self.rnd.groups
+        mask = 0
+        for grp in groups[self.g + 1 + level:]:
+            for v in grp:
+                mask |= 1 << v
+        return mask & self.remaining
+
+    def solve(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
+        rnd = self.rnd
+        levels = len(rnd.groups) - self.g  # level = groups below the bracket made explicit
+        level = 0
+        total_left = bin(self.remaining).count("1")
+        if total_left <= 24:
+            level = levels
+        while True:
+            if level >= levels - 1:
+                return self._solve_full(tb, tb_bits)
+            result = self._solve_relaxed(level, tb, tb_bits)
+            if result is not None:
+                return result
+            level = level + 1 if level < 2 else levels
+
+    def _edge_quality(self, i: int, j: int) -> int:
+        """The reference engine's weight (without the completion field) at this point."""
+        rnd = self.rnd
+        p = rnd.p
+        w = rnd.weights
+        bj = 1 << j
+        if self.res_mask & bj:
+            if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
+                return -1
+            return w.quality(p[i], p[j], in_current=True, in_next=False,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
+        zone = self.mdp_mask | self.res_mask | self.next_mask
+        if self.next_mask & bj and (zone >> i) & 1:
+            if (self.mdp_mask >> i) & 1 and False:
+                return -1
+            return w.quality(p[i], p[j], in_current=False, in_next=True,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
+        if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
+            return -1
+        return w.quality(p[i], p[j], in_current=False, in_next=False,
+                         bye_bits=rnd.bye_bits(i, j, rnd.single0))
+
+    def _solve_full(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
+        rnd = self.rnd
+        vertices = _members(self.remaining)
+        qbits = rnd.qbits
+        edges: list[tuple[int, int, int]] = []
+        m = len(vertices)
+        compat = rnd.compat
+        for a in range(m):
+            i = vertices[a]
+            ci = compat[i]
+            for b in range(a + 1, m):
+                j = vertices[b]
+                if not (ci >> j) & 1:
+                    continue
+                q = self._edge_quality(i, j)
+                if q < 0:
+                    continue
+                cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
+                edges.append((a, b, (((cf << qbits) + q) << tb_bits) + tb(i, j)))
+        mate = max_weight_matching(m, edges)
+        return {vertices[a]: vertices[b] for a, b in enumerate(mate) if b != -1}
+
+    def _solve_relaxed(self, level: int, tb: Callable[[int, int], int],
+                       tb_bits: int) -> dict[int, int] | None:
+        rnd = self.rnd
+        w = rnd.weights
+        lower = self.lower_mask(level)
+        explicit = self.remaining & ~lower
+        vertices = _members(explicit)
+        compat = rnd.compat
+        next_sink = level == 0 and bool(self.next)
+        must = 1 << (rnd.qbits + _bits(rnd.n) + 2)
+        # the value of leaving each explicit player unpaired (floated below), and how
+        into_next: dict[int, bool] = {}
+        value: dict[int, int] = {}
+        for v in vertices:
+            options: list[int] = []
+            goes_next = False
+            if next_sink and (compat[v] & self.next_mask) and not (self.next_mask >> v) & 1:
+                options.append(w.float_value(self.score_next, rnd.own_bye_bits(v, self.single)))
+                goes_next = True
+            elif compat[v] & lower:
+                options.append(w.float_value(None, rnd.own_bye_bits(v, rnd.single0)))
+            if rnd.odd and rnd.cand(v):
+                options.append(0)
+            value[v] = max(options) if options else -must
+            into_next[v] = goes_next
+        edges: list[tuple[int, int, int]] = []
+        m = len(vertices)
+        for a in range(m):
+            i = vertices[a]
+            ci = compat[i]
+            fi = value[i]
+            for b in range(a + 1, m):
+                j = vertices[b]
+                if not (ci >> j) & 1:
+                    continue
+                q = self._edge_quality(i, j)
+                if q < 0:
+                    continue
+                wt = ((q - fi - value[j]) << tb_bits) + tb(i, j)
+                if wt > 0:
+                    edges.append((a, b, wt))
+        mate_local = max_weight_matching(m, edges)
+        mate = {vertices[a]: vertices[b] for a, b in enumerate(mate_local) if b != -1}
+        floated = [v for v in vertices if v not in mate]
+        if any(value[v] < 0 for v in floated):
+            return None
+        if not self._absorbed(floated, lower, into_next, value, next_sink):
+            return None
+        return mate
+
+    def _absorbed(self, floated: list[int], lower: int, into_next: dict[int, bool],
+                  value: dict[int, int], next_sink: bool) -> bool:
+        """Whether the players ``floated`` can be placed below as the model assumed."""
+        rnd = self.rnd
+        compat = rnd.compat
+        cands = rnd.cand_mask if rnd.odd else 0
+        byeable = 0
+        down = 0
+        for v in floated:
+            if value[v] == 0 and (cands >> v) & 1:
+                byeable |= 1 << v
+        if not next_sink:
+            for v in floated:
+                down |= 1 << v
+            return rnd.perfect(down | lower, (cands & lower) | byeable, down)
+        # Every floater with an opponent in the next group must get one there, the next
+        # group must pair within itself (one player at most left over), and the rest of
+        # the field must take what is left.
+        nxt = self.next_mask & self.remaining
+        capable = [v for v in floated if into_next[v]]
+        taken = 0
+        for v in capable:
+            options = compat[v] & nxt & ~taken
+            if not options:
+                return False
+            low = options & -options
+            taken |= low
+        left_next = nxt & ~taken
+        members = _members(left_next)
+        if len(members) % 2 == 0:
+            if not rnd.perfect(left_next):
+                return False
+            leftover = 0
+        else:
+            leftover = 0
+            for v in members:
+                if rnd.perfect(left_next & ~(1 << v)):
+                    leftover = 1 << v
+                    break
+            if not leftover:
+                return False
+        rest = leftover
+        for v in floated:
+            if not into_next[v]:
+                rest |= 1 << v
+        apart = rest & ~leftover
+        return rnd.perfect(rest | lower, (cands & (lower | leftover)) | byeable, apart)
+
+
 def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
     p = rnd.p
-    w = rnd.weights
     groups = rnd.groups
-    remaining = set(range(rnd.n))
+    remaining = (1 << rnd.n) - 1
     pairs: list[tuple[int, int]] = []
     mdps: list[int] = []
     single = rnd.single0
@@ -235,86 +460,45 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
         nxt = groups[g + 1] if g + 1 < len(groups) else []
         if len(mdps) + len(residents) <= 1 and not nxt:
             break
+        br = _Bracket(rnd, g, mdps, remaining, single)
         res_set = set(residents)
-        next_set = set(nxt)
-        mdp_set = set(mdps)
-        zone = mdp_set | res_set | next_set
-
-        def bye_bits(i: int, j: int, on: bool) -> int:
-            if not on:
-                return 0
-            r = 0
-            if p[i].score == rnd.bye_score:
-                r += rnd.ranks[p[i].played_games]
-            if p[j].score == rnd.bye_score:
-                r += rnd.ranks[p[j].played_games]
-            return r
-
-        def base(i: int, j: int, single: bool = single, res_set: set[int] = res_set,
-                 next_set: set[int] = next_set, zone: set[int] = zone,
-                 mdp_set: set[int] = mdp_set) -> int:
-            """The reference engine's edge weight at this point (i before j)."""
-            if not (rnd.compat[i] >> j) & 1:
-                return 0
-            if i in mdp_set and j in mdp_set:
-                return 0  # both floated from the bracket above: never paired together
-            cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
-            if j in res_set:
-                return w.base(p[i], p[j], compat_field=cf, in_current=True, in_next=False,
-                              bye_bits=bye_bits(i, j, single))
-            if j in next_set and i in zone:
-                return w.base(p[i], p[j], compat_field=cf, in_current=False, in_next=True,
-                              bye_bits=bye_bits(i, j, single))
-            return w.base(p[i], p[j], compat_field=cf, in_current=False, in_next=False,
-                          bye_bits=bye_bits(i, j, rnd.single0))
-
-        # Phase 1: which MDPs are paired, and with whom.
-        tb1, tb1_bits = _mdp_tiebreak(mdps, residents)
-        mate = _solve(sorted(remaining), base, tb1, tb1_bits)
-        for m in mdps:
-            r = mate.get(m, -1)
-            if r in res_set:
-                pairs.append((m, r))
-                remaining.discard(m)
-                remaining.discard(r)
-        remainder = [v for v in residents if v in remaining]
-        rp = sum(1 for v in remainder if mate.get(v, -1) in res_set and mate[v] < v)
-
-        # Phase 2: the remainder — exchanges, then each S1 player's opponent.
-        tb2, tb2_bits = _remainder_tiebreak(remainder, rp)
-        idx = {v: k for k, v in enumerate(remainder)}
-        mate = _solve(sorted(remaining), base, tb2, tb2_bits)
+        if mdps:
+            tb1, tb1_bits = _mdp_tiebreak(mdps, residents)
+            mate = br.solve(tb1, tb1_bits)
+            for m in mdps:
+                r = mate.get(m, -1)
+                if r in res_set:
+                    pairs.append((m, r))
+                    remaining &= ~((1 << m) | (1 << r))
+            remainder = [v for v in residents if (remaining >> v) & 1]
+            rp = sum(1 for v in remainder if mate.get(v, -1) in res_set and mate[v] < v)
+        else:
+            remainder = list(residents)
+            rp = len(remainder) // 2
+        br.remaining = remaining
+        while True:
+            tb2, tb2_bits = _remainder_tiebreak(remainder, rp)
+            mate = br.solve(tb2, tb2_bits)
+            idx = set(remainder)
+            got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
+            if got == rp:
+                break
+            rp = got
         for v in remainder:
             u = mate.get(v, -1)
             if u in idx and u > v:
                 pairs.append((v, u))
-                remaining.discard(v)
-                remaining.discard(u)
-        new_mdps = [v for v in mdps + remainder if v in remaining]
-        # Is the next bracket closed (it pairs within itself, the bye apart)?
+                remaining &= ~((1 << v) | (1 << u))
+        new_mdps = [v for v in mdps + remainder if (remaining >> v) & 1]
         single = False
         if rnd.odd and nxt and rnd.bye_score >= p[nxt[0]].score:
-            inside = set(new_mdps) | next_set
-            single = all(mate.get(v, -1) in inside or v not in mate for v in inside)
+            inside = sum(1 << v for v in new_mdps) | sum(1 << v for v in nxt)
+            apart = sum(1 << v for v in new_mdps)
+            single = (rnd.perfect(inside, rnd.cand_mask & inside, apart)
+                      and rnd.perfect(remaining & ~inside))
         mdps = new_mdps
         g += 1
     return pairs
-
-
-def _solve(vertices: list[int], base: Callable[[int, int], int],
-           tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
-    """A maximum-weight matching of ``vertices`` under ``base << tb_bits + tb``."""
-    edges: list[tuple[int, int, int]] = []
-    m = len(vertices)
-    for a in range(m):
-        i = vertices[a]
-        for b in range(a + 1, m):
-            j = vertices[b]
-            bw = base(i, j)
-            if bw:
-                edges.append((a, b, (bw << tb_bits) + tb(i, j)))
-    mate = max_weight_matching(m, edges)
-    return {vertices[a]: vertices[b] for a, b in enumerate(mate) if b != -1}
 
 
 def _mdp_tiebreak(mdps: list[int], residents: list[int]) -> tuple[Callable[[int, int], int], int]:

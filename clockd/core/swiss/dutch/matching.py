@@ -16,9 +16,9 @@ players can still all be paired (the completion criterion).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["max_cardinality_matching", "max_weight_matching"]
+__all__ = ["max_cardinality_matching", "max_weight_matching", "perfect_matching_exists"]
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -470,6 +470,104 @@ def _augment_from(root: int, n: int, adjacency: Sequence[Sequence[int]], mate: l
                 parent[to] = v
                 if mate[to] == -1:
                     # augment along the path
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
+
+
+def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int],
+                            size: int) -> bool:
+    """Whether every vertex of ``vertices`` can be matched.
+
+    The graph is given by ``neighbours(v)``, a bit set of ``v``'s neighbours (bit ``u`` set
+    for neighbour ``u``; vertex numbers below ``size``) already restricted to ``vertices``.
+    Bit sets keep the large completion checks (hundreds of players, nearly everyone
+    compatible with everyone) cheap: a greedy matching first, then one augmenting search
+    (Edmonds) per vertex the greedy pass left single.
+    """
+    mate = [-1] * size
+    free_mask = 0
+    for v in vertices:
+        free_mask |= 1 << v
+    for v in vertices:
+        if mate[v] != -1:
+            continue
+        options = neighbours(v) & free_mask & ~(1 << v)
+        if options:
+            low = options & -options
+            u = low.bit_length() - 1
+            mate[v] = u
+            mate[u] = v
+            free_mask &= ~((1 << v) | low)
+    for v in vertices:
+        if mate[v] == -1 and not _augment_bits(v, vertices, neighbours, mate, size):
+            return False
+    return True
+
+
+def _augment_bits(root: int, vertices: Sequence[int], neighbours: Callable[[int], int],
+                  mate: list[int], size: int) -> bool:
+    parent = [-1] * size
+    base = list(range(size))
+    used = [False] * size
+    used[root] = True
+    queue = [root]
+    qi = 0
+
+    def lca(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
+        while base[v] != b:
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while qi < len(queue):
+        v = queue[qi]
+        qi += 1
+        mask = neighbours(v)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            to = low.bit_length() - 1
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom: set[int] = set()
+                mark_path(v, cur, to, blossom)
+                mark_path(to, cur, v, blossom)
+                for i in vertices:
+                    if base[i] in blossom:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
                     u = to
                     while u != -1:
                         pv = parent[u]

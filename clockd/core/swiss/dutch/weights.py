@@ -69,21 +69,46 @@ class Weights:
     score_bits: int  # total width of a score field
     played_rounds: int
 
-    def base(self, higher: PlayerState, lower: PlayerState, *, compat_field: int,
-             in_current: bool, in_next: bool, bye_bits: int) -> int:
-        """The weight of pairing ``higher`` (the earlier in score order) with ``lower``.
+    def float_value(self, score: int | None, bye_bits: int) -> int:
+        """The quality of a pair (without the completion field) that a player of ``score``
+        makes when moved down into the next bracket (``score`` given) or further down
+        (``None``): only the next-bracket and bye fields can be non-zero there."""
+        gb = self.group_bits
+        sb = self.score_bits
+        r = 0
+        r = (r << gb) | int(score is not None)
+        r <<= sb
+        if score is not None:
+            r |= 1 << self.shifts[score]
+        r = (r << (2 * gb)) + bye_bits
+        return r << self.tail_bits
 
-        ``compat_field`` is the completion field (0 when the two cannot meet at all: the
-        weight is then 0). ``bye_bits`` is the bye field's value.
-        """
-        if not compat_field:
-            return 0
+    @property
+    def tail_bits(self) -> int:
+        """Width of everything below the bye field."""
+        gb, sb, pr = self.group_bits, self.score_bits, self.played_rounds
+        bits = 4 * gb + 3 * gb + 1
+        if pr:
+            bits += 2 * gb + 2 * sb
+        if pr > 1:
+            bits += 2 * gb + 2 * sb
+        return bits
+
+    @property
+    def quality_bits(self) -> int:
+        """Width of everything below the completion field."""
+        return 2 * self.group_bits + 2 * self.score_bits + 2 * self.group_bits + self.tail_bits
+
+    def quality(self, higher: PlayerState, lower: PlayerState, *,
+                in_current: bool, in_next: bool, bye_bits: int) -> int:
+        """The weight of pairing ``higher`` (the earlier in score order) with ``lower``,
+        without the completion field (which :attr:`quality_bits` clears). ``bye_bits`` is
+        the bye field's value."""
         gb = self.group_bits
         sb = self.score_bits
         sh = self.shifts
         hs, ls = higher.score, lower.score
-        r = compat_field
-        r = (r << gb) | (1 if in_current else 0)
+        r = 1 if in_current else 0
         r <<= sb
         if in_current:
             r |= 1 << sh[hs]
@@ -101,17 +126,17 @@ class Weights:
         if pr:
             r <<= gb
             if in_current:
-                r += (lower.float1 == Float.DOWN) + (hs <= ls and higher.float1 == Float.DOWN)
+                r += int(lower.float1 == Float.DOWN) + int(hs <= ls and higher.float1 == Float.DOWN)
             r <<= gb
             if in_current:
-                r |= not (hs > ls and lower.float1 == Float.UP)
+                r |= int(not (hs > ls and lower.float1 == Float.UP))
         if pr > 1:
             r <<= gb
             if in_current:
-                r += (lower.float2 == Float.DOWN) + (hs <= ls and higher.float2 == Float.DOWN)
+                r += int(lower.float2 == Float.DOWN) + int(hs <= ls and higher.float2 == Float.DOWN)
             r <<= gb
             if in_current:
-                r |= not (hs > ls and lower.float2 == Float.UP)
+                r |= int(not (hs > ls and lower.float2 == Float.UP))
         if pr:
             r <<= sb
             if in_current:
