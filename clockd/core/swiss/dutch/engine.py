@@ -281,10 +281,11 @@ class _Bracket:
         self.score_next = rnd.p[self.next[0]].score if self.next else None
 
     def lower_mask(self, level: int) -> int:
-        """The players of the score groups below the explicit ones, at ``level``."""
+        """The players of the score groups below the explicit ones and (at level 0) below
+        the next score group."""
         groups = self.rnd.groups
         mask = 0
-        for grp in groups[self.g + 1 + level:]:
+        for grp in groups[self.g + 1 + max(level, 1):]:
             for v in grp:
                 mask |= 1 << v
         return mask & self.remaining
@@ -353,10 +354,10 @@ class _Bracket:
         rnd = self.rnd
         w = rnd.weights
         lower = self.lower_mask(level)
-        explicit = self.remaining & ~lower
+        next_sink = level == 0 and bool(self.next)
+        explicit = self.remaining & ~lower & ~(self.next_mask if next_sink else 0)
         vertices = _members(explicit)
         compat = rnd.compat
-        next_sink = level == 0 and bool(self.next)
         must = 1 << (rnd.qbits + _bits(rnd.n) + 2)
         # the value of leaving each explicit player unpaired (floated below), and how
         into_next: dict[int, bool] = {}
