@@ -40,7 +40,9 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
         endpoint[2 * k + 1] = j
         neighbend[i].append(2 * k + 1)
         neighbend[j].append(2 * k)
-    weight = [w for _, _, w in edges]
+    ends_u = [i for i, _, _ in edges]
+    ends_v = [j for _, j, _ in edges]
+    twice = [2 * w for _, _, w in edges]
 
     mate = [-1] * nvertex  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * nvertex)
@@ -58,7 +60,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     queue: list[int] = []
 
     def slack(k: int) -> int:
-        return dualvar[endpoint[2 * k]] + dualvar[endpoint[2 * k + 1]] - 2 * weight[k]
+        return dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
 
     def blossom_leaves(b: int) -> list[int]:
         if b < nvertex:
@@ -305,7 +307,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                         continue
                     kslack = 0
                     if not allowedge[k]:
-                        kslack = slack(k)
+                        kslack = dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
                         if kslack <= 0:
                             allowedge[k] = True
                     if allowedge[k]:
@@ -337,17 +339,18 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
             deltatype = 1
             delta = min(dualvar[:nvertex])
             for v in range(nvertex):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
-                    if deltatype == -1 or d < delta:
+                kb = bestedge[v]
+                if kb != -1 and label[inblossom[v]] == 0:
+                    d = dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]
+                    if d < delta:
                         delta = d
                         deltatype = 2
                         deltaedge = bestedge[v]
             for b in range(2 * nvertex):
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    kslack = slack(bestedge[b])
-                    d = kslack // 2
-                    if deltatype == -1 or d < delta:
+                kb = bestedge[b]
+                if kb != -1 and label[b] == 1 and blossomparent[b] == -1:
+                    d = (dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]) // 2
+                    if d < delta:
                         delta = d
                         deltatype = 3
                         deltaedge = bestedge[b]
