@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clockd.core.swiss import trf
-from clockd.core.swiss.model import Code, Colour, Player, RoundEntry, Tournament
+from clockd.core.swiss.model import Code, Colour, Pairing, Player, RoundEntry, Tournament
 from clockd.core.swiss.trf import TrfError
 from tests.conftest import corpus_dir
 
@@ -99,6 +99,7 @@ def test_unusual_spacing_is_kept_while_the_player_is_unchanged() -> None:
     text = one + "\n" + two + "\n"
     t = trf.loads(text)
     assert t[1].entry(2).code is Code.HALF_BYE and t[1].entry(1).colour is None
+    assert t.pairings(1) == ((Pairing(1, 2, coloured=False),), None)
     assert trf.dumps(t) == text
     changed = t.with_players([t[1].replace(name="A2"), t[2]])
     assert trf.dumps(changed).splitlines()[0].endswith("   2 - +  0000 - H")

@@ -212,6 +212,8 @@ _KIND_OF: dict[Code, Kind] = {
 
 #: The entry of a round in which nothing is recorded.
 NOT_PAIRED = RoundEntry(None, None, Code.NONE)
+#: ``0000 - Z``: not paired, no points (a zero-point bye, an absence, a withdrawal).
+ZERO_BYE_ENTRY = RoundEntry(None, None, Code.ZERO_BYE)
 
 
 def pair_points_valid(a: RoundEntry, b: RoundEntry) -> bool:
@@ -408,8 +410,16 @@ class Tournament:
 
     @property
     def rounds_played(self) -> int:
-        """The last round with anything recorded for any player."""
+        """The last round with anything recorded for any player (a bye entered in advance
+        for the next round counts: see :attr:`rounds_paired`)."""
         return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round that was paired: someone has an opponent or the pairing-allocated
+        bye in it. Byes and absences entered in advance for later rounds do not count."""
+        return max((r for p in self.players for r, e in enumerate(p.rounds, start=1) if e.paired),
+                   default=0)
 
     # -- records -----------------------------------------------------------------------
     def record_values(self, code: str) -> tuple[str, ...]:
@@ -480,18 +490,15 @@ class Tournament:
         bye: int | None = None
         for player in self.players:
             entry = player.entry(round_number)
-            sn = player.start_number
+            sn, opponent = player.start_number, entry.opponent
             if entry.code is Code.PAIRING_BYE:
                 bye = sn
-            elif entry.opponent is not None:
-                if entry.colour is Colour.WHITE:
-                    boards.append(Pairing(sn, entry.opponent))
-                elif entry.colour is None and sn < entry.opponent:
-                    other = self[entry.opponent].entry(round_number)
-                    if other.colour is None:
-                        boards.append(Pairing(sn, entry.opponent, coloured=False))
-                    else:
-                        pass  # the opponent's colour names the board
+            elif opponent is None:
+                continue
+            elif entry.colour is Colour.WHITE:
+                boards.append(Pairing(sn, opponent))
+            elif entry.colour is None and sn < opponent:  # a forfeit recorded without colours
+                boards.append(Pairing(sn, opponent, coloured=False))
         return tuple(boards), bye
 
     def unplayed_entries(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
@@ -581,6 +588,73 @@ def check_pairings(tournament: Tournament) -> list[tuple[int, int, str]]:
     return problems
 
 
+# -- recording a round ---------------------------------------------------------------------
+
+class BoardResult(StrEnum):
+    """The result of a board as the referee writes it."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "½-½"
+    NO_RESULT = "0-0"  # the seed's rule: a game with no reported result scores 0–0
+    WHITE_WINS_BY_FORFEIT = "+-"
+    BLACK_WINS_BY_FORFEIT = "-+"
+    DOUBLE_FORFEIT = "--"
+
+    @property
+    def codes(self) -> tuple[Code, Code]:
+        """The result codes on White's and on Black's line."""
+        return _BOARD_CODES[self]
+
+
+_BOARD_CODES: dict[BoardResult, tuple[Code, Code]] = {
+    BoardResult.WHITE_WINS: (Code.WIN, Code.LOSS),
+    BoardResult.BLACK_WINS: (Code.LOSS, Code.WIN),
+    BoardResult.DRAW: (Code.DRAW, Code.DRAW),
+    BoardResult.NO_RESULT: (Code.LOSS, Code.LOSS),
+    BoardResult.WHITE_WINS_BY_FORFEIT: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    BoardResult.BLACK_WINS_BY_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    BoardResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    white: int
+    black: int
+    result: BoardResult
+
+
+def record_round(tournament: Tournament, round_number: int, boards: Iterable[Board],
+                 byes: Mapping[int, Code] | None = None) -> Tournament:
+    """The tournament with round ``round_number`` written from its boards and byes.
+
+    ``byes`` maps start numbers to a code that needs no opponent (``U``, ``F``, ``H``,
+    ``Z``). Both players of a board get their entry (colours and results mirrored). A
+    start number that is unknown or appears twice is an error, and nothing is recorded.
+    """
+    entries: dict[int, RoundEntry] = {}
+
+    def put(sn: int, entry: RoundEntry) -> None:
+        if sn not in tournament:
+            raise ModelError(f"round {round_number}: no player with start number {sn}")
+        if sn in entries:
+            raise ModelError(f"round {round_number}: player {sn} appears twice")
+        entries[sn] = entry
+
+    for board in boards:
+        if board.white == board.black:
+            raise ModelError(f"round {round_number}: player {board.white} cannot play themselves")
+        white_code, black_code = board.result.codes
+        put(board.white, RoundEntry(board.black, Colour.WHITE, white_code))
+        put(board.black, RoundEntry(board.white, Colour.BLACK, black_code))
+    for sn, code in (byes or {}).items():
+        put(sn, RoundEntry.bye(code))
+    return tournament.with_players(
+        p.with_entry(round_number, entries[p.start_number]) if p.start_number in entries else p
+        for p in tournament.players)
+
+
 # -- the seed's rule for round-1 no-shows --------------------------------------------------
 
 #: Round-1 entries that mean "did not come to their round-1 game": a forfeit loss
@@ -623,6 +697,3 @@ def withdraw_round1_no_shows(tournament: Tournament, reported: Collection[int],
                                  f"is recorded as {entry}; add them to the reported players")
         players.append(player.with_rounds([player.entry(1), *[withdrawn] * (n - 1)]))
     return tournament.with_players(players)
-
-
-ZERO_BYE_ENTRY = RoundEntry(None, None, Code.ZERO_BYE)
