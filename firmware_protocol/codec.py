@@ -183,7 +183,7 @@ class _Codec:
                 pos = end
             else:
                 if pos + a.size > n:
-                    missing = next(name for name, _ in b)
+                    missing = _field_cut_at(b, n - pos)
                     raise MalformedError(
                         f"{self.cls.__name__.upper()}: body is {n - 1} bytes, too short for field {missing!r}"
                     )
@@ -194,6 +194,16 @@ class _Codec:
             return self.cls(**fields)
         except ValidationError as exc:
             raise MalformedError(f"{self.cls.__name__.upper()}: {_first_error(exc)}") from None
+
+
+def _field_cut_at(run: tuple[tuple[str, str], ...], available: int) -> str:
+    """The first field of ``run`` that does not fit in ``available`` bytes."""
+    end = 0
+    for name, kind in run:
+        end += struct.calcsize("<" + _struct_char(kind))
+        if end > available:
+            return name
+    raise AssertionError("the run fits")
 
 
 def _to_wire(kind: str, value: Any) -> int:
