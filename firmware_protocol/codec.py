@@ -296,15 +296,20 @@ class MessageParser:
         self._frames.reset()
 
     def feed(self, data: bytes) -> list[Decoded]:
-        out: list[Decoded] = []
+        return [item for _, item in self.feed_located(data)]
+
+    def feed_located(self, data: bytes) -> list[tuple[int, Decoded]]:
+        """Like :meth:`feed`, with each result's stream offset (its frame's first byte)."""
+        out: list[tuple[int, Decoded]] = []
         for offset, item in self._frames.feed(data):
             if isinstance(item, FrameError):
-                out.append(item)
+                out.append((offset, item))
                 continue
             try:
-                out.append(decode_payload(item))
+                out.append((offset, decode_payload(item)))
             except MalformedError as exc:
-                out.append(FrameError(FrameErrorKind.MALFORMED, str(exc), offset, encode_frame(item)[1:-1]))
+                error = FrameError(FrameErrorKind.MALFORMED, str(exc), offset, encode_frame(item)[1:-1])
+                out.append((offset, error))
         return out
 
 
