@@ -183,7 +183,7 @@ class _Codec:
                 pos = end
             else:
                 if pos + a.size > n:
-                    missing = next(name for name, _ in b)
+                    missing = _field_cut_at(b, n - pos)
                     raise MalformedError(
                         f"{self.cls.__name__.upper()}: body is {n - 1} bytes, too short for field {missing!r}"
                     )
@@ -194,6 +194,16 @@ class _Codec:
             return self.cls(**fields)
         except ValidationError as exc:
             raise MalformedError(f"{self.cls.__name__.upper()}: {_first_error(exc)}") from None
+
+
+def _field_cut_at(run: tuple[tuple[str, str], ...], available: int) -> str:
+    """The first field of ``run`` that does not fit in ``available`` bytes."""
+    end = 0
+    for name, kind in run:
+        end += struct.calcsize("<" + _struct_char(kind))
+        if end > available:
+            return name
+    raise AssertionError("the run fits")
 
 
 def _to_wire(kind: str, value: Any) -> int:
@@ -286,15 +296,20 @@ class MessageParser:
         self._frames.reset()
 
     def feed(self, data: bytes) -> list[Decoded]:
-        out: list[Decoded] = []
+        return [item for _, item in self.feed_located(data)]
+
+    def feed_located(self, data: bytes) -> list[tuple[int, Decoded]]:
+        """Like :meth:`feed`, with each result's stream offset (its frame's first byte)."""
+        out: list[tuple[int, Decoded]] = []
         for offset, item in self._frames.feed(data):
             if isinstance(item, FrameError):
-                out.append(item)
+                out.append((offset, item))
                 continue
             try:
-                out.append(decode_payload(item))
+                out.append((offset, decode_payload(item)))
             except MalformedError as exc:
-                out.append(FrameError(FrameErrorKind.MALFORMED, str(exc), offset, encode_frame(item)[1:-1]))
+                error = FrameError(FrameErrorKind.MALFORMED, str(exc), offset, encode_frame(item)[1:-1])
+                out.append((offset, error))
         return out
 
 

@@ -78,7 +78,10 @@ def cobs_decode(data: bytes) -> bytes:
         end = i + code
         if end > n:
             raise CobsError(f"block at position {i} claims {code - 1} bytes but only {n - i - 1} follow")
-        out += data[i + 1 : end]
+        block = data[i + 1 : end]
+        if 0 in block:
+            raise CobsError(f"zero byte at position {i + 1 + block.index(0)} inside a frame")
+        out += block
         i = end
         if code != 0xFF and i < n:
             out.append(0)

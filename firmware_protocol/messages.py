@@ -275,6 +275,9 @@ def message_from_json(data: Any) -> Message | Unknown:
     """A message from its JSON form. Raises ``ValueError`` naming the bad field."""
     if not isinstance(data, dict):
         raise ValueError(f"a message is a JSON object, not {type(data).__name__}")
+    kinds: list[str] = [t.model_fields["type"].default for t in MESSAGE_TYPES] + ["unknown"]
+    if data.get("type") not in kinds:
+        raise ValueError(f"unknown message type {data.get('type')!r}; one of {', '.join(kinds)}")
     try:
         result: Message | Unknown = _ANY.validate_python(data)
     except ValidationError as exc:

@@ -11,7 +11,8 @@ time). The receive time is the send time plus a latency that is never negative a
 often large (USB polling, an FTDI latency timer, a busy host). So, with residuals
 ``r = host_ns − 1000·x``, the true line ``r = offset + drift·x`` lies *below* every point,
 touching the points that happened to travel fastest. :class:`ClockMapping` keeps the
-lowest point of each ``bucket_us`` of device time over a sliding window and fits the
+lowest point of each past ``bucket_us`` of device time over a sliding window (and every
+point of the newest bucket that could touch the line) and fits the
 line that lies below all of them and is as close to them as possible (the "linear
 programming" skew estimator of Moon, Skelly & Towsley, 1999): a supporting line of their
 lower convex hull, the one touching the hull above the points' mean ``x``.
@@ -67,11 +68,12 @@ class ClockMapping:
         "_bucket_us",
         "_closed",
         "_closed_hull",
+        "_closed_sum_x",
         "_line",
         "_max_drift_ppm",
         "_newest_x",
+        "_open_hull",
         "_open_key",
-        "_open_point",
         "_window_buckets",
         "samples",
     )
@@ -89,9 +91,10 @@ class ClockMapping:
         self._window_buckets = window_us // bucket_us
         self._max_drift_ppm = max_drift_ppm
         self._closed: dict[int, tuple[int, int]] = {}  # bucket → lowest (x, r), older buckets
-        self._closed_hull: list[tuple[int, int]] | None = []
-        self._open_key: int | None = None  # the newest bucket, still changing
-        self._open_point: tuple[int, int] = (0, 0)
+        self._closed_hull: list[tuple[int, int]] | None = []  # None: recompute from _closed
+        self._closed_sum_x = 0
+        self._open_key: int | None = None  # the newest bucket, still filling
+        self._open_hull: list[tuple[int, int]] = []  # its points' lower hull (all of them count)
         self._newest_x: int | None = None
         self._line: Line | None = None
         self.samples = 0  # pairs taken (not counting those ignored as old)
@@ -105,21 +108,29 @@ class ClockMapping:
         self.samples += 1
         point = (device_us, host_ns - 1000 * device_us)
         key = device_us // self._bucket_us
+        self._line = None
         if key == self._open_key:
-            if point[1] < self._open_point[1]:
-                self._open_point = point
-                self._line = None
+            _extend_hull(self._open_hull, point, in_place=True)
             return True
         if self._open_key is not None:
-            self._closed[self._open_key] = self._open_point
-            self._closed_hull = None
-            oldest = key - self._window_buckets
-            for k in [k for k in self._closed if k < oldest]:
-                del self._closed[k]
+            self._close_bucket(self._open_key, min(self._open_hull, key=lambda p: p[1]), key)
         self._open_key = key
-        self._open_point = point
-        self._line = None
+        self._open_hull = [point]
         return True
+
+    def _close_bucket(self, closing: int, lowest: tuple[int, int], newest: int) -> None:
+        # Buckets close in increasing order, so the hull grows at its right end only.
+        self._closed[closing] = lowest
+        self._closed_sum_x += lowest[0]
+        if self._closed_hull is not None:
+            _extend_hull(self._closed_hull, lowest, in_place=True)
+        # Expire old buckets in batches (an eighth of the window at a time): dropping the
+        # leftmost point means rebuilding the hull, which should not happen every second.
+        oldest = newest - self._window_buckets
+        if next(iter(self._closed)) < oldest - self._window_buckets // 8:
+            for k in [k for k in self._closed if k < oldest]:
+                self._closed_sum_x -= self._closed.pop(k)[0]
+            self._closed_hull = None
 
     # -- output -------------------------------------------------------------------------------
     def __bool__(self) -> bool:
@@ -137,21 +148,23 @@ class ClockMapping:
 
     @property
     def points(self) -> int:
-        """How many bucket minima the fit uses."""
-        return len(self._closed) + (1 if self._open_key is not None else 0)
+        """How many points the fit uses (a minimum per past bucket, the newest bucket's hull)."""
+        return len(self._closed) + len(self._open_hull)
 
     # -- the fit ------------------------------------------------------------------------------
     def _points(self) -> list[tuple[int, int]]:
-        return [*sorted(self._closed.values()), self._open_point]
+        return [*self._closed.values(), *self._open_hull]
 
     def _fit(self) -> Line:
         if self._open_key is None:
             raise ValueError("no (device time, host time) pair yet: the device has not spoken")
         if self._closed_hull is None:
-            self._closed_hull = _lower_hull(sorted(self._closed.values()))
-        hull = _extend_hull(self._closed_hull, self._open_point)
-        n = len(self._closed) + 1
-        sum_x = sum(x for x, _ in self._closed.values()) + self._open_point[0]
+            self._closed_hull = _lower_hull(list(self._closed.values()))
+        hull = list(self._closed_hull)
+        for p in self._open_hull:
+            _extend_hull(hull, p, in_place=True)
+        n = len(self._closed) + len(self._open_hull)
+        sum_x = self._closed_sum_x + sum(x for x, _ in self._open_hull)
         if len(hull) == 1:
             x0, r0 = hull[0]
             return Line(x0, r0, 0, 1)
