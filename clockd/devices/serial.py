@@ -35,6 +35,8 @@ In tests the port list comes from the simulator (``list_ports=farm.list_ports``)
 from __future__ import annotations
 
 import contextlib
+import os
+import select
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -326,13 +328,11 @@ class SerialClock:
             )
             self._write(self._session.open(self.clock()).send)
         reason = tr(pl="zatrzymano", en="stopped")
+        reader = _Reader(ser, self._read_timeout_s)
         try:
             while not self._stop.is_set() and not self._broken:
                 try:
-                    data = ser.read(1)
-                    waiting = ser.in_waiting if data else 0
-                    if waiting:
-                        data += ser.read(waiting)
+                    data = reader.read()
                 except (serial.SerialException, OSError, TypeError) as exc:
                     # TypeError: pyserial on a port closed under it
                     reason = tr(pl=f"port {path} zniknął ({exc})", en=f"port {path} went away ({exc})")
@@ -437,6 +437,54 @@ class SerialClock:
     def _set_state(self, state: DeviceState, detail: str) -> None:
         self._state = state
         self._detail = detail
+
+
+class _Reader:
+    """Waits up to ``timeout_s`` for bytes on ``ser`` and returns what arrived (b"" if nothing).
+
+    pyserial's POSIX ``read()`` waits in ``select()``, which cannot watch a file descriptor
+    numbered 1024 or more — and every open port holds five (the port and two abort pipes),
+    so a daemon with a few hundred clocks runs past it. Where the port has a file
+    descriptor this waits in ``poll()`` instead (no such limit), on the port and on
+    pyserial's abort pipe, so ``cancel_read()`` still wakes it. Other ports (pyserial's
+    URL handlers, Windows) use ``read()``.
+    """
+
+    def __init__(self, ser: Any, timeout_s: float) -> None:
+        self._ser = ser
+        self._timeout_s = timeout_s
+        self._timeout_ms = max(1, round(timeout_s * 1000))
+        fd = getattr(ser, "fd", None)
+        self._fd: int | None = fd if isinstance(fd, int) and hasattr(select, "poll") else None
+        self._abort: int | None = None
+        if self._fd is not None:
+            self._poll = select.poll()
+            self._poll.register(self._fd, select.POLLIN | select.POLLPRI)
+            abort = getattr(ser, "pipe_abort_read_r", None)
+            if isinstance(abort, int):
+                self._abort = abort
+                self._poll.register(abort, select.POLLIN)
+
+    def read(self) -> bytes:
+        if self._fd is None:
+            data = bytes(self._ser.read(1))
+            waiting = self._ser.in_waiting if data else 0
+            return data + bytes(self._ser.read(waiting)) if waiting else data
+        data = b""
+        for fd, flags in self._poll.poll(self._timeout_ms):
+            if fd == self._abort:
+                with contextlib.suppress(OSError):
+                    os.read(fd, 1000)
+                continue
+            if flags & (select.POLLIN | select.POLLPRI):
+                data = os.read(fd, 65536)  # OSError (EIO) when the device is gone
+                if not data:
+                    raise serial.SerialException(
+                        "the port reports data but returned none (device disconnected?)"
+                    )
+            elif flags & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+                raise serial.SerialException("the port hung up (device disconnected)")
+        return data
 
 
 def _show(display: Display) -> wire.Show:
