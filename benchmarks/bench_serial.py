@@ -1,6 +1,6 @@
 """Serial clocks: N simulated clocks pressing at 10 Hz each against N real drivers.
 
-    python -m benchmarks.bench_serial [--clocks 8,64,256] [--seconds 5] [--profile]
+    python -m benchmarks.bench_serial [--clocks 8,64,256] [--seconds 5]
 
 The simulated clocks run in a child process (``--farm N``, one thread for all of them,
 over real ptys); this process runs the real :class:`~clockd.devices.serial.SerialClock`
@@ -13,6 +13,10 @@ event's mapped ``t_ns`` is from that true instant. Presses start 5 s after the c
 connect, as at a table where the clock is plugged in before play (SPEC.md §6). CPU is
 measured per process over the pressing window (% of one core; this machine has two,
 shared by both processes).
+
+Where the host's time goes: the pure protocol work per press (parse, session, ACK, the
+daemon's event) is timed on its own, in one thread with no I/O; the rest of the CPU per
+event is threads waking, system calls and heartbeats.
 
 The wire's own limit is computed from the codec's frame sizes at 115 200 baud: a pty
 has no baud rate, so it is not measured but stated next to the measurements.
@@ -27,7 +31,6 @@ import json
 import resource
 import subprocess
 import sys
-import threading
 import time
 from typing import Any
 
@@ -79,7 +82,7 @@ def cpu_s() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def run(n: int, seconds: float, profile: bool) -> dict[str, Any]:
+def run(n: int, seconds: float) -> dict[str, Any]:
     from clockd.devices.base import AnyDeviceEvent, Press
     from clockd.devices.serial import SerialClock
 
@@ -106,27 +109,12 @@ def run(n: int, seconds: float, profile: bool) -> dict[str, Any]:
         d.start(sink)
     connected = sum(d.wait_connected(20) for d in drivers)
     time.sleep(5.0)  # clocks are plugged in before play starts: the mapping has settled (SPEC.md §6)
-    profiler = None
-    if profile:
-        import yappi  # type: ignore[import-not-found]  # optional: pip install yappi
-
-        yappi.set_clock_type("cpu")
-        yappi.start()
-        profiler = yappi
     cpu0, wall0 = cpu_s(), time.monotonic()
     child.stdin.write(f"go {seconds}\n")
     child.stdin.flush()
     farm = json.loads(child.stdout.readline())
     time.sleep(0.2)
     cpu, wall = cpu_s() - cpu0, time.monotonic() - wall0
-    if profiler is not None:
-        profiler.stop()
-        stats = profiler.get_func_stats()
-        stats.sort("tsub")
-        print(f"-- where the host's time goes, {n} clocks (yappi, CPU, own time) --")
-        stats.print_all(
-            columns={0: ("name", 60), 1: ("ncall", 9), 2: ("tsub", 8), 3: ("ttot", 8)}, out=sys.stdout
-        )
     for d in drivers:
         d.stop()
     child.stdin.write("stop\n")
@@ -168,6 +156,50 @@ def run(n: int, seconds: float, profile: bool) -> dict[str, Any]:
     }
 
 
+def protocol_costs(n: int = 20_000) -> dict[str, float]:
+    """µs of pure protocol work per press, in one thread with no I/O."""
+    from clockd.core.clock import Side as CoreSide
+    from clockd.devices.base import Press as Event
+    from firmware_protocol.codec import MessageParser, encode
+    from firmware_protocol.host import Delivered, HostSession
+    from firmware_protocol.messages import Heartbeat, Hello, Press, Side
+
+    frames = [encode(Press(boot_id=1, seq=i, side=Side.A, t_us=i * 100_000)) for i in range(1, n + 1)]
+    t0 = time.perf_counter()
+    parser = MessageParser()
+    for f in frames:
+        parser.feed(f)
+    parse = time.perf_counter() - t0
+    host = HostSession(settle_samples=1)
+    host.open(0)
+    host.receive(encode(Hello(major=1, minor=0, boot_id=1, t_us=0, device_id="x")), 0)
+    t0 = time.perf_counter()
+    for i, f in enumerate(frames, 1):
+        for e in host.receive(f, i * 100 * MS).events:
+            assert isinstance(e, Delivered)
+            host.acknowledge(e.boot_id, e.seq)
+            Event(
+                table=1,
+                t_ns=e.host_t_ns,
+                side=CoreSide(e.side.value),
+                device_id=e.device_id,
+                seq=e.seq,
+                device_t_us=e.device_t_us,
+                boot_id=e.boot_id,
+            )
+    session = time.perf_counter() - t0
+    beats = [encode(Heartbeat(boot_id=1, t_us=(n + i) * 100_000, acked_seq=n, last_seq=n)) for i in range(n)]
+    t0 = time.perf_counter()
+    for i, f in enumerate(beats):
+        host.receive(f, (n + i) * 100 * MS)
+    heartbeat = time.perf_counter() - t0
+    return {
+        "parse_us": round(1e6 * parse / n, 1),  # part of the next figure
+        "press_to_event_and_ack_us": round(1e6 * session / n, 1),
+        "heartbeat_us": round(1e6 * heartbeat / n, 1),
+    }
+
+
 def wire_limit() -> dict[str, Any]:
     """Frame sizes from the codec, at 115 200 baud 8N1 (10 bits a byte)."""
     from firmware_protocol.codec import encode
@@ -193,7 +225,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clocks", default="8,64,256")
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--profile", action="store_true", help="profile the host side (needs yappi)")
     parser.add_argument("--farm", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.farm:
@@ -210,7 +241,7 @@ def main() -> int:
     )
     runs = []
     for n in (int(x) for x in args.clocks.split(",")):
-        r = run(n, args.seconds, args.profile)
+        r = run(n, args.seconds)
         runs.append(r)
         lat, err = r["latency_us"], r["timing_error_us"]
         print(
@@ -219,7 +250,13 @@ def main() -> int:
             f"{r['lost']:>4} {r['duplicated']:>4}",
             flush=True,
         )
-    print(json.dumps({"bench": "serial", "threads": threading.active_count(), "wire": wire, "runs": runs}))
+    costs = protocol_costs()
+    print(
+        f"pure protocol work per press: {costs['press_to_event_and_ack_us']} µs (of which parsing "
+        f"{costs['parse_us']} µs) for the frame, the session, the ACK and the daemon's event; "
+        f"{costs['heartbeat_us']} µs per heartbeat"
+    )
+    print(json.dumps({"bench": "serial", "wire": wire, "protocol": costs, "runs": runs}))
     return 0
 
 
