@@ -406,14 +406,41 @@ class SerialClock:
                 self._on_handshake(event, now)
             elif isinstance(event, Refused):
                 self._connected.clear()
-                self._set_state(DeviceState.DISCONNECTED, event.reason)
+                self._set_state(DeviceState.DISCONNECTED, self._refusal_text(event))
             elif isinstance(event, StatusReport):
                 self.last_status = event.status
+
+    def _refusal_text(self, event: Refused) -> str:
+        """Why the clock was refused, in the referee's language (``event.reason`` is English)."""
+        hello = event.hello
+        ours = f"{self._session.major}.{self._session.minor}"
+        theirs = f"{hello.major}.{hello.minor}"
+        if event.code is wire.RejectReason.VERSION and hello.major > self._session.major:
+            pl = (
+                f"zegar {hello.device_id!r} mówi protokołem {theirs}, nowszym niż {ours}: "
+                "zaktualizuj duelclock"
+            )
+        elif event.code is wire.RejectReason.VERSION:
+            pl = (
+                f"zegar {hello.device_id!r} mówi protokołem {theirs}, starszym niż {ours}: "
+                "zaktualizuj jego firmware"
+            )
+        elif event.code is wire.RejectReason.WRONG_DEVICE:
+            pl = (
+                f"na tym porcie odpowiedział zegar {hello.device_id!r}, "
+                f"a ten stolik oczekuje {self.expect_device_id!r}"
+            )
+        else:
+            pl = event.reason
+        return tr(pl=pl, en=event.reason)
 
     def _on_handshake(self, event: Handshake, now: int) -> None:
         hello = event.hello
         major, minor = event.version
-        detail = f"firmware {hello.firmware}, protocol {major}.{minor}, boot {hello.boot_id:08x}"
+        detail = tr(
+            pl=f"firmware {hello.firmware}, protokół {major}.{minor}, uruchomienie {hello.boot_id:08x}",
+            en=f"firmware {hello.firmware}, protocol {major}.{minor}, boot {hello.boot_id:08x}",
+        )
         if event.previous_boot_id is not None:
             detail += tr(
                 pl=f"; zegar uruchomił się ponownie (poprzednio {event.previous_boot_id:08x})",
@@ -422,7 +449,7 @@ class SerialClock:
         with self._lock:
             if self._display is not None:
                 self._write([encode(_show(self._display))])  # show the right times again at once
-        self._set_state(DeviceState.CONNECTED, tr(pl=f"{self.path}: {detail}", en=f"{self.path}: {detail}"))
+        self._set_state(DeviceState.CONNECTED, f"{self.path}: {detail}")
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
 

@@ -15,6 +15,7 @@ import pytest
 from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Disconnected, Display, Press
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
+from clockd.i18n import set_language
 from firmware_protocol.messages import BeepPattern, RejectReason, Side
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
@@ -249,7 +250,14 @@ def test_it_finds_its_own_clock_among_several_by_serial_number_and_usb_ids(farm,
     assert press.device_id == "SIM-B" and press.side is CoreSide.B
 
 
-def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach) -> None:
+@pytest.fixture
+def polish() -> Iterator[None]:
+    set_language("pl")  # what a referee reads, whatever DUELCLOCK_LANG says
+    yield
+    set_language(None)
+
+
+def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach, polish) -> None:
     clock = farm.add(major=2)
     driver = attach(clock, sink, connect=False)
     deadline = time.monotonic() + 5
@@ -259,7 +267,7 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     assert rejected is not None and rejected.reason is RejectReason.VERSION
     status = driver.status()
     assert status.state is DeviceState.DISCONNECTED
-    assert "2.0" in status.detail and "update duelclock" in status.detail
+    assert "2.0" in status.detail and "nowszym niż 1.0: zaktualizuj duelclock" in status.detail
     clock.press(Side.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects
