@@ -16,7 +16,7 @@ from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Di
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.i18n import set_language
-from firmware_protocol.messages import BeepPattern, RejectReason, Side
+from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, Side
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 
@@ -258,7 +258,7 @@ def polish() -> Iterator[None]:
 
 
 def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach, polish) -> None:
-    clock = farm.add(major=2)
+    clock = farm.add(major=2, minor=0)
     driver = attach(clock, sink, connect=False)
     deadline = time.monotonic() + 5
     while clock.session.rejected is None and time.monotonic() < deadline:
@@ -267,7 +267,8 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     assert rejected is not None and rejected.reason is RejectReason.VERSION
     status = driver.status()
     assert status.state is DeviceState.DISCONNECTED
-    assert "2.0" in status.detail and "nowszym niż 1.0: zaktualizuj duelclock" in status.detail
+    ours = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
+    assert "2.0" in status.detail and f"nowszym niż {ours}: zaktualizuj duelclock" in status.detail
     clock.press(Side.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects
