@@ -473,10 +473,10 @@ class HostSession:
     def _emit(self, epoch: _Epoch, out: HostOutput) -> None:
         if not epoch.queued:
             return
-        earlier = epoch is not self._epoch
+        carried = epoch is not self._epoch and epoch.held_to > 0
         for press in epoch.queued:
             self.stats.delivered += 1
-            self.stats.carried += earlier
+            self.stats.carried += carried
             source: TimeSource = "measured"
             if epoch.mapping is not None:
                 host_t_ns = epoch.mapping.host_ns(press.t_us)
