@@ -76,6 +76,11 @@ class Person(BaseModel):
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
 
+    @property
+    def short_name(self) -> str:
+        """First name and the surname's initial: what may be shown without the surname."""
+        return f"{self.first_name} {self.last_name[:1]}.".strip() if self.last_name else self.first_name
+
     def same_person(self, other: Person) -> str | None:
         """Why ``other`` is the same person (§1.14), or ``None``.
 
@@ -164,7 +169,7 @@ class Refusal(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     line: int
-    name: str
+    name: str  # "Anna K.": with the line, enough to find the row; no surname
     reason: Literal["under-age", "duplicate", "over-limit"]
     detail: str
 
@@ -231,7 +236,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
             refused.append(
                 Refusal(
                     line=line,
-                    name=person.full_name,
+                    name=person.short_name,
                     reason="under-age",
                     detail=f"age {person.age}; the minimum age is {min_age} (§1.9)",
                 )
@@ -243,7 +248,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
             refused.append(
                 Refusal(
                     line=line,
-                    name=person.full_name,
+                    name=person.short_name,
                     reason="duplicate",
                     detail=f"{why} as line {signup.line}; a person signs up once (§1.14)",
                 )
@@ -502,7 +507,7 @@ class Registration(BaseModel):
         refused = list(signups.refused) + [
             Refusal(
                 line=s.line,
-                name=s.person.full_name,
+                name=s.person.short_name,
                 reason="over-limit",
                 detail=f"the main and reserve lists ({seats} each, §1.11) were full",
             )
