@@ -151,3 +151,13 @@ def test_a_duel_that_never_ended_has_no_result(tmp_path: Path, capsys: pytest.Ca
     events = [{"t_ms": 0, "press": "b"}, {"t_ms": 10, "pause": True}]
     status, result, err = replay(tmp_path, timeline(events), capsys)
     assert status == 1 and result is None and "paused" in err
+
+
+def test_the_example_in_the_documentation_is_what_the_command_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "puzzle-duel.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Disputes") :]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json")[1:3]]
+    status, result, _ = replay(tmp_path, json.loads(blocks[0]), capsys)
+    assert status == 0 and result == json.loads(blocks[1])
