@@ -1,11 +1,255 @@
-"""``duelclock gpio``: Raspberry Pi GPIO tables (button test)."""
+"""``duelclock gpio``: Raspberry Pi GPIO tables — check the pin file, test the buttons.
+
+``duelclock gpio check FILE`` validates a GPIO configuration (``docs/raspberry-pi.md``)
+and prints where each wire goes. ``duelclock gpio test [--config FILE]`` lights each
+table's LEDs in turn, beeps its buzzer, then prints every press as it comes, with the
+pin factory and the edge-time source in use — the check to run on a Pi before a session.
+On a computer without GPIO it says so; ``--mock`` runs the same test on gpiozero's mock
+pins with scripted presses, which shows the whole path without a Pi.
+"""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import queue
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
+
+#: The wiring ``docs/raspberry-pi.md`` describes, used when ``gpio test`` gets no ``--config``.
+DEFAULT_WIRING: dict[str, Any] = {
+    "tables": [
+        {
+            "number": 1,
+            "button_a": "GPIO17",
+            "button_b": "GPIO27",
+            "led_a": "GPIO22",
+            "led_b": "GPIO23",
+            "buzzer": "GPIO24",
+            "referee": "GPIO25",
+        }
+    ]
+}
+
+_ROLE_NAMES = {
+    "button_a": ("przycisk A", "button A"),
+    "button_b": ("przycisk B", "button B"),
+    "led_a": ("dioda A", "LED A"),
+    "led_b": ("dioda B", "LED B"),
+    "buzzer": ("brzęczyk", "buzzer"),
+    "referee": ("przycisk sędziego", "referee button"),
+}
+
+
+def _role(role: str) -> str:
+    pl, en = _ROLE_NAMES[role]
+    return tr(pl=pl, en=en)
+
+
+def _seconds(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 second, not {value}")
+    return value
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "gpio", "Raspberry Pi GPIO tables (button test)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "gpio",
+        help="Raspberry Pi GPIO tables: check the pin file, test the buttons",
+        description="Raspberry Pi GPIO duel tables (see docs/raspberry-pi.md).",
+    )
+    actions = parser.add_subparsers(dest="gpio_command", required=True, metavar="ACTION")
+
+    check = actions.add_parser(
+        "check",
+        help="validate a GPIO configuration file and print its wiring",
+        description="Validate a GPIO configuration file (TOML) and print which pin each wire goes to.",
+    )
+    check.add_argument("config", type=Path, help="the GPIO configuration file (TOML)")
+    check.set_defaults(func=_check)
+
+    test = actions.add_parser(
+        "test",
+        help="light and beep every table's outputs, then print presses as they come",
+        description="Light each table's LEDs, beep its buzzer, then print every press with its "
+        "pin until --seconds pass or Ctrl-C. Without --config, the wiring of docs/raspberry-pi.md.",
+    )
+    test.add_argument("--config", type=Path, default=None, help="GPIO configuration file (TOML)")
+    test.add_argument(
+        "--mock", action="store_true", help="use gpiozero mock pins and scripted presses (no Pi needed)"
+    )
+    test.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
+    test.set_defaults(func=_test)
+
+
+def _load(path: Path | None) -> Any:
+    from clockd.devices.gpio_config import load_gpio_config, parse_gpio_config
+
+    if path is None:
+        return parse_gpio_config(DEFAULT_WIRING, source="docs/raspberry-pi.md wiring")
+    return load_gpio_config(path)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from clockd.devices.gpio_config import GpioConfigError, describe_pin
+
+    try:
+        config = _load(args.config)
+    except GpioConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(tr(pl=f"{args.config}: poprawny", en=f"{args.config}: valid"))
+    debounce, simultaneous = config.debounce_ms, config.simultaneous_ms
+    _say(
+        f"odbicia styków: {debounce} ms; jednoczesne naciśnięcia: {simultaneous} ms",
+        f"contact bounce: {debounce} ms; simultaneous presses: {simultaneous} ms",
+    )
+    for table in config.tables:
+        wires = ", ".join(f"{_role(role)} {describe_pin(pin)}" for role, pin in table.pins().items())
+        print(tr(pl=f"stolik {table.number}: {wires}", en=f"table {table.number}: {wires}"))
+    return 0
+
+
+def _say(pl: str, en: str) -> None:
+    print(tr(pl=pl, en=en), flush=True)
+
+
+def _test(args: argparse.Namespace) -> int:
+    from clockd.devices.gpio import GpioStartError, GpioUnavailable, gpio_tables, start_all
+    from clockd.devices.gpio_config import GpioConfigError
+
+    try:
+        config = _load(args.config)
+    except GpioConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    factory = None
+    if args.mock:
+        from hw_sim.gpio import ScriptedFactory
+
+        factory = ScriptedFactory()
+    tables = gpio_tables(config, pin_factory=factory)
+    inbox: queue.Queue[Any] = queue.Queue()
+    try:
+        start_all(tables, inbox.put)
+    except GpioUnavailable as exc:
+        hint = tr(pl="Na komputerze bez GPIO użyj --mock.", en="On a computer without GPIO, use --mock.")
+        print(exc, hint, file=sys.stderr)
+        return 2
+    except GpioStartError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        first = tables[0]
+        factory_name = type(first.pin_factory).__name__
+        source = first.edge_time.describe() if first.edge_time is not None else "?"
+        _say(
+            f"fabryka pinów: {factory_name}; czas naciśnięcia: {source}",
+            f"pin factory: {factory_name}; press time: {source}",
+        )
+        for table in tables:
+            _light_and_beep(table, pause_s=0 if args.mock else 0.5)
+        if args.mock:
+            _script_presses(tables)
+            _say(
+                "(--mock: naciśnięcia symulowane, z drganiem styków 5 ms)",
+                "(--mock: simulated presses, with 5 ms contact bounce)",
+            )
+        else:
+            _say("Naciskaj przyciski; Ctrl-C kończy.", "Press the buttons; Ctrl-C ends.")
+        with contextlib.suppress(KeyboardInterrupt):
+            _print_presses(tables, inbox, seconds=args.seconds, until_quiet=args.mock)
+        for table in tables:
+            c = table.counters()
+            _say(
+                f"stolik {table.table}: naciśnięcia {c.presses}, sędzia {c.referee_presses}, "
+                f"odbicia styków odrzucone {c.bounce_edges}, jednoczesne odrzucone {c.simultaneous}",
+                f"table {table.table}: presses {c.presses}, referee {c.referee_presses}, "
+                f"contact bounce dropped {c.bounce_edges}, simultaneous dropped {c.simultaneous}",
+            )
+    finally:
+        for table in tables:
+            table.stop()
+    return 0
+
+
+def _light_and_beep(table: Any, *, pause_s: float) -> None:
+    """Each LED in turn (with the pin's state read back), then a short beep."""
+    from clockd.core.clock import Side
+    from clockd.devices.base import Beep, Display
+    from clockd.devices.gpio_config import describe_pin
+
+    n = table.table
+    for side, role in ((Side.A, "led_a"), (Side.B, "led_b")):
+        pin = getattr(table.config, role)
+        if pin is None:
+            continue
+        table.show(Display(remaining_ms_a=0, remaining_ms_b=0, running=side))
+        lit = int(table.pin_factory.pin(pin).state)
+        _say(
+            f"stolik {n}: świeci {_role(role)} ({describe_pin(pin)}; stan pinu {lit})",
+            f"table {n}: {_role(role)} lit ({describe_pin(pin)}; pin state {lit})",
+        )
+        time.sleep(pause_s)
+    table.show(Display(remaining_ms_a=0, remaining_ms_b=0, running=None))
+    if table.config.buzzer is not None:
+        table.beep(Beep.SHORT)
+        where = describe_pin(table.config.buzzer)
+        _say(f"stolik {n}: sygnał ({where})", f"table {n}: beep ({where})")
+        time.sleep(max(pause_s, 0.15))
+
+
+def _print_presses(
+    tables: list[Any], inbox: queue.Queue[Any], *, seconds: int | None, until_quiet: bool
+) -> None:
+    """Print presses as they come, with their pin and their time since the first one."""
+    from clockd.core.clock import Side
+    from clockd.devices.base import Press, RefereeButton
+    from clockd.devices.gpio_config import describe_pin
+
+    deadline = None if seconds is None else time.monotonic_ns() + seconds * 1_000_000_000
+    configs = {t.table: t.config for t in tables}
+    first_ns: int | None = None
+    while deadline is None or time.monotonic_ns() < deadline:
+        try:
+            event = inbox.get(timeout=0.2)
+        except queue.Empty:
+            if until_quiet:
+                return
+            continue
+        if not isinstance(event, Press | RefereeButton):
+            continue
+        first_ns = event.t_ns if first_ns is None else first_ns
+        ms = (event.t_ns - first_ns) // 1_000_000
+        at = f"+{ms // 1000}.{ms % 1000:03d} s"
+        role = "referee"
+        if isinstance(event, Press):
+            role = "button_a" if event.side is Side.A else "button_b"
+        pin = getattr(configs[event.table], role)
+        where = describe_pin(pin) if pin is not None else "?"
+        _say(
+            f"stolik {event.table}: {_role(role)} ({where}) {at}",
+            f"table {event.table}: {_role(role)} ({where}) {at}",
+        )
+
+
+def _script_presses(tables: list[Any]) -> None:
+    """On mock pins: press A, then B, then the referee button of every table, one second apart."""
+    import random
+
+    from hw_sim.gpio import BouncingContact, press_once
+
+    rng = random.Random(0)
+    contact = BouncingContact(bounce_ns=5_000_000)
+    t = time.monotonic_ns()
+    for table in tables:
+        for pin in (table.config.button_a, table.config.button_b, table.config.referee):
+            if pin is None:
+                continue
+            press_once(table.pin_factory.scripted_pin(pin), t, rng, contact, hold_ns=120_000_000)
+            t += 1_000_000_000
