@@ -73,6 +73,9 @@ class ResultMatch(BaseModel):
     status: MatchStatus
     tiebreak_of: str | None = None
     ended_at_ms: int | None = None  # on the daemon's time base, for ordering only
+    clock_a: PlayerId | None = None  # the player at the clock's side a
+    toss_winner: PlayerId | None = None
+    time_control: str = ""  # the clock's setting for this match, e.g. "10m"
 
 
 class ResultDecision(BaseModel):
@@ -145,6 +148,9 @@ def _match(bracket: Bracket, m: Match) -> ResultMatch:
         status=m.status,
         tiebreak_of=m.tiebreak_of,
         ended_at_ms=ns_to_ms(score.ended_at_ns) if score else None,
+        clock_a=m.clock_a,
+        toss_winner=m.toss_winner,
+        time_control=str(bracket.time_control(m.id)),
     )
 
 
