@@ -7,7 +7,8 @@ prints from a browser and becomes a PDF or PNG offscreen, with no web engine.
 Layout: one column per knockout round, each match a small box beside the two it comes
 from; the final column also holds the 3rd-place duel. Below: the podium, every match with
 its times, moves and how it was decided, and the referee's decisions with their reasons.
-Winners are green; the champion gold, second silver, third bronze (:data:`COLORS`).
+Winners are green; in the final and the 3rd-place duel the champion is gold, second
+silver, third bronze (:data:`COLORS`), as in the podium table.
 Headings speak Polish unless ``DUELCLOCK_LANG=en``.
 """
 
@@ -128,7 +129,7 @@ def bracket_html(results: Results) -> str:
             if row % span == 0:
                 m = by_round[r][row // span]
                 cells.append(
-                    f'<td rowspan="{span}" valign="middle">{_box(results, m, highlight=highlight)}</td>'
+                    f'<td rowspan="{span}" valign="middle">{_box(results, m, highlight={})}</td>'
                 )
         if row == 0:
             parts = [_box(results, final, highlight=highlight)]
