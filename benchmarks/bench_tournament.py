@@ -9,6 +9,9 @@ Run: ``python -m benchmarks.bench_tournament`` (prints figures, then one JSON li
   daemon restart.
 * ``results_ms``, ``html_ms``, ``png_ms``, ``pdf_ms`` — building the results file, the
   bracket page, and rendering it offscreen.
+* ``demo_s``, ``demo_presses_per_s`` — ``duelclock demo --speed 0 --seed 7``: a whole session
+  through the real daemon, serial driver and simulated clocks (each press waits for its
+  journal commit and the clock's ACK before simulated time moves on).
 """
 
 from __future__ import annotations
@@ -126,6 +129,23 @@ def main() -> None:
         html_to_pdf(page, Path(tmp) / "b.pdf")
         pdf_ms = (time.perf_counter_ns() - start) / 1e6
     print(f"results {results_ms:.1f} ms, html {html_ms:.1f} ms, png {png_ms:.0f} ms, pdf {pdf_ms:.0f} ms")
+
+    import contextlib
+    import io
+
+    from clockd.cli.demo import Demo
+    from clockd.reports.results import Results
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "r.json"
+        start = time.perf_counter_ns()
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = Demo(db=Path(tmp) / "demo.db", speed=0, seed=7, players=16, tables=8).run(out)
+        demo_s = (time.perf_counter_ns() - start) / 1e9
+        played = Results.model_validate_json(out.read_text())
+    assert status == 0
+    presses = sum(m.moves.a + m.moves.b + 1 for m in played.matches if m.moves is not None)
+    print(f"demo: a whole session ({presses} presses) in {demo_s:.1f} s")
     print(
         json.dumps(
             {
@@ -137,6 +157,8 @@ def main() -> None:
                 "html_ms": round(html_ms, 1),
                 "png_ms": round(png_ms),
                 "pdf_ms": round(pdf_ms),
+                "demo_s": round(demo_s, 1),
+                "demo_presses_per_s": round(presses / demo_s),
             }
         )
     )
