@@ -137,7 +137,7 @@ class HostStats:
         self.errors[kind.value] = self.errors.get(kind.value, 0) + 1
 
 
-@dataclass
+@dataclass(eq=False)  # one object per epoch: compared by identity
 class _Epoch:
     device_id: str
     boot_id: int
