@@ -17,8 +17,10 @@ players can still all be paired (the completion criterion).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["max_cardinality_matching", "max_weight_matching", "perfect_matching_exists"]
+__all__ = ["Certificate", "max_cardinality_matching", "max_weight_matching",
+           "max_weight_matching_with_duals", "perfect_matching_exists"]
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -27,8 +29,31 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < n``, ``u != v``, each pair at most
     once. Edges of weight ≤ 0 are never worth taking and may be left out by the caller.
     """
+    return max_weight_matching_with_duals(n, edges).mate
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A maximum-weight matching with the optimal dual solution that proves it.
+
+    Duals are doubled (so they stay integers): an edge ``(u, v, w)`` has the slack
+    ``duals[u] + duals[v] - 2*w + 2*(sum of the blossom duals of the blossoms holding both
+    u and v)``, never negative. By complementary slackness, a matching has maximum weight
+    exactly when it uses edges of zero slack only, covers every vertex whose dual is
+    positive, and pairs all but one vertex of each blossom with a positive dual inside it:
+    this describes *every* optimal matching at once, which is what lets the engine choose
+    among equally good pairings without solving another matching.
+    """
+
+    mate: list[int]
+    duals: list[int]
+    blossoms: list[tuple[int, int, bool]]  # (dual, members as a bit set, has a positive ancestor)
+
+
+def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
+    """:func:`max_weight_matching` with its optimality certificate."""
     if not edges:
-        return [-1] * n
+        return Certificate([-1] * n, [0] * n, [])
     nedge = len(edges)
     nvertex = n
     maxweight = max(0, max(w for _, _, w in edges))
@@ -397,7 +422,19 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     for v in range(nvertex):
         if mate[v] >= 0:
             result[v] = endpoint[mate[v]]
-    return result
+    blossoms: list[tuple[int, int, bool]] = []
+    for b in range(nvertex, 2 * nvertex):
+        if blossombase[b] >= 0 and dualvar[b] > 0:
+            members = 0
+            for leaf in blossom_leaves(b):
+                members |= 1 << leaf
+            nested = False
+            t = blossomparent[b]
+            while t != -1:
+                nested = nested or dualvar[t] > 0
+                t = blossomparent[t]
+            blossoms.append((dualvar[b], members, nested))
+    return Certificate(result, dualvar[:nvertex], blossoms)
 
 
 def max_cardinality_matching(n: int, adjacency: Sequence[Sequence[int]],
