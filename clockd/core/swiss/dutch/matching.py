@@ -37,23 +37,35 @@ class Certificate:
     """A maximum-weight matching with the optimal dual solution that proves it.
 
     Duals are doubled (so they stay integers): an edge ``(u, v, w)`` has the slack
-    ``duals[u] + duals[v] - 2*w + 2*(sum of the blossom duals of the blossoms holding both
-    u and v)``, never negative. By complementary slackness, a matching has maximum weight
-    exactly when it uses edges of zero slack only, covers every vertex whose dual is
-    positive, and pairs all but one vertex of each blossom with a positive dual inside it:
-    this describes *every* optimal matching at once, which is what lets the engine choose
-    among equally good pairings without solving another matching.
+    ``duals[u] + duals[v] - 2*w + 2*(sum of the duals of the blossoms holding both u and
+    v)``, never negative (:meth:`slack`). By complementary slackness, a matching has
+    maximum weight exactly when it uses edges of zero slack only, covers every vertex whose
+    dual is positive, and pairs all but one vertex of each blossom with a positive dual
+    inside it: this describes *every* optimal matching at once, which is what lets the
+    engine choose among equally good pairings without solving another matching.
     """
 
     mate: list[int]
     duals: list[int]
-    blossoms: list[tuple[int, int, bool]]  # (dual, members as a bit set, has a positive ancestor)
+    #: the blossoms with a positive dual: (dual, members as a bit set, the index of the
+    #: smallest such blossom around it or -1)
+    blossoms: list[tuple[int, int, int]]
+    #: for each vertex, the indices of the positive blossoms holding it, outermost first
+    chains: list[tuple[int, ...]]
+
+    def slack(self, u: int, v: int, w: int) -> int:
+        s = self.duals[u] + self.duals[v] - 2 * w
+        for a, b in zip(self.chains[u], self.chains[v], strict=False):
+            if a != b:
+                break
+            s += 2 * self.blossoms[a][0]
+        return s
 
 
 def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     """:func:`max_weight_matching` with its optimality certificate."""
     if not edges:
-        return Certificate([-1] * n, [0] * n, [])
+        return Certificate([-1] * n, [0] * n, [], [()] * n)
     nedge = len(edges)
     nvertex = n
     maxweight = max(0, max(w for _, _, w in edges))
@@ -309,14 +321,32 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    def pair_greedily() -> None:
+        # Pair single vertices along zero-slack edges between them: each such edge is an
+        # augmenting path of length one, so this is what the next stages would do, one
+        # stage per edge; on a bracket where most pairs are equally good that is most of
+        # the work, and here it is one pass.
+        for v in range(nvertex):
+            if mate[v] != -1:
+                continue
+            dv = dualvar[v]
+            bv = inblossom[v]
+            for p in neighbend[v]:
+                w = endpoint[p]
+                if mate[w] == -1 and inblossom[w] != bv and dv + dualvar[w] == twice[p >> 1]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
+
+    fresh = True  # zero-slack edges may have appeared between single vertices
     for _stage in range(nvertex):
-        for i in range(2 * nvertex):
-            label[i] = 0
-            bestedge[i] = -1
-        for i in range(nvertex, 2 * nvertex):
-            blossombestedges[i] = None
-        for i in range(nedge):
-            allowedge[i] = False
+        if fresh:
+            pair_greedily()
+            fresh = False
+        label[:] = [0] * (2 * nvertex)
+        bestedge[:] = [-1] * (2 * nvertex)
+        blossombestedges[nvertex:] = [None] * nvertex
+        allowedge[:] = [False] * nedge
         queue.clear()
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -385,6 +415,7 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
+            fresh = fresh or delta != 0
             for v in range(nvertex):
                 lab = label[inblossom[v]]
                 if lab == 1:
@@ -422,19 +453,27 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
     for v in range(nvertex):
         if mate[v] >= 0:
             result[v] = endpoint[mate[v]]
-    blossoms: list[tuple[int, int, bool]] = []
-    for b in range(nvertex, 2 * nvertex):
-        if blossombase[b] >= 0 and dualvar[b] > 0:
-            members = 0
-            for leaf in blossom_leaves(b):
-                members |= 1 << leaf
-            nested = False
-            t = blossomparent[b]
-            while t != -1:
-                nested = nested or dualvar[t] > 0
-                t = blossomparent[t]
-            blossoms.append((dualvar[b], members, nested))
-    return Certificate(result, dualvar[:nvertex], blossoms)
+    positive = [b for b in range(nvertex, 2 * nvertex) if blossombase[b] >= 0 and dualvar[b] > 0]
+    number = {b: k for k, b in enumerate(positive)}
+    blossoms: list[tuple[int, int, int]] = []
+    for b in positive:
+        members = 0
+        for leaf in blossom_leaves(b):
+            members |= 1 << leaf
+        t = blossomparent[b]
+        while t != -1 and t not in number:
+            t = blossomparent[t]
+        blossoms.append((dualvar[b], members, number.get(t, -1)))
+    chains: list[tuple[int, ...]] = []
+    for v in range(nvertex):
+        chain: list[int] = []
+        t = blossomparent[v]
+        while t != -1:
+            if t in number:
+                chain.append(number[t])
+            t = blossomparent[t]
+        chains.append(tuple(reversed(chain)))
+    return Certificate(result, dualvar[:nvertex], blossoms, chains)
 
 
 def max_cardinality_matching(n: int, adjacency: Sequence[Sequence[int]],
