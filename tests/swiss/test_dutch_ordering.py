@@ -46,7 +46,10 @@ def _random_bracket(rng: random.Random) -> tuple[Edges, Order, list[tuple[int, i
         return edges, MdpOrder(list(range(nm)), list(range(nm, m))), [(0, nm)]
     first = rng.randint(0, m // 3)
     remainder = list(range(first, m))
-    return edges, RemainderOrder(remainder, len(remainder) // 2), [(first, m)]
+    counted = rng.random() < 0.5
+    if counted:  # as in the engine: a pair inside the bracket counts before anything else
+        edges = [(a, b, w + (64 if a >= first or b >= first else 0)) for a, b, w in edges]
+    return edges, RemainderOrder(remainder, len(remainder) // 2, counted), [(first, m)]
 
 
 def _decided(mate: dict[int, int], order: Order) -> set[tuple[int, int]]:
@@ -75,6 +78,17 @@ def test_the_certificate_decides_as_the_weighted_matching_on_random_brackets() -
     # the comparison is not vacuous: many brackets are decided on the certificate (the
     # others need exchanges, or have a certificate shape left to the weighted matching)
     assert decided > cases // 3
+
+
+def test_a_remainder_that_needs_one_exchange_is_decided_on_the_certificate() -> None:
+    # S1 = {0, 1}, S2 = {2, 3}; only 0-1 and 2-3 are good pairs, so one of S1 (the lower,
+    # 1) is exchanged for one of S2 (the higher, 2): 0 leads against 1, 2 against 3.
+    edges = [(0, 1, 70), (2, 3, 70), (0, 2, 65), (0, 3, 65), (1, 2, 65), (1, 3, 65)]
+    order = RemainderOrder([0, 1, 2, 3], 2, counted=True)
+    fast, certificate = best_matching([0, 1, 2, 3], edges, order, decide_from=0)
+    slow, _ = best_matching([0, 1, 2, 3], edges, order, decide_from=NEVER)
+    assert certificate is not None
+    assert fast == slow == {0: 1, 1: 0, 2: 3, 3: 2}
 
 
 def test_a_later_phase_reuses_the_certificate_and_decides_the_same() -> None:

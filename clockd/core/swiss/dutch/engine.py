@@ -499,7 +499,7 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
             rp = len(remainder) // 2
         br.remaining = remaining
         while True:
-            mate = br.solve(RemainderOrder(remainder, rp))
+            mate = br.solve(RemainderOrder(remainder, rp, counted=True))
             idx = set(remainder)
             got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
             if got == rp:

@@ -21,9 +21,9 @@ not a weighted matching. The result is the same matching the tie-break weight se
 because among equally good pairings that weight is exactly that sequence of decisions.
 
 When the dual has a shape this does not handle (nested positive blossoms, or a positive
-blossom with a zero-slack edge leaving it), or the remainder cannot be paired without
-exchanges (or is to have no pairs at all), :func:`best_matching` falls back to the one
-weighted matching. In the corpus that happens only where 24 players or fewer are left to
+blossom with a zero-slack edge leaving it), or the remainder needs more than one exchange
+between S1 and S2 (or is to have no pairs at all), :func:`best_matching` falls back to the
+one weighted matching. In the corpus that happens only where 24 players or fewer are left to
 pair; no larger bracket needs it.
 """
 
@@ -66,6 +66,8 @@ class _Choice:
         self.adj = adj
         self.mate = mate
         self.req = req
+        self.tight = list(adj)  # every zero-slack edge, before any decision
+        self.req0 = req
         self.active = (1 << self.size) - 1
         self.free = 0
         for v, u in enumerate(mate):
@@ -344,9 +346,12 @@ class RemainderOrder:
     the highest S2 players exchanged in, and each S1 player's opponent as high as possible.
     """
 
-    def __init__(self, remainder: list[int], rp: int) -> None:
+    def __init__(self, remainder: list[int], rp: int, counted: bool = False) -> None:
         self.remainder = remainder
         self.rp = rp
+        #: every pair inside the bracket counts in the criteria (C6), so all the best
+        #: pairings have the same number of them: then one exchange can be decided here
+        self.counted = counted
         nrem = len(remainder)
         self.idx = {v: k for k, v in enumerate(remainder)}
         self.n2 = nrem - rp
@@ -373,36 +378,81 @@ class RemainderOrder:
         return (t << self.w9) + a9
 
     def decide(self, choice: _Choice, local: dict[int, int]) -> bool:
-        # Only the remainder without exchanges is decided here: every S1 player paired
-        # with an S2 player, no other pair inside the remainder. When such a pairing is
-        # as good as the best, the fewest-exchanges fields are at their maximum and equal
-        # for all of them (no pairing with an S2 player as the higher one can match them),
-        # so only the last field — each S1 player's opponent — is left to decide.
-        if self.rp == 0:
+        # Decided here: the remainder without exchanges, or with one. Write L for the
+        # players who are the higher of their pair inside the remainder (the "leaders").
+        # Without exchanges L = S1: every S1 player against an S2 player. When a best
+        # pairing of that kind exists, the exchange fields are at their maximum for it
+        # and for no other kind (an S1-S1 pair leaves an S1 player out of L; an extra
+        # pair led by an S2 player adds its position to the sum), so only the last field,
+        # each leader's opponent, is left. With one exchange, L = S1 - {x} + {y}: the
+        # candidates are tried in the fields' order (the smallest y - x, then the largest
+        # x), and the first that a best pairing allows is the one.
+        rp = self.rp
+        if rp == 0:
             return False  # then a pair led by the first S2 player is not outweighed
-        s1 = [local[g] for g in self.remainder[:self.rp] if g in local]
-        s2 = [local[g] for g in self.remainder[self.rp:] if g in local]
-        if len(s1) != self.rp or len(s2) != len(self.remainder) - self.rp:
+        rem = [local[g] for g in self.remainder if g in local]
+        if len(rem) != len(self.remainder):
             return False
-        s1_mask = sum(1 << v for v in s1)
-        s2_mask = sum(1 << v for v in s2)
-        for v in s1:
-            choice.forbid(v, ~s2_mask)
-        for v in s2:
-            choice.forbid(v, s2_mask)
-        choice.req |= s1_mask
-        for v in s1:
-            if choice.mate[v] != -1 and not (s2_mask >> choice.mate[v]) & 1:
-                choice.unpair(v)
-        for v in s2:
+        snap = choice.save()
+        if self._pair_with_leaders(choice, rem, rem[:rp]):
+            return True
+        choice.restore(snap)
+        # One exchange. Every best pairing must have the same number of pairs inside the
+        # remainder (rp): pairs inside the bracket are counted by the criteria, and no
+        # moved-down player left over can take a remainder player at zero slack.
+        if not self.counted:
+            return False
+        rem_mask = sum(1 << v for v in rem)
+        above = (1 << rem[0]) - 1
+        if any(choice.tight[v] & above for v in rem):
+            return False
+        inside = sum(1 for v in rem if choice.mate[v] > v and (rem_mask >> choice.mate[v]) & 1)
+        if inside != rp:
+            return False
+        budget = 4 * len(rem)
+        n = len(rem)
+        for d in range(1, n):
+            for x in range(rp - 1, max(rp - d, 0) - 1, -1):
+                y = x + d
+                if y >= n:
+                    continue
+                budget -= 1
+                if budget < 0:
+                    return False
+                choice.restore(snap)
+                leaders = [v for k, v in enumerate(rem[:rp]) if k != x] + [rem[y]]
+                if self._pair_with_leaders(choice, rem, sorted(leaders)):
+                    return True
+        return False
+
+    @staticmethod
+    def _pair_with_leaders(choice: _Choice, rem: list[int], leaders: list[int]) -> bool:
+        """Restrict ``choice`` to pairings whose pairs inside the remainder ``rem`` are
+        exactly one leader and a lower follower each, every leader paired; then give
+        each leader, from the top, the highest follower it can have. False (``choice``
+        left restricted) when no best pairing has these leaders."""
+        rem_mask = sum(1 << v for v in rem)
+        lead = sum(1 << v for v in leaders)
+        follow = rem_mask & ~lead
+        tight = choice.tight
+        adj = choice.adj
+        for v in range(choice.size):
+            if (lead >> v) & 1:
+                adj[v] = tight[v] & follow & ~((2 << v) - 1)
+            elif (follow >> v) & 1:
+                adj[v] = tight[v] & ((lead & ((1 << v) - 1)) | ~rem_mask)
+            else:
+                adj[v] = tight[v] & ~lead
+        choice.req = choice.req0 | lead
+        for v in range(choice.size):
             u = choice.mate[v]
-            if u != -1 and (s2_mask >> u) & 1:
+            if u != -1 and not (adj[v] >> u) & 1:
                 choice.unpair(v)
         if not choice.cover(list(range(choice.size))):
             return False
-        for v in s1:
+        for v in leaders:
             current = choice.mate[v]
-            options = choice.adj[v] & choice.active & s2_mask & ((1 << current) - 1)
+            options = adj[v] & choice.active & ((1 << current) - 1)
             while options:
                 z = _low(options)
                 options &= options - 1
