@@ -35,7 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from clockd.core.swiss.dutch.colours import colour_of_first
-from clockd.core.swiss.dutch.matching import max_weight_matching, perfect_matching_exists
+from clockd.core.swiss.dutch.matching import perfect_matching_exists
+from clockd.core.swiss.dutch.ordering import (
+    FAST_FROM,
+    Criteria,
+    MdpOrder,
+    Order,
+    RemainderOrder,
+    best_matching,
+)
 from clockd.core.swiss.dutch.state import WHITE, PairingInput, PlayerState
 from clockd.core.swiss.dutch.weights import Weights
 
@@ -78,8 +86,9 @@ def _members(mask: int) -> list[int]:
 class _Round:
     """The state of pairing one round: players in score order and what is decided."""
 
-    def __init__(self, data: PairingInput) -> None:
+    def __init__(self, data: PairingInput, decide_from: int) -> None:
         self.data = data
+        self.decide_from = decide_from
         players = sorted(data.players, key=lambda p: (-p.score, p.rank))
         self.p: list[PlayerState] = players
         n = self.n = len(players)
@@ -159,13 +168,11 @@ class _Round:
                     m |= 1 << dummy
                 return m
         else:
-
             def neighbours(v: int) -> int:
                 m = compat[v] & member
                 if (apart >> v) & 1:
                     m &= ~apart
                 return m
-
         return perfect_matching_exists(vertices, neighbours, self.n + 1)
 
     def cand(self, i: int) -> bool:
@@ -189,10 +196,15 @@ class _Round:
         return 0
 
 
-def pair_players(data: PairingInput) -> RoundPairing:
+def pair_players(data: PairingInput, decide_from: int = FAST_FROM) -> RoundPairing:
     """Pair one round. Raises :class:`NoValidPairing` when no pairing satisfies the
-    absolute criteria."""
-    rnd = _Round(data)
+    absolute criteria.
+
+    ``decide_from``: brackets of at least this many players take the rules' order on the
+    criteria's certificate instead of in one more weighted matching (:mod:`.ordering`);
+    the pairing is the same either way (0 = always, a huge number = never).
+    """
+    rnd = _Round(data, decide_from)
     p = rnd.p
     n = rnd.n
     if n == 0:
@@ -210,26 +222,22 @@ def pair_players(data: PairingInput) -> RoundPairing:
                 found = True
                 break
         if not found:
-            raise NoValidPairing(
-                "the players cannot all be paired with the bye going to a player allowed to have it"
-            )
+            raise NoValidPairing("the players cannot all be paired with the bye going to a "
+                                 "player allowed to have it")
         top = rnd.groups[0]
         if rnd.bye_score >= p[0].score:
             top_mask = (1 << len(top)) - 1
-            rnd.single0 = rnd.perfect(top_mask, rnd.cand_mask & top_mask) and rnd.perfect(
-                everyone & ~top_mask
-            )
+            rnd.single0 = (rnd.perfect(top_mask, rnd.cand_mask & top_mask)
+                           and rnd.perfect(everyone & ~top_mask))
         counts = sorted((pl.played_games for pl in p if pl.score == rnd.bye_score), reverse=True)
         for rank, games in enumerate(counts):
             rnd.ranks[games] = rank
     else:
         rnd.set_bye_score(0)
         if not rnd.perfect(everyone):
-            raise NoValidPairing(
-                "the players cannot all be paired without breaking an "
-                "absolute criterion (a rematch, or two players who both "
-                "must have the same colour)"
-            )
+            raise NoValidPairing("the players cannot all be paired without breaking an "
+                                 "absolute criterion (a rematch, or two players who both "
+                                 "must have the same colour)")
     pairs = _pair_brackets(rnd)
     boards: list[tuple[int, int]] = []
     matched: set[int] = set()
@@ -285,18 +293,22 @@ class _Bracket:
         self.res_mask = sum(1 << v for v in self.residents)
         self.next_mask = sum(1 << v for v in self.next)
         self.score_next = rnd.p[self.next[0]].score if self.next else None
+        # per level (-1: the whole field): the players it was built for, its edges
+        # (player numbers and base weight) and the criteria's certificate, reused by the
+        # next solve of this bracket on the same players less those paired meanwhile
+        self._models: dict[int, tuple[int, list[tuple[int, int, int]], Criteria | None]] = {}
 
     def lower_mask(self, level: int) -> int:
         """The players of the score groups below the explicit ones and (at level 0) below
         the next score group."""
         groups = self.rnd.groups
         mask = 0
-        for grp in groups[self.g + 1 + max(level, 1) :]:
+        for grp in groups[self.g + 1 + max(level, 1):]:
             for v in grp:
                 mask |= 1 << v
         return mask & self.remaining
 
-    def solve(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
+    def solve(self, order: Order) -> dict[int, int]:
         rnd = self.rnd
         levels = len(rnd.groups) - self.g  # level = groups below the bracket made explicit
         level = 0
@@ -305,8 +317,8 @@ class _Bracket:
             level = levels
         while True:
             if level >= levels - 1:
-                return self._solve_full(tb, tb_bits)
-            result = self._solve_relaxed(level, tb, tb_bits)
+                return self._solve_full(order)
+            result = self._solve_relaxed(level, order)
             if result is not None:
                 return result
             level = level + 1 if level < 2 else levels
@@ -318,49 +330,65 @@ class _Bracket:
         w = rnd.weights
         bj = 1 << j
         if self.res_mask & bj:
-            if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
-                return -1
-            return w.quality(
-                p[i], p[j], in_current=True, in_next=False, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            return w.quality(p[i], p[j], in_current=True, in_next=False,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
         zone = self.mdp_mask | self.res_mask | self.next_mask
         if self.next_mask & bj and (zone >> i) & 1:
-            if (self.mdp_mask >> i) & 1 and False:
-                return -1
-            return w.quality(
-                p[i], p[j], in_current=False, in_next=True, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            return w.quality(p[i], p[j], in_current=False, in_next=True,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
         if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
             return -1
-        return w.quality(
-            p[i], p[j], in_current=False, in_next=False, bye_bits=rnd.bye_bits(i, j, rnd.single0)
-        )
+        return w.quality(p[i], p[j], in_current=False, in_next=False,
+                         bye_bits=rnd.bye_bits(i, j, rnd.single0))
 
-    def _solve_full(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
-        rnd = self.rnd
-        vertices = _members(self.remaining)
-        qbits = rnd.qbits
+    def _edges(self, level: int, players: int,
+               base: Callable[[int, int, int], int]) -> list[tuple[int, int, int]]:
+        """The compatible pairs among ``players`` (a bit set) with ``base(i, j, q) >= 0``
+        (``q``: the pair's quality), as ``(i, j, base)``; taken from the last model of
+        this level when it was built on a superset (the weights do not change while a
+        bracket is being paired)."""
+        cached = self._models.get(level)
+        if cached is not None and not players & ~cached[0]:
+            return [e for e in cached[1] if (players >> e[0]) & 1 and (players >> e[1]) & 1]
+        compat = self.rnd.compat
+        vertices = _members(players)
         edges: list[tuple[int, int, int]] = []
-        m = len(vertices)
-        compat = rnd.compat
-        for a in range(m):
-            i = vertices[a]
+        for a, i in enumerate(vertices):
             ci = compat[i]
-            for b in range(a + 1, m):
-                j = vertices[b]
+            for j in vertices[a + 1:]:
                 if not (ci >> j) & 1:
                     continue
                 q = self._edge_quality(i, j)
                 if q < 0:
                     continue
-                cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
-                edges.append((a, b, (((cf << qbits) + q) << tb_bits) + tb(i, j)))
-        mate = max_weight_matching(m, edges)
-        return {vertices[a]: vertices[b] for a, b in enumerate(mate) if b != -1}
+                b = base(i, j, q)
+                if b >= 0:
+                    edges.append((i, j, b))
+        return edges
 
-    def _solve_relaxed(
-        self, level: int, tb: Callable[[int, int], int], tb_bits: int
-    ) -> dict[int, int] | None:
+    def _match(self, level: int, players: int, edges: list[tuple[int, int, int]],
+               order: Order) -> dict[int, int]:
+        vertices = _members(players)
+        local = {g: k for k, g in enumerate(vertices)}
+        cached = self._models.get(level)
+        criteria = cached[2] if cached is not None else None
+        mate, criteria = best_matching(vertices, [(local[i], local[j], b) for i, j, b in edges],
+                                       order, criteria, self.rnd.decide_from)
+        self._models[level] = (players, edges, criteria)
+        return mate
+
+    def _solve_full(self, order: Order) -> dict[int, int]:
+        rnd = self.rnd
+        qbits = rnd.qbits
+
+        def base(i: int, j: int, q: int) -> int:
+            cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
+            return (cf << qbits) + q
+
+        edges = self._edges(-1, self.remaining, base)
+        return self._match(-1, self.remaining, edges, order)
+
+    def _solve_relaxed(self, level: int, order: Order) -> dict[int, int] | None:
         rnd = self.rnd
         w = rnd.weights
         lower = self.lower_mask(level)
@@ -384,24 +412,8 @@ class _Bracket:
                 options.append(0)
             value[v] = max(options) if options else -must
             into_next[v] = goes_next
-        edges: list[tuple[int, int, int]] = []
-        m = len(vertices)
-        for a in range(m):
-            i = vertices[a]
-            ci = compat[i]
-            fi = value[i]
-            for b in range(a + 1, m):
-                j = vertices[b]
-                if not (ci >> j) & 1:
-                    continue
-                q = self._edge_quality(i, j)
-                if q < 0:
-                    continue
-                wt = ((q - fi - value[j]) << tb_bits) + tb(i, j)
-                if wt > 0:
-                    edges.append((a, b, wt))
-        mate_local = max_weight_matching(m, edges)
-        mate = {vertices[a]: vertices[b] for a, b in enumerate(mate_local) if b != -1}
+        edges = self._edges(level, explicit, lambda i, j, q: q - value[i] - value[j])
+        mate = self._match(level, explicit, edges, order)
         floated = [v for v in vertices if v not in mate]
         if any(value[v] < 0 for v in floated):
             return None
@@ -409,14 +421,8 @@ class _Bracket:
             return None
         return mate
 
-    def _absorbed(
-        self,
-        floated: list[int],
-        lower: int,
-        into_next: dict[int, bool],
-        value: dict[int, int],
-        next_sink: bool,
-    ) -> bool:
+    def _absorbed(self, floated: list[int], lower: int, into_next: dict[int, bool],
+                  value: dict[int, int], next_sink: bool) -> bool:
         """Whether the players ``floated`` can be placed below as the model assumed."""
         rnd = self.rnd
         compat = rnd.compat
@@ -480,8 +486,7 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
         br = _Bracket(rnd, g, mdps, remaining, single)
         res_set = set(residents)
         if mdps:
-            tb1, tb1_bits = _mdp_tiebreak(mdps, residents)
-            mate = br.solve(tb1, tb1_bits)
+            mate = br.solve(MdpOrder(mdps, residents))
             for m in mdps:
                 r = mate.get(m, -1)
                 if r in res_set:
@@ -494,8 +499,7 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
             rp = len(remainder) // 2
         br.remaining = remaining
         while True:
-            tb2, tb2_bits = _remainder_tiebreak(remainder, rp)
-            mate = br.solve(tb2, tb2_bits)
+            mate = br.solve(RemainderOrder(remainder, rp, counted=True))
             idx = set(remainder)
             got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
             if got == rp:
@@ -511,58 +515,8 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
         if rnd.odd and nxt and rnd.bye_score >= p[nxt[0]].score:
             inside = sum(1 << v for v in new_mdps) | sum(1 << v for v in nxt)
             apart = sum(1 << v for v in new_mdps)
-            single = rnd.perfect(inside, rnd.cand_mask & inside, apart) and rnd.perfect(remaining & ~inside)
+            single = (rnd.perfect(inside, rnd.cand_mask & inside, apart)
+                      and rnd.perfect(remaining & ~inside))
         mdps = new_mdps
         g += 1
     return pairs
-
-
-def _mdp_tiebreak(mdps: list[int], residents: list[int]) -> tuple[Callable[[int, int], int], int]:
-    """Tie-break bits for the MDP phase: pair the higher MDPs first (C.04.3 takes MDPs in
-    order), then give each MDP, from the top, the highest resident it can have."""
-    nm, nr = len(mdps), len(residents)
-    rpos = {v: k for k, v in enumerate(residents)}
-    mpos = {v: k for k, v in enumerate(mdps)}
-    b3 = _bits(nr + 1)
-    a3_bits = b3 * nm
-
-    def tb(i: int, j: int) -> int:
-        k = mpos.get(i)
-        if k is None or j not in rpos:
-            return 0
-        return ((1 << (nm - 1 - k)) << a3_bits) + ((nr - rpos[j]) << (b3 * (nm - 1 - k)))
-
-    return tb, nm + a3_bits + 2
-
-
-def _remainder_tiebreak(remainder: list[int], rp: int) -> tuple[Callable[[int, int], int], int]:
-    """Tie-break bits for the remainder (``rp`` pairs: S1 is its first ``rp`` players).
-
-    In order of importance: fewest exchanges (pairs whose higher player is in S1), the
-    smallest sum of the higher players' positions, the lowest S1 players exchanged out,
-    the highest S2 players exchanged in, and each S1 player's opponent as high as possible.
-    """
-    nrem = len(remainder)
-    idx = {v: k for k, v in enumerate(remainder)}
-    n2 = nrem - rp
-    b9 = _bits(nrem + 1)
-    w9 = b9 * nrem + 1
-    w7 = n2 + 1
-    w6 = rp + 2
-    ws = _bits(nrem * nrem + 1) + 1
-
-    def tb(i: int, j: int) -> int:
-        x = idx.get(i)
-        z = idx.get(j)
-        if x is None or z is None:
-            return 0
-        exch = 1 if x < rp else 0
-        a6 = -(1 << x) if x < rp else 0
-        a7 = (1 << (n2 - 1 - (x - rp))) if x >= rp else 0
-        a9 = (nrem - z) << (b9 * (nrem - 1 - x))
-        t = (exch << ws) - x
-        t = (t << w6) + a6
-        t = (t << w7) + a7
-        return (t << w9) + a9
-
-    return tb, _bits(rp + 1) + ws + w6 + w7 + w9 + 2

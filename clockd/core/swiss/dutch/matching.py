@@ -17,8 +17,10 @@ players can still all be paired (the completion criterion).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["max_cardinality_matching", "max_weight_matching", "perfect_matching_exists"]
+__all__ = ["Certificate", "max_cardinality_matching", "max_weight_matching",
+           "max_weight_matching_with_duals", "perfect_matching_exists"]
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -27,8 +29,43 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < n``, ``u != v``, each pair at most
     once. Edges of weight ≤ 0 are never worth taking and may be left out by the caller.
     """
+    return max_weight_matching_with_duals(n, edges).mate
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A maximum-weight matching with the optimal dual solution that proves it.
+
+    Duals are doubled (so they stay integers): an edge ``(u, v, w)`` has the slack
+    ``duals[u] + duals[v] - 2*w + 2*(sum of the duals of the blossoms holding both u and
+    v)``, never negative (:meth:`slack`). By complementary slackness, a matching has
+    maximum weight exactly when it uses edges of zero slack only, covers every vertex whose
+    dual is positive, and pairs all but one vertex of each blossom with a positive dual
+    inside it: this describes *every* optimal matching at once, which is what lets the
+    engine choose among equally good pairings without solving another matching.
+    """
+
+    mate: list[int]
+    duals: list[int]
+    #: the blossoms with a positive dual: (dual, members as a bit set, the index of the
+    #: smallest such blossom around it or -1)
+    blossoms: list[tuple[int, int, int]]
+    #: for each vertex, the indices of the positive blossoms holding it, outermost first
+    chains: list[tuple[int, ...]]
+
+    def slack(self, u: int, v: int, w: int) -> int:
+        s = self.duals[u] + self.duals[v] - 2 * w
+        for a, b in zip(self.chains[u], self.chains[v], strict=False):
+            if a != b:
+                break
+            s += 2 * self.blossoms[a][0]
+        return s
+
+
+def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
+    """:func:`max_weight_matching` with its optimality certificate."""
     if not edges:
-        return [-1] * n
+        return Certificate([-1] * n, [0] * n, [], [()] * n)
     nedge = len(edges)
     nvertex = n
     maxweight = max(0, max(w for _, _, w in edges))
@@ -287,14 +324,32 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    def pair_greedily() -> None:
+        # Pair single vertices along zero-slack edges between them: each such edge is an
+        # augmenting path of length one, so this is what the next stages would do, one
+        # stage per edge; on a bracket where most pairs are equally good that is most of
+        # the work, and here it is one pass.
+        for v in range(nvertex):
+            if mate[v] != -1:
+                continue
+            dv = dualvar[v]
+            bv = inblossom[v]
+            for p in neighbend[v]:
+                w = endpoint[p]
+                if mate[w] == -1 and inblossom[w] != bv and dv + dualvar[w] == twice[p >> 1]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
+
+    fresh = True  # zero-slack edges may have appeared between single vertices
     for _stage in range(nvertex):
-        for i in range(2 * nvertex):
-            label[i] = 0
-            bestedge[i] = -1
-        for i in range(nvertex, 2 * nvertex):
-            blossombestedges[i] = None
-        for i in range(nedge):
-            allowedge[i] = False
+        if fresh:
+            pair_greedily()
+            fresh = False
+        label[:] = [0] * (2 * nvertex)
+        bestedge[:] = [-1] * (2 * nvertex)
+        blossombestedges[nvertex:] = [None] * nvertex
+        allowedge[:] = [False] * nedge
         queue.clear()
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -367,6 +422,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
+            fresh = fresh or delta != 0
             for v in range(nvertex):
                 lab = label[inblossom[v]]
                 if lab == 1:
@@ -403,7 +459,27 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     for v in range(nvertex):
         if mate[v] >= 0:
             result[v] = endpoint[mate[v]]
-    return result
+    positive = [b for b in range(nvertex, 2 * nvertex) if blossombase[b] >= 0 and dualvar[b] > 0]
+    number = {b: k for k, b in enumerate(positive)}
+    blossoms: list[tuple[int, int, int]] = []
+    for b in positive:
+        members = 0
+        for leaf in blossom_leaves(b):
+            members |= 1 << leaf
+        t = blossomparent[b]
+        while t != -1 and t not in number:
+            t = blossomparent[t]
+        blossoms.append((dualvar[b], members, number.get(t, -1)))
+    chains: list[tuple[int, ...]] = []
+    for v in range(nvertex):
+        chain: list[int] = []
+        t = blossomparent[v]
+        while t != -1:
+            if t in number:
+                chain.append(number[t])
+            t = blossomparent[t]
+        chains.append(tuple(reversed(chain)))
+    return Certificate(result, dualvar[:nvertex], blossoms, chains)
 
 
 def max_cardinality_matching(
