@@ -1,0 +1,146 @@
+"""The audience screen: the bracket and the live clocks, for a projector across the hall.
+
+Read-only (it needs no token and has no controls) and public: it is only ever given
+:meth:`DeskState.public` — the state with every field marked private emptied — so
+surnames, e-mails and phones cannot reach it, whatever a widget might try to draw
+(DESIGN.md principle 9). It shows display names only.
+
+It opens full screen, on the second monitor when there is one
+(:func:`show_on_audience_screen`). F11 leaves or re-enters full screen; Ctrl+Q closes it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from gui import terms
+from gui.model import Change, DeskModel, DeskState
+from gui.style import HALL
+from gui.widgets.bracket import BracketView
+from gui.widgets.header import HeaderBar
+from gui.widgets.painted import font
+from gui.widgets.tables import TablesView
+
+REFRESH_MS = 100
+
+
+class AudienceWindow(QWidget):
+    def __init__(
+        self,
+        model: DeskModel,
+        *,
+        clock: Callable[[], int] = time.monotonic_ns,
+        refresh_ms: int = REFRESH_MS,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.clock = clock
+        self.ticks = 0
+        self.state = DeskState()
+        self._pending = False
+        self.setAutoFillBackground(True)
+        self.setStyleSheet(f"background: {HALL.window}; color: {HALL.text};")
+        self.setCursor(Qt.CursorShape.BlankCursor)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.header = HeaderBar(hall=True, parent=self)
+        layout.addWidget(self.header)
+        body = QHBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(0)
+        layout.addLayout(body, 1)
+        self.bracket = BracketView(hall=True, parent=self)
+        body.addWidget(self.bracket, 62)
+        self.live_panel = QWidget(self)
+        live_layout = QVBoxLayout(self.live_panel)
+        live_layout.setContentsMargins(0, 8, 8, 8)
+        live_layout.setSpacing(0)
+        self.live_label = QLabel(self.live_panel)
+        self.live_label.setFont(font(28, bold=True))
+        self.live_label.setStyleSheet(f"color: {HALL.live}; padding: 0 10px;")
+        live_layout.addWidget(self.live_label)
+        self.live = TablesView(hall=True, parent=self.live_panel)
+        live_layout.addWidget(self.live, 1)
+        body.addWidget(self.live_panel, 38)
+        QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
+        QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
+        self._unsubscribe = model.subscribe(self._changed)
+        self.timer = QTimer(self)
+        self.timer.setInterval(refresh_ms)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self.retranslate()
+        self._flush()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(self.tr("duelclock — audience"))
+        self.live_label.setText(self.tr("LIVE NOW"))
+        self._flush()
+
+    def _changed(self, change: Change, tables: frozenset[int]) -> None:
+        if change is Change.TIMELINE:
+            return  # the public screen never shows timelines
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self._flush)
+
+    def _flush(self) -> None:
+        self._pending = False
+        # The only way state reaches this window: with every private field emptied.
+        self.state = self.model.state.public()
+        now = self.clock()
+        self.header.set_state(self.state, status_text=self._rounds_now(self.state))
+        self.bracket.set_state(self.state, now)
+        self.live.set_state(self.state, now)
+        self.live_panel.setVisible(bool(self.live.shown_tables()))
+
+    def _rounds_now(self, state: DeskState) -> str:
+        """The round(s) being played now, for the header's right side."""
+        bracket = state.bracket
+        if bracket is None:
+            return ""
+        playing = sorted({m.round for m in bracket.matches.values() if m.live or m.status == "result"})
+        if not playing:
+            pending = sorted({m.round for m in bracket.matches.values() if m.status in ("ready", "assigned")})
+            playing = pending[:1]
+        return "  ·  ".join(terms.round_title(bracket.round(r)) for r in playing)
+
+    def tick(self) -> None:
+        self.ticks += 1
+        now = self.clock()
+        self.bracket.tick(now)
+        self.live.tick(now)
+
+    def _toggle_fullscreen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: object) -> None:
+        self.timer.stop()
+        self._unsubscribe()
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+
+def show_on_audience_screen(window: QWidget) -> None:
+    """Full screen on the second monitor if there is one (the projector), else on this one."""
+    screens = QGuiApplication.screens()
+    primary = QGuiApplication.primaryScreen()
+    target = next((s for s in screens if s is not primary), primary)
+    if target is not None:
+        window.setScreen(target)
+        window.setGeometry(target.geometry())
+    window.showFullScreen()
