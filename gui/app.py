@@ -55,11 +55,25 @@ def application(opts: Options) -> object:
     from gui import style, translations
     from gui.widgets.painted import font
 
+    if opts.screenshot is not None:
+        _quiet_offscreen_warnings()
     app = QApplication.instance() or QApplication(["duelclock-gui"])
     style.load_fonts()
     app.setFont(font(13))  # type: ignore[attr-defined]
     translations.install(translations.chosen_language(opts.lang))
     return app
+
+
+def _quiet_offscreen_warnings() -> None:
+    """Drop the offscreen platform's one harmless complaint; pass every other message on."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, context: object, message: str) -> None:
+        if "propagateSizeHints" in message:
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def run(opts: Options) -> int:
