@@ -1,12 +1,243 @@
-"""``duelclock swiss pair`` and ``duelclock swiss check``."""
+"""``duelclock swiss pair`` and ``duelclock swiss check``: FIDE Dutch pairings of a TRF file.
+
+``pair INPUT.trf -p OUTPUT`` pairs the next round (the first one nobody has been paired
+in) and writes it as bbpPairings and JaVaFo do: the number of pairs, then one
+``white black`` line per board, ``S 0`` for the player who gets the bye.
+
+``check INPUT.trf`` re-pairs every round from 2 on from the rounds before it (absences
+known in advance kept, as the corpus README describes) and reports each round whose
+recorded pairing differs; exit status 1 if any does.
+
+``--engine PATH`` hands the pairing to an installed bbpPairings (``bbpPairings --dutch
+in.trf -p out``) or, for a ``.jar``, JaVaFo (``java -ea -jar javafo.jar in.trf -p out``),
+for referees who must use an endorsed program.
+
+Exit status: 0 done (and, for check, every round identical), 1 a round differs,
+2 the input cannot be paired (unreadable or malformed TRF, nothing to pair, no pairing
+satisfies the absolute criteria, the other engine failed).
+"""
 
 from __future__ import annotations
 
+import argparse
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
+
+
+class _Failure(Exception):
+    """An error to report as one sentence, exit status 2."""
+
+
+@dataclass(frozen=True)
+class _Pairing:
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "pair", "pair the next round of a TRF tournament (FIDE Dutch)")
-    add_stub(sub, "check", "re-pair every round of a TRF file and report differences")
+    pair = sub.add_parser(
+        "pair",
+        help="pair the next round of a TRF tournament (FIDE Dutch)",
+        description="Pair the next round of the tournament in INPUT (FIDE TRF) with the FIDE "
+        "Dutch system and write the pairing as bbpPairings/JaVaFo do: the number of pairs, "
+        "then 'white black' per board, 'N 0' for the bye.",
+    )
+    pair.add_argument("input", metavar="INPUT.trf", help="the tournament so far (TRF)")
+    pair.add_argument("-p", "--pairings", metavar="OUTPUT",
+                      help="write the pairing here (default: standard output)")
+    _common(pair)
+    pair.set_defaults(func=_run_pair)
+
+    check = sub.add_parser(
+        "check",
+        help="re-pair every round of a TRF file and report differences",
+        description="Re-pair every round (from round 2) of the tournament in INPUT from the "
+        "rounds before it, and report every round whose recorded pairing differs. Exit "
+        "status 1 if any does.",
+    )
+    check.add_argument("input", metavar="INPUT.trf", help="the tournament (TRF)")
+    _common(check)
+    check.set_defaults(func=_run_check)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", metavar="PATH",
+                        help="pair with this installed program instead: bbpPairings, or "
+                        "JaVaFo (a .jar, run with java)")
+    parser.add_argument("--rounds", type=int, metavar="N",
+                        help="the number of rounds of the event, when the file has no XXR line")
+
+
+def _load(path: str) -> Any:
+    from clockd.core.swiss import trf
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise _Failure(tr(pl=f"nie można odczytać {path}: {exc.strerror}",
+                          en=f"cannot read {path}: {exc.strerror}")) from exc
+    try:
+        return trf.load_bytes(data)
+    except ValueError as exc:
+        raise _Failure(f"{path}: {exc}") from exc
+
+
+def _pair_builtin(tournament: Any, total_rounds: int | None) -> _Pairing:
+    from clockd.core.swiss.dutch import NoValidPairing, PairingInputError, pair_round
+
+    try:
+        result = pair_round(tournament, total_rounds)
+    except (NoValidPairing, PairingInputError) as exc:
+        raise _Failure(str(exc)) from exc
+    return _Pairing(result.boards, result.bye)
+
+
+def _pair_external(engine: str, trf_text: bytes) -> _Pairing:
+    with tempfile.TemporaryDirectory(prefix="duelclock-") as tmp:
+        src = Path(tmp) / "input.trf"
+        out = Path(tmp) / "output.txt"
+        src.write_bytes(trf_text)
+        if engine.endswith(".jar"):
+            command = ["java", "-ea", "-jar", engine, str(src), "-p", str(out)]
+        else:
+            command = [engine, "--dutch", str(src), "-p", str(out)]
+        try:
+            run = subprocess.run(command, capture_output=True, text=True, check=False)
+        except OSError as exc:
+            raise _Failure(tr(pl=f"nie można uruchomić {engine}: {exc.strerror}",
+                              en=f"cannot run {engine}: {exc.strerror}")) from exc
+        if run.returncode != 0 or not out.exists():
+            detail = (run.stderr or run.stdout).strip().splitlines()
+            raise _Failure(tr(pl=f"{engine} zakończył się błędem ({run.returncode})",
+                              en=f"{engine} failed (exit status {run.returncode})")
+                           + (f": {detail[-1]}" if detail else ""))
+        return _read_output(out.read_text(), engine)
+
+
+def _read_output(text: str, source: str) -> _Pairing:
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    boards: list[tuple[int, int]] = []
+    bye = None
+    try:
+        count = int(lines[0][0])
+        for fields in lines[1:count + 1]:
+            white, black = int(fields[0]), int(fields[1])
+            if black == 0:
+                bye = white
+            else:
+                boards.append((white, black))
+    except (IndexError, ValueError) as exc:
+        raise _Failure(tr(pl=f"nie rozumiem wyniku {source}", en=f"cannot read the output of "
+                          f"{source}")) from exc
+    return _Pairing(tuple(boards), bye)
+
+
+def _total_rounds(tournament: Any, given: int | None) -> int:
+    n = given or tournament.total_rounds
+    if n is None:
+        raise _Failure(tr(pl="nie wiadomo, ile rund ma turniej: dodaj wiersz XXR albo podaj "
+                             "--rounds", en="the number of rounds is unknown: add an XXR line "
+                             "or give --rounds"))
+    return int(n)
+
+
+def _format(pairing: _Pairing) -> str:
+    lines = [str(len(pairing.boards) + (pairing.bye is not None))]
+    lines.extend(f"{w} {b}" for w, b in pairing.boards)
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join(lines) + "\n"
+
+
+def _run_pair(args: argparse.Namespace) -> int:
+    from clockd.core.swiss import trf
+    from clockd.core.swiss.dutch.state import round_to_pair
+
+    try:
+        tournament = _load(args.input)
+        if not tournament.players:
+            raise _Failure(tr(pl=f"{args.input}: brak zawodników do kojarzenia",
+                              en=f"{args.input}: there are no players to pair"))
+        total = _total_rounds(tournament, args.rounds)
+        if args.engine:
+            k = round_to_pair(tournament)
+            prepared = tournament if tournament.total_rounds else tournament.pairing_input(k, total)
+            pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
+        else:
+            pairing = _pair_builtin(tournament, total)
+    except _Failure as exc:
+        print(f"duelclock swiss pair: {exc}", file=sys.stderr)
+        return 2
+    text = _format(pairing)
+    if args.pairings:
+        try:
+            Path(args.pairings).write_text(text)
+        except OSError as exc:
+            print(f"duelclock swiss pair: {args.pairings}: {exc.strerror}", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _recorded(tournament: Any, round_number: int) -> tuple[set[tuple[int, int]], int | None]:
+    boards, bye = tournament.pairings(round_number)
+    out = set()
+    for b in boards:
+        out.add((b.white, b.black) if b.coloured else (min(b.white, b.black), -max(b.white, b.black)))
+    return out, bye
+
+
+def _comparable(pairing: _Pairing, recorded: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    out = set()
+    for w, b in pairing.boards:
+        loose = (min(w, b), -max(w, b))
+        out.add(loose if loose in recorded else (w, b))
+    return out
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from clockd.core.swiss import trf
+
+    try:
+        tournament = _load(args.input)
+        total = _total_rounds(tournament, args.rounds) if args.rounds else (
+            tournament.total_rounds or tournament.rounds_played)
+        last = tournament.rounds_played
+        if last < 2:
+            raise _Failure(tr(pl=f"{args.input}: nie ma rund do sprawdzenia (od rundy 2)",
+                              en=f"{args.input}: there are no rounds to check (from round 2)"))
+        differing = 0
+        for k in range(2, last + 1):
+            prepared = tournament.pairing_input(k, total)
+            if args.engine:
+                pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
+            else:
+                pairing = _pair_builtin(prepared, total)
+            recorded, bye = _recorded(tournament, k)
+            got = _comparable(pairing, recorded)
+            if got == recorded and pairing.bye == bye:
+                print(tr(pl=f"runda {k}: zgodna", en=f"round {k}: identical"))
+                continue
+            differing += 1
+            print(tr(pl=f"runda {k}: RÓŻNI SIĘ", en=f"round {k}: DIFFERS"))
+            for w, b in sorted(recorded - got, key=lambda x: (abs(x[0]), abs(x[1]))):
+                print(tr(pl=f"  w pliku:   {w} - {abs(b)}", en=f"  recorded: {w} - {abs(b)}"))
+            for w, b in sorted(got - recorded, key=lambda x: (abs(x[0]), abs(x[1]))):
+                print(tr(pl=f"  kojarzenie: {w} - {abs(b)}", en=f"  paired:   {w} - {abs(b)}"))
+            if pairing.bye != bye:
+                print(tr(pl=f"  pauza: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
+                         en=f"  bye: recorded {bye or '-'}, paired {pairing.bye or '-'}"))
+    except _Failure as exc:
+        print(f"duelclock swiss check: {exc}", file=sys.stderr)
+        return 2
+    checked = last - 1
+    print(tr(pl=f"sprawdzono rund: {checked}, różnych: {differing}",
+             en=f"rounds checked: {checked}, differing: {differing}"))
+    return 1 if differing else 0

@@ -1,0 +1,553 @@
+"""The FIDE Dutch pairing of one round (C.04.3, edition applied from 1 July 2025).
+
+How a round is paired
+---------------------
+Players are sorted by score, then pairing number, and split into score groups. Brackets
+are paired from the top: a bracket is the players moved down from the bracket above
+(MDPs) plus the next score group (the residents). For each bracket the engine finds the
+best pairing *of the whole remaining field* under a weight that puts the criteria in the
+rules' order (:mod:`.weights`): first that everyone left can still be paired (the
+completion criterion), then this bracket's pairs and scores, then the next bracket's,
+then colours and floats. Ties between equally good pairings are broken exactly as the
+reference engine (bbpPairings) breaks them, by tie-break bits below the criteria:
+
+1. *which* MDPs are paired: the higher ones first, then each MDP's opponent: the
+   highest resident it can have;
+2. in the rest of the bracket (the *remainder*, split into S1 = the top half and S2):
+   as few exchanges between S1 and S2 as possible, then the smallest sum of the
+   exchanged players' positions, then exchanging the lowest S1 players out and the
+   highest S2 players in;
+3. each S1 player, from the top, gets the highest opponent it can have.
+
+Each of these is a lexicographic preference, which is stated as one more integer field
+whose sub-fields are powers of a base; so the whole bracket takes two weighted matchings
+(one for the MDPs, one for the remainder) instead of one per decision.
+
+To keep the cost to the bracket's size, a matching is solved on the bracket, the next
+score group and a *relaxed* picture of the rest of the field; the result is accepted only
+when the rest can really absorb the players it floats down (otherwise more of the field
+is brought in, up to all of it): see :class:`_Bracket`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from clockd.core.swiss.dutch.colours import colour_of_first
+from clockd.core.swiss.dutch.matching import max_weight_matching, perfect_matching_exists
+from clockd.core.swiss.dutch.state import WHITE, PairingInput, PlayerState
+from clockd.core.swiss.dutch.weights import Weights
+
+__all__ = ["NoValidPairing", "RoundPairing", "pair_players"]
+
+
+class NoValidPairing(ValueError):
+    """No pairing satisfies the absolute criteria (C.04.3 C1–C4)."""
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    """A round's pairing: boards as ``(white, black)`` start numbers, and the bye."""
+
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+
+    def lines(self) -> list[str]:
+        """The pairing in the reference engines' output format (without line ends)."""
+        out = [str(len(self.boards) + (self.bye is not None))]
+        out.extend(f"{w} {b}" for w, b in self.boards)
+        if self.bye is not None:
+            out.append(f"{self.bye} 0")
+        return out
+
+
+def _bits(x: int) -> int:
+    return max(1, x.bit_length())
+
+
+def _members(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Round:
+    """The state of pairing one round: players in score order and what is decided."""
+
+    def __init__(self, data: PairingInput) -> None:
+        self.data = data
+        players = sorted(data.players, key=lambda p: (-p.score, p.rank))
+        self.p: list[PlayerState] = players
+        n = self.n = len(players)
+        played = data.round_number - 1
+        last_rounds = played >= data.total_rounds - 1
+        threshold = played  # half of the maximum score, in half points
+        groups: list[list[int]] = []
+        for i, pl in enumerate(players):
+            if groups and players[groups[-1][0]].score == pl.score:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        self.groups = groups
+        shifts: dict[int, int] = {}
+        total = 0
+        for grp in reversed(groups):
+            shifts[players[grp[0]].score] = total
+            total += _bits(len(grp))
+        self.weights = Weights(
+            group_bits=_bits(max((len(g) for g in groups), default=1)),
+            shifts=shifts,
+            score_bits=total,
+            played_rounds=played,
+        )
+        self.qbits = self.weights.quality_bits
+        # compatibility (C1–C3) as bit sets
+        index = {pl.start_number: i for i, pl in enumerate(players)}
+        full = (1 << n) - 1
+        absolute = {0: 0, 1: 0}
+        top = 0
+        for i, a in enumerate(players):
+            if a.absolute:
+                absolute[a.preference] |= 1 << i
+            if last_rounds and a.score > threshold:
+                top |= 1 << i
+        compat: list[int] = []
+        for i, a in enumerate(players):
+            mask = full & ~(1 << i)
+            for sn in a.opponents:
+                j = index.get(sn)
+                if j is not None:
+                    mask &= ~(1 << j)
+            if a.absolute and not (top >> i) & 1:
+                mask &= ~(absolute[a.preference] & ~top)
+            compat.append(mask)
+        self.compat = compat
+        self.odd = n % 2 == 1
+        self.bye_score = 0
+        self.single0 = False
+        self.ranks: dict[int, int] = {}
+        self.cand_mask = 0
+
+    def set_bye_score(self, score: int) -> None:
+        self.bye_score = score
+        self.cand_mask = 0
+        for i, pl in enumerate(self.p):
+            if pl.bye_eligible and pl.score <= score:
+                self.cand_mask |= 1 << i
+
+    def perfect(self, member: int, cands: int = 0, apart: int = 0) -> bool:
+        """Whether the players in the bit set ``member`` can all be paired: one of ``cands``
+        left out when their number is odd; players in ``apart`` never paired together."""
+        vertices = _members(member)
+        dummy = self.n
+        compat = self.compat
+        if len(vertices) % 2:
+            cands &= member
+            vertices.append(dummy)
+
+            def neighbours(v: int) -> int:
+                if v == dummy:
+                    return cands
+                m = compat[v] & member
+                if (apart >> v) & 1:
+                    m &= ~apart
+                if (cands >> v) & 1:
+                    m |= 1 << dummy
+                return m
+        else:
+            def neighbours(v: int) -> int:
+                m = compat[v] & member
+                if (apart >> v) & 1:
+                    m &= ~apart
+                return m
+        return perfect_matching_exists(vertices, neighbours, self.n + 1)
+
+    def cand(self, i: int) -> bool:
+        return bool((self.cand_mask >> i) & 1)
+
+    def bye_bits(self, i: int, j: int, on: bool) -> int:
+        if not on:
+            return 0
+        p = self.p
+        r = 0
+        if p[i].score == self.bye_score:
+            r += self.ranks[p[i].played_games]
+        if p[j].score == self.bye_score:
+            r += self.ranks[p[j].played_games]
+        return r
+
+    def own_bye_bits(self, i: int, on: bool) -> int:
+        pl = self.p[i]
+        if on and pl.score == self.bye_score:
+            return self.ranks[pl.played_games]
+        return 0
+
+
+def pair_players(data: PairingInput) -> RoundPairing:
+    """Pair one round. Raises :class:`NoValidPairing` when no pairing satisfies the
+    absolute criteria."""
+    rnd = _Round(data)
+    p = rnd.p
+    n = rnd.n
+    if n == 0:
+        return RoundPairing((), None)
+    everyone = (1 << n) - 1
+    if rnd.odd:
+        found = False
+        for score in sorted({pl.score for pl in p if pl.bye_eligible}):
+            cands = 0
+            for i, pl in enumerate(p):
+                if pl.bye_eligible and pl.score == score:
+                    cands |= 1 << i
+            if rnd.perfect(everyone, cands):
+                rnd.set_bye_score(score)
+                found = True
+                break
+        if not found:
+            raise NoValidPairing("the players cannot all be paired with the bye going to a "
+                                 "player allowed to have it")
+        top = rnd.groups[0]
+        if rnd.bye_score >= p[0].score:
+            top_mask = (1 << len(top)) - 1
+            rnd.single0 = (rnd.perfect(top_mask, rnd.cand_mask & top_mask)
+                           and rnd.perfect(everyone & ~top_mask))
+        counts = sorted((pl.played_games for pl in p if pl.score == rnd.bye_score), reverse=True)
+        for rank, games in enumerate(counts):
+            rnd.ranks[games] = rank
+    else:
+        rnd.set_bye_score(0)
+        if not rnd.perfect(everyone):
+            raise NoValidPairing("the players cannot all be paired without breaking an "
+                                 "absolute criterion (a rematch, or two players who both "
+                                 "must have the same colour)")
+    pairs = _pair_brackets(rnd)
+    boards: list[tuple[int, int]] = []
+    matched: set[int] = set()
+    for a, b in pairs:
+        matched.add(a)
+        matched.add(b)
+        pa, pb = p[a], p[b]
+        if pa.start_number > pb.start_number:
+            pa, pb = pb, pa
+        if colour_of_first(pa, pb, data.initial_colour) == WHITE:
+            boards.append((pa.start_number, pb.start_number))
+        else:
+            boards.append((pb.start_number, pa.start_number))
+    left = [i for i in range(n) if i not in matched]
+    assert len(left) <= 1
+    bye = p[left[0]].start_number if left else None
+    scores = data.score_by_number
+    ranks = data.rank_by_number
+
+    def key(board: tuple[int, int]) -> tuple[int, int, int]:
+        wh, bl = board
+        hi, lo = (wh, bl) if (scores[wh], -ranks[wh]) >= (scores[bl], -ranks[bl]) else (bl, wh)
+        return (-scores[hi], -scores[lo], rank_of[hi])
+
+    rank_of = ranks
+    boards.sort(key=key)
+    return RoundPairing(tuple(boards), bye)
+
+
+class _Bracket:
+    """One bracket being paired: its MDPs and residents, the next score group, the rest.
+
+    :meth:`solve` finds the best pairing of the bracket under the current tie-break, on a
+    model as small as it can be trusted: at level 0 only the bracket's players are
+    explicit, and a player left unpaired is assumed to go into the next score group (if
+    it has an opponent there) or further down; at level ``k`` the next ``k`` score groups
+    are explicit too; at the last level everything is. A result is accepted only if the
+    players it leaves unpaired can really be absorbed below in a way that scores what the
+    model assumed — then no pairing of the full field is better, because the model never
+    scores a pairing lower than the full field would.
+    """
+
+    def __init__(self, rnd: _Round, g: int, mdps: list[int], remaining: int, single: bool) -> None:
+        self.rnd = rnd
+        self.g = g
+        self.mdps = mdps
+        groups = rnd.groups
+        self.residents = [v for v in groups[g]] if g < len(groups) else []
+        self.next = groups[g + 1] if g + 1 < len(groups) else []
+        self.remaining = remaining
+        self.single = single
+        self.mdp_mask = sum(1 << v for v in mdps)
+        self.res_mask = sum(1 << v for v in self.residents)
+        self.next_mask = sum(1 << v for v in self.next)
+        self.score_next = rnd.p[self.next[0]].score if self.next else None
+
+    def lower_mask(self, level: int) -> int:
+        """The players of the score groups below the explicit ones and (at level 0) below
+        the next score group."""
+        groups = self.rnd.groups
+        mask = 0
+        for grp in groups[self.g + 1 + max(level, 1):]:
+            for v in grp:
+                mask |= 1 << v
+        return mask & self.remaining
+
+    def solve(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
+        rnd = self.rnd
+        levels = len(rnd.groups) - self.g  # level = groups below the bracket made explicit
+        level = 0
+        total_left = bin(self.remaining).count("1")
+        if total_left <= 24:
+            level = levels
+        while True:
+            if level >= levels - 1:
+                return self._solve_full(tb, tb_bits)
+            result = self._solve_relaxed(level, tb, tb_bits)
+            if result is not None:
+                return result
+            level = level + 1 if level < 2 else levels
+
+    def _edge_quality(self, i: int, j: int) -> int:
+        """The reference engine's weight (without the completion field) at this point."""
+        rnd = self.rnd
+        p = rnd.p
+        w = rnd.weights
+        bj = 1 << j
+        if self.res_mask & bj:
+            if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
+                return -1
+            return w.quality(p[i], p[j], in_current=True, in_next=False,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
+        zone = self.mdp_mask | self.res_mask | self.next_mask
+        if self.next_mask & bj and (zone >> i) & 1:
+            if (self.mdp_mask >> i) & 1 and False:
+                return -1
+            return w.quality(p[i], p[j], in_current=False, in_next=True,
+                             bye_bits=rnd.bye_bits(i, j, self.single))
+        if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
+            return -1
+        return w.quality(p[i], p[j], in_current=False, in_next=False,
+                         bye_bits=rnd.bye_bits(i, j, rnd.single0))
+
+    def _solve_full(self, tb: Callable[[int, int], int], tb_bits: int) -> dict[int, int]:
+        rnd = self.rnd
+        vertices = _members(self.remaining)
+        qbits = rnd.qbits
+        edges: list[tuple[int, int, int]] = []
+        m = len(vertices)
+        compat = rnd.compat
+        for a in range(m):
+            i = vertices[a]
+            ci = compat[i]
+            for b in range(a + 1, m):
+                j = vertices[b]
+                if not (ci >> j) & 1:
+                    continue
+                q = self._edge_quality(i, j)
+                if q < 0:
+                    continue
+                cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
+                edges.append((a, b, (((cf << qbits) + q) << tb_bits) + tb(i, j)))
+        mate = max_weight_matching(m, edges)
+        return {vertices[a]: vertices[b] for a, b in enumerate(mate) if b != -1}
+
+    def _solve_relaxed(self, level: int, tb: Callable[[int, int], int],
+                       tb_bits: int) -> dict[int, int] | None:
+        rnd = self.rnd
+        w = rnd.weights
+        lower = self.lower_mask(level)
+        next_sink = level == 0 and bool(self.next)
+        explicit = self.remaining & ~lower & ~(self.next_mask if next_sink else 0)
+        vertices = _members(explicit)
+        compat = rnd.compat
+        must = 1 << (rnd.qbits + _bits(rnd.n) + 2)
+        # the value of leaving each explicit player unpaired (floated below), and how
+        into_next: dict[int, bool] = {}
+        value: dict[int, int] = {}
+        for v in vertices:
+            options: list[int] = []
+            goes_next = False
+            if next_sink and (compat[v] & self.next_mask) and not (self.next_mask >> v) & 1:
+                options.append(w.float_value(self.score_next, rnd.own_bye_bits(v, self.single)))
+                goes_next = True
+            elif compat[v] & lower:
+                options.append(w.float_value(None, rnd.own_bye_bits(v, rnd.single0)))
+            if rnd.odd and rnd.cand(v):
+                options.append(0)
+            value[v] = max(options) if options else -must
+            into_next[v] = goes_next
+        edges: list[tuple[int, int, int]] = []
+        m = len(vertices)
+        for a in range(m):
+            i = vertices[a]
+            ci = compat[i]
+            fi = value[i]
+            for b in range(a + 1, m):
+                j = vertices[b]
+                if not (ci >> j) & 1:
+                    continue
+                q = self._edge_quality(i, j)
+                if q < 0:
+                    continue
+                wt = ((q - fi - value[j]) << tb_bits) + tb(i, j)
+                if wt > 0:
+                    edges.append((a, b, wt))
+        mate_local = max_weight_matching(m, edges)
+        mate = {vertices[a]: vertices[b] for a, b in enumerate(mate_local) if b != -1}
+        floated = [v for v in vertices if v not in mate]
+        if any(value[v] < 0 for v in floated):
+            return None
+        if not self._absorbed(floated, lower, into_next, value, next_sink):
+            return None
+        return mate
+
+    def _absorbed(self, floated: list[int], lower: int, into_next: dict[int, bool],
+                  value: dict[int, int], next_sink: bool) -> bool:
+        """Whether the players ``floated`` can be placed below as the model assumed."""
+        rnd = self.rnd
+        compat = rnd.compat
+        cands = rnd.cand_mask if rnd.odd else 0
+        byeable = 0
+        down = 0
+        for v in floated:
+            if value[v] == 0 and (cands >> v) & 1:
+                byeable |= 1 << v
+        if not next_sink:
+            for v in floated:
+                down |= 1 << v
+            return rnd.perfect(down | lower, (cands & lower) | byeable, down)
+        # Every floater with an opponent in the next group must get one there, the next
+        # group must pair within itself (one player at most left over), and the rest of
+        # the field must take what is left.
+        nxt = self.next_mask & self.remaining
+        capable = [v for v in floated if into_next[v]]
+        taken = 0
+        for v in capable:
+            options = compat[v] & nxt & ~taken
+            if not options:
+                return False
+            low = options & -options
+            taken |= low
+        left_next = nxt & ~taken
+        members = _members(left_next)
+        if len(members) % 2 == 0:
+            if not rnd.perfect(left_next):
+                return False
+            leftover = 0
+        else:
+            leftover = 0
+            for v in members:
+                if rnd.perfect(left_next & ~(1 << v)):
+                    leftover = 1 << v
+                    break
+            if not leftover:
+                return False
+        rest = leftover
+        for v in floated:
+            if not into_next[v]:
+                rest |= 1 << v
+        apart = rest & ~leftover
+        return rnd.perfect(rest | lower, (cands & (lower | leftover)) | byeable, apart)
+
+
+def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
+    p = rnd.p
+    groups = rnd.groups
+    remaining = (1 << rnd.n) - 1
+    pairs: list[tuple[int, int]] = []
+    mdps: list[int] = []
+    single = rnd.single0
+    g = 0
+    while True:
+        residents = groups[g] if g < len(groups) else []
+        nxt = groups[g + 1] if g + 1 < len(groups) else []
+        if len(mdps) + len(residents) <= 1 and not nxt:
+            break
+        br = _Bracket(rnd, g, mdps, remaining, single)
+        res_set = set(residents)
+        if mdps:
+            tb1, tb1_bits = _mdp_tiebreak(mdps, residents)
+            mate = br.solve(tb1, tb1_bits)
+            for m in mdps:
+                r = mate.get(m, -1)
+                if r in res_set:
+                    pairs.append((m, r))
+                    remaining &= ~((1 << m) | (1 << r))
+            remainder = [v for v in residents if (remaining >> v) & 1]
+            rp = sum(1 for v in remainder if mate.get(v, -1) in res_set and mate[v] < v)
+        else:
+            remainder = list(residents)
+            rp = len(remainder) // 2
+        br.remaining = remaining
+        while True:
+            tb2, tb2_bits = _remainder_tiebreak(remainder, rp)
+            mate = br.solve(tb2, tb2_bits)
+            idx = set(remainder)
+            got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
+            if got == rp:
+                break
+            rp = got
+        for v in remainder:
+            u = mate.get(v, -1)
+            if u in idx and u > v:
+                pairs.append((v, u))
+                remaining &= ~((1 << v) | (1 << u))
+        new_mdps = [v for v in mdps + remainder if (remaining >> v) & 1]
+        single = False
+        if rnd.odd and nxt and rnd.bye_score >= p[nxt[0]].score:
+            inside = sum(1 << v for v in new_mdps) | sum(1 << v for v in nxt)
+            apart = sum(1 << v for v in new_mdps)
+            single = (rnd.perfect(inside, rnd.cand_mask & inside, apart)
+                      and rnd.perfect(remaining & ~inside))
+        mdps = new_mdps
+        g += 1
+    return pairs
+
+
+def _mdp_tiebreak(mdps: list[int], residents: list[int]) -> tuple[Callable[[int, int], int], int]:
+    """Tie-break bits for the MDP phase: pair the higher MDPs first (C.04.3 takes MDPs in
+    order), then give each MDP, from the top, the highest resident it can have."""
+    nm, nr = len(mdps), len(residents)
+    rpos = {v: k for k, v in enumerate(residents)}
+    mpos = {v: k for k, v in enumerate(mdps)}
+    b3 = _bits(nr + 1)
+    a3_bits = b3 * nm
+
+    def tb(i: int, j: int) -> int:
+        k = mpos.get(i)
+        if k is None or j not in rpos:
+            return 0
+        return ((1 << (nm - 1 - k)) << a3_bits) + ((nr - rpos[j]) << (b3 * (nm - 1 - k)))
+
+    return tb, nm + a3_bits + 2
+
+
+def _remainder_tiebreak(remainder: list[int], rp: int) -> tuple[Callable[[int, int], int], int]:
+    """Tie-break bits for the remainder (``rp`` pairs: S1 is its first ``rp`` players).
+
+    In order of importance: fewest exchanges (pairs whose higher player is in S1), the
+    smallest sum of the higher players' positions, the lowest S1 players exchanged out,
+    the highest S2 players exchanged in, and each S1 player's opponent as high as possible.
+    """
+    nrem = len(remainder)
+    idx = {v: k for k, v in enumerate(remainder)}
+    n2 = nrem - rp
+    b9 = _bits(nrem + 1)
+    w9 = b9 * nrem + 1
+    w7 = n2 + 1
+    w6 = rp + 2
+    ws = _bits(nrem * nrem + 1) + 1
+
+    def tb(i: int, j: int) -> int:
+        x = idx.get(i)
+        z = idx.get(j)
+        if x is None or z is None:
+            return 0
+        exch = 1 if x < rp else 0
+        a6 = -(1 << x) if x < rp else 0
+        a7 = (1 << (n2 - 1 - (x - rp))) if x >= rp else 0
+        a9 = (nrem - z) << (b9 * (nrem - 1 - x))
+        t = (exch << ws) - x
+        t = (t << w6) + a6
+        t = (t << w7) + a7
+        return (t << w9) + a9
+
+    return tb, _bits(rp + 1) + ws + w6 + w7 + w9 + 2

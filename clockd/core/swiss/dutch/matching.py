@@ -1,0 +1,584 @@
+"""Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal–dual).
+
+The pairing engine states every FIDE criterion as part of one integer edge weight, most
+important criterion in the highest bits, so "the best pairing" is exactly "the matching of
+maximum total weight". Weights are Python integers of any size; the algorithm uses only
+integer arithmetic (duals are kept doubled), so huge lexicographic weights are exact.
+
+The implementation follows the classic O(n³) formulation (Galil, "Efficient algorithms for
+finding maximum matching in graphs", 1986): stages that grow alternating trees from every
+free vertex, shrink odd cycles into blossoms, and adjust the dual variables by the
+smallest slack until an augmenting path appears or no further improvement is possible.
+
+:func:`max_cardinality_matching` is the unweighted version used to check that a set of
+players can still all be paired (the completion criterion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+__all__ = ["max_cardinality_matching", "max_weight_matching", "perfect_matching_exists"]
+
+
+def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
+    """A matching of maximum total weight; ``mate[v]`` is ``v``'s partner or ``-1``.
+
+    ``edges`` are ``(u, v, weight)`` with ``0 <= u, v < n``, ``u != v``, each pair at most
+    once. Edges of weight ≤ 0 are never worth taking and may be left out by the caller.
+    """
+    if not edges:
+        return [-1] * n
+    nedge = len(edges)
+    nvertex = n
+    maxweight = max(0, max(w for _, _, w in edges))
+
+    endpoint = [0] * (2 * nedge)
+    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
+    for k, (i, j, _w) in enumerate(edges):
+        endpoint[2 * k] = i
+        endpoint[2 * k + 1] = j
+        neighbend[i].append(2 * k + 1)
+        neighbend[j].append(2 * k)
+    ends_u = [i for i, _, _ in edges]
+    ends_v = [j for _, j, _ in edges]
+    twice = [2 * w for _, _, w in edges]
+
+    mate = [-1] * nvertex  # remote endpoint index of the matched edge, or -1
+    label = [0] * (2 * nvertex)
+    labelend = [-1] * (2 * nvertex)
+    inblossom = list(range(nvertex))
+    blossomparent = [-1] * (2 * nvertex)
+    blossomchilds: list[list[int] | None] = [None] * (2 * nvertex)
+    blossombase = list(range(nvertex)) + [-1] * nvertex
+    blossomendps: list[list[int] | None] = [None] * (2 * nvertex)
+    bestedge = [-1] * (2 * nvertex)
+    blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
+    unusedblossoms = list(range(nvertex, 2 * nvertex))
+    dualvar = [maxweight] * nvertex + [0] * nvertex
+    allowedge = [False] * nedge
+    queue: list[int] = []
+
+    def slack(k: int) -> int:
+        return dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
+
+    def blossom_leaves(b: int) -> list[int]:
+        if b < nvertex:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            t = stack.pop()
+            if t < nvertex:
+                out.append(t)
+            else:
+                childs = blossomchilds[t]
+                assert childs is not None
+                stack.extend(childs)
+        return out
+
+    def assign_label(w: int, t: int, p: int) -> None:
+        b = inblossom[w]
+        label[w] = label[b] = t
+        labelend[w] = labelend[b] = p
+        bestedge[w] = bestedge[b] = -1
+        if t == 1:
+            queue.extend(blossom_leaves(b))
+        else:
+            base = blossombase[b]
+            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+
+    def scan_blossom(v: int, w: int) -> int:
+        path: list[int] = []
+        base = -1
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(base: int, k: int) -> None:
+        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = unusedblossoms.pop()
+        blossombase[b] = base
+        blossomparent[b] = -1
+        blossomparent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        while bv != bb:
+            blossomparent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            blossomparent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        blossomchilds[b] = path
+        blossomendps[b] = endps
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        dualvar[b] = 0
+        for leaf in blossom_leaves(b):
+            if label[inblossom[leaf]] == 2:
+                queue.append(leaf)
+            inblossom[leaf] = b
+        bestedgeto = [-1] * (2 * nvertex)
+        for bv in path:
+            bbe = blossombestedges[bv]
+            if bbe is None:
+                nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
+            else:
+                nblists = [bbe]
+            for nblist in nblists:
+                for kk in nblist:
+                    i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if (bj != b and label[bj] == 1
+                            and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))):
+                        bestedgeto[bj] = kk
+            blossombestedges[bv] = None
+            bestedge[bv] = -1
+        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
+        bestedge[b] = -1
+        for kk in blossombestedges[b] or ():
+            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
+                bestedge[b] = kk
+
+    def expand_blossom(b: int, endstage: bool) -> None:
+        childs = blossomchilds[b]
+        assert childs is not None
+        for s in childs:
+            blossomparent[s] = -1
+            if s < nvertex:
+                inblossom[s] = s
+            elif endstage and dualvar[s] == 0:
+                expand_blossom(s, endstage)
+            else:
+                for leaf in blossom_leaves(s):
+                    inblossom[leaf] = s
+        if not endstage and label[b] == 2:
+            endps = blossomendps[b]
+            assert endps is not None
+            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            p = labelend[b]
+            while j != 0:
+                label[endpoint[p ^ 1]] = 0
+                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
+                assign_label(endpoint[p ^ 1], 2, p)
+                allowedge[endps[j - endptrick] // 2] = True
+                j += jstep
+                p = endps[j - endptrick] ^ endptrick
+                allowedge[p // 2] = True
+                j += jstep
+            bv = childs[j]
+            label[endpoint[p ^ 1]] = label[bv] = 2
+            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if label[bv] == 1:
+                    j += jstep
+                    continue
+                found = -1
+                for v in blossom_leaves(bv):
+                    if label[v] != 0:
+                        found = v
+                        break
+                if found != -1:
+                    v = found
+                    label[v] = 0
+                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    assign_label(v, 2, labelend[v])
+                j += jstep
+        label[b] = labelend[b] = -1
+        blossomchilds[b] = blossomendps[b] = None
+        blossombase[b] = -1
+        blossombestedges[b] = None
+        bestedge[b] = -1
+        unusedblossoms.append(b)
+
+    def augment_blossom(b: int, v: int) -> None:
+        t = v
+        while blossomparent[t] != b:
+            t = blossomparent[t]
+        if t >= nvertex:
+            augment_blossom(t, v)
+        childs = blossomchilds[b]
+        endps = blossomendps[b]
+        assert childs is not None and endps is not None
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+            endptrick = 0
+        else:
+            jstep = -1
+            endptrick = 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - endptrick] ^ endptrick
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= nvertex:
+                augment_blossom(t, endpoint[p ^ 1])
+            mate[endpoint[p]] = p ^ 1
+            mate[endpoint[p ^ 1]] = p
+        blossomchilds[b] = childs[i:] + childs[:i]
+        blossomendps[b] = endps[i:] + endps[:i]
+        blossombase[b] = blossombase[childs[i]]
+
+    def augment_matching(k: int) -> None:
+        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= nvertex:
+                    augment_blossom(bs, s)
+                mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= nvertex:
+                    augment_blossom(bt, j)
+                mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    for _stage in range(nvertex):
+        for i in range(2 * nvertex):
+            label[i] = 0
+            bestedge[i] = -1
+        for i in range(nvertex, 2 * nvertex):
+            blossombestedges[i] = None
+        for i in range(nedge):
+            allowedge[i] = False
+        queue.clear()
+        for v in range(nvertex):
+            if mate[v] == -1 and label[inblossom[v]] == 0:
+                assign_label(v, 1, -1)
+        augmented = False
+        while True:
+            while queue and not augmented:
+                v = queue.pop()
+                for p in neighbend[v]:
+                    k = p // 2
+                    w = endpoint[p]
+                    if inblossom[v] == inblossom[w]:
+                        continue
+                    kslack = 0
+                    if not allowedge[k]:
+                        kslack = dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
+                        if kslack <= 0:
+                            allowedge[k] = True
+                    if allowedge[k]:
+                        if label[inblossom[w]] == 0:
+                            assign_label(w, 2, p ^ 1)
+                        elif label[inblossom[w]] == 1:
+                            base = scan_blossom(v, w)
+                            if base >= 0:
+                                add_blossom(base, k)
+                            else:
+                                augment_matching(k)
+                                augmented = True
+                                break
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = p ^ 1
+                    elif label[inblossom[w]] == 1:
+                        b = inblossom[v]
+                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                            bestedge[b] = k
+                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
+                        bestedge[w] = k
+            if augmented:
+                break
+            deltatype = -1
+            delta = 0
+            deltaedge = deltablossom = -1
+            # No max-cardinality requirement: vertices may stay single.
+            deltatype = 1
+            delta = min(dualvar[:nvertex])
+            for v in range(nvertex):
+                kb = bestedge[v]
+                if kb != -1 and label[inblossom[v]] == 0:
+                    d = dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]
+                    if d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltaedge = bestedge[v]
+            for b in range(2 * nvertex):
+                kb = bestedge[b]
+                if kb != -1 and label[b] == 1 and blossomparent[b] == -1:
+                    d = (dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]) // 2
+                    if d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltaedge = bestedge[b]
+            for b in range(nvertex, 2 * nvertex):
+                if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
+                        and (deltatype == -1 or dualvar[b] < delta)):
+                    delta = dualvar[b]
+                    deltatype = 4
+                    deltablossom = b
+            for v in range(nvertex):
+                lab = label[inblossom[v]]
+                if lab == 1:
+                    dualvar[v] -= delta
+                elif lab == 2:
+                    dualvar[v] += delta
+            for b in range(nvertex, 2 * nvertex):
+                if blossombase[b] >= 0 and blossomparent[b] == -1:
+                    if label[b] == 1:
+                        dualvar[b] += delta
+                    elif label[b] == 2:
+                        dualvar[b] -= delta
+            if deltatype == 1:
+                break
+            if deltatype == 2:
+                allowedge[deltaedge] = True
+                i, j = endpoint[2 * deltaedge], endpoint[2 * deltaedge + 1]
+                if label[inblossom[i]] == 0:
+                    i, j = j, i
+                queue.append(i)
+            elif deltatype == 3:
+                allowedge[deltaedge] = True
+                i = endpoint[2 * deltaedge]
+                queue.append(i)
+            elif deltatype == 4:
+                expand_blossom(deltablossom, False)
+        if not augmented:
+            break
+        for b in range(nvertex, 2 * nvertex):
+            if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
+                    and dualvar[b] == 0):
+                expand_blossom(b, True)
+
+    result = [-1] * nvertex
+    for v in range(nvertex):
+        if mate[v] >= 0:
+            result[v] = endpoint[mate[v]]
+    return result
+
+
+def max_cardinality_matching(n: int, adjacency: Sequence[Sequence[int]],
+                             initial: Sequence[int] | None = None) -> list[int]:
+    """A maximum matching (most pairs) of the graph; ``mate[v]`` is ``v``'s partner or ``-1``.
+
+    ``adjacency[v]`` lists ``v``'s neighbours. ``initial``, if given, is a matching to start
+    from (a greedy one makes the search short). Edmonds' algorithm with one breadth-first
+    search per free vertex.
+    """
+    mate = list(initial) if initial is not None else [-1] * n
+    if initial is None:
+        for v in range(n):
+            if mate[v] == -1:
+                for w in adjacency[v]:
+                    if mate[w] == -1:
+                        mate[v] = w
+                        mate[w] = v
+                        break
+    for root in range(n):
+        if mate[root] == -1:
+            _augment_from(root, n, adjacency, mate)
+    return mate
+
+
+def _augment_from(root: int, n: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> bool:
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = [root]
+    qi = 0
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while qi < len(queue):
+        v = queue[qi]
+        qi += 1
+        for to in adjacency[v]:
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom = [False] * n
+                mark_path(v, cur, to, blossom)
+                mark_path(to, cur, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    # augment along the path
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
+
+
+def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int],
+                            size: int) -> bool:
+    """Whether every vertex of ``vertices`` can be matched.
+
+    The graph is given by ``neighbours(v)``, a bit set of ``v``'s neighbours (bit ``u`` set
+    for neighbour ``u``; vertex numbers below ``size``) already restricted to ``vertices``.
+    Bit sets keep the large completion checks (hundreds of players, nearly everyone
+    compatible with everyone) cheap: a greedy matching first, then one augmenting search
+    (Edmonds) per vertex the greedy pass left single.
+    """
+    mate = [-1] * size
+    free_mask = 0
+    for v in vertices:
+        free_mask |= 1 << v
+    for v in vertices:
+        if mate[v] != -1:
+            continue
+        options = neighbours(v) & free_mask & ~(1 << v)
+        if options:
+            low = options & -options
+            u = low.bit_length() - 1
+            mate[v] = u
+            mate[u] = v
+            free_mask &= ~((1 << v) | low)
+    for v in vertices:
+        if mate[v] == -1 and not _augment_bits(v, vertices, neighbours, mate, size):
+            return False
+    return True
+
+
+def _augment_bits(root: int, vertices: Sequence[int], neighbours: Callable[[int], int],
+                  mate: list[int], size: int) -> bool:
+    parent = [-1] * size
+    base = list(range(size))
+    used = [False] * size
+    used[root] = True
+    queue = [root]
+    qi = 0
+
+    def lca(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
+        while base[v] != b:
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while qi < len(queue):
+        v = queue[qi]
+        qi += 1
+        mask = neighbours(v)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            to = low.bit_length() - 1
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                cur = lca(v, to)
+                blossom: set[int] = set()
+                mark_path(v, cur, to, blossom)
+                mark_path(to, cur, v, blossom)
+                for i in vertices:
+                    if base[i] in blossom:
+                        base[i] = cur
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    u = to
+                    while u != -1:
+                        pv = parent[u]
+                        ppv = mate[pv]
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = ppv
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False

@@ -1,0 +1,270 @@
+"""What the Dutch pairing needs to know about each player, computed from the tournament.
+
+FIDE C.04.1/C.04.3 look at a player's score, colour history and float history; the
+reference engine (bbpPairings) reads them from the TRF the same way, and reproducing its
+pairings exactly starts with reproducing these facts exactly:
+
+* colours come from games played over the board only: a forfeit carries no colour and
+  does not prevent a rematch (C.04.1);
+* a player who scored more than a loss without playing (forfeit win, pairing-allocated
+  bye, a bye worth points) counts as having floated down in that round (C.04.3 1.4.3);
+* a player who already had a pairing-allocated bye, or a win without playing, is not
+  given the bye again (C.04.1);
+* the round to pair is the first one in which nobody has been paired yet; players with
+  an absence known in advance for that round (``0000 - H/Z/F``) are not paired.
+
+Scores are kept as integers in half points (a win is 2), so everything stays exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from clockd.core.swiss.model import (
+    PRE_PAIRING_ABSENCE_CODES,
+    Code,
+    Colour,
+    Player,
+    RoundEntry,
+    Tournament,
+)
+
+__all__ = ["Float", "PairingInput", "PairingInputError", "PlayerState", "build_input"]
+
+
+class PairingInputError(ValueError):
+    """The tournament cannot be paired as it stands (the message says why)."""
+
+
+class Float(IntEnum):
+    """A player's float in a past round, as C.04.3 counts it."""
+
+    DOWN = 0
+    UP = 1
+    NONE = 2
+
+
+WHITE = 0
+BLACK = 1
+NO_COLOUR = 2
+
+
+def _colour(c: Colour | None) -> int:
+    return NO_COLOUR if c is None else (WHITE if c is Colour.WHITE else BLACK)
+
+
+def invert(c: int) -> int:
+    return NO_COLOUR if c == NO_COLOUR else 1 - c
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player to be paired, as the pairing rules see them."""
+
+    start_number: int
+    rank: int  # 0-based pairing number among the tournament's players (start number order)
+    score: int  # half points
+    colours: tuple[int, ...]  # colours of games played over the board, in order
+    preference: int  # WHITE, BLACK or NO_COLOUR
+    imbalance: int  # |whites - blacks| over played games
+    repeated: int  # the colour of the last two played games when equal, else NO_COLOUR
+    strong: bool
+    played_games: int
+    bye_eligible: bool
+    float1: Float  # the float of the previous round
+    float2: Float  # the float of the round before that
+    opponents: frozenset[int]  # start numbers met over the board
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.imbalance > 1
+
+    @property
+    def absolute(self) -> bool:
+        return self.imbalance > 1 or self.repeated != NO_COLOUR
+
+
+@dataclass(frozen=True, slots=True)
+class PairingInput:
+    """Everything the engine needs to pair one round."""
+
+    round_number: int  # the round being paired (1-based)
+    total_rounds: int
+    players: tuple[PlayerState, ...]  # the players to pair, in start-number order
+    initial_colour: int  # the colour of the first player in round 1 (WHITE/BLACK)
+    score_by_number: dict[int, int]  # every valid player's score (half points)
+    rank_by_number: dict[int, int]
+
+
+def _entry_points2(entry: RoundEntry) -> int:
+    return int(entry.points * 2)
+
+
+def round_to_pair(tournament: Tournament) -> int:
+    """The first round in which nobody has been paired: every entry from it on is blank or
+    an absence known in advance."""
+    last = 0
+    for p in tournament.players:
+        for r, e in enumerate(p.rounds, start=1):
+            if not (e.is_blank or (e.opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES)):
+                last = max(last, r)
+    return last + 1
+
+
+def _float_of(entry: RoundEntry, before: int, opponent_before: int | None) -> Float:
+    if not entry.played:
+        return Float.DOWN if _entry_points2(entry) > 0 else Float.NONE
+    assert opponent_before is not None
+    if before > opponent_before:
+        return Float.DOWN
+    if before < opponent_before:
+        return Float.UP
+    return Float.NONE
+
+
+def _participated(entry: RoundEntry) -> bool:
+    # bbpPairings: the player was paired, or got the pairing-allocated bye (or a forfeit win).
+    return entry.opponent is not None or entry.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN)
+
+
+def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
+    """The colour of the top player in the first round that has colours (as bbpPairings
+    infers it when the file does not say: ``XXC white1``/``black1``)."""
+    min_round = None
+    for p in players:
+        for r in range(1, played_rounds + 1):
+            e = p.entry(r)
+            if e.colour is not None:
+                min_round = r if min_round is None else min(min_round, r)
+                break
+    if min_round is None:
+        return WHITE
+    number = 0
+    for p in players:
+        if any(_participated(p.entry(r)) for r in range(1, min_round + 1)):
+            c = _colour(p.entry(min_round).colour)
+            if c != NO_COLOUR:
+                return invert(c) if number & 1 else c
+            number += 1
+    return WHITE
+
+
+def build_input(tournament: Tournament, total_rounds: int | None = None) -> PairingInput:
+    """The pairing input for the next round of ``tournament``.
+
+    ``total_rounds`` defaults to the file's ``XXR``/``142`` record; without one, the round
+    being paired is taken as the last.
+    """
+    k = round_to_pair(tournament)
+    played_rounds = k - 1
+    n_total = total_rounds or tournament.total_rounds or k
+    if n_total < k:
+        raise PairingInputError(f"round {k} is to be paired, but the tournament has only "
+                                f"{n_total} rounds (XXR)")
+    ordered = sorted(tournament.players, key=lambda p: p.start_number)
+    # A player who never took part in a pairing and is absent now is not in the event.
+    valid: list[Player] = []
+    for p in ordered:
+        absent_now = not p.entry(k).is_blank
+        if absent_now and not any(_participated(p.entry(r)) for r in range(1, k)):
+            continue
+        valid.append(p)
+    rank_by_number = {p.start_number: i for i, p in enumerate(valid)}
+    score_hist: dict[int, list[int]] = {}
+    for p in valid:
+        running = [0]
+        for r in range(1, k):
+            running.append(running[-1] + _entry_points2(p.entry(r)))
+        score_hist[p.start_number] = running
+    xxc = tournament.record_value("XXC") or ""
+    tokens = xxc.split()
+    if "white1" in tokens:
+        initial = WHITE
+    elif "black1" in tokens:
+        initial = BLACK
+    else:
+        initial = _infer_initial_colour(valid, played_rounds)
+
+    states: list[PlayerState] = []
+    for p in valid:
+        if not p.entry(k).is_blank:
+            continue  # absent this round, known in advance
+        sn = p.start_number
+        colours: list[int] = []
+        opponents: set[int] = set()
+        eligible = True
+        for r in range(1, k):
+            e = p.entry(r)
+            if e.played:
+                assert e.opponent is not None
+                if e.opponent not in rank_by_number:
+                    raise PairingInputError(f"player {sn} played round {r} against {e.opponent}, "
+                                            "who is not in the tournament")
+                colours.append(_colour(e.colour))
+                opponents.add(e.opponent)
+            else:
+                pts = _entry_points2(e)
+                if pts >= 2 or e.code is Code.PAIRING_BYE:
+                    eligible = False
+        whites = colours.count(WHITE)
+        blacks = colours.count(BLACK)
+        consecutive = 0
+        last = NO_COLOUR
+        for c in colours:
+            if consecutive == 0 or c != last:
+                consecutive = 1
+            else:
+                consecutive += 1
+            last = c
+        lower = BLACK if whites > blacks else WHITE
+        imbalance = abs(whites - blacks)
+        if imbalance > 1:
+            pref = lower
+        elif consecutive > 1:
+            pref = invert(last)
+        elif imbalance > 0:
+            pref = lower
+        elif consecutive:
+            pref = invert(last)
+        else:
+            pref = NO_COLOUR
+        repeated = last if consecutive > 1 else NO_COLOUR
+        absolute = imbalance > 1 or repeated != NO_COLOUR
+        strong = not absolute and imbalance > 0
+
+        def float_back(back: int, p: Player = p) -> Float:
+            r = k - back
+            if r < 1:
+                return Float.NONE
+            e = p.entry(r)
+            before = score_hist[p.start_number][r - 1]
+            opp_before = None
+            if e.played:
+                assert e.opponent is not None
+                opp_before = score_hist[e.opponent][r - 1]
+            return _float_of(e, before, opp_before)
+
+        states.append(PlayerState(
+            start_number=sn,
+            rank=rank_by_number[sn],
+            score=score_hist[sn][-1],
+            colours=tuple(colours),
+            preference=pref,
+            imbalance=imbalance,
+            repeated=repeated,
+            strong=strong,
+            played_games=len(colours),
+            bye_eligible=eligible,
+            float1=float_back(1),
+            float2=float_back(2),
+            opponents=frozenset(opponents),
+        ))
+    return PairingInput(
+        round_number=k,
+        total_rounds=n_total,
+        players=tuple(states),
+        initial_colour=initial,
+        score_by_number={sn: h[-1] for sn, h in score_hist.items()},
+        rank_by_number=rank_by_number,
+    )
