@@ -47,6 +47,7 @@ class _Form(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.buttons)
+        self.setMinimumWidth(460)
 
     def ok_button(self) -> QPushButton:
         button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)

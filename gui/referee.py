@@ -90,6 +90,7 @@ class RefereeWindow(QMainWindow):
         self.selected_match: str | None = None
         self.ticks = 0
         self.audience: QWidget | None = None
+        self.last_refusal = ""
         self._dirty: set[Change] = set()
         self._dirty_tables: set[int] = set()
         self.setMinimumSize(1024, 700)
@@ -158,7 +159,7 @@ class RefereeWindow(QMainWindow):
         body.addWidget(self.side)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 1)
-        body.setSizes([1180, 420])
+        body.setSizes([1130, 470])
         self.setCentralWidget(central)
 
         self._make_actions()
@@ -313,9 +314,9 @@ class RefereeWindow(QMainWindow):
         self._render_side()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        rows = []
+        native = QKeySequence.SequenceFormat.NativeText
+        rows = [(self.act_pause.shortcut().toString(native), self.tr("Pause / resume"))]
         for a in (
-            self.act_pause,
             self.act_adjust,
             self.act_complete,
             self.act_confirm,
@@ -333,7 +334,7 @@ class RefereeWindow(QMainWindow):
             self.act_shortcuts,
         ):
             if not a.shortcut().isEmpty():
-                rows.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), a.text()))
+                rows.append((a.shortcut().toString(native), a.text()))
         rows.append(("Ctrl+1 … Ctrl+9", self.tr("Select table 1–9")))
         return rows
 
@@ -603,8 +604,18 @@ class RefereeWindow(QMainWindow):
             return
         text = self.tr("Not done: %1 — %2").replace("%1", action).replace("%2", outcome.message)
         self.statusBar().showMessage(text, 15000)
+        self.last_refusal = text
         if self.isVisible():
-            QMessageBox.warning(self, self.tr("The daemon refused"), text)
+            # window-modal but not blocking: the clocks keep ticking behind it
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("The daemon refused"),
+                text,
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()
 
     def _table_or_warn(self) -> int | None:
         if self.selected_table is None:

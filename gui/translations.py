@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = ("pl", "en")
@@ -24,7 +24,7 @@ DEFAULT_LANGUAGE = "pl"
 ORGANIZATION = "duelclock"
 APPLICATION = "duelclock-gui"
 
-_translator: QTranslator | None = None
+_translators: list[QTranslator] = []
 
 
 def qm_path(lang: str) -> Path:
@@ -60,21 +60,24 @@ def install(lang: str) -> str:
 
     Widgets that were built already get a ``LanguageChange`` event and retranslate.
     """
-    global _translator
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     app = QCoreApplication.instance()
     if app is None:
         raise RuntimeError("create the QApplication before installing a translation")
-    if _translator is not None:
-        app.removeTranslator(_translator)
-        _translator = None
+    while _translators:
+        app.removeTranslator(_translators.pop())
     if lang != "en":
-        translator = QTranslator(app)
+        ours = QTranslator(app)
         path = qm_path(lang)
-        if not translator.load(str(path)):
+        if not ours.load(str(path)):
             raise RuntimeError(f"cannot load the translation {path}")
-        app.installTranslator(translator)
-        _translator = translator
+        # Qt's own words (OK, Cancel, Close) from the translations shipped with Qt, if present
+        qt = QTranslator(app)
+        if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt)
+            _translators.append(qt)
+        app.installTranslator(ours)
+        _translators.append(ours)
     QLocale.setDefault(QLocale(QLocale.Language.Polish if lang == "pl" else QLocale.Language.English))
     return lang

@@ -400,6 +400,10 @@
         <translation>Przebieg: naciśnięcia i decyzje</translation>
     </message>
     <message>
+        <source>Pause / resume</source>
+        <translation>Pauza / wznowienie</translation>
+    </message>
+    <message>
         <source>Select table 1–9</source>
         <translation>Wybierz stolik 1–9</translation>
     </message>

@@ -2,7 +2,7 @@
 
 One row per event, oldest first: the journal's sequence number, the instant counted from
 the clock being set for the duel (to the millisecond, as journaled — nothing is rounded),
-the time since the previous press (how long a player thought), what happened and the
+the time since the previous press less any pause (how long a player thought), what happened and the
 details (which side, what the press did, who decided and why). Presses the clock ignored
 (a player hammering the wrong button, a press on a paused clock) are shown in red.
 """
@@ -83,15 +83,22 @@ class TimelineModel(QAbstractTableModel):
         rows = []
         origin = entries[0].t_ms if entries else 0
         last_press: int | None = None
+        paused_at: int | None = None
+        paused = 0  # paused time since the last press: not thinking time
         for e in entries:
             if e.kind == "clock-set":
-                origin, last_press = e.t_ms, None
+                origin, last_press, paused_at, paused = e.t_ms, None, None, 0
+            elif e.kind == "pause" and paused_at is None:
+                paused_at = e.t_ms
+            elif e.kind == "resume" and paused_at is not None:
+                paused += e.t_ms - paused_at
+                paused_at = None
             data = e.data
             think = ""
             if e.kind == "press" and data.get("outcome", "applied") in ("applied", "started"):
                 if last_press is not None:
-                    think = exact_ms(e.t_ms - last_press)
-                last_press = e.t_ms
+                    think = exact_ms(e.t_ms - last_press - paused)
+                last_press, paused = e.t_ms, 0
             what = terms.event(e.kind)
             side = data.get("side")
             if isinstance(side, str) and side:
