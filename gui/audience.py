@@ -69,6 +69,8 @@ class AudienceWindow(QWidget):
         self.live = TablesView(hall=True, parent=self.live_panel)
         live_layout.addWidget(self.live, 1)
         body.addWidget(self.live_panel, 38)
+        self.podium = Podium(self)
+        body.addWidget(self.podium, 38)
         QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
         QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
         self._unsubscribe = model.subscribe(self._changed)
@@ -99,7 +101,11 @@ class AudienceWindow(QWidget):
         self.header.set_state(self.state, status_text=self._rounds_now(self.state))
         self.bracket.set_state(self.state, now)
         self.live.set_state(self.state, now)
-        self.live_panel.setVisible(bool(self.live.shown_tables()))
+        live = bool(self.live.shown_tables())
+        self.live_panel.setVisible(live)
+        places = self.state.bracket.podium() if self.state.bracket is not None else (None, None, None)
+        self.podium.set_places([self.state.name(p) if p is not None else "" for p in places])
+        self.podium.setVisible(not live and places[0] is not None)
 
     def _rounds_now(self, state: DeskState) -> str:
         """The round(s) being played now, for the header's right side."""
@@ -133,6 +139,46 @@ class AudienceWindow(QWidget):
         self.timer.stop()
         self._unsubscribe()
         super().closeEvent(event)  # type: ignore[arg-type]
+
+
+class Podium(QWidget):
+    """Places 1–3 once the final is decided; the winner is the Duel Champion (§2.2.21)."""
+
+    COLOURS = (HALL.final, "#d7dde6", HALL.third)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 40, 24, 40)
+        layout.setSpacing(18)
+        self.title = QLabel(self)
+        self.title.setFont(font(34, bold=True))
+        self.title.setStyleSheet(f"color: {HALL.final};")
+        layout.addWidget(self.title)
+        self.places: list[QLabel] = []
+        for i, colour in enumerate(self.COLOURS):
+            label = QLabel(self)
+            label.setFont(font(64 if i == 0 else 44, bold=i == 0))
+            label.setStyleSheet(f"color: {colour};")
+            label.setWordWrap(True)
+            layout.addWidget(label)
+            self.places.append(label)
+        layout.addStretch(1)
+        self._names = ["", "", ""]
+        self.retranslate()
+
+    def set_places(self, names: list[str]) -> None:
+        self._names = list(names)
+        for i, (label, name) in enumerate(zip(self.places, names, strict=True)):
+            label.setText(f"{i + 1}. {name}" if name else "")
+
+    def retranslate(self) -> None:
+        self.title.setText(self.tr("DUEL CHAMPION"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
 
 def show_on_audience_screen(window: QWidget) -> None:

@@ -254,6 +254,19 @@ class Bracket(_Frozen):
     def third_place(self) -> Round | None:
         return next((r for r in self.rounds if r.kind == "third_place"), None)
 
+    def podium(self) -> tuple[int | None, int | None, int | None]:
+        """Places 1, 2 and 3 (§2.2.20), each ``None`` until its match is decided."""
+        first = second = third = None
+        if self.final is not None:
+            for m in self.round_matches(self.final.number):
+                if m.status == "decided":
+                    first, second = m.winner, m.loser
+        if self.third_place is not None:
+            for m in self.round_matches(self.third_place.number):
+                if m.status == "decided":
+                    third = m.winner
+        return first, second, third
+
     @property
     def knockout_rounds(self) -> list[Round]:
         return [r for r in self.rounds if r.kind == "knockout"]

@@ -269,6 +269,13 @@
     </message>
 </context>
 <context>
+    <name>Podium</name>
+    <message>
+        <source>DUEL CHAMPION</source>
+        <translation>MISTRZ POJEDYNKÓW</translation>
+    </message>
+</context>
+<context>
     <name>RefereeWindow</name>
     <message>
         <source>needs the referee&apos;s token (--token)</source>

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from gui import terms
 from gui.model import Bracket, DeskState, Match, Side
 from gui.style import DESK, HALL, Palette
-from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, font, text_width
+from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, fit_text, font, text_width
 
 LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
 RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
@@ -265,9 +265,8 @@ class BracketView(PaintedView):
                     if bracket.final is not None:
                         fm = bracket.round_matches(bracket.final.number)
                         targets += [(fm[0].id, False)] if fm else []
-                    if bracket.third_place is not None:
-                        tm = bracket.round_matches(bracket.third_place.number)
-                        targets += [(tm[0].id, True)] if tm else []
+                    # the 3rd-place duel is fed by the losers: its rows say so ("loser of …"),
+                    # a second set of lines into the last column would only tangle it
                 for tid, dashed in targets:
                     dst = self.cards.get(tid)
                     if dst is None:
@@ -369,13 +368,14 @@ class BracketView(PaintedView):
                 )
             name_rect = QRect(row.left() + pad + 4, ry, time_rect.left() - row.left() - pad - 8, row_h)
             if player is not None:
-                name = self.state.name(player)
-                nf = font(name_px, bold=won or live)
+                shown, nf = fit_text(
+                    self.state.name(player), name_rect, name_px, bold=won or live, min_px=name_px * 0.72
+                )
                 colour = pal.loser if lost else (pal.winner if won else pal.text)
                 self.items.append(
                     Item(
                         name_rect,
-                        elide(name, nf, name_rect.width()),
+                        shown,
                         f"name-{side.value}",
                         m.id,
                         nf,

@@ -122,3 +122,24 @@ def test_the_audience_screen_has_no_controls(qtbot: QtBot) -> None:
     qtbot.addWidget(window)
     assert window.findChildren(QAbstractButton) == []
     assert window.findChildren(QAction) == []
+
+
+def test_when_the_final_is_decided_the_podium_takes_the_live_panels_place(qtbot: QtBot) -> None:
+    state = demo_state(T0)
+    assert state.bracket is not None
+    matches = dict(state.bracket.matches)
+    for mid in ("R2-3", "R2-4"):  # the quarter-finals on the clocks end …
+        matches[mid] = matches[mid].model_copy(update={"status": "decided", "winner": matches[mid].a})
+    matches["R4-1"] = matches["R4-1"].model_copy(update={"a": 5, "b": 13, "status": "decided", "winner": 13})
+    matches["R5-1"] = matches["R5-1"].model_copy(update={"a": 1, "b": 9, "status": "decided", "winner": 9})
+    bracket = state.bracket.model_copy(update={"matches": matches})
+    model = DeskModel(state.model_copy(update={"bracket": bracket}))
+    window = AudienceWindow(model, clock=lambda: T0)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.live_panel.isVisible()
+    assert window.podium.isVisible()
+    assert window.podium.title.text() == "MISTRZ POJEDYNKÓW"
+    assert [p.text() for p in window.podium.places] == ["1. Stanisław Ź.", "2. Zofia Ł.", "3. Tomasz S."]
