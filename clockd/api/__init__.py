@@ -1,1 +1,62 @@
-"""clockd.api."""
+"""The daemon's API as a client sees it: message models and a client. Nothing of the daemon itself.
+
+* :mod:`clockd.api.messages` — every request, reply and push (versioned pydantic models).
+* :mod:`clockd.api.client` — :class:`Client` (requests) and :class:`Subscription` (the live
+  stream; blocking, non-blocking for Qt's ``QSocketNotifier``, or in a thread).
+* :mod:`clockd.api.local` — finding the local daemon (``daemon.json``: port and token).
+
+The wire format and examples: ``docs/api.md``.
+"""
+
+from clockd.api.client import Client, Subscription
+from clockd.api.local import DaemonInfo, read_info, state_dir
+from clockd.api.messages import (
+    API_VERSION,
+    DEFAULT_PORT,
+    MAX_LINE_BYTES,
+    AlertView,
+    ApiError,
+    Done,
+    ErrorReply,
+    Push,
+    Reply,
+    Request,
+    StatusReply,
+    TableState,
+    TableView,
+    TimelineEntry,
+    TimelineEvent,
+    TimelineReply,
+    message_type,
+    parse_message,
+    parse_request,
+    request_type,
+)
+
+__all__ = [
+    "API_VERSION",
+    "DEFAULT_PORT",
+    "MAX_LINE_BYTES",
+    "AlertView",
+    "ApiError",
+    "Client",
+    "DaemonInfo",
+    "Done",
+    "ErrorReply",
+    "Push",
+    "Reply",
+    "Request",
+    "StatusReply",
+    "Subscription",
+    "TableState",
+    "TableView",
+    "TimelineEntry",
+    "TimelineEvent",
+    "TimelineReply",
+    "message_type",
+    "parse_message",
+    "parse_request",
+    "read_info",
+    "request_type",
+    "state_dir",
+]

@@ -1,11 +1,174 @@
-"""``duelclock protocol``: decode and encode the clock wire protocol."""
+"""``duelclock protocol decode|encode``: the clock wire protocol, for a person debugging a clock.
+
+``decode`` reads what a clock sent — raw bytes (e.g. captured with ``cat /dev/ttyUSB0``
+or pyserial's ``spy://``) or a hex dump (plain hex, ``xxd``, ``hexdump -C``) — and prints
+one JSON line per message or per error (with the byte offset where it was found).
+``encode`` reads JSON lines in the same form and writes the frames, e.g. to send a clock
+a SHOW by hand::
+
+    echo '{"type": "show", "remaining_ms_a": 300000, "remaining_ms_b": 300000}' \\
+        | duelclock protocol encode > /dev/ttyUSB0
+    duelclock protocol decode < capture.bin
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import re
+import sys
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "protocol", "decode and encode the clock wire protocol")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "protocol",
+        help=tr(
+            pl="dekodowanie i kodowanie protokołu zegarów", en="decode and encode the clock wire protocol"
+        ),
+        description=tr(
+            pl="Protokół zegarów USB (firmware_protocol/SPEC.md): bajty ⇄ wiersze JSON.",
+            en="The USB clocks' wire protocol (firmware_protocol/SPEC.md): bytes ⇄ JSON lines.",
+        ),
+    )
+    psub = parser.add_subparsers(dest="protocol_command", required=True, metavar="ACTION")
+    dec = psub.add_parser(
+        "decode",
+        help=tr(
+            pl="bajty lub zrzut hex na wejściu → wiersze JSON", en="bytes or a hex dump on stdin → JSON lines"
+        ),
+        description=tr(
+            pl="Czyta bajty (lub zrzut hex: zwykły, xxd, hexdump -C) ze standardowego wejścia i wypisuje "
+            "po jednym wierszu JSON na komunikat lub błąd.",
+            en="Reads bytes (or a hex dump: plain, xxd, hexdump -C) on stdin and prints one JSON line "
+            "per message or error.",
+        ),
+    )
+    form = dec.add_mutually_exclusive_group()
+    form.add_argument(
+        "--hex", action="store_true", help=tr(pl="wejście to zrzut hex", en="the input is a hex dump")
+    )
+    form.add_argument(
+        "--raw", action="store_true", help=tr(pl="wejście to surowe bajty", en="the input is raw bytes")
+    )
+    dec.add_argument(
+        "--offsets",
+        action="store_true",
+        help=tr(pl="dodaj offset każdego komunikatu", en="add every message's offset"),
+    )
+    dec.set_defaults(func=_decode)
+    enc = psub.add_parser(
+        "encode",
+        help=tr(pl="wiersze JSON na wejściu → ramki", en="JSON lines on stdin → frames on stdout"),
+        description=tr(
+            pl="Czyta wiersze JSON (jak z 'decode') i wypisuje ramki. Nic nie jest wypisane, jeśli "
+            "którykolwiek wiersz jest błędny.",
+            en="Reads JSON lines (as 'decode' prints them) and writes the frames. Nothing is written "
+            "if any line is bad.",
+        ),
+    )
+    enc.add_argument(
+        "--hex",
+        action="store_true",
+        help=tr(pl="wypisz ramki jako hex, po jednej w wierszu", en="write hex, a frame a line"),
+    )
+    enc.set_defaults(func=_encode)
+
+
+class HexDumpError(ValueError):
+    pass
+
+
+_XXD = re.compile(r"^[0-9a-fA-F]{4,}:\s")  # 00000010: 0007 0234 ...  ascii
+_HEXDUMP_C = re.compile(r"^[0-9a-fA-F]{7,8}(\s\s|$)")  # 00000010  00 07 02 ...  |ascii|
+
+
+def parse_hex_dump(text: str) -> bytes:
+    """Bytes from plain hex (any spacing, ``0x`` prefixes, commas), ``xxd`` or ``hexdump -C`` output."""
+    out = bytearray()
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0]
+        if _XXD.match(body):
+            body = body.split(":", 1)[1]
+            body = re.split(r"\s{2,}", body.strip(), maxsplit=1)[0]  # drop the ASCII column
+        elif _HEXDUMP_C.match(body):
+            body = body.split("|", 1)[0]
+            body = body.strip()[8:] if len(body.strip()) > 8 else ""
+        body = re.sub(r"0[xX]", "", body)
+        digits = re.sub(r"[\s,:]", "", body)
+        bad = re.search(r"[^0-9a-fA-F]", digits)
+        if bad:
+            raise HexDumpError(f"line {number}: {bad.group()!r} is not a hexadecimal digit")
+        if len(digits) % 2:
+            raise HexDumpError(f"line {number}: an odd number of hex digits ({len(digits)})")
+        out += bytes.fromhex(digits)
+    return bytes(out)
+
+
+def looks_like_hex(data: bytes) -> bool:
+    """Frames always contain 0x00 and mostly unprintable bytes; a hex dump is printable text."""
+    return bool(data) and all(32 <= b < 127 or b in b"\t\r\n" for b in data)
+
+
+def _decode(args: argparse.Namespace) -> int:
+    from firmware_protocol.codec import MessageParser, decoded_to_json
+
+    data = sys.stdin.buffer.read()
+    if args.hex or (not args.raw and looks_like_hex(data)):
+        try:
+            data = parse_hex_dump(data.decode("ascii", errors="replace"))
+        except HexDumpError as exc:
+            print(
+                tr(
+                    pl=f"duelclock protocol decode: zrzut hex: {exc}",
+                    en=f"duelclock protocol decode: hex dump: {exc}",
+                ),
+                file=sys.stderr,
+            )
+            return 2
+    parser = MessageParser()
+    results = parser.feed_located(data)
+    if data and data[-1] != 0:
+        results += parser.feed_located(b"\x00")  # the input's end ends its last frame
+    out = sys.stdout
+    for offset, item in results:
+        line = decoded_to_json(item)
+        if args.offsets and "offset" not in line:
+            line = {"offset": offset, **line}
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _encode(args: argparse.Namespace) -> int:
+    from firmware_protocol.codec import encode
+    from firmware_protocol.messages import message_from_json
+
+    frames: list[bytes] = []
+    for number, line in enumerate(sys.stdin.read().splitlines(), start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            obj = json.loads(text)
+            if isinstance(obj, dict):
+                if "error" in obj:
+                    raise ValueError(f"this is a decode error ({obj['error']}), not a message")
+                obj.pop("offset", None)
+            frames.append(encode(message_from_json(obj)))
+        except (ValueError, json.JSONDecodeError) as exc:
+            print(
+                tr(
+                    pl=f"duelclock protocol encode: wiersz {number}: {exc}",
+                    en=f"duelclock protocol encode: line {number}: {exc}",
+                ),
+                file=sys.stderr,
+            )
+            return 1
+    if args.hex:
+        sys.stdout.write("".join(" ".join(f"{b:02x}" for b in f) + "\n" for f in frames))
+    else:
+        sys.stdout.buffer.write(b"".join(frames))
+        sys.stdout.buffer.flush()
+    return 0

@@ -1,11 +1,336 @@
-"""``duelclock run``: run the clock daemon."""
+"""``duelclock run``: run the clock daemon.
+
+With no hardware configured it starts simulated tables whose players keep pressing, so a
+new user sees clocks run at once (``duelclock status`` in another terminal). It prints
+the API's address and the referee's token, and writes both to ``daemon.json`` in the
+state folder, where ``duelclock status``/``table`` and the GUI find them.
+
+This module is the composition root of the daemon: it alone picks the device classes
+(simulated, serial, GPIO) and the player models, and hands them to
+:class:`clockd.service.runtime.Daemon`.
+"""
 
 from __future__ import annotations
 
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "run", "run the clock daemon")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "run",
+        help="run the clock daemon (simulated tables when no hardware is configured)",
+        description="Run the clock daemon: tables, the journal, recovery after a crash, the API. "
+        "With no hardware configured, N simulated serial clocks (pseudo-terminals, driven through the "
+        "real serial driver) whose players keep pressing.",
+    )
+    parser.add_argument(
+        "--config", type=Path, metavar="FILE", help="configuration (TOML): tables and devices"
+    )
+    parser.add_argument(
+        "--db", type=Path, metavar="PATH", help="the journal (default: duelclock.db in the state folder)"
+    )
+    parser.add_argument(
+        "--sim",
+        type=int,
+        metavar="N",
+        help="add N simulated serial clocks (default 4 when no tables are configured)",
+    )
+    parser.add_argument("--port", type=int, metavar="P", help="API port (default 7531; 0: any free port)")
+    parser.add_argument("--host", metavar="ADDR", help="API address (default 127.0.0.1: this machine only)")
+    parser.add_argument(
+        "--control", default=None, metavar="TC", help="time control of new tables (default 10m)"
+    )
+    parser.add_argument(
+        "--think-ms", type=int, default=None, metavar="MS", help="simulated players' median turn"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for the simulated players")
+    parser.add_argument(
+        "--replay-all", action="store_true", help="ignore snapshots: rebuild from every event"
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from clockd.api.local import DEFAULT_DB, state_dir
+    from clockd.core.timecontrol import TimeControl
+    from clockd.service.config import ConfigError, DaemonConfig, load_config
+    from clockd.service.runtime import Daemon, TableSpec
+    from clockd.store.journal import JournalError
+    from clockd.store.schema import SchemaError
+
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING, format="%(asctime)s %(name)s: %(message)s"
+    )
+    try:
+        config = load_config(args.config) if args.config else DaemonConfig()
+    except ConfigError as exc:
+        print(f"duelclock run: {exc}", file=sys.stderr)
+        return 2
+    control = args.control or "10m"
+    try:
+        TimeControl.parse(control)
+    except ValueError as exc:
+        print(f"duelclock run: --control: {exc}", file=sys.stderr)
+        return 2
+    n_sim = args.sim if args.sim is not None else (0 if config.tables else 4)
+    if n_sim < 0:
+        print("duelclock run: --sim needs a number of tables (0 or more)", file=sys.stderr)
+        return 2
+    first_sim = max((t.id for t in config.tables), default=0) + 1
+    sim_tables = list(range(first_sim, first_sim + n_sim))
+    specs = [TableSpec(t.id, t.label, t.control) for t in config.tables]
+    specs += [TableSpec(t, "", control) for t in sim_tables]
+
+    db = args.db or config.daemon.db or state_dir() / DEFAULT_DB
+    daemon = Daemon(
+        db,
+        tables=specs,
+        host=args.host or config.daemon.host,
+        port=config.daemon.port if args.port is None else args.port,
+        grace_ns=config.daemon.grace_ms * 1_000_000,
+        snapshot_every=config.daemon.snapshot_every,
+        use_snapshots=not args.replay_all,
+    )
+    closers: list[Any] = []
+    try:
+        _configured_devices(daemon, config, args, closers)
+        if sim_tables:
+            closers.append(_simulated_serial_clocks(daemon, sim_tables, args))
+    except _NotAvailable as exc:
+        print(f"duelclock run: {exc}", file=sys.stderr)
+        _close(closers)
+        return 2
+
+    stop = threading.Event()  # installed first: a SIGTERM right after the banner must stop cleanly
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        started = daemon.start()
+    except (JournalError, SchemaError, ValueError) as exc:
+        print(f"duelclock run: {exc}", file=sys.stderr)
+        _close(closers)
+        return 2
+    except (RuntimeError, LookupError) as exc:  # a device that cannot start: no GPIO here, a pin taken
+        logging.getLogger(__name__).info("start-up failed", exc_info=exc)
+        print(f"duelclock run: {exc}", file=sys.stderr)
+        _close(closers)
+        return 2
+    except OSError as exc:
+        where = f"{daemon.host}:{daemon.port}"
+        print(
+            f"duelclock run: {tr(pl='nie można nasłuchiwać na', en='cannot listen on')} {where}: {exc}",
+            file=sys.stderr,
+        )
+        _close(closers)
+        return 2
+    _banner(daemon, started, len(specs), n_sim)
+    try:
+        while not stop.wait(0.5):
+            if daemon.engine is None or not daemon.engine.running:
+                break
+    finally:
+        failure = daemon.engine.failure if daemon.engine is not None else None
+        daemon.stop()
+        _close(closers)
+    if failure is not None:
+        print(
+            f"duelclock run: {tr(pl='demon zatrzymany', en='the daemon stopped')}: {failure}", file=sys.stderr
+        )
+        return 1
+    print(tr(pl="Zatrzymano. Dziennik:", en="Stopped. Journal:"), daemon.db)
+    return 0
+
+
+class _NotAvailable(Exception):
+    pass
+
+
+def _close(closers: list[Any]) -> None:
+    for closer in closers:
+        try:
+            closer.close() if hasattr(closer, "close") else closer.stop()
+        except Exception:
+            logging.getLogger(__name__).exception("closing %r failed", closer)
+
+
+def _phase_of(daemon: Any, table: int) -> Any:
+    """What the simulated players see of their clock's state (set, running, paused, flag)."""
+
+    def phase() -> Any:
+        state = daemon.engine.current.tables.get(table) if daemon.engine is not None else None
+        return None if state is None else state.clock.view(daemon.engine.now_ns()).phase
+
+    return phase
+
+
+def _configured_devices(daemon: Any, config: Any, args: argparse.Namespace, closers: list[Any]) -> None:
+    """The devices of the configuration file's tables (serial, GPIO, in-process simulated)."""
+    from clockd.service.config import GpioDevice, SerialDevice, SimulatedDevice
+
+    gpio = [t for t in config.tables if isinstance(t.device, GpioDevice)]
+    if gpio:
+        for device in _gpio_tables(gpio):
+            daemon.add_device(device.table, device)
+    simulated = None
+    for table in config.tables:
+        if isinstance(table.device, SerialDevice):
+            daemon.add_device(table.id, _serial_clock(table.id, table.device))
+        elif isinstance(table.device, SimulatedDevice):
+            if simulated is None:
+                from clockd.service.simclock import SimulatedClocks
+                from hw_sim.players import PlayerModel
+
+                model = PlayerModel(median_ms=args.think_ms or table.device.median_ms)
+                simulated = SimulatedClocks(model.think_ns, seed=args.seed)
+                closers.append(simulated)
+            daemon.add_device(table.id, simulated.device(table.id, phase_of=_phase_of(daemon, table.id)))
+
+
+def _serial_clock(table: int, device: Any) -> Any:
+    from clockd.devices.serial import PortMatch, SerialClock
+
+    extra = device.model_extra or {}
+    if device.port:
+        return SerialClock(table, port=device.port, expect_device_id=device.serial_number)
+    if device.serial_number is None:
+        raise _NotAvailable(f'table {table}: a serial device needs port = "…" or serial_number = "…"')
+    match = PortMatch(
+        vid=int(extra.get("vid", 0x1209)),
+        pid=int(extra.get("pid", 0x0001)),
+        serial_number=device.serial_number,
+    )
+    return SerialClock(table, match=match)
+
+
+def _gpio_tables(tables: list[Any]) -> list[Any]:
+    """One GPIO configuration for all GPIO tables, checked whole (a pin used twice across tables)."""
+    from clockd.devices.gpio import gpio_tables
+    from clockd.devices.gpio_config import GpioConfigError, parse_gpio_config
+
+    timing: dict[str, Any] = {}
+    entries = []
+    for table in tables:
+        pins = dict(table.device.model_extra or {})
+        for key in ("debounce_ms", "simultaneous_ms"):
+            if key in pins:
+                timing[key] = pins.pop(key)
+        entries.append({"number": table.id, **pins})
+    try:
+        config = parse_gpio_config({**timing, "tables": entries}, source="GPIO tables")
+    except GpioConfigError as exc:
+        raise _NotAvailable(str(exc)) from None
+    return list(gpio_tables(config))
+
+
+def _simulated_serial_clocks(daemon: Any, tables: list[int], args: argparse.Namespace) -> Any:
+    """Simulated USB-serial clocks on pseudo-terminals, read through the real serial driver.
+
+    Their players watch the clock (the daemon's display and the table's state): the side
+    whose time runs thinks and presses; on a clock that is set and not started, one of
+    them starts the other's time; during a pause or after a flag they wait.
+    """
+    import random
+
+    from clockd.devices.serial import PortMatch, SerialClock
+    from hw_sim.players import PlayerModel
+    from hw_sim.serial_clock import SerialClockFarm
+
+    farm = SerialClockFarm(seed=args.seed)
+    rng = random.Random(args.seed)
+    model = PlayerModel(median_ms=args.think_ms or 4_000)
+    for table in tables:
+        serial_number = f"SIM-{table:04d}"
+        sim = farm.add(serial_number, drift_ppm=rng.uniform(-100, 100))
+        driver = SerialClock(table, match=PortMatch(serial_number=serial_number), list_ports=farm.list_ports)
+        daemon.add_device(table, driver)
+        _WatchfulPlayers(
+            farm, sim, _phase_of(daemon, table), model, random.Random(rng.getrandbits(32))
+        ).start()
+    return farm
+
+
+class _WatchfulPlayers:
+    """Two players at a simulated serial clock, looking at its display every 50 ms."""
+
+    LOOK_NS = 50_000_000
+    START_NS = 2_000_000_000
+
+    def __init__(self, farm: Any, sim: Any, phase_of: Any, model: Any, rng: Any) -> None:
+        self.farm, self.sim, self.phase_of, self.model, self.rng = farm, sim, phase_of, model, rng
+        self.thinking: Any = None  # the side whose turn is being thought about
+        self.starting = False
+
+    def start(self) -> None:
+        self.farm.call_later(self.LOOK_NS, self._look)
+
+    def _running(self) -> Any:
+        from clockd.core.clock import Phase
+
+        show = self.sim.display
+        if self.phase_of() is not Phase.RUNNING or show is None:
+            return None
+        return show.running
+
+    def _look(self) -> None:
+        from clockd.core.clock import Phase
+
+        running = self._running()
+        if running is not None and running != self.thinking:
+            self.thinking = running
+            self.farm.call_later(self.model.think_ns(self.rng), self._press, running)
+        elif self.phase_of() is Phase.READY and not self.starting:
+            self.starting = True
+            self.farm.call_later(self.START_NS, self._start)
+        self.farm.call_later(self.LOOK_NS, self._look)
+
+    def _press(self, side: Any) -> None:
+        if self._running() == side:
+            self.sim.press(side)
+        else:
+            self.thinking = None  # paused (or flagged) meanwhile: think again when it runs
+
+    def _start(self) -> None:
+        from clockd.core.clock import Phase
+        from firmware_protocol.messages import Side
+
+        self.starting = False
+        if self.phase_of() is Phase.READY:
+            self.sim.press(self.rng.choice((Side.A, Side.B)))
+
+
+def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
+    rec = started.recovery
+    rule = {
+        "first-start": tr(pl="nowy dziennik", en="new journal"),
+        "same-boot": tr(
+            pl="wznowiono po przerwie (zegary liczyły dalej)", en="resumed (clocks kept running)"
+        ),
+        "new-boot": tr(
+            pl="wznowiono po restarcie komputera (zegary wstrzymane)",
+            en="resumed after a reboot (clocks paused)",
+        ),
+    }[rec.rule]
+    tables, journal = tr(pl="stoliki", en="tables"), tr(pl="dziennik", en="journal")
+    sims = f" ({tr(pl='symulowane zegary', en='simulated clocks')}: {n_sim})" if n_sim else ""
+    print(f"duelclock: {tables}: {n_tables}{sims}, {journal}: {daemon.db}")
+    replayed = f"{tr(pl='odtworzono zdarzeń', en='events replayed')}: {rec.replayed}"
+    if rec.snapshot_seq:
+        replayed += f" ({tr(pl='od migawki', en='from snapshot')} {rec.snapshot_seq})"
+    print(f"  {rule}; {replayed}")
+    print(f"  API: {started.host}:{started.port}")
+    print(f"  {tr(pl='token sędziego', en='referee token')}: {started.token}")
+    for table, code in rec.alerts:
+        print(f"  ! {tr(pl='stolik', en='table')} {table}: {code}")
+    print(
+        tr(pl="Zegary: duelclock status   Zatrzymanie: Ctrl+C", en="Clocks: duelclock status   Stop: Ctrl+C"),
+        flush=True,
+    )

@@ -42,6 +42,9 @@ class Press(DeviceEvent):
     device_id: str = ""
     seq: int | None = None  # the device's own sequence number, where it has one
     device_t_us: int | None = None  # the device's own timestamp, where it has one
+    # The device's power-on epoch, where it has one: seq and device_t_us restart after a
+    # reboot, so a press is identified by (device_id, boot_id, seq).
+    boot_id: int | None = None
 
 
 class Connected(DeviceEvent):

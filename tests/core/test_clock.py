@@ -131,8 +131,14 @@ def test_referee_mistakes_are_refused_with_a_sentence() -> None:
 
 @pytest.mark.parametrize(
     ("text", "normal"),
-    [("10m", "10m"), ("3m+2s", "3m+2s"), ("5m d3s", "5m d3s"), ("5m b3s", "5m b3s"),
-     ("90m/40+30s, 30m+30s", "1h30m/40+30s, 30m+30s"), ("1m30s", "1m30s")],
+    [
+        ("10m", "10m"),
+        ("3m+2s", "3m+2s"),
+        ("5m d3s", "5m d3s"),
+        ("5m b3s", "5m b3s"),
+        ("90m/40+30s, 30m+30s", "1h30m/40+30s, 30m+30s"),
+        ("1m30s", "1m30s"),
+    ],
 )
 def test_time_control_text_round_trips(text: str, normal: str) -> None:
     assert str(TimeControl.parse(text)) == normal
@@ -237,8 +243,11 @@ def test_rebuilding_from_the_inputs_gives_the_same_state(control, first, script)
     st.integers(0, 60 * SECOND),
 )
 def test_one_move_costs_what_its_control_defines(kind, base, extra, used) -> None:
-    control = {"fischer": TimeControl.fischer, "bronstein": TimeControl.bronstein,
-               "simple": TimeControl.simple_delay}[kind](base, extra)
+    control = {
+        "fischer": TimeControl.fischer,
+        "bronstein": TimeControl.bronstein,
+        "simple": TimeControl.simple_delay,
+    }[kind](base, extra)
     s = started(control)
     s, _ = s.press(used, A)
     if used >= {"simple": base + extra}.get(kind, base):

@@ -1,0 +1,337 @@
+"""The crash test: the real daemon process, killed with SIGKILL at random moments, restarted.
+
+    python -m benchmarks.crash_test                 # 100 cycles, 8 clocks (a few minutes)
+    python -m benchmarks.crash_test --cycles 5      # the short version the test suite runs
+
+The simulated serial clocks live in *this* process (``hw_sim.serial_clock``), on
+pseudo-terminals the daemon opens through its real serial driver, so they survive every
+kill — as real clocks do — keep their players pressing while no daemon runs, and re-send
+what was not acknowledged when the next daemon connects. Each cycle starts
+``duelclock run`` on the same journal, lets it work under load for a random time (or
+kills it during start-up, at a random instant), reads its state through the API at a
+random moment, then ``kill -9``. After the last cycle the players stop, a final daemon
+drains every clock and is stopped cleanly.
+
+Checked, and printed as one JSON line:
+
+* ``lost``: presses the clocks made (all of them, at the end) that are not in the journal,
+  plus — at every kill — presses a clock had been told were safe (acknowledged) that were
+  not in the journal at that moment. Must be 0.
+* ``duplicated``: journal entries of the same press (device, boot, seq) beyond the first. Must be 0.
+* ``state_mismatches``: tables whose state, as the daemon reported it at journal seq S
+  (before a kill, after a restart from snapshot + tail, and at the end), differs from the
+  journal folded up to S from the first event by an independent read-only engine. Must be 0.
+* ``acked``, ``journaled``, ``presses``, ``cycles``, restart times, and the worst error
+  between a press's journaled instant and the instant it really happened (µs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from clockd.api import Client
+from clockd.service.engine import Engine
+from clockd.service.tables import Tables
+from clockd.service.views import state_digest
+from clockd.store.journal import Journal, JournalError
+from clockd.store.schema import SchemaError
+from firmware_protocol.messages import Side
+from hw_sim.players import PlayerModel
+from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
+
+MS = 1_000_000
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class BlindPlayers:
+    """Two players at one clock who alternate presses whatever the daemon does (as people do)."""
+
+    def __init__(
+        self, farm: SerialClockFarm, clock: SimulatedSerialClock, model: PlayerModel, rng: random.Random
+    ):
+        self.farm, self.clock, self.model, self.rng = farm, clock, model, rng
+        self.side = Side.A if rng.random() < 0.5 else Side.B
+        self.playing = True
+
+    def start(self) -> None:
+        self.farm.call_later(self.model.think_ns(self.rng), self._press)
+
+    def _press(self) -> None:
+        if not self.playing:
+            return
+        self.clock.press(self.side)
+        self.side = Side.B if self.side is Side.A else Side.A
+        self.farm.call_later(self.model.think_ns(self.rng), self._press)
+
+
+@dataclass
+class Tally:
+    cycles: int = 0
+    kills_during_startup: int = 0
+    lost_acked: int = 0
+    states_checked: int = 0
+    state_mismatches: int = 0
+    restart_ms: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class Harness:
+    def __init__(self, workdir: Path, *, clocks: int, think_ms: int, seed: int | None) -> None:
+        self.workdir = workdir
+        self.db = workdir / "crash.db"
+        self.state = workdir / "state"
+        self.rng = random.Random(seed)
+        self.farm = SerialClockFarm(seed=self.rng.getrandbits(32))
+        self.sims = [
+            self.farm.add(f"CRASH-{i:03d}", drift_ppm=self.rng.uniform(-150, 150))
+            for i in range(1, clocks + 1)
+        ]
+        model = PlayerModel(median_ms=think_ms, sigma=0.5, min_ms=30)
+        self.players = [
+            BlindPlayers(self.farm, s, model, random.Random(self.rng.getrandbits(32))) for s in self.sims
+        ]
+        self.config = workdir / "clocks.toml"
+        lines = ["[daemon]", "snapshot_every = 500", ""]
+        for table, sim in enumerate(self.sims, start=1):
+            lines += [
+                "[[tables]]",
+                f"id = {table}",
+                'control = "30m"',
+                f'device = {{ kind = "serial", port = "{sim.path}", serial_number = "{sim.serial_number}" }}',
+                "",
+            ]
+        self.config.write_text("\n".join(lines), encoding="utf-8")
+        self.env = {**os.environ, "DUELCLOCK_STATE_DIR": str(self.state), "DUELCLOCK_LANG": "en"}
+        self.tally = Tally()
+        self._audit: Engine | None = None
+
+    # -- the daemon ---------------------------------------------------------------------------
+    def spawn(self) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "clockd", "run", "--config", str(self.config), "--db", str(self.db),
+             "--port", "0", "--sim", "0"],
+            env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    def wait_ready(self, proc: subprocess.Popen[str], timeout_s: float = 30) -> int:
+        """The daemon's API port once it printed its banner (it is then serving)."""
+        assert proc.stdout is not None
+        lines: list[str] = []
+        box: dict[str, Any] = {}
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                lines.append(line)
+                if line.startswith("Clocks:"):
+                    box["ready"] = True
+                    return
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(timeout_s)
+        if not box.get("ready"):
+            err = proc.stderr.read() if proc.poll() is not None and proc.stderr else ""
+            raise RuntimeError(f"the daemon did not start: {''.join(lines)} {err}")
+        api = next(line for line in lines if line.strip().startswith("API:"))
+        return int(api.rsplit(":", 1)[1])
+
+    def kill(self, proc: subprocess.Popen[str]) -> None:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+
+    # -- checks ---------------------------------------------------------------------------------
+    def observe(self, port: int) -> tuple[int, dict[int, str]] | None:
+        """The daemon's state as it reports it: (seq, digest per table); None if it is gone."""
+        try:
+            with Client(port=port, timeout_ms=3000) as client:
+                reply = client.status()
+        except (ConnectionError, OSError, TimeoutError):
+            return None
+        return reply.seq, {t.table: t.digest for t in reply.tables}
+
+    def check_state(self, observed: tuple[int, dict[int, str]] | None, where: str) -> None:
+        """Compare a reported state with the journal folded up to the same seq, from the first event."""
+        if observed is None:
+            return
+        seq, digests = observed
+        if self._audit is None:
+            self._audit = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        if seq < self._audit.applied_seq:  # a later check went further: start again from the first event
+            self._audit.journal.close()
+            self._audit = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        self._audit.rebuild(use_snapshots=False, upto=seq)
+        replayed = {t: state_digest(s) for t, s in self._audit.current.tables.items()}
+        self.tally.states_checked += len(digests)
+        for table, digest in digests.items():
+            if replayed.get(table) != digest:
+                self.tally.state_mismatches += 1
+                self.tally.notes.append(f"{where}: table {table} at seq {seq} differs from the replay")
+
+    def journal_presses(self) -> list[tuple[str, str, int, int]]:
+        try:
+            journal = Journal.reader(self.db)
+        except (JournalError, SchemaError):
+            return []  # killed before the first daemon had created the journal
+        with journal:
+            rows = journal._db.execute(
+                "SELECT json_extract(body, '$.device_id'), json_extract(body, '$.device_epoch'), "
+                "json_extract(body, '$.device_seq'), json_extract(body, '$.device_t_ns') "
+                "FROM events WHERE kind = 'press'"
+            ).fetchall()
+        return [(str(d), str(e), int(s), int(t)) for d, e, s, t in rows]
+
+    def check_acked_are_journaled(self) -> None:
+        """At a kill: every press a clock was told is safe must be in the journal."""
+        journaled = {(d, e, s) for d, e, s, _ in self.journal_presses()}
+        for sim in self.sims:
+            with sim._lock:
+                made = list(sim.presses)
+                pending = {(p.boot_id, p.seq) for p in sim.session.pending.values()}
+            for rec in made:
+                if (rec.boot_id, rec.seq) not in pending and (
+                    rec.device_id,
+                    str(rec.boot_id),
+                    rec.seq,
+                ) not in journaled:
+                    self.tally.lost_acked += 1
+
+    # -- the run --------------------------------------------------------------------------------
+    def cycle(self) -> None:
+        started = time.monotonic_ns()
+        proc = self.spawn()
+        if self.rng.random() < 0.2:  # kill it somewhere in start-up and recovery
+            time.sleep(self.rng.uniform(0.05, 0.8))
+            if proc.poll() is None:
+                self.kill(proc)
+                self.tally.kills_during_startup += 1
+                self.tally.cycles += 1
+                self.check_acked_are_journaled()
+                return
+        port = self.wait_ready(proc)
+        self.tally.restart_ms.append((time.monotonic_ns() - started) // MS)
+        self.check_state(self.observe(port), "after restart")  # snapshot + tail (or full replay)
+        up_s = self.rng.uniform(0.3, 1.5)
+        look_at = self.rng.uniform(0, up_s)
+        time.sleep(look_at)
+        self.check_state(self.observe(port), "while running")
+        time.sleep(up_s - look_at)
+        self.kill(proc)
+        self.tally.cycles += 1
+        self.check_acked_are_journaled()
+
+    def finish(self) -> dict[str, Any]:
+        for players in self.players:
+            players.playing = False
+        proc = self.spawn()
+        port = self.wait_ready(proc)
+        deadline = time.monotonic() + 60
+        while any(s.pending for s in self.sims) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)  # the last presses' batches and their status
+        self.check_state(self.observe(port), "at the end")
+        proc.send_signal(signal.SIGTERM)
+        clean_exit = proc.wait(30)
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+        # After the clean stop (and its snapshot), a fresh fold from the snapshot equals one from the events.
+        with_snapshot = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        with_snapshot.rebuild(use_snapshots=True)
+        from_events = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        from_events.rebuild(use_snapshots=False)
+        for table, state in from_events.current.tables.items():
+            self.tally.states_checked += 1
+            if state_digest(with_snapshot.current.tables[table]) != state_digest(state):
+                self.tally.state_mismatches += 1
+                self.tally.notes.append(f"end: table {table}: snapshot + tail differs from the events")
+
+        rows = self.journal_presses()
+        keys = [(d, e, s) for d, e, s, _ in rows]
+        journaled = set(keys)
+        truth = {(r.device_id, str(r.boot_id), r.seq): r for sim in self.sims for r in sim.presses}
+        pending_at_end = sum(s.pending for s in self.sims)
+        errors_us = [abs(t - truth[k].host_ns) // 1000 for (d, e, s, t) in rows if (k := (d, e, s)) in truth]
+        restart = sorted(self.tally.restart_ms) or [0]
+        return {
+            "cycles": self.tally.cycles,
+            "kills_during_startup": self.tally.kills_during_startup,
+            "clocks": len(self.sims),
+            "presses": len(truth),
+            "acked": len(truth) - pending_at_end,
+            "journaled": len(journaled),
+            "lost": len(set(truth) - journaled) + self.tally.lost_acked,
+            "duplicated": len(keys) - len(journaled),
+            "state_mismatches": self.tally.state_mismatches,
+            "states_checked": self.tally.states_checked,
+            "unknown_presses": len(journaled - set(truth)),
+            "max_time_error_us": max(errors_us, default=0),
+            "restart_ms_p50": restart[len(restart) // 2],
+            "restart_ms_max": restart[-1],
+            "clean_exit": clean_exit,
+            "notes": self.tally.notes[:5],
+        }
+
+    def close(self) -> None:
+        if self._audit is not None:
+            self._audit.journal.close()
+        self.farm.close()
+
+
+def run(*, cycles: int = 100, clocks: int = 8, think_ms: int = 150, seed: int | None = None,
+        workdir: Path | None = None, progress: bool = False) -> dict[str, Any]:  # fmt: skip
+    started = time.monotonic_ns()
+    with tempfile.TemporaryDirectory(prefix="duelclock-crash-") as tmp:
+        harness = Harness(workdir or Path(tmp), clocks=clocks, think_ms=think_ms, seed=seed)
+        try:
+            for players in harness.players:
+                players.start()
+            for n in range(cycles):
+                harness.cycle()
+                if progress and (n + 1) % 10 == 0:
+                    print(f"  {n + 1} kills, {sum(len(s.presses) for s in harness.sims)} presses", flush=True)
+            result = harness.finish()
+        finally:
+            harness.close()
+    result["elapsed_s"] = round((time.monotonic_ns() - started) / 1e9, 1)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cycles", type=int, default=100)
+    parser.add_argument("--clocks", type=int, default=8)
+    parser.add_argument("--think-ms", type=int, default=150, help="players' median turn (load)")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    result = run(
+        cycles=args.cycles, clocks=args.clocks, think_ms=args.think_ms, seed=args.seed, progress=True
+    )
+    ok = result["lost"] == 0 and result["duplicated"] == 0 and result["state_mismatches"] == 0
+    print(
+        f"crash test: {result['cycles']} kills ({result['kills_during_startup']} during start-up), "
+        f"{result['presses']} presses on {result['clocks']} clocks, {result['journaled']} journaled, "
+        f"lost {result['lost']}, duplicated {result['duplicated']}, state mismatches "
+        f"{result['state_mismatches']} of {result['states_checked']} checked — {'OK' if ok else 'FAILED'}"
+    )
+    print(json.dumps(result))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

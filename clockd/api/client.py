@@ -1,0 +1,350 @@
+"""A client for the daemon's API: blocking requests, and a subscription usable from Qt.
+
+Requests::
+
+    from clockd.api import Client
+    with Client.local() as c:                # address and token from the local daemon's daemon.json
+        for t in c.status().tables:
+            print(t.table, t.display["a"], t.display["b"], t.running)
+        c.pause(3, reason="toilet break")    # needs the token; raises ApiError if refused
+
+The live stream, three ways:
+
+* **blocking iteration** (a worker thread, a script)::
+
+      with Subscription.local() as sub:
+          for msg in sub:                   # TableState / TimelineEvent pushes
+              ...
+
+* **non-blocking, for an event loop** — a Qt window watches :meth:`Subscription.fileno`
+  with a ``QSocketNotifier`` and calls :meth:`Subscription.poll`, which returns what has
+  arrived without ever blocking::
+
+      sub = Subscription.local()
+      notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read)
+      notifier.activated.connect(lambda: [window.apply(m) for m in sub.poll()])
+
+  :meth:`poll` raises :class:`ConnectionError` when the daemon has gone (or dropped a
+  subscriber that read too slowly): reconnect, and the fresh subscription starts with
+  every table's full state again.
+
+* **a thread with a callback**: :meth:`Subscription.run_in_thread`.
+
+This module uses only the standard library and :mod:`clockd.api.messages`: it does not
+import the daemon.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import select
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from clockd.api.local import DaemonInfo, read_info
+from clockd.api.messages import (
+    DEFAULT_PORT,
+    MAX_REPLY_BYTES,
+    AddNote,
+    AdjustTable,
+    ApiError,
+    ClearAlert,
+    Done,
+    ErrorReply,
+    Message,
+    PauseTable,
+    Ping,
+    Pong,
+    Push,
+    Reply,
+    Request,
+    ResumeTable,
+    SetClock,
+    Side,
+    Status,
+    StatusReply,
+    Subscribe,
+    Subscribed,
+    Timeline,
+    TimelineReply,
+    parse_message,
+)
+
+R = TypeVar("R", bound=Reply)
+
+
+def _resolve(
+    host: str | None, port: int | None, token: str | None, info: DaemonInfo | None
+) -> tuple[str, int, str | None]:
+    return (
+        host or (info.host if info else "127.0.0.1"),
+        port or (info.port if info else DEFAULT_PORT),
+        token if token is not None else (info.token if info else None),
+    )
+
+
+class _LineSocket:
+    """A TCP connection carrying newline-delimited JSON."""
+
+    def __init__(self, host: str, port: int, timeout_ms: int) -> None:
+        self.address = (host, port)
+        try:
+            self.sock = socket.create_connection(self.address, timeout=timeout_ms / 1000)
+        except OSError as exc:
+            raise ConnectionError(
+                f"cannot reach the duelclock daemon at {host}:{port} ({exc.strerror or exc}); "
+                "is `duelclock run` running?"
+            ) from exc
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._buffer = bytearray()
+
+    def send(self, message: Message) -> None:
+        try:
+            self.sock.sendall(message.to_line())
+        except OSError as exc:
+            raise ConnectionError(
+                f"the daemon at {self.address[0]}:{self.address[1]} went away ({exc})"
+            ) from exc
+
+    def _lines(self) -> Iterator[bytes]:
+        while True:
+            end = self._buffer.find(b"\n")
+            if end < 0:
+                if len(self._buffer) > MAX_REPLY_BYTES:
+                    raise ConnectionError("the daemon sent a line too long to be a message")
+                return
+            line = bytes(self._buffer[:end])
+            del self._buffer[: end + 1]
+            if line.strip():
+                yield line
+
+    def has_line(self) -> bool:
+        """Whether a complete message is already buffered (so waiting on the socket would be wrong)."""
+        return b"\n" in self._buffer
+
+    def read_message(self) -> Message:
+        """The next message (blocking, within the socket's timeout)."""
+        while True:
+            for line in self._lines():
+                return parse_message(line)
+            self._fill()
+
+    def read_available(self) -> list[Message]:
+        """Every complete message already received, without blocking."""
+        for _ in range(64):  # bounded: a busy stream must not keep the caller's event loop here
+            readable, _, _ = select.select([self.sock], [], [], 0)
+            if not readable:
+                break
+            self._fill()
+        return [parse_message(line) for line in self._lines()]
+
+    def _fill(self) -> None:
+        try:
+            chunk = self.sock.recv(65536)
+        except TimeoutError:
+            raise
+        except OSError as exc:
+            raise ConnectionError(
+                f"the daemon at {self.address[0]}:{self.address[1]} went away ({exc})"
+            ) from exc
+        if not chunk:
+            raise ConnectionError(f"the daemon at {self.address[0]}:{self.address[1]} closed the connection")
+        self._buffer += chunk
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.close()
+
+
+class Client:
+    """Request/response with the daemon over one connection (opened on first use).
+
+    Not thread-safe: give each thread its own client. Every method raises
+    :class:`ApiError` when the daemon refuses (``e.code``, ``e.message``) and
+    :class:`ConnectionError` when it cannot be reached.
+    """
+
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        token: str | None = None,
+        *,
+        timeout_ms: int = 10_000,
+        by: str = "",
+    ) -> None:
+        self.host, self.port, self.token = host, port, token
+        self.timeout_ms = timeout_ms
+        self.by = by
+        self._conn: _LineSocket | None = None
+        self._ids = itertools.count(1)
+
+    @classmethod
+    def local(
+        cls, *, host: str | None = None, port: int | None = None, token: str | None = None, **kwargs: Any
+    ) -> Client:
+        """A client for the daemon started on this machine (``daemon.json``), unless told otherwise."""
+        h, p, t = _resolve(host, port, token, read_info())
+        return cls(h, p, t, **kwargs)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def request(self, request: Request) -> Reply:
+        """Send ``request`` (with an id, and the token if it changes state); return its reply."""
+        update: dict[str, Any] = {"id": next(self._ids)}
+        if request.mutating and request.token is None:
+            update["token"] = self.token
+        if request.mutating and not getattr(request, "by", "") and self.by:
+            update["by"] = self.by
+        request = request.model_copy(update=update)
+        if self._conn is None:
+            self._conn = _LineSocket(self.host, self.port, self.timeout_ms)
+        try:
+            self._conn.send(request)
+            while True:
+                message = self._conn.read_message()
+                if isinstance(message, Reply) and message.id == request.id:
+                    break
+        except (ConnectionError, TimeoutError):
+            self.close()
+            raise
+        if isinstance(message, ErrorReply):
+            raise ApiError(message.code, message.message, request_id=message.id)
+        return message
+
+    def _expect(self, request: Request, reply_type: type[R]) -> R:
+        reply = self.request(request)
+        if not isinstance(reply, reply_type):
+            raise ApiError("internal", f"expected a {reply_type.__name__}, got {reply.type!r}")
+        return reply
+
+    # -- read-only ---------------------------------------------------------------------------
+    def ping(self) -> Pong:
+        return self._expect(Ping(), Pong)
+
+    def status(self, tables: list[int] | None = None) -> StatusReply:
+        return self._expect(Status(tables=tables), StatusReply)
+
+    def timeline(self, table: int, *, after_seq: int = 0, limit: int = 1000) -> TimelineReply:
+        return self._expect(Timeline(table=table, after_seq=after_seq, limit=limit), TimelineReply)
+
+    # -- referee commands (need the token) ---------------------------------------------------
+    def pause(self, table: int, *, reason: str = "") -> Done:
+        return self._expect(PauseTable(table=table, reason=reason), Done)
+
+    def resume(self, table: int, *, reason: str = "") -> Done:
+        return self._expect(ResumeTable(table=table, reason=reason), Done)
+
+    def adjust(self, table: int, side: Side, delta_ms: int, *, reason: str) -> Done:
+        return self._expect(AdjustTable(table=table, side=side, delta_ms=delta_ms, reason=reason), Done)
+
+    def set_clock(self, table: int, *, control: str | None = None, reason: str = "") -> Done:
+        return self._expect(SetClock(table=table, control=control, reason=reason), Done)
+
+    def clear_alert(self, table: int, alert_id: int | None = None) -> Done:
+        return self._expect(ClearAlert(table=table, alert_id=alert_id), Done)
+
+    def note(self, table: int, text: str) -> Done:
+        return self._expect(AddNote(table=table, text=text), Done)
+
+
+class Subscription:
+    """The live stream: every table's state on subscribing, then every change (see the module doc)."""
+
+    def __init__(
+        self,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        *,
+        tables: list[int] | None = None,
+        timeline: bool = False,
+        timeout_ms: int = 10_000,
+    ) -> None:
+        self._conn = _LineSocket(host, port, timeout_ms)
+        self._conn.send(Subscribe(id="subscribe", tables=tables, timeline=timeline))
+        self._pending: list[Message] = []
+        while True:
+            message = self._conn.read_message()
+            if isinstance(message, ErrorReply):
+                self.close()
+                raise ApiError(message.code, message.message)
+            if isinstance(message, Subscribed):
+                self.seq = message.seq
+                break
+            self._pending.append(message)
+        self._conn.sock.settimeout(None)
+        self._closed = False
+
+    @classmethod
+    def local(cls, *, host: str | None = None, port: int | None = None, **kwargs: Any) -> Subscription:
+        h, p, _ = _resolve(host, port, None, read_info())
+        return cls(h, p, **kwargs)
+
+    def fileno(self) -> int:
+        """The socket, for ``select`` or ``QSocketNotifier``: readable means :meth:`poll` has news."""
+        return self._conn.sock.fileno()
+
+    def poll(self) -> list[Push]:
+        """What has arrived, without blocking (maybe nothing). :class:`ConnectionError` if gone."""
+        out = [m for m in self._pending if isinstance(m, Push)]
+        self._pending = []
+        out += [m for m in self._conn.read_available() if isinstance(m, Push)]
+        return out
+
+    def read(self, timeout_ms: int | None = None) -> list[Push]:
+        """Wait up to ``timeout_ms`` (forever: ``None``) for news; return it (maybe nothing)."""
+        if self._pending or self._conn.has_line():
+            return self.poll()
+        readable, _, _ = select.select(
+            [self._conn.sock], [], [], None if timeout_ms is None else timeout_ms / 1000
+        )
+        if not readable:
+            return []
+        self._conn._fill()
+        return self.poll()
+
+    def __iter__(self) -> Iterator[Push]:
+        """Every push, blocking, until the connection closes (then :class:`ConnectionError`)."""
+        while True:
+            yield from self.read()
+
+    def run_in_thread(
+        self, on_message: Callable[[Push], None], on_close: Callable[[Exception], None] | None = None
+    ) -> threading.Thread:
+        """Deliver every push to ``on_message`` from a daemon thread (for Qt: emit a signal there)."""
+
+        def pump() -> None:
+            try:
+                for message in self:
+                    on_message(message)
+            except (ConnectionError, OSError, ApiError) as exc:
+                if on_close is not None and not self._closed:
+                    on_close(exc)
+
+        thread = threading.Thread(target=pump, name="duelclock-subscription", daemon=True)
+        thread.start()
+        return thread
+
+    def close(self) -> None:
+        self._closed = True
+        with contextlib.suppress(OSError):
+            self._conn.sock.shutdown(socket.SHUT_RDWR)
+        self._conn.close()
+
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,77 @@
+"""Where the local daemon says how to reach it: ``daemon.json`` in duelclock's state folder.
+
+``duelclock run`` writes it at start (address, port, the referee's token, the database);
+``duelclock status``, ``duelclock table …`` and the GUI read it, so on the referee's own
+laptop nobody types a port or a token. The file is readable by its owner only (it holds
+the token).
+
+The folder is ``$DUELCLOCK_STATE_DIR``, else ``$XDG_STATE_HOME/duelclock``, else
+``~/.local/state/duelclock``. The default journal lives there too (``duelclock.db``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from clockd.api.messages import DEFAULT_PORT
+
+INFO_FILE = "daemon.json"
+DEFAULT_DB = "duelclock.db"
+
+
+def state_dir() -> Path:
+    explicit = os.environ.get("DUELCLOCK_STATE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_STATE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
+    return base / "duelclock"
+
+
+class DaemonInfo(BaseModel):
+    """How to reach a running daemon."""
+
+    model_config = ConfigDict(frozen=True)
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    token: str | None = None
+    pid: int | None = None
+    db: str | None = None
+
+
+def info_path() -> Path:
+    return state_dir() / INFO_FILE
+
+
+def write_info(info: DaemonInfo, path: Path | None = None) -> Path:
+    """Write ``info`` atomically (a reader never sees half a file), owner-only."""
+    path = path or info_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(info.model_dump_json(indent=2) + "\n")
+    os.replace(tmp, path)
+    return path
+
+
+def read_info(path: Path | None = None) -> DaemonInfo | None:
+    """What the last daemon started here wrote, or ``None`` if nothing (readable) is there."""
+    path = path or info_path()
+    try:
+        return DaemonInfo.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, ValidationError):
+        return None
+
+
+def remove_info(pid: int, path: Path | None = None) -> None:
+    """Remove the file if it still describes the daemon ``pid`` (a newer daemon may own it)."""
+    path = path or info_path()
+    info = read_info(path)
+    if info is not None and info.pid == pid:
+        path.unlink(missing_ok=True)

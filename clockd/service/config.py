@@ -1,0 +1,153 @@
+"""The daemon's configuration file (TOML): where the journal is, the API address, the tables.
+
+Example (``docs/architecture.md`` has the full reference)::
+
+    [daemon]
+    db = "/var/lib/duelclock/festival.db"   # default: duelclock.db in the state folder
+    host = "127.0.0.1"
+    port = 7531
+
+    [[tables]]
+    id = 1
+    label = "Stolik 1"
+    control = "10m"                     # TimeControl text: "10m", "3m+2s", "90m/40+30s, 30m+30s"
+    device = { kind = "serial", port = "/dev/serial/by-id/usb-duelclock_A1-if00" }
+
+    [[tables]]
+    id = 2
+    control = "10m"
+    device = { kind = "gpio", a = 17, b = 27 }   # pins: see docs/raspberry-pi.md
+
+    [[tables]]
+    id = 3
+    device = { kind = "simulated" }
+
+Every error names the file, the table and the field, and nothing starts until the whole
+file is valid.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from clockd.api.messages import DEFAULT_PORT
+from clockd.core.timecontrol import TimeControl
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message names the file and the place."""
+
+
+class SimulatedDevice(BaseModel):
+    """Players simulated in the daemon's process (no hardware)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["simulated"] = "simulated"
+    median_ms: int = Field(default=4_000, ge=100)
+
+
+class SerialDevice(BaseModel):
+    """A USB-serial clock (``clockd.devices.serial``): a port path, or a USB identity to find it by."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: Literal["serial"] = "serial"
+    port: str | None = None
+    serial_number: str | None = None
+
+
+class GpioDevice(BaseModel):
+    """Two buttons on a Raspberry Pi (``clockd.devices.gpio``).
+
+    The pin fields are validated by the GPIO driver's own configuration model
+    (``clockd.devices.gpio_config``) when the device is built; they are kept here as given.
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: Literal["gpio"] = "gpio"
+
+
+DeviceConfig = Annotated[SimulatedDevice | SerialDevice | GpioDevice, Field(discriminator="kind")]
+
+
+class TableConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: int = Field(ge=1)
+    label: str = ""
+    control: str = "10m"
+    device: DeviceConfig | None = None
+
+    @field_validator("control")
+    @classmethod
+    def _control_parses(cls, value: str) -> str:
+        TimeControl.parse(value)  # raises ValueError naming the bad part
+        return value
+
+
+class DaemonSection(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    db: Path | None = None
+    host: str = "127.0.0.1"
+    port: int = Field(default=DEFAULT_PORT, ge=0, le=65535)
+    grace_ms: int = Field(default=250, ge=0, le=10_000)
+    snapshot_every: int = Field(default=20_000, ge=100)
+
+
+class DaemonConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    daemon: DaemonSection = DaemonSection()
+    tables: list[TableConfig] = []
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> DaemonConfig:
+        seen: set[int] = set()
+        for table in self.tables:
+            if table.id in seen:
+                raise ValueError(f"table {table.id} is defined twice")
+            seen.add(table.id)
+        return self
+
+
+def load_config(path: str | Path) -> DaemonConfig:
+    """Read and check a configuration file; :class:`ConfigError` says what is wrong and where."""
+    path = Path(path)
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the configuration ({exc.strerror or exc})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+    try:
+        return DaemonConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(f"{path}: {_describe(exc, data)}") from None
+
+
+def _describe(exc: ValidationError, data: dict[str, Any]) -> str:
+    lines = []
+    for error in exc.errors()[:5]:
+        loc = list(error.get("loc", ()))
+        where = ".".join(str(p) for p in loc) or "(file)"
+        if len(loc) >= 2 and loc[0] == "tables" and isinstance(loc[1], int):
+            tables = data.get("tables") or []
+            number = (
+                tables[loc[1]].get("id", "?")
+                if loc[1] < len(tables) and isinstance(tables[loc[1]], dict)
+                else "?"
+            )
+            rest = ".".join(str(p) for p in loc[2:]) or "(table)"
+            where = f"table {number} (entry {loc[1] + 1}), {rest}"
+        msg = error.get("msg", "invalid")
+        if error.get("type") == "extra_forbidden":
+            msg = "unknown setting"
+        lines.append(f"{where}: {msg}")
+    return "; ".join(lines)

@@ -1,0 +1,598 @@
+"""The engine: one thread that owns the journal and applies every input in one order.
+
+Inputs arrive from many threads — device drivers (a serial reader, the GPIO callback
+thread, the simulator), the API server (referee commands) — into one queue. The engine's
+thread takes what is waiting (up to ``batch_max``), *stages* each input on its component
+(computing the state it leads to, refusing bad commands), appends the whole batch to the
+journal in **one commit**, and only then makes the new state current, answers the
+referees, queues acknowledgements and display updates for the devices (on the
+:class:`~clockd.service.outbox.Outbox` thread) and tells listeners (the API server).
+
+So: nothing is applied, acknowledged or shown before it is on disk (DESIGN.md principle
+2); the journal's ``seq`` is the one order of inputs; and while one batch is being
+flushed, the next batch's presses queue up and share the next flush (group commit).
+
+Time: the engine reads ``time.monotonic_ns()`` (injectable as ``clock``) and adds
+``offset_ns`` to get the *journal's* time base, which continues across restarts (see
+:meth:`Engine.recover` and ``docs/architecture.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from clockd import __version__
+from clockd.core.clock import Phase
+from clockd.core.display import format_clock
+from clockd.devices.base import AnyDeviceEvent, ClockDevice, EventSink
+from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Staged
+from clockd.service.events import AlertRaised, DaemonStarted, Paused
+from clockd.service.outbox import Outbox
+from clockd.service.tables import Tables, TableState
+from clockd.store.events import Event
+from clockd.store.journal import Journal, JournalError, Record
+
+log = logging.getLogger(__name__)
+
+#: Bumped whenever a component's snapshot data changes shape (old snapshots are then ignored).
+SNAPSHOT_FORMAT = 1
+
+
+class EngineStopped(RuntimeError):
+    """The engine is not running (stopped, or failed: see its ``failure``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Current:
+    """The committed state, published atomically after every batch (safe from any thread)."""
+
+    seq: int
+    tables: Mapping[int, TableState]
+    views: Mapping[str, Any]
+    offset_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one commit changed: its records and the state after it."""
+
+    records: tuple[Record, ...]
+    changed_tables: frozenset[int]
+    current: Current
+
+
+@dataclass(slots=True)
+class RecoveryReport:
+    rule: str
+    downtime_ns: int | None
+    snapshot_seq: int | None
+    replayed: int
+    elapsed_ns: int
+    alerts: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class EngineStats:
+    batches: int = 0
+    events: int = 0
+    presses: int = 0
+    duplicates_acked: int = 0
+    snapshots: int = 0
+    #: press received → its batch committed, in ns (only when ``keep_latencies``).
+    latencies_ns: list[int] = field(default_factory=list)
+    keep_latencies: bool = False
+
+
+@dataclass(slots=True)
+class _DeviceInput:
+    event: AnyDeviceEvent
+    device: ClockDevice | None
+    received_ns: int
+
+
+@dataclass(slots=True)
+class _Command:
+    event: Event
+    future: Future[int] | None
+
+
+@dataclass(slots=True)
+class _Barrier:
+    future: Future[int]
+
+
+_STOP = object()
+
+
+class Engine:
+    """Owns the journal and the components; see the module docstring."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        *,
+        boot_id: str,
+        tables: Tables | None = None,
+        components: Sequence[Component] = (),
+        clock: Callable[[], int] = time.monotonic_ns,
+        batch_max: int = 512,
+        snapshot_every: int = 20_000,
+        outbox: Outbox | None = None,
+    ) -> None:
+        self.journal = journal
+        self.boot_id = boot_id
+        self.tables = tables if tables is not None else Tables()
+        self.components: list[Component] = [self.tables, *components]
+        self._owner: dict[str, Component] = {}
+        for component in self.components:
+            for kind in component.kinds:
+                other = self._owner.get(kind)
+                if other is not None:
+                    raise ValueError(
+                        f"event kind {kind!r} is claimed by both {other.name} and {component.name}"
+                    )
+                self._owner[kind] = component
+        self.clock = clock
+        self.batch_max = batch_max
+        self.snapshot_every = snapshot_every
+        self.offset_ns = 0
+        self.last_t_ns = 0
+        self.stats = EngineStats()
+        self.failure: BaseException | None = None
+        self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._outbox = outbox if outbox is not None else Outbox()
+        self._listeners: list[Callable[[Batch], None]] = []
+        self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()
+        self._snapshot_seq = 0
+        self._snapshot_on_stop = True
+        self.applied_seq = 0  # the last journal seq folded into the components
+        self.current = self._make_current()
+
+    # -- wiring ---------------------------------------------------------------------------------
+    def add_listener(self, listener: Callable[[Batch], None]) -> None:
+        """Call ``listener(batch)`` on the engine's thread after each commit. It must not block."""
+        self._listeners.append(listener)
+
+    def attach(self, table: int, device: ClockDevice) -> EventSink:
+        """Bind ``device`` to ``table`` and return the sink to pass to ``device.start``."""
+        self.tables.bind(table, device)
+        return self.sink_for(device)
+
+    def sink_for(self, device: ClockDevice | None) -> EventSink:
+        """A thread-safe callable that queues a device's events (stamped with when they arrived)."""
+        put = self._queue.put
+        clock = self.clock
+
+        def sink(event: AnyDeviceEvent) -> None:
+            put(_DeviceInput(event, device, clock()))
+
+        return sink
+
+    def now_ns(self) -> int:
+        """Now, on the journal's time base."""
+        return self.clock() + self.offset_ns
+
+    # -- commands ---------------------------------------------------------------------------------
+    def submit(self, event: Event) -> Future[int]:
+        """Queue a command; the future gives its journal seq, or raises :class:`Refused`.
+
+        The engine stamps the event's ``t_ns`` with the instant it applies it.
+        """
+        future: Future[int] = Future()
+        if self._stopped.is_set() or self._thread is None:
+            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            return future
+        self._queue.put(_Command(event, future))
+        return future
+
+    def barrier(self) -> Future[int]:
+        """A future resolved (with the last seq) once everything queued before it is committed.
+
+        Also wakes the engine, so a flag that time alone made due is decided first.
+        """
+        future: Future[int] = Future()
+        if self._stopped.is_set() or self._thread is None:
+            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            return future
+        self._queue.put(_Barrier(future))
+        return future
+
+    def apply_now(self, events: Sequence[Event]) -> list[int]:
+        """Stage, journal and apply ``events`` at once, all or none (only before :meth:`start`)."""
+        if self._thread is not None:
+            raise RuntimeError("apply_now is for start-up; use submit() once the engine runs")
+        for component in self.components:
+            component.begin()
+        staged: list[Event] = []
+        effects: list[Effect] = []
+        try:
+            for event in events:
+                now = self.now_ns()
+                result = self._stage_command(event.model_copy(update={"t_ns": now}), now)
+                if result.event is not None:
+                    staged.append(result.event)
+                effects += result.effects
+        except BaseException:
+            for component in self.components:
+                component.abort()
+            raise
+        records = self._commit(staged, effects)
+        return [r.seq for r in records]
+
+    # -- lifecycle --------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._thread is not None:
+            raise RuntimeError("the engine is already started")
+        self._outbox.start()
+        self._thread = threading.Thread(target=self._run, name="clockd-engine", daemon=True)
+        self._thread.start()
+
+    def stop(self, *, snapshot: bool = True, timeout_ms: int = 10_000) -> None:
+        """Finish the queued inputs, write a snapshot (unless told not to), stop. The journal stays open."""
+        if self._thread is None:
+            return
+        if self._thread.is_alive():
+            self._snapshot_on_stop = snapshot
+            self._queue.put(_STOP)
+            self._thread.join(timeout_ms / 1000)
+        self._outbox.stop()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, timeout_ms: int | None = None) -> bool:
+        """Block until the engine stops (or fails); True if it did."""
+        return self._stopped.wait(None if timeout_ms is None else timeout_ms / 1000)
+
+    # -- recovery -----------------------------------------------------------------------------------
+    def recover(self, *, use_snapshots: bool = True) -> RecoveryReport:
+        """Rebuild every component from the journal and continue its time base.
+
+        Loads the newest usable snapshot, replays the events after it, then decides how
+        the time that passed while no daemon ran is charged (the rule is journaled in a
+        :class:`~clockd.service.events.DaemonStarted` event):
+
+        * **same boot** (``boot_id`` unchanged): ``time.monotonic_ns()`` kept counting, so
+          the journal's time base simply continues and a running clock has been running
+          all along — it is charged for the downtime, as a physical clock would be, and a
+          serial clock re-sends the presses made meanwhile with their own stamps;
+        * **new boot**: the old time base is lost; the journal's time continues from the
+          last journaled instant, and every running clock is paused at that instant.
+
+        Either way each table that was running gets an alert for the referee.
+        """
+        started = self.clock()
+        snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots)
+        report = self._continue_time_base()
+        report.snapshot_seq = snapshot_seq
+        report.replayed = replayed
+        report.elapsed_ns = self.clock() - started
+        self._snapshot_seq = snapshot_seq or 0  # a long replay is followed by a fresh snapshot soon
+        return report
+
+    def rebuild(self, *, use_snapshots: bool = True, upto: int | None = None) -> tuple[int | None, int]:
+        """Fold the journal (up to ``upto``) into the components; write nothing.
+
+        A fresh engine starts from the newest usable snapshot (or from the first event);
+        an engine that has folded some events already (``applied_seq``) goes on from there
+        when ``use_snapshots`` is false. Returns the snapshot used (its seq, or ``None``)
+        and how many events were replayed. Works on a read-only journal: this is how a
+        journal is audited, and how the crash test checks that a restarted daemon holds
+        exactly the journal's state.
+        """
+        fresh = self.applied_seq == 0
+        snapshot_seq = self._load_snapshot(upto) if use_snapshots and fresh else None
+        replayed = self._replay(after=snapshot_seq or self.applied_seq, upto=upto)
+        return snapshot_seq, replayed
+
+    def _load_snapshot(self, upto: int | None = None) -> int | None:
+        for snap in self.journal.snapshots():
+            if snap.format != SNAPSHOT_FORMAT or (upto is not None and snap.seq > upto):
+                continue
+            data = json.loads(snap.body)
+            if data.get("version") != __version__:
+                continue
+            parts = data.get("components", {})
+            if any(c.name not in parts for c in self.components):
+                continue
+            try:
+                for component in self.components:
+                    component.restore(parts[component.name])
+            except Exception as exc:
+                raise JournalError(
+                    f"the snapshot at seq {snap.seq} in {self.journal.path} cannot be restored ({exc}); "
+                    "start with --replay-all to rebuild from the events alone"
+                ) from exc
+            self.last_t_ns = int(data["last_t_ns"])
+            self.applied_seq = snap.seq
+            return snap.seq
+        return None
+
+    def _replay(self, *, after: int, upto: int | None = None, chunk: int = 4096) -> int:
+        count = 0
+        pending: list[Record] = []
+        for component in self.components:
+            component.begin()
+        for record in self.journal.read(after=after, upto=upto):
+            event = record.event
+            owner = self._owner.get(event.kind)
+            if owner is None:
+                raise JournalError(
+                    f"{self.journal.path} seq {record.seq}: no part of this daemon applies events of "
+                    f"kind {event.kind!r}"
+                )
+            try:
+                owner.stage(event, now_ns=event.t_ns, replay=True)
+            except Refused as exc:
+                raise ReplayMismatch(
+                    f"{self.journal.path} seq {record.seq} ({event.kind}) does not replay: {exc}"
+                ) from exc
+            self.last_t_ns = max(self.last_t_ns, event.t_ns)
+            self.applied_seq = record.seq
+            pending.append(record)
+            count += 1
+            if len(pending) >= chunk:
+                for component in self.components:
+                    component.commit(pending)
+                    component.begin()
+                pending = []
+        for component in self.components:
+            component.commit(pending)
+        self.current = self._make_current()
+        return count
+
+    def _continue_time_base(self) -> RecoveryReport:
+        last = self.tables.last_start
+        mono = self.clock()
+        downtime: int | None = None
+        if self.journal.last_seq == 0:
+            rule, offset = "first-start", 0
+        elif last is not None and last.boot_id == self.boot_id:
+            rule, offset = "same-boot", last.offset_ns
+            offset = max(offset, self.last_t_ns - mono)  # never before what is journaled
+            downtime = mono + offset - self.last_t_ns
+        else:
+            rule, offset = "new-boot", self.last_t_ns - mono
+        self.offset_ns = offset
+        now = mono + offset
+        events: list[Event] = [
+            DaemonStarted(
+                boot_id=self.boot_id,
+                monotonic_ns=mono,
+                offset_ns=offset,
+                rule=rule,
+                downtime_ns=downtime,
+                version=__version__,
+            )
+        ]
+        report = RecoveryReport(rule=rule, downtime_ns=downtime, snapshot_seq=None, replayed=0, elapsed_ns=0)
+        for table, state in sorted(self.tables.view().items()):
+            at_stop = state.clock.view(max(self.last_t_ns, state.floor_ns))
+            if at_stop.phase is not Phase.RUNNING or at_stop.running is None:
+                continue
+            side = at_stop.running.value
+            if rule == "same-boot":
+                assert downtime is not None
+                code = "recovered-running"
+                message = (
+                    "The daemon stopped while this clock was running and restarted "
+                    f"{format_clock(downtime)} after the last recorded input; side {side.upper()} was "
+                    "charged for the time since, as a physical clock would have been. Presses the clock "
+                    "kept meanwhile are applied with their own times. Check the clock."
+                )
+                data: dict[str, int | str] = {"since_last_input_ms": downtime // 1_000_000, "side": side}
+            else:
+                code = "recovered-paused"
+                message = (
+                    "The machine restarted while this clock was running; the time that passed is unknown, "
+                    "so the clock was paused at the last recorded instant. Check the clock, then resume."
+                )
+                data = {"side": side}
+                if state.clock.view(max(now, state.floor_ns)).phase is Phase.RUNNING:
+                    events.append(Paused(table=table, source="recovery", reason="machine restarted"))
+            events.append(AlertRaised(table=table, alert_id=0, code=code, message=message, data=data))
+            report.alerts.append((table, code))
+        self.apply_now(events)
+        return report
+
+    # -- the thread ---------------------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            while True:
+                timeout_s = self._timeout_s()
+                items: list[object] = []
+                try:
+                    if timeout_s is None:
+                        items.append(self._queue.get())
+                    elif timeout_s > 0:
+                        items.append(self._queue.get(timeout=timeout_s))
+                except queue.Empty:
+                    pass
+                while len(items) < self.batch_max:
+                    try:
+                        items.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                if self._process(items):
+                    if self._snapshot_on_stop:
+                        self._snapshot()
+                    return
+        except BaseException as exc:
+            self.failure = exc
+            log.critical("the engine stopped: %s", exc, exc_info=exc)
+        finally:
+            self._stopped.set()
+            self._fail_waiting()
+
+    def _timeout_s(self) -> float | None:
+        deadlines = [d for c in self.components if (d := c.next_deadline()) is not None]
+        if not deadlines:
+            return None
+        return max(0, min(deadlines) - self.now_ns()) / 1e9
+
+    def _process(self, items: list[object]) -> bool:
+        stop = False
+        for component in self.components:
+            component.begin()
+        staged: list[Event] = []
+        received: list[int] = []
+        effects: list[Effect] = []
+        replies: list[tuple[Future[int], int]] = []
+        barriers: list[Future[int]] = []
+        now = self.now_ns()
+        for component in self.components:
+            for event in component.due(now):
+                try:
+                    result = component.stage(event, now_ns=now, replay=False)
+                except Refused as exc:
+                    log.warning("%s: a due %s was refused: %s", component.name, event.kind, exc)
+                    continue
+                if result.event is not None:
+                    staged.append(result.event)
+                effects += result.effects
+        for item in items:
+            if item is _STOP:
+                stop = True
+                continue
+            if isinstance(item, _Barrier):
+                barriers.append(item.future)
+                continue
+            now = self.now_ns()
+            if isinstance(item, _DeviceInput):
+                try:
+                    result = self.tables.stage_device(
+                        item.event, item.device, now_ns=now, offset_ns=self.offset_ns
+                    )
+                except Refused as exc:
+                    log.warning("device event dropped: %s (%s)", exc, item.event)
+                    continue
+                if result.event is None:
+                    self.stats.duplicates_acked += 1
+                else:
+                    staged.append(result.event)
+                    if self.stats.keep_latencies and result.event.kind == "press":
+                        received.append(item.received_ns)
+                effects += result.effects
+            elif isinstance(item, _Command):
+                if item.future is not None and not item.future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    result = self._stage_command(item.event.model_copy(update={"t_ns": now}), now)
+                except Refused as exc:
+                    if item.future is not None:
+                        item.future.set_exception(exc)
+                    continue
+                except Exception as exc:
+                    log.exception("a command failed while staging")
+                    if item.future is not None:
+                        item.future.set_exception(Refused(f"internal error: {exc}"))
+                    continue
+                if result.event is not None:
+                    if item.future is not None:
+                        replies.append((item.future, len(staged)))
+                    staged.append(result.event)
+                elif item.future is not None:
+                    item.future.set_result(self.journal.last_seq)
+                effects += result.effects
+        try:
+            records = self._commit(staged, effects)
+        except BaseException as exc:
+            for future, _ in replies:
+                future.set_exception(EngineStopped(f"the journal could not be written: {exc}"))
+            raise
+        for future, index in replies:
+            future.set_result(records[index].seq)
+        for future in barriers:
+            if future.set_running_or_notify_cancel():
+                future.set_result(self.journal.last_seq)
+        if received:
+            done = self.clock()
+            self.stats.latencies_ns.extend(done - r for r in received)
+        if self.journal.last_seq - self._snapshot_seq >= self.snapshot_every:
+            self._snapshot()
+        return stop
+
+    def _stage_command(self, event: Event, now: int) -> Staged:
+        owner = self._owner.get(event.kind)
+        if owner is None:
+            raise Refused(f"no part of this daemon applies events of kind {event.kind!r}")
+        return owner.stage(event, now_ns=now, replay=False)
+
+    def _commit(self, staged: list[Event], effects: list[Effect]) -> list[Record]:
+        try:
+            seqs = self.journal.append(staged)
+        except BaseException:
+            for component in self.components:
+                component.abort()
+            raise
+        records = [Record(seq, event) for seq, event in zip(seqs, staged, strict=True)]
+        for component in self.components:
+            component.commit(records)
+        if records:
+            self.applied_seq = records[-1].seq
+            self.last_t_ns = max(self.last_t_ns, max(r.event.t_ns for r in records))
+            self.current = self._make_current()
+            self.stats.batches += 1
+            self.stats.events += len(records)
+            self.stats.presses += sum(1 for r in records if r.event.kind == "press")
+        self._outbox.put(effects)
+        if records:
+            batch = Batch(
+                records=tuple(records),
+                changed_tables=frozenset(r.event.table for r in records if r.event.table is not None)
+                | (
+                    frozenset(self.current.tables)
+                    if any(r.event.kind == "daemon-started" for r in records)
+                    else frozenset()
+                ),
+                current=self.current,
+            )
+            for listener in self._listeners:
+                try:
+                    listener(batch)
+                except Exception:
+                    log.exception("a batch listener failed")
+        return records
+
+    def _make_current(self) -> Current:
+        return Current(
+            seq=self.applied_seq,
+            tables=self.tables.view(),
+            views={c.name: c.view() for c in self.components},
+            offset_ns=self.offset_ns,
+        )
+
+    def _snapshot(self) -> None:
+        if self.journal.last_seq == self._snapshot_seq:
+            return
+        body = json.dumps(
+            {
+                "version": __version__,
+                "last_t_ns": self.last_t_ns,
+                "components": {c.name: c.snapshot() for c in self.components},
+            },
+            separators=(",", ":"),
+        )
+        self.journal.save_snapshot(self.journal.last_seq, SNAPSHOT_FORMAT, body)
+        self._snapshot_seq = self.journal.last_seq
+        self.stats.snapshots += 1
+
+    def _fail_waiting(self) -> None:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            future = item.future if isinstance(item, _Command | _Barrier) else None
+            if future is not None and future.set_running_or_notify_cancel():
+                future.set_exception(EngineStopped("the daemon's engine stopped"))

@@ -1,0 +1,101 @@
+"""The journal's SQLite schema and its migrations.
+
+The schema version is SQLite's ``PRAGMA user_version`` (0 in a new file). ``MIGRATIONS[i]``
+takes a database from version ``i`` to ``i + 1``. :func:`migrate` runs every step a file
+needs **in one transaction**, with the new version number written in the same
+transaction: a migration that fails (a full disk, a bug) leaves the file exactly as it
+was, never half-migrated.
+
+Rules for adding a migration: append a function, never edit a released one (a referee's
+laptop may hold a database of any earlier version), keep data (``ALTER TABLE … ADD
+COLUMN``, or create-copy-rename), and add a test that opens a file of the previous
+version holding events and checks they survive.
+
+History:
+
+1. ``meta`` (key/value: the API token, the database's identity) and ``events`` (the
+   journal itself: ``seq``, the time ``t_ns``, ``table_id``, ``kind``, the event's JSON).
+2. ``snapshots``: folded state as of a journal ``seq``, so a restart replays only the tail.
+3. an index on ``events(table_id, seq)``: a table's timeline (disputes) without a scan.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+
+def _v1_journal(db: sqlite3.Connection) -> None:
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute(
+        """CREATE TABLE events (
+               seq      INTEGER PRIMARY KEY,
+               t_ns     INTEGER NOT NULL,
+               table_id INTEGER,
+               kind     TEXT NOT NULL,
+               body     TEXT NOT NULL
+           )"""
+    )
+
+
+def _v2_snapshots(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE snapshots (
+               seq     INTEGER PRIMARY KEY,
+               format  INTEGER NOT NULL,
+               body    TEXT NOT NULL
+           )"""
+    )
+
+
+def _v3_timeline_index(db: sqlite3.Connection) -> None:
+    db.execute("CREATE INDEX events_by_table ON events (table_id, seq)")
+
+
+Migration = Callable[[sqlite3.Connection], None]
+
+#: ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. Append only.
+MIGRATIONS: tuple[Migration, ...] = (_v1_journal, _v2_snapshots, _v3_timeline_index)
+
+#: The version this program writes.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaError(RuntimeError):
+    """The database cannot be used by this program; the message says why and what to do."""
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, *, where: str = "the database", target: int = SCHEMA_VERSION) -> int:
+    """Bring ``db`` to ``target`` (default: the current version); returns the version it had.
+
+    ``db`` must be in autocommit mode (``isolation_level=None``) so that this function
+    controls the transaction. ``target`` below the current version is only for tests that
+    need a database "as an older duelclock left it".
+    """
+    found = schema_version(db)
+    if found > len(MIGRATIONS):
+        raise SchemaError(
+            f"{where} has schema version {found}, but this duelclock knows versions up to "
+            f"{len(MIGRATIONS)}: it was written by a newer duelclock; run that version (or newer) on it"
+        )
+    if found >= target:
+        return found
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for version in range(found, target):
+            MIGRATIONS[version](db)
+        db.execute(f"PRAGMA user_version = {int(target)}")
+        db.execute("COMMIT")
+    except BaseException as exc:
+        db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise SchemaError(
+                f"could not upgrade {where} from schema version {found} to {target}: {exc}; "
+                "the file is unchanged"
+            ) from exc
+        raise
+    return found

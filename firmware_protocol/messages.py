@@ -1,0 +1,291 @@
+"""The messages of the clock protocol, as typed, validated, immutable values.
+
+Device → host: :class:`Hello`, :class:`Press`, :class:`Status`, :class:`Heartbeat`.
+Host → device: :class:`Sync`, :class:`HelloAck`, :class:`Ack`, :class:`Show`,
+:class:`Beep`, :class:`Set`, :class:`Reject`.
+
+Field names carry their unit (``t_us``, ``remaining_ms_a``). Every integer field has the
+range of its wire width, so a message that validates always encodes. The JSON form
+(``message.to_json()`` / :func:`message_from_json`) is what ``duelclock protocol`` reads
+and writes and what ``vectors.json`` holds.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_serializer,
+)
+
+PROTOCOL_MAJOR = 1
+PROTOCOL_MINOR = 0
+
+U8 = Annotated[int, Field(ge=0, le=0xFF)]
+U16 = Annotated[int, Field(ge=0, le=0xFFFF)]
+U32 = Annotated[int, Field(ge=0, le=0xFFFF_FFFF)]
+U64 = Annotated[int, Field(ge=0, le=0xFFFF_FFFF_FFFF_FFFF)]
+
+
+def _utf8_at_most(limit: int) -> AfterValidator:
+    def check(text: str) -> str:
+        size = len(text.encode("utf-8"))
+        if size > limit:
+            raise ValueError(f"at most {limit} bytes of UTF-8, not {size}")
+        return text
+
+    return AfterValidator(check)
+
+
+#: Identifiers (device id, firmware version): at most 32 bytes of UTF-8.
+Ident = Annotated[str, _utf8_at_most(32)]
+#: Display text: at most 64 bytes of UTF-8.
+Text = Annotated[str, _utf8_at_most(64)]
+
+
+class Side(StrEnum):
+    """A clock's two sides: ``a`` (left) and ``b`` (right). Wire code 1 and 2."""
+
+    A = "a"
+    B = "b"
+
+
+class Capability(StrEnum):
+    """What a device can do (a bit each in HELLO's ``capabilities``)."""
+
+    DISPLAY = "display"  # shows both times (SHOW)
+    BEEP = "beep"  # has a buzzer (BEEP)
+    TEXT = "text"  # can show SHOW's text line
+    KEEPS_TIME = "keeps-time"  # times a game itself from SET (the host still timestamps presses)
+    BATTERY = "battery"  # runs on battery: keeps presses while unplugged, reports low battery
+
+
+class BeepPattern(StrEnum):
+    SHORT = "short"
+    FLAG = "flag"
+    TIE = "tie"
+    CHANGE = "change"
+
+
+class DelayMode(StrEnum):
+    NONE = "none"
+    BRONSTEIN = "bronstein"
+    SIMPLE = "simple"
+
+
+class RejectReason(StrEnum):
+    VERSION = "version"  # no protocol version both sides speak
+    WRONG_DEVICE = "wrong-device"  # not the device the host expects on this port
+    OTHER = "other"
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: the wire's message type byte (see SPEC.md)
+    CODE: ClassVar[int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready form, ``{"type": ..., field: value, ...}``."""
+        return self.model_dump(mode="json")
+
+
+# -- device → host ------------------------------------------------------------------------
+
+
+class Hello(_Message):
+    """Who the device is and what it speaks; sent at boot, on plug-in and in answer to SYNC.
+
+    ``boot_id`` is random at every power-on: it names the device's *epoch*, in which
+    ``seq`` counts presses from 1 and ``t_us`` counts from boot. ``acked_seq`` is the
+    highest sequence number the host has acknowledged in this epoch (0: none yet).
+    """
+
+    CODE: ClassVar[int] = 0x01
+    type: Literal["hello"] = "hello"
+    major: U8
+    minor: U8
+    boot_id: U32
+    t_us: U64
+    acked_seq: U32 = 0
+    heartbeat_ms: U16 = 500
+    capabilities: frozenset[Capability] = frozenset()
+    device_id: Ident
+    firmware: Ident = ""
+
+    @field_serializer("capabilities")
+    def _sorted(self, caps: frozenset[Capability]) -> list[str]:
+        return sorted(c.value for c in caps)
+
+
+class Press(_Message):
+    """A button went down: the ``seq``-th press of epoch ``boot_id``, at device time ``t_us``."""
+
+    CODE: ClassVar[int] = 0x02
+    type: Literal["press"] = "press"
+    boot_id: U32
+    seq: Annotated[int, Field(ge=1, le=0xFFFF_FFFF)]
+    side: Side
+    t_us: U64
+
+
+class Status(_Message):
+    """What the device displays now (sent after it applies SHOW or SET, and when it changes)."""
+
+    CODE: ClassVar[int] = 0x03
+    type: Literal["status"] = "status"
+    boot_id: U32
+    t_us: U64
+    remaining_ms_a: U32
+    remaining_ms_b: U32
+    running: Side | None = None
+    low_battery: bool = False
+    text: Text = ""
+
+
+class Heartbeat(_Message):
+    """Device time, sent every ``heartbeat_ms`` once the host answered HELLO.
+
+    It lets the host keep estimating the device clock's offset and drift when nobody
+    presses, and tells the host what the device still holds: presses
+    ``acked_seq + 1 … last_seq`` are waiting for an ACK.
+    """
+
+    CODE: ClassVar[int] = 0x04
+    type: Literal["heartbeat"] = "heartbeat"
+    boot_id: U32
+    t_us: U64
+    acked_seq: U32
+    last_seq: U32
+
+
+# -- host → device ------------------------------------------------------------------------
+
+
+class Sync(_Message):
+    """The host opened the port: "please say HELLO". Carries the host's highest version."""
+
+    CODE: ClassVar[int] = 0x40
+    type: Literal["sync"] = "sync"
+    major: U8
+    minor: U8
+
+
+class HelloAck(_Message):
+    """The host accepts epoch ``boot_id`` at version ``major.minor``; the device may now send presses."""
+
+    CODE: ClassVar[int] = 0x41
+    type: Literal["hello-ack"] = "hello-ack"
+    major: U8
+    minor: U8
+    boot_id: U32
+
+
+class Ack(_Message):
+    """Cumulative: every press of epoch ``boot_id`` up to and including ``seq`` is safe."""
+
+    CODE: ClassVar[int] = 0x42
+    type: Literal["ack"] = "ack"
+    boot_id: U32
+    seq: U32
+
+
+class Show(_Message):
+    """Show both remaining times; ``running`` is the side whose time runs (None: stopped)."""
+
+    CODE: ClassVar[int] = 0x43
+    type: Literal["show"] = "show"
+    remaining_ms_a: U32
+    remaining_ms_b: U32
+    running: Side | None = None
+    text: Text = ""
+
+
+class Beep(_Message):
+    CODE: ClassVar[int] = 0x44
+    type: Literal["beep"] = "beep"
+    pattern: BeepPattern
+
+
+class Set(_Message):
+    """A time control, for devices that keep time themselves (capability ``keeps-time``)."""
+
+    CODE: ClassVar[int] = 0x45
+    type: Literal["set"] = "set"
+    initial_ms_a: U32
+    initial_ms_b: U32
+    increment_ms: U32 = 0
+    delay_ms: U32 = 0
+    delay_mode: DelayMode = DelayMode.NONE
+
+
+class Reject(_Message):
+    """The host will not talk to this device, and why (a device may show ``text``)."""
+
+    CODE: ClassVar[int] = 0x46
+    type: Literal["reject"] = "reject"
+    reason: RejectReason
+    major: U8
+    minor: U8
+    text: Text = ""
+
+
+class Unknown(_Message):
+    """A well-framed message of a type this side does not know (a newer minor version's).
+
+    Receivers skip it; it is reported so a person debugging a clock can see it.
+    """
+
+    CODE: ClassVar[int] = -1
+    type: Literal["unknown"] = "unknown"
+    code: U8
+    body_hex: str = ""
+
+
+DeviceMessage = Hello | Press | Status | Heartbeat
+HostMessage = Sync | HelloAck | Ack | Show | Beep | Set | Reject
+Message = DeviceMessage | HostMessage
+
+MESSAGE_TYPES: tuple[type[_Message], ...] = (
+    Hello,
+    Press,
+    Status,
+    Heartbeat,
+    Sync,
+    HelloAck,
+    Ack,
+    Show,
+    Beep,
+    Set,
+    Reject,
+)
+BY_CODE: dict[int, type[_Message]] = {t.CODE: t for t in MESSAGE_TYPES}
+
+_ANY = TypeAdapter(Annotated[Message | Unknown, Field(discriminator="type")])
+
+
+def message_from_json(data: Any) -> Message | Unknown:
+    """A message from its JSON form. Raises ``ValueError`` naming the bad field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a message is a JSON object, not {type(data).__name__}")
+    kinds: list[str] = [t.model_fields["type"].default for t in MESSAGE_TYPES] + ["unknown"]
+    if data.get("type") not in kinds:
+        raise ValueError(f"unknown message type {data.get('type')!r}; one of {', '.join(kinds)}")
+    try:
+        result: Message | Unknown = _ANY.validate_python(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False):
+            loc = [str(p) for p in err["loc"]]
+            where = ".".join(loc[1:]) if len(loc) > 1 else ".".join(loc)
+            problems.append(f"{where}: {err['msg']}" if where else err["msg"])
+        kind = data.get("type", "?")
+        raise ValueError(f"{kind} message: " + "; ".join(problems)) from None
+    return result

@@ -1,0 +1,309 @@
+"""The real serial driver against simulated clocks over real pseudo-terminals.
+
+Every test starts real :class:`SerialClock` drivers (a reader thread on a pty each) and
+finds the clock the way the daemon does, by serial number among the listed ports.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Disconnected, Display, Press
+from clockd.devices.base import Side as CoreSide
+from clockd.devices.serial import PortMatch, SerialClock
+from firmware_protocol.messages import BeepPattern, RejectReason, Side
+from hw_sim.faults import preset
+from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
+
+MS = 1_000_000
+
+
+class Collector:
+    """A sink that keeps what the driver reported, and waits for it."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[AnyDeviceEvent] = queue.Queue()
+        self.events: list[AnyDeviceEvent] = []
+
+    def __call__(self, event: AnyDeviceEvent) -> None:
+        self.queue.put(event)
+
+    def _drain(self, timeout_s: float) -> bool:
+        try:
+            self.events.append(self.queue.get(timeout=timeout_s))
+        except queue.Empty:
+            return False
+        return True
+
+    @property
+    def presses(self) -> list[Press]:
+        return [e for e in self.events if isinstance(e, Press)]
+
+    @property
+    def connects(self) -> list[Connected]:
+        return [e for e in self.events if isinstance(e, Connected)]
+
+    @property
+    def disconnects(self) -> list[Disconnected]:
+        return [e for e in self.events if isinstance(e, Disconnected)]
+
+    def wait_presses(self, n: int, timeout_s: float = 5.0) -> list[Press]:
+        """Wait until ``n`` presses have arrived; fails the test if they do not."""
+        deadline = time.monotonic() + timeout_s
+        while len(self.presses) < n:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._drain(left):
+                pytest.fail(f"only {len(self.presses)} of {n} presses arrived within {timeout_s} s")
+        return self.presses
+
+    def settle(self, quiet_s: float = 0.2) -> None:
+        """Collect until nothing arrives for ``quiet_s`` (to catch late duplicates)."""
+        while self._drain(quiet_s):
+            pass
+
+    def wait_for(self, kind: type, count: int = 1, timeout_s: float = 5.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while sum(isinstance(e, kind) for e in self.events) < count:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._drain(left):
+                pytest.fail(f"no {kind.__name__} event #{count} within {timeout_s} s")
+
+
+@pytest.fixture
+def farm() -> Iterator[SerialClockFarm]:
+    with SerialClockFarm(seed=7) as f:
+        yield f
+    assert not f.errors, f"the simulator's thread failed: {f.errors!r}"
+
+
+@pytest.fixture
+def sink() -> Collector:
+    return Collector()
+
+
+Attach = Callable[..., SerialClock]
+
+
+@pytest.fixture
+def attach(farm: SerialClockFarm) -> Iterator[Attach]:
+    """Start a real driver that finds ``clock`` by its serial number in the simulator's port list."""
+    started: list[SerialClock] = []
+
+    def start(clock: SimulatedSerialClock, sink, *, connect: bool = True, **kw) -> SerialClock:
+        kw.setdefault("reconnect_min_ns", 10 * MS)
+        kw.setdefault("reconnect_max_ns", 100 * MS)
+        kw.setdefault("match", PortMatch(serial_number=clock.serial_number))
+        driver = SerialClock(1, list_ports=farm.list_ports, **kw)
+        started.append(driver)
+        driver.start(sink)
+        if connect:
+            assert driver.wait_connected(5), driver.status()
+        return driver
+
+    yield start
+    for driver in started:
+        driver.stop()
+
+
+def check_exact(presses: list[Press], clock: SimulatedSerialClock) -> None:
+    """Every press the clock kept arrived exactly once, in order, with its side and device time."""
+    got = [(p.boot_id, p.seq) for p in presses]
+    want = [(r.boot_id, r.seq) for r in clock.presses if r not in clock.lost_on_reboot]
+    assert got == want
+    for p in presses:
+        record = clock.record(p.boot_id, p.seq)
+        assert record is not None
+        assert p.side.value == record.side.value and p.device_t_us == record.device_t_us
+        assert p.device_id == clock.serial_number
+
+
+def test_presses_arrive_once_in_order_timed_by_the_device(farm, sink, attach) -> None:
+    clock = farm.add(drift_ppm=150)
+    attach(clock, sink, auto_ack=True)
+    for i in range(20):
+        clock.press(Side.A if i % 2 == 0 else Side.B)
+        time.sleep(0.002)
+    sink.wait_presses(20)
+    sink.settle()
+    check_exact(sink.presses, clock)
+    assert clock.wait_idle(2)  # every press acknowledged: the clock holds nothing
+    for p in sink.presses:
+        truth = clock.record(p.boot_id, p.seq)
+        assert truth is not None and abs(p.t_ns - truth.host_ns) < 1 * MS
+    assert [c.device_id for c in sink.connects] == [clock.serial_number]
+
+
+def test_the_clock_keeps_a_press_until_the_daemon_acknowledges_it(farm, sink, attach) -> None:
+    clock = farm.add(retransmit_ms=20)
+    driver = attach(clock, sink)  # no auto-ack: as the daemon, which acknowledges after its commit
+    clock.press(Side.A)
+    clock.press(Side.B)
+    first, second = sink.wait_presses(2)
+    time.sleep(0.3)  # the clock re-sends meanwhile; the driver must not report a press twice
+    sink.settle(0.05)
+    assert len(sink.presses) == 2
+    assert clock.pending == 2
+    driver.acknowledge(second)  # ACKs are cumulative: nothing is released while the first is not safe
+    time.sleep(0.1)
+    assert clock.pending == 2
+    driver.acknowledge(first)
+    assert clock.wait_idle(2)
+
+
+def test_unplug_and_replug_lose_and_duplicate_nothing(farm, sink, attach) -> None:
+    clock = farm.add()
+    driver = attach(clock, sink, auto_ack=True)
+    for _ in range(5):
+        clock.press(Side.A)
+    sink.wait_presses(5)
+    old_path = clock.path
+    clock.unplug()
+    sink.wait_for(Disconnected)
+    assert driver.status().state is DeviceState.CONNECTING
+    for _ in range(5):
+        clock.press(Side.B)  # pressed while unplugged: a battery clock keeps them
+    farm.add("SIM-OTHER")  # takes the freed pty number, so the replugged clock gets a new path
+    clock.replug()
+    sink.wait_presses(10)
+    sink.settle()
+    check_exact(sink.presses, clock)
+    assert clock.path != old_path and driver.path == clock.path
+    assert len(sink.connects) == 2 and len(sink.disconnects) == 1
+
+
+@pytest.mark.parametrize("fault", ["garbage", "corrupt", "drop", "dup", "delay"])
+def test_a_faulty_link_loses_and_duplicates_nothing(farm, sink, attach, fault) -> None:
+    clock = farm.add(faults=preset({fault}, rate=0.2, ack_delay_ns=50 * MS), retransmit_ms=30)
+    attach(clock, sink, auto_ack=True)
+    for i in range(60):
+        clock.press(Side.A if i % 2 == 0 else Side.B)
+        time.sleep(0.001)
+    sink.wait_presses(60, timeout_s=10)
+    assert clock.wait_idle(10)
+    sink.settle(0.1)
+    check_exact(sink.presses, clock)
+
+
+def test_a_reboot_starts_a_new_epoch_and_confuses_no_sequence_numbers(farm, sink, attach) -> None:
+    clock = farm.add()
+    attach(clock, sink, auto_ack=True)
+    for _ in range(3):
+        clock.press(Side.A)
+    sink.wait_presses(3)
+    assert clock.wait_idle(2)
+    first_boot = clock.boot_id
+    clock.reboot()
+    for _ in range(3):
+        clock.press(Side.B)
+    sink.wait_presses(6)
+    sink.settle()
+    check_exact(sink.presses, clock)
+    assert clock.boot_id != first_boot
+    assert [(p.seq, p.side.value) for p in sink.presses] == [
+        (1, "a"),
+        (2, "a"),
+        (3, "a"),
+        (1, "b"),
+        (2, "b"),
+        (3, "b"),
+    ]
+    assert f"{first_boot:08x}" in sink.connects[-1].detail  # the referee is told the clock restarted
+
+
+def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, attach) -> None:
+    clock = farm.add()
+    crashed = attach(clock, sink)
+    for _ in range(4):
+        clock.press(Side.A)
+    first = sink.wait_presses(4)
+    crashed.acknowledge(first[0])  # journaled and acknowledged; the rest was not yet committed
+    crashed.stop()  # the daemon dies without closing anything politely
+    assert clock.pending == 3
+    after = Collector()
+    attach(clock, after)  # a new process: a fresh driver knows nothing of the old one
+    again = after.wait_presses(3)
+    after.settle()
+    assert [(p.boot_id, p.seq) for p in after.presses] == [(p.boot_id, p.seq) for p in first[1:]]
+    assert [p.device_t_us for p in again] == [p.device_t_us for p in first[1:]]
+
+
+def test_it_finds_its_own_clock_among_several_by_serial_number_and_usb_ids(farm, sink, attach) -> None:
+    farm.add("SIM-A")
+    farm.add("SIM-B", vid=0x0403, pid=0x6001)  # an FTDI adapter with the same serial: not ours
+    mine = farm.add("SIM-B")
+    farm.add("SIM-C")
+    driver = attach(mine, sink, auto_ack=True)
+    assert driver.path == mine.path
+    mine.press(Side.B)
+    (press,) = sink.wait_presses(1)
+    assert press.device_id == "SIM-B" and press.side is CoreSide.B
+
+
+def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach) -> None:
+    clock = farm.add(major=2)
+    driver = attach(clock, sink, connect=False)
+    deadline = time.monotonic() + 5
+    while clock.session.rejected is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    rejected = clock.session.rejected
+    assert rejected is not None and rejected.reason is RejectReason.VERSION
+    status = driver.status()
+    assert status.state is DeviceState.DISCONNECTED
+    assert "2.0" in status.detail and "update duelclock" in status.detail
+    clock.press(Side.A)
+    sink.settle(0.2)
+    assert not sink.presses and not sink.connects
+
+
+def test_show_and_beep_reach_the_clock_and_the_display_survives_a_replug(farm, sink, attach) -> None:
+    clock = farm.add()
+    driver = attach(clock, sink)
+    driver.show(Display(remaining_ms_a=299_500, remaining_ms_b=1_000, running=CoreSide.B, text="Runda 1"))
+    driver.beep(Beep.FLAG)
+    deadline = time.monotonic() + 2
+    while (clock.display is None or not clock.beeps) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert clock.display is not None
+    assert (clock.display.remaining_ms_a, clock.display.remaining_ms_b) == (299_500, 1_000)
+    assert clock.display.running is Side.B and clock.display.text == "Runda 1"
+    assert clock.beeps == [BeepPattern.FLAG]
+    clock.reboot()  # a rebooted clock shows nothing until the host tells it again
+    assert clock.display is None
+    deadline = time.monotonic() + 2
+    while clock.display is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert clock.display is not None and clock.display.remaining_ms_a == 299_500
+    # and the clock's STATUS, what it really shows, comes back to the host
+    while driver.last_status is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert driver.last_status is not None and driver.last_status.remaining_ms_b == 1_000
+
+
+def test_a_fixed_port_refuses_a_clock_of_another_table(farm, sink, attach) -> None:
+    clock = farm.add("SIM-WRONG")
+    driver = attach(clock, sink, connect=False, match=None, port=clock.path, expect_device_id="SIM-RIGHT")
+    deadline = time.monotonic() + 3
+    while clock.session.rejected is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert clock.session.rejected is not None and clock.session.rejected.reason is RejectReason.WRONG_DEVICE
+    assert "SIM-RIGHT" in driver.status().detail
+    assert not driver.connected
+
+
+def test_a_driver_needs_exactly_one_way_to_find_its_port() -> None:
+    with pytest.raises(ValueError, match="exactly one"):
+        SerialClock(1)
+    with pytest.raises(ValueError, match="exactly one"):
+        SerialClock(1, port="/dev/ttyUSB0", match=PortMatch())
+
+
+def test_events_are_connected_then_presses(farm, sink, attach) -> None:
+    clock = farm.add()
+    attach(clock, sink, auto_ack=True)
+    clock.press(Side.A)
+    sink.wait_presses(1)
+    assert isinstance(sink.events[0], Connected) and isinstance(sink.events[1], Press)

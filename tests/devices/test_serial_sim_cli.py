@@ -1,0 +1,30 @@
+"""``duelclock sim serial``: N simulated clocks, the real driver, every fault — and the summary says so."""
+
+from __future__ import annotations
+
+import json
+
+from clockd.cli import main
+
+
+def test_every_fault_at_once_loses_and_duplicates_nothing(capsys) -> None:
+    every = "unplug,garbage,drop,dup,reboot,corrupt,delay"
+    argv = ["--clocks", "3", "--presses", "40", "--faults", every, "--fault-rate", "0.1", "--seed", "5"]
+    status = main(["sim", "serial", *argv, "--interval-ms", "10"])
+    summary = json.loads(capsys.readouterr().out)
+    assert status == 0, summary
+    assert summary["sent"] == 120 and not summary["timed_out"]
+    assert summary["lost"] == 0 and summary["duplicated"] == 0 and summary["out_of_order"] == 0
+    # a clock that reboots loses what it held unacknowledged; everything else arrives
+    assert summary["received"] == summary["sent"] - summary["lost_on_reboot"]
+    assert summary["reconnects"] >= 3  # every clock was unplugged once
+    assert (
+        summary["frame_errors"] and summary["duplicates_dropped_by_driver"] > 0
+    )  # the faults really happened
+    assert 0 < summary["worst_timing_error_us"] < 1000
+
+
+def test_an_unknown_fault_is_refused_with_the_list_of_known_ones(capsys) -> None:
+    assert main(["sim", "serial", "--faults", "unplug,meteor"]) == 2
+    err = capsys.readouterr().err
+    assert "'meteor'" in err and "garbage" in err

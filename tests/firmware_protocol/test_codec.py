@@ -1,0 +1,210 @@
+"""Messages ⇄ frames: the golden vectors, and properties over every message and any bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_protocol import messages as m
+from firmware_protocol.codec import (
+    LAYOUTS,
+    MessageParser,
+    decode_payload,
+    decoded_to_json,
+    encode,
+    encode_payload,
+)
+from firmware_protocol.framing import MAX_ENCODED, FrameError, FrameErrorKind
+
+ROOT = Path(__file__).parents[2]
+VECTORS = json.loads((ROOT / "firmware_protocol" / "vectors.json").read_text("utf-8"))
+
+u8 = st.integers(0, 0xFF)
+u16 = st.integers(0, 0xFFFF)
+u32 = st.integers(0, 0xFFFF_FFFF)
+u64 = st.integers(0, 0xFFFF_FFFF_FFFF_FFFF)
+side = st.sampled_from(m.Side)
+side0 = st.none() | side
+
+
+def text(limit: int) -> st.SearchStrategy[str]:
+    return st.text(max_size=limit).filter(lambda s: len(s.encode("utf-8")) <= limit)
+
+
+MESSAGES: st.SearchStrategy[Any] = st.one_of(
+    st.builds(
+        m.Hello,
+        major=u8,
+        minor=u8,
+        boot_id=u32,
+        t_us=u64,
+        acked_seq=u32,
+        heartbeat_ms=u16,
+        capabilities=st.frozensets(st.sampled_from(m.Capability)),
+        device_id=text(32),
+        firmware=text(32),
+    ),
+    st.builds(m.Press, boot_id=u32, seq=st.integers(1, 0xFFFF_FFFF), side=side, t_us=u64),
+    st.builds(
+        m.Status,
+        boot_id=u32,
+        t_us=u64,
+        remaining_ms_a=u32,
+        remaining_ms_b=u32,
+        running=side0,
+        low_battery=st.booleans(),
+        text=text(64),
+    ),
+    st.builds(m.Heartbeat, boot_id=u32, t_us=u64, acked_seq=u32, last_seq=u32),
+    st.builds(m.Sync, major=u8, minor=u8),
+    st.builds(m.HelloAck, major=u8, minor=u8, boot_id=u32),
+    st.builds(m.Ack, boot_id=u32, seq=u32),
+    st.builds(m.Show, remaining_ms_a=u32, remaining_ms_b=u32, running=side0, text=text(64)),
+    st.builds(m.Beep, pattern=st.sampled_from(m.BeepPattern)),
+    st.builds(
+        m.Set,
+        initial_ms_a=u32,
+        initial_ms_b=u32,
+        increment_ms=u32,
+        delay_ms=u32,
+        delay_mode=st.sampled_from(m.DelayMode),
+    ),
+    st.builds(m.Reject, reason=st.sampled_from(m.RejectReason), major=u8, minor=u8, text=text(64)),
+)
+
+
+def test_every_message_type_has_a_strategy_and_a_layout() -> None:
+    assert set(LAYOUTS) == set(m.MESSAGE_TYPES)
+    assert {t.CODE for t in m.MESSAGE_TYPES} == {
+        0x01, 0x02, 0x03, 0x04, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46
+    }  # fmt: skip
+
+
+# -- golden vectors ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vector", VECTORS["messages"], ids=lambda v: v["name"])
+def test_golden_messages(vector: dict[str, Any]) -> None:
+    msg = m.message_from_json(vector["json"])
+    assert encode_payload(msg).hex() == vector["payload"]
+    assert encode(msg).hex() == vector["frame"]
+    assert [decoded_to_json(x) for x in MessageParser().feed(bytes.fromhex(vector["frame"]))] == [
+        vector["json"]
+    ]
+
+
+@pytest.mark.parametrize("vector", VECTORS["streams"], ids=lambda v: v["name"])
+def test_golden_streams(vector: dict[str, Any]) -> None:
+    got = [decoded_to_json(x) for x in MessageParser().feed(bytes.fromhex(vector["stream"]))]
+    want = vector["results"]
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        if "error" in w:
+            assert (g["error"], g["offset"]) == (w["error"], w["offset"])
+            assert g["detail"]  # a sentence for a person
+        else:
+            assert g == w
+
+
+def test_the_spec_shows_every_golden_frame() -> None:
+    """SPEC.md's examples are the vectors file's; a change to one must reach the other."""
+    spec = (ROOT / "firmware_protocol" / "SPEC.md").read_text("utf-8")
+    for vector in VECTORS["messages"]:
+        spaced = " ".join(vector["frame"][i : i + 2] for i in range(0, len(vector["frame"]), 2))
+        assert spaced in spec, f"SPEC.md lacks the frame of {vector['name']!r}"
+
+
+# -- properties ------------------------------------------------------------------------------
+
+
+@given(MESSAGES)
+def test_encode_then_decode_is_the_identity(msg: m.Message) -> None:
+    assert decode_payload(encode_payload(msg)) == msg
+    assert MessageParser().feed(encode(msg)) == [msg]
+    assert m.message_from_json(json.loads(json.dumps(msg.to_json()))) == msg
+
+
+@given(st.lists(st.binary(max_size=80), max_size=20))
+def test_arbitrary_bytes_never_raise_and_give_only_typed_results(chunks: list[bytes]) -> None:
+    parser = MessageParser()
+    for chunk in chunks:
+        for item in parser.feed(chunk):
+            assert isinstance(item, (FrameError, m.Unknown, *m.MESSAGE_TYPES))
+            if isinstance(item, FrameError):
+                assert item.detail and item.offset >= 0
+
+
+@given(st.binary(max_size=60), MESSAGES, st.binary(max_size=60))
+def test_a_frame_surrounded_by_garbage_is_recovered(before: bytes, msg: m.Message, after: bytes) -> None:
+    results = MessageParser().feed(before + encode(msg) + after)
+    assert msg in results
+
+
+@given(st.lists(MESSAGES, min_size=1, max_size=6), st.binary(max_size=20), st.data())
+@settings(max_examples=60)
+def test_any_chunking_of_a_stream_gives_the_same_results(msgs: list[m.Message], noise: bytes, data) -> None:
+    stream = noise + b"".join(encode(x) for x in msgs)
+    whole = MessageParser().feed(stream)
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(stream)), max_size=12)))
+    parser = MessageParser()
+    pieces = []
+    for a, b in zip([0, *cuts], [*cuts, len(stream)], strict=True):
+        pieces += parser.feed(stream[a:b])
+    assert pieces == whole
+    assert [x for x in whole if not isinstance(x, FrameError)][-len(msgs) :] == msgs
+
+
+@given(MESSAGES, st.binary(min_size=1, max_size=16))
+def test_fields_a_newer_minor_version_appends_are_ignored(msg: m.Message, extra: bytes) -> None:
+    payload = encode_payload(msg) + extra
+    if len(payload) <= 250:
+        assert decode_payload(payload) == msg
+
+
+def test_an_unknown_type_is_skipped_and_what_follows_still_decodes() -> None:
+    press = m.Press(boot_id=1, seq=1, side=m.Side.A, t_us=5)
+    results = MessageParser().feed(encode(m.Unknown(code=0x7F, body_hex="aabb")) + encode(press))
+    assert results == [m.Unknown(code=0x7F, body_hex="aabb"), press]
+
+
+def test_a_run_without_delimiters_is_one_too_long_error_and_parsing_resumes() -> None:
+    press = m.Press(boot_id=1, seq=9, side=m.Side.B, t_us=5)
+    parser = MessageParser()
+    results = parser.feed(b"\x00" + b"\x01" * 300)
+    results += parser.feed(b"\x01" * 300 + encode(press))
+    assert len(results) == 2 and results[1] == press
+    error = results[0]
+    assert isinstance(error, FrameError) and error.kind is FrameErrorKind.TOO_LONG
+    assert error.offset == 1 and "600 bytes" in error.detail and str(MAX_ENCODED) in error.detail
+
+
+@pytest.mark.parametrize(
+    ("payload", "says"),
+    [
+        (bytes([0x02, 1, 0, 0, 0]), "too short for field 'seq'"),
+        (bytes([0x44, 9]), "field 'pattern' has no value 9"),
+        (bytes([0x43]) + bytes(9) + bytes([5, 0x41]), "field 'text' claims 5 bytes, 1 remain"),
+        (bytes([0x43]) + bytes(9) + bytes([2, 0xC3, 0x28]), "field 'text' is not UTF-8"),
+        (bytes([0x02]) + bytes(4) + bytes(4) + bytes([1]) + bytes(8), "field 'seq'"),  # seq 0 is not a press
+    ],
+)
+def test_a_malformed_body_names_the_message_and_the_field(payload: bytes, says: str) -> None:
+    from firmware_protocol.framing import encode_frame
+
+    (result,) = MessageParser().feed(encode_frame(payload))
+    assert isinstance(result, FrameError) and result.kind is FrameErrorKind.MALFORMED
+    assert says in result.detail
+
+
+def test_json_input_errors_name_the_field() -> None:
+    with pytest.raises(ValueError, match=r"press message: seq: .*greater than or equal to 1"):
+        m.message_from_json({"type": "press", "boot_id": 1, "seq": 0, "side": "a", "t_us": 1})
+    with pytest.raises(ValueError, match=r"text: .*at most 64 bytes of UTF-8, not 66"):
+        m.message_from_json({"type": "show", "remaining_ms_a": 1, "remaining_ms_b": 1, "text": "ż" * 33})
+    with pytest.raises(ValueError, match=r"unknown message type 'pres'; one of hello, press"):
+        m.message_from_json({"type": "pres"})

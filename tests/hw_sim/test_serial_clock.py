@@ -1,0 +1,211 @@
+"""The simulated serial clock, seen from the host side of its pseudo-terminal with plain pyserial."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+import serial
+
+from firmware_protocol.codec import MessageParser, encode
+from firmware_protocol.framing import FrameError, FrameErrorKind
+from firmware_protocol.messages import Ack, Heartbeat, Hello, HelloAck, Press, Show, Side, Status, Sync
+from hw_sim.faults import Faults, parse_fault_names
+from hw_sim.players import FAST, SLOW
+from hw_sim.serial_clock import DEFAULT_PID, DEFAULT_VID, SerialClockFarm
+from hw_sim.simtime import DeviceClock, SimTime
+
+MS = 1_000_000
+
+
+@pytest.fixture
+def farm() -> Iterator[SerialClockFarm]:
+    with SerialClockFarm(seed=3) as f:
+        yield f
+    assert not f.errors
+
+
+class Host:
+    """A minimal host: pyserial on the pty path, the codec, nothing from clockd."""
+
+    def __init__(self, path: str) -> None:
+        self.port = serial.Serial(path, 115200, timeout=0.05)
+        self.port.reset_input_buffer()
+        self.parser = MessageParser()
+        self.seen: list = []
+
+    def send(self, *msgs) -> None:
+        self.port.write(b"".join(encode(m) for m in msgs))
+
+    def read_until(self, want, timeout_s: float = 2.0) -> list:
+        """Read until ``want(item)`` holds for something read; returns everything read."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for item in self.parser.feed(self.port.read(max(1, self.port.in_waiting))):
+                self.seen.append(item)
+                if want(item):
+                    return self.seen
+        pytest.fail(f"not seen within {timeout_s} s; got {self.seen[-5:]!r}")
+
+    def handshake(self) -> Hello:
+        self.send(Sync(major=1, minor=0))
+        self.read_until(lambda m: isinstance(m, Hello))
+        hello = [m for m in self.seen if isinstance(m, Hello)][-1]
+        self.send(HelloAck(major=1, minor=0, boot_id=hello.boot_id))
+        return hello
+
+
+def test_it_is_a_raw_serial_port_that_answers_sync_with_hello(farm) -> None:
+    clock = farm.add("SIM-7", firmware="9.9")
+    (info,) = farm.list_ports()
+    assert (info.device, info.vid, info.pid, info.serial_number) == (
+        clock.path,
+        DEFAULT_VID,
+        DEFAULT_PID,
+        "SIM-7",
+    )
+    host = Host(clock.path)
+    hello = host.handshake()
+    assert (hello.device_id, hello.firmware, hello.boot_id) == ("SIM-7", "9.9", clock.boot_id)
+    clock.press(Side.B)
+    host.read_until(lambda m: isinstance(m, Press))
+    press = next(m for m in host.seen if isinstance(m, Press))
+    assert (press.seq, press.side, press.boot_id) == (1, Side.B, clock.boot_id)
+    # every byte value crosses the pty unchanged (raw mode: no echo, no CR/LF translation)
+    host.send(Show(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a"))
+    host.read_until(lambda m: isinstance(m, Status))
+    assert clock.display == Show(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a")
+    assert not any(isinstance(m, Show) for m in host.seen)  # nothing echoed back
+
+
+def test_the_clock_resends_until_acknowledged_and_heartbeats_carry_its_time(farm) -> None:
+    clock = farm.add(retransmit_ms=20, heartbeat_ms=50)
+    host = Host(clock.path)
+    hello = host.handshake()
+    clock.press(Side.A)
+    host.read_until(lambda m: isinstance(m, Press))
+    host.read_until(lambda m: isinstance(m, Press))  # again: no ACK yet
+    assert clock.pending == 1
+    host.send(Ack(boot_id=hello.boot_id, seq=1))
+    host.read_until(lambda m: isinstance(m, Heartbeat) and m.acked_seq == 1)
+    assert clock.pending == 0
+    beats = [m.t_us for m in host.seen if isinstance(m, Heartbeat)]
+    assert beats == sorted(beats) and beats[-1] > 0
+
+
+def test_unplug_closes_the_port_and_replug_opens_a_new_one(farm) -> None:
+    clock = farm.add("SIM-U")
+    blocker = farm.add("SIM-X")
+    host = Host(clock.path)
+    host.handshake()
+    old = clock.path
+    clock.unplug()
+    assert farm.list_ports() == [blocker.port_info] and clock.path is None
+    with pytest.raises(serial.SerialException):
+        for _ in range(20):
+            host.port.read(1)
+    farm.add("SIM-Y")  # takes the freed pty number
+    clock.press(Side.A)  # while unplugged: kept
+    clock.replug()
+    assert clock.path is not None and clock.path != old
+    assert clock.port_info in farm.list_ports()
+    again = Host(clock.path)
+    again.handshake()
+    again.read_until(lambda m: isinstance(m, Press))
+
+
+def test_a_reboot_resets_sequence_and_clock_and_loses_what_was_not_acknowledged(farm) -> None:
+    clock = farm.add()
+    host = Host(clock.path)
+    hello = host.handshake()
+    clock.press(Side.A)
+    clock.press(Side.A)
+    time.sleep(0.05)
+    clock.reboot()
+    assert clock.boot_id != hello.boot_id
+    assert [(r.boot_id, r.seq) for r in clock.lost_on_reboot] == [(hello.boot_id, 1), (hello.boot_id, 2)]
+    host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)  # unprompted, at boot
+    new = [m for m in host.seen if isinstance(m, Hello)][-1]
+    assert new.t_us < 50_000 and new.acked_seq == 0
+    host.send(HelloAck(major=1, minor=0, boot_id=new.boot_id))
+    record = clock.press(Side.B)
+    assert record is not None and record.seq == 1
+
+
+@pytest.mark.parametrize(
+    ("faults", "expect"),
+    [
+        (Faults(corrupt=1.0), "every frame fails its CRC or its COBS"),
+        (Faults(garbage=1.0), "noise before every frame, frames intact"),
+        (Faults(duplicate=1.0), "every frame twice"),
+        (Faults(drop=1.0), "nothing"),
+    ],
+)
+def test_each_fault_does_what_it_says(farm, faults: Faults, expect: str) -> None:
+    clock = farm.add(faults=faults)
+    port = serial.Serial(clock.path, 115200, timeout=0.05)
+    clock.reboot()  # a HELLO at each power-on, prompted by nothing the host sent (which faults would hit too)
+    clock.reboot()
+    time.sleep(0.1)
+    items = MessageParser().feed(port.read(port.in_waiting) + b"\x00")
+    port.close()
+    hellos = [m for m in items if isinstance(m, Hello)]
+    errors = [m for m in items if isinstance(m, FrameError)]
+    if faults.corrupt:
+        assert not hellos and errors
+        assert {e.kind for e in errors} <= {
+            FrameErrorKind.BAD_CRC,
+            FrameErrorKind.BAD_COBS,
+            FrameErrorKind.TOO_SHORT,
+        }
+    elif faults.garbage:
+        assert len(hellos) == 2 and errors
+    elif faults.duplicate:
+        assert len(hellos) == 4 and hellos[0] == hellos[1] and hellos[2] == hellos[3] != hellos[0]
+    else:
+        assert items == []
+
+
+def test_a_device_clock_drifts_exactly_as_configured() -> None:
+    host_now = [10**12]
+    clock = DeviceClock(lambda: host_now[0], drift_ppb=200_000)
+    host_now[0] += 3600 * 1000 * MS  # one hour of host time
+    assert clock.now_us() == 3_600_720_000  # 0.72 s fast: 200 ppm
+    assert clock.host_ns(clock.now_us()) == host_now[0]
+    slow = DeviceClock(lambda: host_now[0], drift_ppb=-200_000, boot_host_ns=host_now[0])
+    assert slow.us_at(host_now[0] + 1000 * MS) == 999_800
+
+
+def test_sim_time_jumps_forward_only_and_tells_whoever_listens() -> None:
+    now = SimTime(source=lambda: 1000)
+    woken = []
+    now.on_advance(lambda: woken.append(now()))
+    now.advance(5 * MS)
+    assert now() == 1000 + 5 * MS and woken == [now()]
+    with pytest.raises(ValueError, match="forward"):
+        now.advance(-1)
+
+
+def test_players_alternate_and_the_toss_loser_presses_first() -> None:
+    now = SimTime()
+    with SerialClockFarm(time=now, seed=9) as farm:
+        clock = farm.add()
+        farm.play(clock, (FAST, SLOW), turns=6, first=Side.B, rng=random.Random(4))
+        for _ in range(200):
+            now.advance(1000 * MS)
+            time.sleep(0.002)
+            if len(clock.presses) == 6:
+                break
+        assert [r.side for r in clock.presses] == [Side.B, Side.A] * 3
+        gaps = [b.host_ns - a.host_ns for a, b in zip(clock.presses, clock.presses[1:], strict=False)]
+        assert all(g >= FAST.min_ms * MS for g in gaps)
+
+
+def test_fault_names_are_checked() -> None:
+    assert parse_fault_names("unplug, dup,") == {"unplug", "dup"}
+    with pytest.raises(ValueError, match="unknown fault 'fire'"):
+        parse_fault_names("drop,fire")
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        Faults(drop=1.5)

@@ -1,0 +1,152 @@
+"""The commands a referee types, against a real ``duelclock run`` process: start, status, table
+commands, ``kill -9`` and restart, clean stop."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from clockd.api import Client
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "DUELCLOCK_STATE_DIR": str(tmp_path / "state"), "DUELCLOCK_LANG": "en"}
+
+
+def duelclock(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "clockd", *args], env=env, capture_output=True, text=True, timeout=30
+    )
+
+
+def start(env: dict[str, str], db: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "clockd",
+            "run",
+            "--sim",
+            "2",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--think-ms",
+            "150",
+            *extra,
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    banner = []
+    for line in proc.stdout:
+        banner.append(line.strip())
+        if line.startswith("Clocks:"):
+            return proc, banner
+    raise AssertionError(f"the daemon did not start: {banner} {proc.stderr.read() if proc.stderr else ''}")
+
+
+def status(env: dict[str, str]) -> dict:
+    """What ``duelclock status --json`` prints."""
+    result = duelclock(env, "status", "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def quick_status(env: dict[str, str]) -> dict:
+    """The same data through the API client in this process (for polling without process start-up)."""
+    info = json.loads((Path(env["DUELCLOCK_STATE_DIR"]) / "daemon.json").read_text())
+    with Client(port=info["port"]) as client:
+        return client.status().model_dump(mode="json")
+
+
+def wait_until(check, timeout_s: float = 15.0):
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("not reached in time")
+        time.sleep(0.1)
+
+
+def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_path: Path) -> None:
+    db = tmp_path / "festival.db"
+    proc, banner = start(env, db)
+    try:
+        info = json.loads((tmp_path / "state" / "daemon.json").read_text())
+        assert f"referee token: {info['token']}" in "\n".join(banner)
+        assert f"API: 127.0.0.1:{info['port']}" in "\n".join(banner)
+        assert "new journal" in banner[1]
+
+        # The simulated players keep pressing: both clocks run and moves are counted.
+        wait_until(lambda: all(t["moves"]["a"] + t["moves"]["b"] >= 4 for t in quick_status(env)["tables"]))
+        for t in status(env)["tables"]:
+            assert t["device"]["state"] == "connected"
+            assert t["running"] in ("a", "b") and 0 < t["remaining_ms"]["a"] <= 600_000
+
+        human = duelclock(env, "status")
+        assert human.returncode == 0 and human.stdout.splitlines()[0].split()[:3] == ["Table", "A", "B"]
+
+        assert duelclock(env, "table", "1", "pause", "--reason", "dispute").returncode == 0
+        before = next(t for t in status(env)["tables"] if t["table"] == 1)
+        assert before["phase"] == "paused"
+        adjusted = duelclock(
+            env, "table", "1", "adjust", "b", "-30", "--reason", "illegal move", "--by", "Ewa"
+        )
+        assert adjusted.returncode == 0, adjusted.stderr
+        after = next(t for t in status(env)["tables"] if t["table"] == 1)
+        assert after["remaining_ms"]["b"] == before["remaining_ms"]["b"] - 30_000
+        assert after["remaining_ms"]["a"] == before["remaining_ms"]["a"]
+
+        refused = duelclock(env, "table", "1", "resume", "--token", "not-the-token")
+        assert refused.returncode == 2 and "unauthorized" in refused.stderr
+        bad_side = duelclock(env, "table", "1", "adjust", "c", "5", "--reason", "x")
+        assert bad_side.returncode == 2 and "side must be a or b" in bad_side.stderr
+
+        timeline = duelclock(env, "table", "1", "timeline", "--json")
+        entries = [json.loads(line) for line in timeline.stdout.splitlines()]
+        adjust = [e for e in entries if e["kind"] == "adjust"]
+        assert adjust[0]["data"]["reason"] == "illegal move" and adjust[0]["data"]["by"] == "Ewa"
+        assert adjust[0]["data"]["delta_ns"] == -30_000_000_000
+
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc, banner = start(env, db)
+        assert "resumed (clocks kept running)" in banner[1]
+        assert "! table 2: recovered-running" in banner  # table 2 was running; table 1 was paused
+        assert "! table 1: recovered-running" not in banner
+        now = quick_status(env)["tables"]
+        restarted = next(t for t in now if t["table"] == 1)
+        for key in ("phase", "remaining_ms", "moves", "presses", "elapsed_ms", "to_move"):
+            assert restarted[key] == after[key], key
+        table2 = next(t for t in now if t["table"] == 2)
+        assert [a["code"] for a in table2["alerts"]] == ["recovered-running"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+    assert not (tmp_path / "state" / "daemon.json").exists()
+    unreachable = duelclock(env, "status")
+    assert unreachable.returncode == 3 and "is `duelclock run` running?" in unreachable.stderr
+
+
+def test_a_bad_configuration_is_refused_before_anything_starts(env: dict[str, str], tmp_path: Path) -> None:
+    config = tmp_path / "clocks.toml"
+    config.write_text('[[tables]]\nid = 1\ncontrol = "10 minutes"\n\n[[tables]]\nid = 1\n', encoding="utf-8")
+    result = duelclock(env, "run", "--config", str(config), "--db", str(tmp_path / "x.db"))
+    assert result.returncode == 2
+    assert "clocks.toml: table 1 (entry 1), control:" in result.stderr
+    assert not (tmp_path / "x.db").exists()

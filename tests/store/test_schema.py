@@ -1,0 +1,85 @@
+"""Schema versions and migrations: a database an older duelclock wrote opens, upgraded, data intact."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from clockd.store import SCHEMA_VERSION, Journal, SchemaError
+from clockd.store.schema import MIGRATIONS, migrate, schema_version
+
+
+def old_database(path: Path, version: int) -> None:
+    """A file exactly as a duelclock of schema ``version`` left it, holding two events."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, target=version)
+    db.execute(
+        "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES "
+        '(1, 10, 3, \'note\', \'{"kind":"note","t_ns":10,"table":3,"text":"first","by":"ref"}\'), '
+        '(2, 20, 3, \'note\', \'{"kind":"note","t_ns":20,"table":3,"text":"second","by":"ref"}\')'
+    )
+    db.execute("INSERT INTO meta (key, value) VALUES ('api_token', 'old-token')")
+    db.close()
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
+def test_an_older_database_is_upgraded_and_keeps_its_events(tmp_path: Path, version: int) -> None:
+    import clockd.service.events  # noqa: F401 - registers the 'note' event kind
+
+    path = tmp_path / "old.db"
+    old_database(path, version)
+    with Journal(path) as j:
+        assert schema_version(j._db) == SCHEMA_VERSION
+        assert [r.event.text for r in j.read()] == ["first", "second"]  # type: ignore[attr-defined]
+        assert j.meta("api_token") == "old-token"
+        assert j.append([]) == []
+        j.save_snapshot(2, 1, "{}")  # the snapshot table of version 2 exists
+        assert [r.seq for r in j.read(table=3)] == [1, 2]
+        indexes = {row[1] for row in j._db.execute("PRAGMA index_list(events)")}
+        assert "events_by_table" in indexes
+
+
+def test_a_new_file_gets_the_current_version(tmp_path: Path) -> None:
+    with Journal(tmp_path / "new.db") as j:
+        assert schema_version(j._db) == SCHEMA_VERSION == len(MIGRATIONS)
+
+
+def test_a_database_from_a_newer_duelclock_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    Journal(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    db.commit()
+    db.close()
+    with pytest.raises(
+        SchemaError, match=rf"schema version {SCHEMA_VERSION + 5}.*written by a newer duelclock"
+    ):
+        Journal(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 5
+    db.close()
+
+
+def test_a_failing_migration_leaves_the_file_exactly_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    old_database(path, 1)
+    # Something in the way of version 2 (a table of that name made by hand, say).
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("CREATE TABLE snapshots (x)")
+    db.close()
+    with pytest.raises(SchemaError, match=r"from schema version 1 to 3.*the file is unchanged"):
+        Journal(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 2
+    assert {r[1] for r in db.execute("PRAGMA index_list(events)")} == set()  # v3 not half-applied
+    db.close()
+
+
+def test_a_reader_refuses_a_database_that_needs_an_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    old_database(path, 1)
+    with pytest.raises(SchemaError, match="start the daemon on it once to upgrade it"):
+        Journal.reader(path)
