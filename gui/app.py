@@ -103,7 +103,15 @@ def run(opts: Options) -> int:
             print("duelclock gui: this build has no daemon API yet; try --demo-state", file=sys.stderr)
             return 2
 
-        connection = DaemonConnection(model, host=opts.host, port=opts.port, token=opts.token)
+        # the audience screen needs no token and no timelines: it never asks for either
+        connection = DaemonConnection(
+            model,
+            host=opts.host,
+            port=opts.port,
+            token=opts.token,
+            read_only=opts.audience,
+            timeline=not opts.audience,
+        )
         sink = connection
         connection.start()
 

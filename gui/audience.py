@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
@@ -43,7 +44,6 @@ class AudienceWindow(QWidget):
         self.clock = clock
         self.ticks = 0
         self.state = DeskState()
-        self._pending = False
         self.setAutoFillBackground(True)
         self.setStyleSheet(f"background: {HALL.window}; color: {HALL.text};")
         self.setCursor(Qt.CursorShape.BlankCursor)
@@ -74,6 +74,10 @@ class AudienceWindow(QWidget):
         QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
         QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
         self._unsubscribe = model.subscribe(self._changed)
+        self._flush_timer = QTimer(self)  # a child: it dies with the window (see RefereeWindow)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(0)
+        self._flush_timer.timeout.connect(self._flush)
         self.timer = QTimer(self)
         self.timer.setInterval(refresh_ms)
         self.timer.timeout.connect(self.tick)
@@ -89,23 +93,28 @@ class AudienceWindow(QWidget):
     def _changed(self, change: Change, tables: frozenset[int]) -> None:
         if change is Change.TIMELINE:
             return  # the public screen never shows timelines
-        if not self._pending:
-            self._pending = True
-            QTimer.singleShot(0, self._flush)
+        if not shiboken6.isValid(self):  # the window is gone; the model outlived it
+            self._unsubscribe()
+            return
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
 
     def _flush(self) -> None:
-        self._pending = False
         # The only way state reaches this window: with every private field emptied.
         self.state = self.model.state.public()
         now = self.clock()
         self.header.set_state(self.state, status_text=self._rounds_now(self.state))
         self.bracket.set_state(self.state, now)
         self.live.set_state(self.state, now)
+        # no bracket (a daemon without a tournament, or before the draw): the clocks get the screen
+        has_bracket = self.state.bracket is not None
+        self.bracket.setVisible(has_bracket)
         live = bool(self.live.shown_tables())
-        self.live_panel.setVisible(live)
         places = self.state.bracket.podium() if self.state.bracket is not None else (None, None, None)
         self.podium.set_places([self.state.name(p) if p is not None else "" for p in places])
-        self.podium.setVisible(not live and places[0] is not None)
+        podium = not live and places[0] is not None
+        self.podium.setVisible(podium)
+        self.live_panel.setVisible(live or (not has_bracket and not podium))
 
     def _rounds_now(self, state: DeskState) -> str:
         """The round(s) being played now, for the header's right side."""

@@ -18,6 +18,7 @@ import functools
 import time
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
@@ -169,7 +170,13 @@ class RefereeWindow(QMainWindow):
         self.tables.table_clicked.connect(self.select_table)
         self.players.player_activated.connect(self._toggle_presence)
         self.players.itemSelectionChanged.connect(self._update_actions)
-        self.model.subscribe(self._changed)
+        self._unsubscribe = self.model.subscribe(self._changed)
+        # model changes are drawn together at the next turn of the event loop; a child timer
+        # (not QTimer.singleShot on a method) dies with the window, so it never calls a dead one
+        self._flush_timer = QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(0)
+        self._flush_timer.timeout.connect(self._flush)
         self.timer = QTimer(self)
         self.timer.setInterval(refresh_ms)
         self.timer.timeout.connect(self.tick)
@@ -376,8 +383,11 @@ class RefereeWindow(QMainWindow):
 
     # -- model changes ----------------------------------------------------------------------
     def _changed(self, change: Change, tables: frozenset[int]) -> None:
-        if not self._dirty:
-            QTimer.singleShot(0, self._flush)
+        if not shiboken6.isValid(self):  # the window is gone; the model outlived it
+            self._unsubscribe()
+            return
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
         self._dirty.add(change)
         self._dirty_tables |= tables
 
@@ -387,6 +397,7 @@ class RefereeWindow(QMainWindow):
         state = self.model.state
         now = self.clock()
         if dirty & {Change.TABLES, Change.BRACKET, Change.PLAYERS}:
+            self.bracket.setVisible(state.bracket is not None)  # no bracket yet: the tables get the room
             self.bracket.set_state(state, now)
             self.tables.set_state(state, now)
             self.detail.set_state(state, now)
@@ -778,4 +789,5 @@ class RefereeWindow(QMainWindow):
     def closeEvent(self, event: object) -> None:
         if self.audience is not None:
             self.audience.close()
+        self.timer.stop()
         super().closeEvent(event)  # type: ignore[arg-type]

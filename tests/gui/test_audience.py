@@ -143,3 +143,15 @@ def test_when_the_final_is_decided_the_podium_takes_the_live_panels_place(qtbot:
     assert window.podium.isVisible()
     assert window.podium.title.text() == "MISTRZ POJEDYNKÓW"
     assert [p.text() for p in window.podium.places] == ["1. Stanisław Ź.", "2. Zofia Ł.", "3. Tomasz S."]
+
+
+def test_without_a_bracket_the_clocks_get_the_whole_screen(qtbot: QtBot) -> None:
+    state = demo_state(T0).model_copy(update={"bracket": None})
+    window = AudienceWindow(DeskModel(state), clock=lambda: T0)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.bracket.isVisible() and window.live_panel.isVisible()
+    assert window.live.shown_tables() == [2, 3, 4]  # every table whose clock is not just set
+    assert window.live.width() > 1800
