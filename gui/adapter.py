@@ -241,7 +241,7 @@ class DaemonConnection(QObject):
             return
         try:
             pushes = sub.poll()
-        except (ConnectionError, OSError, ApiError) as exc:
+        except (ConnectionError, OSError, ApiError, ValueError) as exc:  # ValueError: a closed socket
             self._lost(str(exc))
             return
         now = self.clock()

@@ -20,7 +20,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gui import terms
-from gui.model import Change, DeskModel, DeskState
+from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
 from gui.widgets.bracket import BracketView
 from gui.widgets.header import HeaderBar
@@ -73,6 +73,9 @@ class AudienceWindow(QWidget):
         body.addWidget(self.podium, 38)
         QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
         QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
+        self._public = PublicCopy()
+        self._dirty: set[Change] = set(Change)
+        self._dirty_tables: set[int] = set()
         self._unsubscribe = model.subscribe(self._changed)
         self._flush_timer = QTimer(self)  # a child: it dies with the window (see RefereeWindow)
         self._flush_timer.setSingleShot(True)
@@ -98,14 +101,22 @@ class AudienceWindow(QWidget):
             return
         if not self._flush_timer.isActive():
             self._flush_timer.start()
+        self._dirty.add(change)
+        self._dirty_tables |= tables
 
     def _flush(self) -> None:
+        dirty, self._dirty = self._dirty, set()
+        tables, self._dirty_tables = self._dirty_tables, set()
         # The only way state reaches this window: with every private field emptied.
-        self.state = self.model.state.public()
+        self.state = self._public(self.model.state)
         now = self.clock()
         self.header.set_state(self.state, status_text=self._rounds_now(self.state))
-        self.bracket.set_state(self.state, now)
-        self.live.set_state(self.state, now)
+        if dirty == {Change.TABLES}:
+            self.bracket.tables_changed(self.state, now, tables)
+            self.live.tables_changed(self.state, now, tables)
+        else:
+            self.bracket.set_state(self.state, now)
+            self.live.set_state(self.state, now)
         # no bracket (a daemon without a tournament, or before the draw): the clocks get the screen
         has_bracket = self.state.bracket is not None
         self.bracket.setVisible(has_bracket)

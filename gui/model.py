@@ -26,6 +26,7 @@ with every private field emptied; the audience screen only ever receives that co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any, Literal
@@ -334,19 +335,43 @@ class DeskState(_Frozen):
 
     def public(self) -> DeskState:
         """This state with every private field emptied: all a public screen may receive."""
-        redacted = redact(self)
+        redacted = redact(self.model_copy(update={"timelines": {}}))  # disputes are for the referee
         assert isinstance(redacted, DeskState)
-        return redacted.model_copy(update={"timelines": {}})
+        return redacted
 
 
-def private_fields(model: type[BaseModel]) -> list[str]:
-    """The fields of ``model`` marked ``private`` in their JSON schema."""
+@functools.cache
+class PublicCopy:
+    """:meth:`DeskState.public`, made cheap for a screen redrawn on every press.
+
+    Players and the bracket change rarely; tables change on every press. The redacted
+    players and bracket are kept while the state holds the very same objects, so a press
+    costs the redaction of the rest only. The result equals ``state.public()``.
+    """
+
+    def __init__(self) -> None:
+        self._players_of: object = None
+        self._players: dict[int, Player] = {}
+        self._bracket_of: object = None
+        self._bracket: Bracket | None = None
+
+    def __call__(self, state: DeskState) -> DeskState:
+        if state.players is not self._players_of:
+            self._players_of, self._players = state.players, redact(state.players)
+        if state.bracket is not self._bracket_of:
+            self._bracket_of, self._bracket = state.bracket, redact(state.bracket)
+        rest = state.model_copy(update={"players": {}, "bracket": None, "timelines": {}})
+        return redact(rest).model_copy(update={"players": self._players, "bracket": self._bracket})
+
+
+def private_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` marked ``private`` in their JSON schema (once per class)."""
     out = []
     for name, info in model.model_fields.items():
         extra = info.json_schema_extra
         if isinstance(extra, dict) and extra.get("private"):
             out.append(name)
-    return out
+    return tuple(out)
 
 
 def redact(value: Any) -> Any:
@@ -354,8 +379,9 @@ def redact(value: Any) -> Any:
     if isinstance(value, BaseModel):
         cls = type(value)
         update: dict[str, Any] = {}
+        marked = private_fields(cls)
         for name in cls.model_fields:
-            if name in private_fields(cls):
+            if name in marked:
                 update[name] = cls.model_fields[name].get_default(call_default_factory=True)
             else:
                 current = getattr(value, name)

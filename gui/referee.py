@@ -398,9 +398,14 @@ class RefereeWindow(QMainWindow):
         now = self.clock()
         if dirty & {Change.TABLES, Change.BRACKET, Change.PLAYERS}:
             self.bracket.setVisible(state.bracket is not None)  # no bracket yet: the tables get the room
-            self.bracket.set_state(state, now)
-            self.tables.set_state(state, now)
-            self.detail.set_state(state, now)
+            if dirty & {Change.BRACKET, Change.PLAYERS}:
+                self.bracket.set_state(state, now)
+                self.tables.set_state(state, now)
+                self.detail.set_state(state, now)
+            else:  # the common case, a press: redraw only the cards of the tables that changed
+                self.bracket.tables_changed(state, now, tables)
+                self.tables.tables_changed(state, now, tables)
+                self.detail.tables_changed(state, now, tables)
         if dirty & {Change.PLAYERS}:
             self.players.set_state(state)
         if dirty & {Change.TITLE, Change.CONNECTION}:
@@ -429,8 +434,9 @@ class RefereeWindow(QMainWindow):
         state = self.model.state
         t = self.selected_table
         table = state.tables.get(t) if t is not None else None
-        self.detail.only = t
-        self.detail.set_state(state, self.clock())
+        if self.detail.only != t:
+            self.detail.only = t
+            self.detail.set_state(state, self.clock())
         if table is None:
             self.side_title.setText(self.tr("No table selected"))
             self.side_match.setText(self.tr("Click a table or press Ctrl+1 … Ctrl+9."))

@@ -41,6 +41,7 @@ class BracketView(PaintedView):
         self.now_ns = 0
         self.selected: str | None = None
         self.cards: dict[str, QRect] = {}
+        self._card_args: dict[str, tuple[QRect, int, str | None]] = {}
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(640, 360)
 
@@ -49,6 +50,25 @@ class BracketView(PaintedView):
         self.state = state
         self.now_ns = now_ns
         self.relayout()
+
+    def tables_changed(self, state: DeskState, now_ns: int, tables: frozenset[int] | set[int]) -> None:
+        """Only tables changed: redraw if one hosts a duel of the bracket, else just keep the state."""
+        if state.bracket is not self.state.bracket or state.bracket is None:
+            self.set_state(state, now_ns)
+            return
+        self.state, self.now_ns = state, now_ns
+        bracket = state.bracket
+        for mid in list(self._card_args):
+            m = bracket.matches.get(mid)
+            live = bracket.live_match_of(m) if m is not None else None
+            if m is not None and live is not None and live.table in tables:
+                self._recard(bracket, m)
+
+    def _recard(self, bracket: Bracket, m: Match) -> None:
+        """Redraw one card where it is (its table's clock changed hands, paused, flagged …)."""
+        rect, card_h, frame = self._card_args[m.id]
+        self.replace_keyed(m.id, lambda: self._card(bracket, m, rect, card_h, frame))
+        self.update(rect.adjusted(-4, -4, 4, 4))
 
     def tick(self, now_ns: int) -> bool:
         """Advance the live clocks to ``now_ns``; repaint only the times whose text changed."""
@@ -166,6 +186,7 @@ class BracketView(PaintedView):
     # -- layout ---------------------------------------------------------------------------
     def relayout(self) -> None:
         self.boxes, self.items, self.lines, self.cards = [], [], [], {}
+        self._card_args = {}
         bracket = self.state.bracket
         pal = self.palette_
         w, h = self.width(), self.height()
@@ -282,6 +303,7 @@ class BracketView(PaintedView):
     def _card(self, bracket: Bracket, m: Match, rect: QRect, card_h: int, frame: str | None = None) -> None:
         pal = self.palette_
         self.cards[m.id] = rect
+        self._card_args[m.id] = (rect, card_h, frame)
         selected = m.id == self.selected
         live = bracket.live_match_of(m) is not None
         border = pal.live if live else frame or pal.card_border

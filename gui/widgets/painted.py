@@ -13,11 +13,11 @@ points, and how clicks find what they hit.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from gui.style import MONO, SANS
@@ -127,12 +127,19 @@ class PaintedView(QWidget):
         return [i.text for i in self.items if i.text]
 
     # -- painting -------------------------------------------------------------------------
-    def paintEvent(self, event: object) -> None:
+    def replace_keyed(self, key: str, build: Callable[[], None]) -> None:
+        """Rebuild the boxes and texts of one card (``key``) with ``build``; the rest stays."""
+        self.boxes = [b for b in self.boxes if b.key != key]
+        self.items = [i for i in self.items if i.key != key]
+        build()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        clip = event.rect()  # a clock's second changes a small rectangle: draw only what meets it
         p = QPainter(self)
         try:
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            p.fillRect(self.rect(), QColor(self.background))
+            p.fillRect(clip, QColor(self.background))
             for points, colour, width, dashed in self.lines:
                 pen = QPen(QColor(colour), width)
                 if dashed:
@@ -141,6 +148,8 @@ class PaintedView(QWidget):
                 for a, b in itertools.pairwise(points):
                     p.drawLine(a, b)
             for box in self.boxes:
+                if not box.rect.intersects(clip):
+                    continue
                 if box.border:
                     pen = QPen(QColor(box.border), box.width)
                     if box.dashed:
@@ -159,7 +168,7 @@ class PaintedView(QWidget):
                     QRectF(box.rect).adjusted(inset, inset, -inset, -inset), box.radius, box.radius
                 )
             for item in self.items:
-                if not item.text:
+                if not item.text or not item.rect.intersects(clip):
                     continue
                 p.setFont(item.font)
                 p.setPen(QColor(item.color))

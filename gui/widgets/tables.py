@@ -11,6 +11,7 @@ tables with a duel on them, only display names, clocks as big as the card allows
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PySide6.QtCore import QEvent, QRect, Qt, Signal
@@ -66,6 +67,19 @@ class TablesView(PaintedView):
         if bracket is None:
             return [t for t in tables if self.state.tables[t].phase != "ready"]
         return [t for t in tables if (m := bracket.on_table(t)) is not None and m.live]
+
+    def tables_changed(self, state: DeskState, now_ns: int, tables: frozenset[int] | set[int]) -> None:
+        """Only tables changed: redraw just their cards, unless which cards are shown changed."""
+        same_cast = state.bracket is self.state.bracket and state.players is self.state.players
+        self.state, self.now_ns = state, now_ns
+        if not same_cast or self.shown_tables() != list(self.cards):
+            self.relayout()
+            return
+        for t in tables:
+            rect = self.cards.get(t)
+            if rect is not None and t in state.tables:
+                self.replace_keyed(str(t), functools.partial(self._card, state.tables[t], rect))
+                self.update(rect.adjusted(-4, -4, 4, 4))
 
     def tick(self, now_ns: int) -> bool:
         self.now_ns = now_ns

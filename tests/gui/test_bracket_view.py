@@ -238,3 +238,18 @@ def test_the_hall_version_shows_no_match_ids_and_the_same_names(qtbot: QtBot) ->
     assert not any("R1-" in t and "zwycięzca" not in t for t in v.shown_texts())
     assert v.text_at(name_point(v.cards["R1-1"], "a")) == NAMES[1]
     assert share(v.grab().toImage(), time_point(v.cards["R1-3"], "b"), HALL.running) > 0.5
+
+
+def test_a_press_redraws_only_the_card_of_its_table(view: BracketView) -> None:
+    state = known_state()
+    untouched = [i for i in view.items if i.key == "R1-1"]
+    pressed = state.tables[2].model_copy(update={"running": Side.B, "to_move": Side.B, "seq": 41,
+                                                 "remaining_ms": Pair(a=121_000, b=61_000)})  # fmt: skip
+    new = state.model_copy(update={"tables": {**state.tables, 2: pressed}})
+    view.tables_changed(new, T0, {2})
+    card = view.cards["R1-3"]
+    assert view.text_at(time_point(card, "b")) == "2:01"  # Filip's clock stopped at 121 s
+    img = image(view)
+    assert share(img, time_point(card, "a"), DESK.running) > 0.5  # Ewa's (clock side b) now runs
+    assert share(img, time_point(card, "b"), DESK.running) == 0
+    assert [i for i in view.items if i.key == "R1-1"] == untouched  # other cards were left alone

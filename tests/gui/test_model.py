@@ -102,3 +102,20 @@ def test_a_new_private_field_would_be_emptied_too() -> None:
     state = DeskState(players={1: p})
     cleaned = redact(state).players[1]
     assert cleaned.shoe_size == "" and cleaned.email == "" and cleaned.display_name == "Ala K."
+
+
+def test_the_cheap_public_copy_is_the_public_copy_and_follows_changes() -> None:
+    from gui.model import PublicCopy
+
+    model = DeskModel(demo_state(0))
+    public = PublicCopy()
+    assert public(model.state) == model.state.public()
+    model.set_tables([running_table(table=3, seq=999)])  # a press: players and bracket are the same objects
+    assert public(model.state) == model.state.public()
+    changed = model.state.players[1].model_copy(
+        update={"email": "nowy@example.pl", "display_name": "Zosia Ł."}
+    )
+    model.set_players([changed, *(p for pid, p in model.state.players.items() if pid != 1)])
+    shown = public(model.state)
+    assert shown == model.state.public()
+    assert shown.players[1].display_name == "Zosia Ł." and shown.players[1].email == ""
