@@ -78,6 +78,7 @@ class Refused:
 
     hello: Hello
     reason: str
+    code: RejectReason = RejectReason.OTHER
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +271,7 @@ class HostSession:
             code, text, short = reason
             self.ready = False
             self.hello = hello
-            self.refused = Refused(hello, text)
+            self.refused = Refused(hello, text, code)
             out.send.append(encode(Reject(reason=code, major=self.major, minor=self.minor, text=short)))
             out.events.append(self.refused)
             return

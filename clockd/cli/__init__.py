@@ -27,6 +27,7 @@ COMMANDS = (
     "gui",
     "demo",
     "duel",
+    "tournament",
     "sim",
     "protocol",
     "gpio",

@@ -1,11 +1,500 @@
-"""``duelclock demo``: play a whole simulated Puzzle Duel session."""
+"""``duelclock demo``: a whole Puzzle Duel session, played by simulated players on simulated clocks.
+
+Everything real but the people and the hardware: the daemon (journal, engine, API server,
+the tournament component) runs in this process on a temporary database; every table is a
+simulated USB-serial clock on a pseudo-terminal (:mod:`hw_sim.serial_clock`) read by the
+real serial driver; the referee — this program — runs the session through the API, the
+way ``duelclock tournament`` and the GUI do: sign-ups, check-in (an absent player's seat
+goes to a reserve), the draw, matches to tables, tosses, "picture complete", confirmations,
+tie-breaks. The players sit at the simulated clocks: the toss loser starts the clock, then
+each in turn looks for a piece, places it (or passes) and presses.
+
+**Time.** The session runs on simulated time (:class:`hw_sim.simtime.SimTime`) shared by
+the clocks, the drivers and the daemon: it stands still while the system works and jumps
+to the next thing that happens (a player's press, the referee's call, a flag). So a
+100-minute session takes seconds, a seed replays it exactly (``--seed``), and ``--speed``
+only paces it for watching: ``--speed 300`` shows 300 s of the session per second (the
+default, under a minute); ``--speed 0`` runs it as fast as the machine can.
+
+At the end: the podium, and (``--json-out``) the results file, checked against the rules:
+every winner had more time at the resolution, or won a tie-break, or a referee decided.
+"""
 
 from __future__ import annotations
 
+import argparse
+import math
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
+
+#: Fictional players for the sign-up form (first names and surnames, Polish).
+FIRST = [
+    "Anna",
+    "Jan",
+    "Zofia",
+    "Piotr",
+    "Maja",
+    "Tomasz",
+    "Julia",
+    "Michał",
+    "Ola",
+    "Kacper",
+    "Ewa",
+    "Szymon",
+    "Lena",
+    "Filip",
+    "Hanna",
+    "Igor",
+    "Nina",
+    "Bartek",
+    "Iga",
+    "Marek",
+]
+LAST = [
+    "Kowalska",
+    "Nowak",
+    "Wiśniewska",
+    "Wójcik",
+    "Kamińska",
+    "Lewandowski",
+    "Zielińska",
+    "Szymański",
+    "Woźniak",
+    "Dąbrowski",
+    "Kozłowska",
+    "Jankowski",
+    "Mazur",
+    "Kwiatkowski",
+    "Krawczyk",
+    "Piotrowski",
+    "Grabowska",
+    "Pawłowski",
+    "Michalska",
+    "Król",
+]
+
+SESSION = "demo"
+T0 = 1_000_000_000_000  # where simulated time starts (ns); any value works
+MS = 1_000_000
+SECOND = 1_000 * MS
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "demo", "play a whole simulated Puzzle Duel session")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "demo",
+        help="play a whole simulated Puzzle Duel session through the real daemon",
+        description="A 16-player Puzzle Duel session played by simulated players on simulated serial "
+        "clocks, through the real daemon, drivers and API, on simulated time. Prints the bracket as it "
+        "goes and the podium at the end.",
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=300.0,
+        metavar="X",
+        help="seconds of the session shown per second (default 300; 0: as fast as possible)",
+    )
+    parser.add_argument("--seed", type=int, default=7, help="seed for the players, the draw and the tosses")
+    parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the results file here")
+    parser.add_argument("--players", type=int, default=16, help="players present (9-16: byes; default 16)")
+    parser.add_argument("--tables", type=int, default=8, help="duel tables (default 8)")
+    parser.add_argument(
+        "--db", type=Path, metavar="PATH", help="keep the journal here (default: a temporary file)"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.speed < 0:
+        print("duelclock demo: --speed must be 0 or more", file=sys.stderr)
+        return 2
+    if not 2 <= args.players <= 16 or args.tables < 1:
+        print("duelclock demo: --players 2..16 and --tables 1 or more", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
+        demo = Demo(
+            db=args.db or Path(tmp) / "demo.db",
+            speed=args.speed,
+            seed=args.seed,
+            players=args.players,
+            tables=args.tables,
+        )
+        return demo.run(args.json_out)
+
+
+def inner_pieces(pieces: int) -> int:
+    """Pieces placed in turns: all but the frame, which both players build together (§2.2.5)."""
+    rows = max(r for r in range(1, math.isqrt(pieces) + 1) if pieces % r == 0)
+    cols = pieces // rows
+    frame = pieces if rows <= 2 else 2 * (rows + cols) - 4
+    return max(1, pieces - frame)
+
+
+@dataclass
+class DuelAtTable:
+    """Two simulated players at one clock, playing one match."""
+
+    table: int
+    match: str
+    sim: Any  # hw_sim.serial_clock.SimulatedSerialClock
+    players: dict[str, int]  # clock side ("a"/"b") → player id
+    toss_winner: str  # clock side
+    pieces_left: int
+    next_at: int  # simulated ns of this duel's next action
+    turn: str | None = None  # whose time runs (None: the clock is not started yet)
+
+
+class Demo:
+    def __init__(self, *, db: Path, speed: float, seed: int, players: int, tables: int) -> None:
+        self.db = db
+        self.speed = speed
+        self.seed = seed
+        self.n_players = players
+        self.n_tables = tables
+        self.rng = random.Random(seed)
+        self.duels: dict[int, DuelAtTable] = {}
+        self.models: dict[int, Any] = {}
+        self.printed: set[str] = set()
+        self.rounds_done: set[int] = set()
+
+    # -- the whole thing ------------------------------------------------------------------------
+    def run(self, json_out: Path | None) -> int:
+        from clockd.api.client import Client
+        from clockd.devices.serial import PortMatch, SerialClock
+        from clockd.service.runtime import Daemon, TableSpec
+        from clockd.service.tournament_api import tournament_component
+        from hw_sim.serial_clock import SerialClockFarm
+        from hw_sim.simtime import SimTime
+
+        self.time = SimTime(source=lambda: T0)  # stands still between jumps
+        farm = SerialClockFarm(time=self.time, seed=self.seed)
+        daemon = Daemon(
+            self.db,
+            tables=[TableSpec(t, f"Stolik {t}", "10m") for t in range(1, self.n_tables + 1)],
+            port=0,
+            boot_id="duelclock-demo",
+            clock=self.time,
+            components=[tournament_component()],
+            write_daemon_info=False,
+        )
+        self.sims: dict[int, Any] = {}
+        drivers = []
+        try:
+            for t in range(1, self.n_tables + 1):
+                serial_number = f"DEMO-{t:02d}"
+                self.sims[t] = farm.add(serial_number, heartbeat_ms=1000)
+                driver = SerialClock(
+                    t,
+                    match=PortMatch(serial_number=serial_number),
+                    list_ports=farm.list_ports,
+                    clock=self.time,
+                )
+                daemon.add_device(t, driver)
+                drivers.append(driver)
+            started = daemon.start()
+            self.daemon = daemon
+            for driver in drivers:
+                if not driver.wait_connected(10):
+                    raise RuntimeError(f"the simulated clock of table {driver.table} did not connect")
+            for _ in range(40):  # let the clocks' first heartbeats map their time onto the daemon's
+                self.time.advance(10 * MS)
+                time.sleep(0.002)
+            self.client = Client(started.host, started.port, started.token, by="Sędzia (demo)")
+            self.start_ns = self.time()
+            self.real_start = time.monotonic()
+            self._prepare()
+            self._play()
+            return self._finish(json_out)
+        finally:
+            if hasattr(self, "client"):
+                self.client.close()
+            daemon.stop()
+            farm.close()
+
+    # -- before the first duel ------------------------------------------------------------------
+    def _prepare(self) -> None:
+        from clockd.api import tournament as api
+        from hw_sim.players import PlayerModel
+
+        rng = self.rng
+        signups = 20
+        rows = ["Sygnatura czasowa;Imię;Nazwisko;Adres e-mail;Numer telefonu;Wiek"]
+        people = rng.sample(range(len(FIRST)), signups)
+        for i, k in enumerate(people):
+            first, last = FIRST[k], LAST[(k * 7 + i) % len(LAST)]
+            rows.append(
+                f"2026/06/06 12:{i:02d}:00;{first};{last};gracz{i + 1}@example.pl;"
+                f"600 100 {i:03d};{rng.randrange(14, 60)}"
+            )
+        self.call(api.CreateTournament(session=SESSION, name=tr(pl="Pokaz", en="Demo")))
+        done = self.call(api.ImportSignups(session=SESSION, csv="\n".join(rows) + "\n", source="zapisy.csv"))
+        self.names = {p.id: p.name for p in done.session.players}
+        main = [p.id for p in done.session.players if p.list == "main"]
+        reserve = [p.id for p in done.session.players if p.list == "reserve"]
+        present = main[: self.n_players]
+        if self.n_players == len(main) and reserve:
+            absent = rng.choice(present)  # one did not come: the first reserve takes the seat (§1.18)
+            present = [p for p in present if p != absent] + [reserve[0]]
+        for pid in present:
+            self.call(api.CheckIn(session=SESSION, player=pid))
+        done = self.call(api.CloseCheckIn(session=SESSION))
+        for change in done.session.seat_changes:
+            absent, taken = self.names[change.absent], self.names[change.taken_by]
+            self.say(
+                tr(
+                    pl=f"{absent} nie przyszedł(-ła): miejsce dla {taken} z listy rezerwowej (§1.18)",
+                    en=f"{absent} did not come: the seat goes to {taken} from the reserve list (§1.18)",
+                )
+            )
+        done = self.call(api.MakeDraw(session=SESSION, seed=self.seed))
+        for pid in done.session.field or []:
+            self.models[pid] = PlayerModel(median_ms=rng.randrange(6_000, 12_000), sigma=0.5, min_ms=1_500)
+        results = done.session.results
+        assert results is not None
+        lines = ", ".join(f"{line}: {self.names[p]}" for line, p in sorted(results.draw.lines.items()))
+        self.say(tr(pl=f"Losowanie (ziarno {self.seed}) — {lines}", en=f"Draw (seed {self.seed}) — {lines}"))
+
+    # -- the session ------------------------------------------------------------------------------
+    def _play(self) -> None:
+        from clockd.api import tournament as api
+
+        while True:
+            session = self.status()
+            if session.stage == "finished":
+                return
+            if self._referee(session):
+                continue  # something changed: look again before time moves on
+            now = self.time()
+            upcoming = [d.next_at for d in self.duels.values()]
+            deadline = self.daemon.engine.tables.next_deadline() if self.daemon.engine else None
+            if deadline is not None:
+                upcoming.append(deadline + 1)
+            if not upcoming:
+                raise RuntimeError("the demo is stuck: no duel is running and nothing is left to assign")
+            self._advance_to(max(now, min(upcoming)))
+            now = self.time()
+            for duel in sorted(self.duels.values(), key=lambda d: d.table):
+                if duel.next_at <= now and duel.table in self.duels:
+                    self._act(duel, api)
+
+    def _referee(self, session: Any) -> bool:
+        """The referee's round at the desk: confirm results, start tie-breaks, fill free tables."""
+        from clockd.api import tournament as api
+
+        assert session.results is not None
+        matches = {m.id: m for m in session.results.matches}
+        for m in matches.values():
+            if m.status != "assigned" and m.table in self.duels and self.duels[m.table].match == m.id:
+                del self.duels[m.table]
+        for m in matches.values():
+            if m.status == "result":
+                self._report(m)
+                self.call(api.ConfirmMatch(session=SESSION, match=m.id))
+                return True
+        self._round_summaries(session)
+        for m in matches.values():
+            if m.status == "tiebreak" and m.tiebreak_of is None:
+                waiting = [t for t in matches.values() if t.tiebreak_of == m.id and t.status == "ready"]
+                if waiting:
+                    self._report(m)
+                    table = m.table if m.table not in self.duels else self._free_table()
+                    if table is None:
+                        continue
+                    self.call(api.StartTiebreak(session=SESSION, match=m.id, table=table))
+                    self._begin(waiting[-1].id, table)
+                    return True
+        for m in matches.values():
+            if m.status == "ready" and m.tiebreak_of is None:
+                table = self._free_table()
+                if table is None:
+                    return False
+                self.call(api.AssignMatch(session=SESSION, match=m.id, table=table))
+                self._begin(m.id, table)
+                return True
+        return False
+
+    def _free_table(self) -> int | None:
+        busy = set(self.duels)
+        return next((t for t in range(1, self.n_tables + 1) if t not in busy), None)
+
+    def _begin(self, match_id: str, table: int) -> None:
+        """The players sit down, build the frame together (untimed), toss; the loser will start."""
+        from clockd.api import tournament as api
+
+        m = self._match(self.status(), match_id)
+        assert m.a is not None and m.b is not None and m.clock_a is not None
+        winner = self.rng.choice([m.a, m.b])
+        self.call(api.RecordToss(session=SESSION, match=match_id, winner=winner))
+        sides = {"a": m.clock_a, "b": m.b if m.clock_a == m.a else m.a}
+        toss_side = "a" if sides["a"] == winner else "b"
+        frame_ns = self.rng.randrange(60, 180) * SECOND
+        self.duels[table] = DuelAtTable(
+            table=table,
+            match=match_id,
+            sim=self.sims[table],
+            players=sides,
+            toss_winner=toss_side,
+            pieces_left=inner_pieces(m.pieces),
+            next_at=self.time() + frame_ns,
+        )
+        self.say(
+            f"{tr(pl='stół', en='table')} {table}  {match_id:9s} {self.names[m.a]} – {self.names[m.b]}  "
+            f"({m.round_name}, {m.pieces} {tr(pl='el.', en='pieces')}; "
+            f"{tr(pl='rzut wygrywa', en='toss won by')} {self.names[winner]})"
+        )
+
+    def _act(self, d: DuelAtTable, api: Any) -> None:
+        from clockd.core.clock import Phase
+        from firmware_protocol.messages import Side as WireSide
+
+        state = self.daemon.engine.current.tables[d.table] if self.daemon.engine else None
+        if d.turn is None:
+            loser = "b" if d.toss_winner == "a" else "a"
+            self._press(d, WireSide(loser))
+            d.turn = d.toss_winner
+        else:
+            if state is None or state.clock.view(max(self.time(), state.floor_ns)).phase is not Phase.RUNNING:
+                del self.duels[d.table]  # a flag ended it; the referee will see the result
+                return
+            if self.rng.random() < 0.8:
+                d.pieces_left -= 1
+            if d.pieces_left <= 0:
+                del self.duels[d.table]
+                self.call(api.CompleteMatch(session=SESSION, match=d.match))
+                return
+            self._press(d, WireSide(d.turn))
+            d.turn = "b" if d.turn == "a" else "a"
+        player = d.players[d.turn]
+        d.next_at = self.time() + self.models[player].think_ns(self.rng)
+
+    def _press(self, d: DuelAtTable, side: Any) -> None:
+        """A player presses; wait until the daemon has journaled it and the clock has its ACK."""
+        assert self.daemon.engine is not None
+        before = self.daemon.engine.current.tables[d.table].presses
+        d.sim.press(side)
+        deadline = time.monotonic() + 10
+        while self.daemon.engine.current.tables[d.table].presses == before or d.sim.pending:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"table {d.table}: a press did not reach the journal within 10 s")
+            time.sleep(0.0002)
+
+    def _advance_to(self, target: int) -> None:
+        now = self.time()
+        if target <= now:
+            return
+        if self.speed > 0:
+            due_real = self.real_start + (target - self.start_ns) / 1e9 / self.speed
+            pause = due_real - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+        self.time.advance(target - now)
+        assert self.daemon.engine is not None
+        self.daemon.engine.barrier().result(timeout=10)  # a flag due at this instant is decided …
+        self.daemon.engine.barrier().result(timeout=10)  # … and the duel it ended is recorded
+
+    # -- reporting --------------------------------------------------------------------------------
+    def _report(self, m: Any) -> None:
+        if m.id in self.printed or m.displayed is None:
+            return
+        self.printed.add(m.id)
+        how = {
+            "time": tr(pl="więcej czasu", en="more time"),
+            "flag": tr(pl="koniec czasu", en="flag"),
+            "tie": tr(pl="ten sam czas → dogrywka", en="same time → tie-break"),
+        }
+        assert m.a is not None and m.b is not None and m.remaining_ms is not None
+        a, b = self.names[m.a], self.names[m.b]
+        if m.status == "tiebreak":
+            verdict = how["tie"]
+        else:
+            winner = m.a if m.remaining_ms.a > m.remaining_ms.b else m.b
+            kind = "flag" if min(m.remaining_ms.a, m.remaining_ms.b) == 0 else "time"
+            verdict = f"{self.names[winner]} ({how[kind]})"
+        self.say(f"{m.id:9s} {a} {m.displayed.a} | {m.displayed.b} {b}  → {verdict}")
+
+    def _round_summaries(self, session: Any) -> None:
+        from clockd.reports.html import decided_by_text
+
+        results = session.results
+        roots = [m for m in results.matches if m.tiebreak_of is None]
+        for r in sorted({m.round for m in roots}):
+            if r in self.rounds_done:
+                continue
+            ms = [m for m in roots if m.round == r]
+            if not all(m.status == "decided" for m in ms):
+                return
+            self.rounds_done.add(r)
+            self.say(f"== {ms[0].round_name} ==")
+            for m in sorted(ms, key=lambda m: int(m.id.rsplit("-", 1)[1])):
+                a = (
+                    self.names.get(m.a, tr(pl="wolny los", en="bye"))
+                    if m.a is not None
+                    else tr(pl="wolny los", en="bye")
+                )
+                b = (
+                    self.names.get(m.b, tr(pl="wolny los", en="bye"))
+                    if m.b is not None
+                    else tr(pl="wolny los", en="bye")
+                )
+                w = self.names.get(m.winner, "?") if m.winner is not None else "?"
+                print(f"   {m.id:6s} {a:>16s} – {b:<16s} → {w} ({decided_by_text(m.decided_by)})", flush=True)
+
+    def _finish(self, json_out: Path | None) -> int:
+        from clockd.reports.results import Results, check_results
+
+        session = self.status()
+        self._round_summaries(session)
+        results = Results.model_validate(session.results.model_dump(mode="json"))
+        first, second, third = [*results.podium, None, None, None][:3]
+        print(tr(pl="Podium:", en="Podium:"), flush=True)
+        for place, pid in ((1, first), (2, second), (3, third)):
+            title = f" — {tr(pl='Mistrz Pojedynków', en='Duel Champion')}" if place == 1 else ""
+            print(f"  {place}. {self.names.get(pid, '—') if pid is not None else '—'}{title}", flush=True)
+        if json_out is not None:
+            json_out.write_text(results.model_dump_json(indent=2), encoding="utf-8")
+            print(tr(pl=f"Wyniki: {json_out}", en=f"Results: {json_out}"), flush=True)
+        problems = check_results(results)
+        duels = [m for m in results.matches if m.remaining_ms is not None]
+        tiebreaks = sum(1 for m in results.matches if m.tiebreak_of is not None)
+        if problems:
+            print(tr(pl="Sprawdzenie wyników: BŁĘDY", en="Results check: FAILED"), file=sys.stderr)
+            for p in problems:
+                print(f"  {p}", file=sys.stderr)
+            return 1
+        elapsed = (self.time() - self.start_ns) // SECOND
+        real = time.monotonic() - self.real_start
+        print(
+            tr(
+                pl=f"Sprawdzenie wyników: OK — {len(duels)} pojedynków ({tiebreaks} dogrywek), "
+                f"{elapsed // 60} min {elapsed % 60} s sesji w {real:.1f} s",
+                en=f"Results check: OK — {len(duels)} duels ({tiebreaks} tie-breaks), "
+                f"{elapsed // 60} min {elapsed % 60} s of session in {real:.1f} s",
+            ),
+            flush=True,
+        )
+        return 0
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def call(self, request: Any) -> Any:
+        return self.client.request(request)
+
+    def status(self) -> Any:
+        from clockd.api import tournament as api
+
+        reply = self.client.request(api.TournamentStatus(session=SESSION))
+        assert isinstance(reply, api.TournamentStatusReply)
+        return reply.sessions[0]
+
+    def _match(self, session: Any, match_id: str) -> Any:
+        return next(m for m in session.results.matches if m.id == match_id)
+
+    def say(self, text: str) -> None:
+        elapsed = (self.time() - self.start_ns) // SECOND if hasattr(self, "start_ns") else 0
+        print(f"[{elapsed // 3600}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d}] {text}", flush=True)

@@ -1,11 +1,91 @@
-"""``duelclock duel``: duel tools (replay a disputed duel)."""
+"""``duelclock duel``: the referee's duel tools.
+
+``duelclock duel replay TIMELINE.json`` settles a dispute (§2.2.19): it replays one
+duel's inputs through the same pure code the daemon uses (:mod:`clockd.core.duel`) and
+prints the result as one JSON object. ``-`` reads the timeline from standard input;
+``--trace`` also lists, on standard error, what each event did (a press by the toss
+winner on a ready clock, a press by the waiting player, an event after the end).
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+from clockd.i18n import tr
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "duel", "duel tools (replay a disputed duel)")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "duel",
+        help="duel tools (replay a disputed duel)",
+        description="Puzzle Duel tools for the referee.",
+    )
+    duel_sub = parser.add_subparsers(dest="duel_command", required=True, metavar="COMMAND")
+    replay = duel_sub.add_parser(
+        "replay",
+        help="replay one duel's timeline and print the result as JSON",
+        description=(
+            "Replay one duel's inputs exactly as the daemon decides them and print "
+            '{"winner", "decided_by", "remaining_ms", "displayed", "moves", "ended_at_ms"}. '
+            "The timeline is a JSON object: time_control {base_ms, increment_ms, delay_ms, delay}, "
+            "resolution_ms, toss_winner ('a'|'b') and events [{t_ms, press|pause|resume|adjust+delta_ms|"
+            "complete}]. A timeline that stops with the clock running ends at that side's flag."
+        ),
+    )
+    replay.add_argument("timeline", help="TIMELINE.json, or - for standard input")
+    replay.add_argument("--trace", action="store_true", help="list what each event did on standard error")
+    replay.set_defaults(func=_replay)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from clockd.core.duel import Timeline, TimelineError, replay_timeline
+    from clockd.core.tournament import describe_validation_error
+    from clockd.core.units import ns_to_ms
+
+    source = "<stdin>" if args.timeline == "-" else args.timeline
+    try:
+        text = sys.stdin.read() if args.timeline == "-" else Path(args.timeline).read_text(encoding="utf-8")
+    except OSError as exc:
+        print(
+            tr(pl=f"nie można odczytać {source}: {exc.strerror}", en=f"cannot read {source}: {exc.strerror}"),
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        timeline = Timeline.model_validate_json(text)
+    except ValidationError as exc:
+        print(
+            tr(pl=f"{source}: błędny przebieg pojedynku:", en=f"{source}: not a valid duel timeline:"),
+            file=sys.stderr,
+        )
+        for line in describe_validation_error(exc):
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    try:
+        verdict, outcomes = replay_timeline(timeline)
+    except TimelineError as exc:
+        print(f"{source}: {exc}", file=sys.stderr)
+        return 1
+    if args.trace:
+        for index, (event, outcome) in enumerate(zip(timeline.events, outcomes, strict=True)):
+            print(
+                f"events[{index}] t_ms={event.t_ms} {event.model_dump_json()} -> {outcome.value}",
+                file=sys.stderr,
+            )
+    remaining = verdict.remaining_ms()
+    result = {
+        "winner": verdict.winner.value if verdict.winner is not None else None,
+        "decided_by": verdict.decided_by.value,
+        "remaining_ms": {"a": remaining.a, "b": remaining.b},
+        "displayed": {"a": verdict.displayed.a, "b": verdict.displayed.b},
+        "moves": {"a": verdict.moves.a, "b": verdict.moves.b},
+        "ended_at_ms": ns_to_ms(verdict.ended_at_ns),
+    }
+    print(json.dumps(result))
+    return 0

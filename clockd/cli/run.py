@@ -90,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     specs = [TableSpec(t.id, t.label, t.control) for t in config.tables]
     specs += [TableSpec(t, "", control) for t in sim_tables]
 
+    from clockd.service.tournament_api import tournament_component
+
     db = args.db or config.daemon.db or state_dir() / DEFAULT_DB
     daemon = Daemon(
         db,
@@ -99,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
         grace_ns=config.daemon.grace_ms * 1_000_000,
         snapshot_every=config.daemon.snapshot_every,
         use_snapshots=not args.replay_all,
+        components=[tournament_component()],  # the Puzzle Duel (docs/puzzle-duel.md)
     )
     closers: list[Any] = []
     try:

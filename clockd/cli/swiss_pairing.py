@@ -49,8 +49,9 @@ def register(sub: Any) -> None:
         "then 'white black' per board, 'N 0' for the bye.",
     )
     pair.add_argument("input", metavar="INPUT.trf", help="the tournament so far (TRF)")
-    pair.add_argument("-p", "--pairings", metavar="OUTPUT",
-                      help="write the pairing here (default: standard output)")
+    pair.add_argument(
+        "-p", "--pairings", metavar="OUTPUT", help="write the pairing here (default: standard output)"
+    )
     _common(pair)
     pair.set_defaults(func=_run_pair)
 
@@ -67,11 +68,17 @@ def register(sub: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", metavar="PATH",
-                        help="pair with this installed program instead: bbpPairings, or "
-                        "JaVaFo (a .jar, run with java)")
-    parser.add_argument("--rounds", type=int, metavar="N",
-                        help="the number of rounds of the event, when the file has no XXR line")
+    parser.add_argument(
+        "--engine",
+        metavar="PATH",
+        help="pair with this installed program instead: bbpPairings, or JaVaFo (a .jar, run with java)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="the number of rounds of the event, when the file has no XXR line",
+    )
 
 
 def _load(path: str) -> Any:
@@ -80,8 +87,9 @@ def _load(path: str) -> Any:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise _Failure(tr(pl=f"nie można odczytać {path}: {exc.strerror}",
-                          en=f"cannot read {path}: {exc.strerror}")) from exc
+        raise _Failure(
+            tr(pl=f"nie można odczytać {path}: {exc.strerror}", en=f"cannot read {path}: {exc.strerror}")
+        ) from exc
     try:
         return trf.load_bytes(data)
     except ValueError as exc:
@@ -110,13 +118,21 @@ def _pair_external(engine: str, trf_text: bytes) -> _Pairing:
         try:
             run = subprocess.run(command, capture_output=True, text=True, check=False)
         except OSError as exc:
-            raise _Failure(tr(pl=f"nie można uruchomić {engine}: {exc.strerror}",
-                              en=f"cannot run {engine}: {exc.strerror}")) from exc
+            raise _Failure(
+                tr(
+                    pl=f"nie można uruchomić {engine}: {exc.strerror}",
+                    en=f"cannot run {engine}: {exc.strerror}",
+                )
+            ) from exc
         if run.returncode != 0 or not out.exists():
             detail = (run.stderr or run.stdout).strip().splitlines()
-            raise _Failure(tr(pl=f"{engine} zakończył się błędem ({run.returncode})",
-                              en=f"{engine} failed (exit status {run.returncode})")
-                           + (f": {detail[-1]}" if detail else ""))
+            raise _Failure(
+                tr(
+                    pl=f"{engine} zakończył się błędem ({run.returncode})",
+                    en=f"{engine} failed (exit status {run.returncode})",
+                )
+                + (f": {detail[-1]}" if detail else "")
+            )
         return _read_output(out.read_text(), engine)
 
 
@@ -126,24 +142,28 @@ def _read_output(text: str, source: str) -> _Pairing:
     bye = None
     try:
         count = int(lines[0][0])
-        for fields in lines[1:count + 1]:
+        for fields in lines[1 : count + 1]:
             white, black = int(fields[0]), int(fields[1])
             if black == 0:
                 bye = white
             else:
                 boards.append((white, black))
     except (IndexError, ValueError) as exc:
-        raise _Failure(tr(pl=f"nie rozumiem wyniku {source}", en=f"cannot read the output of "
-                          f"{source}")) from exc
+        raise _Failure(
+            tr(pl=f"nie rozumiem wyniku {source}", en=f"cannot read the output of {source}")
+        ) from exc
     return _Pairing(tuple(boards), bye)
 
 
 def _total_rounds(tournament: Any, given: int | None) -> int:
     n = given or tournament.total_rounds
     if n is None:
-        raise _Failure(tr(pl="nie wiadomo, ile rund ma turniej: dodaj wiersz XXR albo podaj "
-                             "--rounds", en="the number of rounds is unknown: add an XXR line "
-                             "or give --rounds"))
+        raise _Failure(
+            tr(
+                pl="nie wiadomo, ile rund ma turniej: dodaj wiersz XXR albo podaj --rounds",
+                en="the number of rounds is unknown: add an XXR line or give --rounds",
+            )
+        )
     return int(n)
 
 
@@ -162,8 +182,12 @@ def _run_pair(args: argparse.Namespace) -> int:
     try:
         tournament = _load(args.input)
         if not tournament.players:
-            raise _Failure(tr(pl=f"{args.input}: brak zawodników do kojarzenia",
-                              en=f"{args.input}: there are no players to pair"))
+            raise _Failure(
+                tr(
+                    pl=f"{args.input}: brak zawodników do kojarzenia",
+                    en=f"{args.input}: there are no players to pair",
+                )
+            )
         total = _total_rounds(tournament, args.rounds)
         if args.engine:
             k = round_to_pair(tournament)
@@ -207,12 +231,19 @@ def _run_check(args: argparse.Namespace) -> int:
 
     try:
         tournament = _load(args.input)
-        total = _total_rounds(tournament, args.rounds) if args.rounds else (
-            tournament.total_rounds or tournament.rounds_played)
+        total = (
+            _total_rounds(tournament, args.rounds)
+            if args.rounds
+            else (tournament.total_rounds or tournament.rounds_played)
+        )
         last = tournament.rounds_played
         if last < 2:
-            raise _Failure(tr(pl=f"{args.input}: nie ma rund do sprawdzenia (od rundy 2)",
-                              en=f"{args.input}: there are no rounds to check (from round 2)"))
+            raise _Failure(
+                tr(
+                    pl=f"{args.input}: nie ma rund do sprawdzenia (od rundy 2)",
+                    en=f"{args.input}: there are no rounds to check (from round 2)",
+                )
+            )
         differing = 0
         for k in range(2, last + 1):
             prepared = tournament.pairing_input(k, total)
@@ -232,12 +263,20 @@ def _run_check(args: argparse.Namespace) -> int:
             for w, b in sorted(got - recorded, key=lambda x: (abs(x[0]), abs(x[1]))):
                 print(tr(pl=f"  kojarzenie: {w} - {abs(b)}", en=f"  paired:   {w} - {abs(b)}"))
             if pairing.bye != bye:
-                print(tr(pl=f"  pauza: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
-                         en=f"  bye: recorded {bye or '-'}, paired {pairing.bye or '-'}"))
+                print(
+                    tr(
+                        pl=f"  pauza: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
+                        en=f"  bye: recorded {bye or '-'}, paired {pairing.bye or '-'}",
+                    )
+                )
     except _Failure as exc:
         print(f"duelclock swiss check: {exc}", file=sys.stderr)
         return 2
     checked = last - 1
-    print(tr(pl=f"sprawdzono rund: {checked}, różnych: {differing}",
-             en=f"rounds checked: {checked}, differing: {differing}"))
+    print(
+        tr(
+            pl=f"sprawdzono rund: {checked}, różnych: {differing}",
+            en=f"rounds checked: {checked}, differing: {differing}",
+        )
+    )
     return 1 if differing else 0

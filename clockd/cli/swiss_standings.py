@@ -29,21 +29,38 @@ def register(sub: Any) -> None:
         "one column per FIDE tie-break (C.07), in the school tournament's order by default.",
     )
     parser.add_argument("input", metavar="INPUT.trf", help="the tournament (FIDE TRF)")
-    parser.add_argument("--after-round", type=int, metavar="N",
-                        help="standings after round N (default: the last round in the file)")
+    parser.add_argument(
+        "--after-round",
+        type=int,
+        metavar="N",
+        help="standings after round N (default: the last round in the file)",
+    )
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
-    parser.add_argument("--edition", choices=("2024", "2026"),
-                        help="edition of the Tie-Break Regulations (default: the one in force on the "
-                        "event's date, TRF record 042; 2026 when there is none)")
-    parser.add_argument("--tiebreaks", default=DEFAULT_TIEBREAKS, metavar="LIST",
-                        help=f"tie-breaks after points, in order (default: {DEFAULT_TIEBREAKS}); "
-                        "also WON, BPG, REP")
-    parser.add_argument("--wins", choices=("WIN", "WON"), default="WIN",
-                        help="what WIN in the list counts: WIN = wins with or without playing "
-                        "(default), WON = games won over the board")
-    parser.add_argument("--lots", metavar="SEED",
-                        help="break the ties left at the end by lots drawn from SEED (recorded "
-                        "in the output, so anyone can re-draw)")
+    parser.add_argument(
+        "--edition",
+        choices=("2024", "2026"),
+        help="edition of the Tie-Break Regulations (default: the one in force on the "
+        "event's date, TRF record 042; 2026 when there is none)",
+    )
+    parser.add_argument(
+        "--tiebreaks",
+        default=DEFAULT_TIEBREAKS,
+        metavar="LIST",
+        help=f"tie-breaks after points, in order (default: {DEFAULT_TIEBREAKS}); also WON, BPG, REP",
+    )
+    parser.add_argument(
+        "--wins",
+        choices=("WIN", "WON"),
+        default="WIN",
+        help="what WIN in the list counts: WIN = wins with or without playing "
+        "(default), WON = games won over the board",
+    )
+    parser.add_argument(
+        "--lots",
+        metavar="SEED",
+        help="break the ties left at the end by lots drawn from SEED (recorded "
+        "in the output, so anyone can re-draw)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -75,8 +92,11 @@ def run(args: argparse.Namespace) -> int:
     played = tournament.rounds_paired
     rounds = played if args.after_round is None else args.after_round
     if not 1 <= rounds <= played:
-        return _fail(f"--after-round {rounds}: {args.input} has rounds 1 to {played}"
-                     if played else f"{args.input} has no rounds played yet")
+        return _fail(
+            f"--after-round {rounds}: {args.input} has rounds 1 to {played}"
+            if played
+            else f"{args.input} has no rounds played yet"
+        )
     edition = Edition(args.edition) if args.edition else None
     table = standings(tournament, order=order, rounds=rounds, edition=edition, lots_seed=args.lots)
     render = {"text": render_text, "csv": render_csv, "json": render_json, "html": render_html}
@@ -86,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 # -- rendering ---------------------------------------------------------------------------------
 
+
 def _cell(name: str, value: Fraction) -> str:
     from clockd.core.swiss.standings import MIN_PLACES, decimal_text
 
@@ -93,11 +114,14 @@ def _cell(name: str, value: Fraction) -> str:
 
 
 def _edition_note(table: Standings) -> str:
-    note = tr(pl=f"Punktacja pomocnicza: FIDE C.07, wydanie {table.edition.value}",
-              en=f"Tie-breaks: FIDE C.07, {table.edition.value} edition")
+    note = tr(
+        pl=f"Punktacja pomocnicza: FIDE C.07, wydanie {table.edition.value}",
+        en=f"Tie-breaks: FIDE C.07, {table.edition.value} edition",
+    )
     if table.lots_seed is not None:
-        note += tr(pl=f"; losowanie z ziarnem: {table.lots_seed}",
-                   en=f"; lots drawn with seed: {table.lots_seed}")
+        note += tr(
+            pl=f"; losowanie z ziarnem: {table.lots_seed}", en=f"; lots drawn with seed: {table.lots_seed}"
+        )
     return note
 
 
@@ -107,19 +131,27 @@ def _title(table: Standings, name: str) -> str:
 
 
 def _headings() -> list[str]:
-    return [tr(pl="Miejsce", en="Rank"), tr(pl="Nr", en="No."), tr(pl="Zawodnik", en="Player"),
-            tr(pl="Pkt", en="Pts")]
+    return [
+        tr(pl="Miejsce", en="Rank"),
+        tr(pl="Nr", en="No."),
+        tr(pl="Zawodnik", en="Player"),
+        tr(pl="Pkt", en="Pts"),
+    ]
 
 
 def render_text(table: Standings, name: str = "") -> str:
     head = _headings() + list(table.order)
-    rows = [[str(r.rank), str(r.start_number), r.name, _cell("PTS", r.points)]
-            + [_cell(n, r.values[n]) for n in table.order] for r in table.rows]
+    rows = [
+        [str(r.rank), str(r.start_number), r.name, _cell("PTS", r.points)]
+        + [_cell(n, r.values[n]) for n in table.order]
+        for r in table.rows
+    ]
     widths = [max(len(line[i]) for line in [head, *rows]) for i in range(len(head))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 2 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+        return "  ".join(
+            c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
 
     out = [_title(table, name), "", line(head), *(line(r) for r in rows), "", _edition_note(table)]
     return "\n".join(out) + "\n"
@@ -133,8 +165,15 @@ def render_csv(table: Standings, name: str = "") -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "start_number", "name", "points", *table.order])
     for r in table.rows:
-        writer.writerow([r.rank, r.start_number, r.name, _cell("PTS", r.points),
-                         *(_cell(n, r.values[n]) for n in table.order)])
+        writer.writerow(
+            [
+                r.rank,
+                r.start_number,
+                r.name,
+                _cell("PTS", r.points),
+                *(_cell(n, r.values[n]) for n in table.order),
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -144,8 +183,12 @@ def render_json(table: Standings, name: str = "") -> str:
 
     objects = []
     for r in table.rows:
-        fields = [("start_number", str(r.start_number)), ("rank", str(r.rank)),
-                  ("name", json.dumps(r.name, ensure_ascii=False)), ("points", _cell("PTS", r.points))]
+        fields = [
+            ("start_number", str(r.start_number)),
+            ("rank", str(r.rank)),
+            ("name", json.dumps(r.name, ensure_ascii=False)),
+            ("points", _cell("PTS", r.points)),
+        ]
         fields += [(n, _cell(n, r.values[n])) for n in table.order]
         objects.append("  {" + ", ".join(f"{json.dumps(k)}: {v}" for k, v in fields) + "}")
     return "[\n" + ",\n".join(objects) + "\n]\n" if objects else "[]\n"
@@ -159,11 +202,21 @@ def render_html(table: Standings, name: str = "") -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in _headings() + list(table.order))
     body = []
     for r in table.rows:
-        cells = [str(r.rank), str(r.start_number), r.name, _cell("PTS", r.points),
-                 *(_cell(n, r.values[n]) for n in table.order)]
-        body.append("<tr>" + "".join(
-            f'<td class="name">{escape(c)}</td>' if i == 2 else f"<td>{escape(c)}</td>"
-            for i, c in enumerate(cells)) + "</tr>")
+        cells = [
+            str(r.rank),
+            str(r.start_number),
+            r.name,
+            _cell("PTS", r.points),
+            *(_cell(n, r.values[n]) for n in table.order),
+        ]
+        body.append(
+            "<tr>"
+            + "".join(
+                f'<td class="name">{escape(c)}</td>' if i == 2 else f"<td>{escape(c)}</td>"
+                for i, c in enumerate(cells)
+            )
+            + "</tr>"
+        )
     title = escape(_title(table, name))
     return (
         f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'

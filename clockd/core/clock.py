@@ -265,9 +265,7 @@ class ClockState(BaseModel):
 
     def _check_time(self, t_ns: int) -> None:
         if self.last_input_ns is not None and t_ns < self.last_input_ns:
-            raise ClockError(
-                f"time {t_ns} ns is before the clock's last input at {self.last_input_ns} ns"
-            )
+            raise ClockError(f"time {t_ns} ns is before the clock's last input at {self.last_input_ns} ns")
 
     def _start(self, e: Start) -> ClockState:
         if self.phase is not Phase.READY:

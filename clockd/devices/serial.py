@@ -35,6 +35,8 @@ In tests the port list comes from the simulator (``list_ports=farm.list_ports``)
 from __future__ import annotations
 
 import contextlib
+import os
+import select
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -134,6 +136,9 @@ class SerialClock:
     ``match`` to find the clock among ``list_ports()`` at every (re)connect.
     ``expect_device_id`` refuses any other clock that answers on the port.
     ``clock`` is the host time source (``time.monotonic_ns``; a simulation's in tests).
+    ``read_timeout_ns`` only paces the session's timers (SYNC retries, releasing a new
+    epoch's presses): data, a hang-up and :meth:`stop` wake the reader at once. Waking
+    every 50 ms instead of 200 ms doubles the idle CPU of 256 clocks (11 % → 21 % of a core).
     """
 
     def __init__(
@@ -149,7 +154,7 @@ class SerialClock:
         auto_ack: bool = False,
         reconnect_min_ns: int = 50 * MS,
         reconnect_max_ns: int = 1000 * MS,
-        read_timeout_ns: int = 50 * MS,
+        read_timeout_ns: int = 200 * MS,
         session: HostSession | None = None,
         serial_factory: Callable[..., Any] = serial.serial_for_url,
     ) -> None:
@@ -326,13 +331,11 @@ class SerialClock:
             )
             self._write(self._session.open(self.clock()).send)
         reason = tr(pl="zatrzymano", en="stopped")
+        reader = _Reader(ser, self._read_timeout_s)
         try:
             while not self._stop.is_set() and not self._broken:
                 try:
-                    data = ser.read(1)
-                    waiting = ser.in_waiting if data else 0
-                    if waiting:
-                        data += ser.read(waiting)
+                    data = reader.read()
                 except (serial.SerialException, OSError, TypeError) as exc:
                     # TypeError: pyserial on a port closed under it
                     reason = tr(pl=f"port {path} zniknął ({exc})", en=f"port {path} went away ({exc})")
@@ -403,14 +406,41 @@ class SerialClock:
                 self._on_handshake(event, now)
             elif isinstance(event, Refused):
                 self._connected.clear()
-                self._set_state(DeviceState.DISCONNECTED, event.reason)
+                self._set_state(DeviceState.DISCONNECTED, self._refusal_text(event))
             elif isinstance(event, StatusReport):
                 self.last_status = event.status
+
+    def _refusal_text(self, event: Refused) -> str:
+        """Why the clock was refused, in the referee's language (``event.reason`` is English)."""
+        hello = event.hello
+        ours = f"{self._session.major}.{self._session.minor}"
+        theirs = f"{hello.major}.{hello.minor}"
+        if event.code is wire.RejectReason.VERSION and hello.major > self._session.major:
+            pl = (
+                f"zegar {hello.device_id!r} mówi protokołem {theirs}, nowszym niż {ours}: "
+                "zaktualizuj duelclock"
+            )
+        elif event.code is wire.RejectReason.VERSION:
+            pl = (
+                f"zegar {hello.device_id!r} mówi protokołem {theirs}, starszym niż {ours}: "
+                "zaktualizuj jego firmware"
+            )
+        elif event.code is wire.RejectReason.WRONG_DEVICE:
+            pl = (
+                f"na tym porcie odpowiedział zegar {hello.device_id!r}, "
+                f"a ten stolik oczekuje {self.expect_device_id!r}"
+            )
+        else:
+            pl = event.reason
+        return tr(pl=pl, en=event.reason)
 
     def _on_handshake(self, event: Handshake, now: int) -> None:
         hello = event.hello
         major, minor = event.version
-        detail = f"firmware {hello.firmware}, protocol {major}.{minor}, boot {hello.boot_id:08x}"
+        detail = tr(
+            pl=f"firmware {hello.firmware}, protokół {major}.{minor}, uruchomienie {hello.boot_id:08x}",
+            en=f"firmware {hello.firmware}, protocol {major}.{minor}, boot {hello.boot_id:08x}",
+        )
         if event.previous_boot_id is not None:
             detail += tr(
                 pl=f"; zegar uruchomił się ponownie (poprzednio {event.previous_boot_id:08x})",
@@ -419,7 +449,7 @@ class SerialClock:
         with self._lock:
             if self._display is not None:
                 self._write([encode(_show(self._display))])  # show the right times again at once
-        self._set_state(DeviceState.CONNECTED, tr(pl=f"{self.path}: {detail}", en=f"{self.path}: {detail}"))
+        self._set_state(DeviceState.CONNECTED, f"{self.path}: {detail}")
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
 
@@ -437,6 +467,54 @@ class SerialClock:
     def _set_state(self, state: DeviceState, detail: str) -> None:
         self._state = state
         self._detail = detail
+
+
+class _Reader:
+    """Waits up to ``timeout_s`` for bytes on ``ser`` and returns what arrived (b"" if nothing).
+
+    pyserial's POSIX ``read()`` waits in ``select()``, which cannot watch a file descriptor
+    numbered 1024 or more — and every open port holds five (the port and two abort pipes),
+    so a daemon with a few hundred clocks runs past it. Where the port has a file
+    descriptor this waits in ``poll()`` instead (no such limit), on the port and on
+    pyserial's abort pipe, so ``cancel_read()`` still wakes it. Other ports (pyserial's
+    URL handlers, Windows) use ``read()``.
+    """
+
+    def __init__(self, ser: Any, timeout_s: float) -> None:
+        self._ser = ser
+        self._timeout_s = timeout_s
+        self._timeout_ms = max(1, round(timeout_s * 1000))
+        fd = getattr(ser, "fd", None)
+        self._fd: int | None = fd if isinstance(fd, int) and hasattr(select, "poll") else None
+        self._abort: int | None = None
+        if self._fd is not None:
+            self._poll = select.poll()
+            self._poll.register(self._fd, select.POLLIN | select.POLLPRI)
+            abort = getattr(ser, "pipe_abort_read_r", None)
+            if isinstance(abort, int):
+                self._abort = abort
+                self._poll.register(abort, select.POLLIN)
+
+    def read(self) -> bytes:
+        if self._fd is None:
+            data = bytes(self._ser.read(1))
+            waiting = self._ser.in_waiting if data else 0
+            return data + bytes(self._ser.read(waiting)) if waiting else data
+        data = b""
+        for fd, flags in self._poll.poll(self._timeout_ms):
+            if fd == self._abort:
+                with contextlib.suppress(OSError):
+                    os.read(fd, 1000)
+                continue
+            if flags & (select.POLLIN | select.POLLPRI):
+                data = os.read(fd, 65536)  # OSError (EIO) when the device is gone
+                if not data:
+                    raise serial.SerialException(
+                        "the port reports data but returned none (device disconnected?)"
+                    )
+            elif flags & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+                raise serial.SerialException("the port hung up (device disconnected)")
+        return data
 
 
 def _show(display: Display) -> wire.Show:

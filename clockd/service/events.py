@@ -51,12 +51,19 @@ class TableCreated(Event):
 
 @event_type
 class ClockSet(Event):
-    """The referee set the table's clock afresh (new duel, new round): both sides full, ready."""
+    """The referee set the table's clock afresh (new duel, new round): both sides full, ready.
+
+    ``starter`` is who may start the ready clock with a press: ``any`` side (a chess clock:
+    Black's press starts White's time), only side ``a`` or ``b`` (a puzzle duel: the toss
+    loser starts the toss winner's time, §2.2.8), or ``none`` (waiting for the toss). A
+    press that may not start the clock is ignored (``ignored-not-running``).
+    """
 
     kind: Literal["clock-set"] = "clock-set"
     control: str
     by: str = ""
     reason: str = ""
+    starter: Literal["any", "a", "b", "none"] = "any"
 
 
 @event_type

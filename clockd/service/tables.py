@@ -120,6 +120,7 @@ class TableState(BaseModel):
     floor_ns: int = 0
     flag_decided: bool = False
     presses: int = 0
+    starter: Literal["any", "a", "b", "none"] = "any"  # who may start the ready clock (ClockSet)
 
     def display(self, t_ns: int) -> Display:
         """What the table's device should show at ``t_ns`` (times rounded up to the ms)."""
@@ -327,7 +328,7 @@ class Tables:
         state = self.get(press.table)
         stamp = press.t_ns + offset_ns
         t = max(min(stamp, now_ns), state.floor_ns)
-        clock, outcome = state.clock.apply(ClockPress(t_ns=t, side=press.side))
+        clock, outcome = _press(state, ClockPress(t_ns=t, side=press.side))
         event = PressRecorded(
             table=press.table,
             t_ns=t,
@@ -397,14 +398,22 @@ class Tables:
         state = self._table(e)
         control = _parse_control(e.control)
         new = state.model_copy(
-            update={"clock": ClockState.initial(control), "flag_decided": False, "floor_ns": e.t_ns}
+            update={
+                "clock": ClockState.initial(control),
+                "flag_decided": False,
+                "floor_ns": e.t_ns,
+                "starter": e.starter,
+            }
         )
         return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_press(self, e: PressRecorded, replay: bool) -> Staged:
         # Live presses come through stage_device; this is the replay path.
         state = self._table(e)
-        clock, outcome = _clock_apply(state, ClockPress(t_ns=e.t_ns, side=e.side))
+        try:
+            clock, outcome = _press(state, ClockPress(t_ns=e.t_ns, side=e.side))
+        except ClockError as exc:
+            raise Refused(f"table {state.table}: {exc}") from exc
         if outcome is not e.outcome:
             raise ReplayMismatch(
                 f"table {e.table}: press by side {e.side.value} at {e.t_ns} ns replays as "
@@ -543,6 +552,20 @@ def _pending_flag(state: TableState) -> tuple[Side, int] | None:
     if clock.phase is Phase.FLAGGED and clock.flag is not None and clock.flag_at_ns is not None:
         return (clock.flag, clock.flag_at_ns)
     return None
+
+
+def _press(state: TableState, press: ClockPress) -> tuple[ClockState, Outcome]:
+    """A press on the table's clock, with the table's starter rule (see ClockSet).
+
+    A press that may not start the ready clock changes nothing but the clock's count of
+    ignored presses, like a press by the waiting side. Raises ClockError as the clock does.
+    """
+    clock = state.clock
+    blocked = state.starter != "any" and clock.phase is Phase.READY and press.side.value != state.starter
+    if not blocked or (clock.last_input_ns is not None and press.t_ns < clock.last_input_ns):
+        return clock.apply(press)
+    update = {"ignored": clock.ignored.add(press.side, 1), "last_input_ns": press.t_ns}
+    return clock.model_copy(update=update), Outcome.IGNORED_NOT_RUNNING
 
 
 def _clock_apply(state: TableState, clock_input: Any) -> tuple[ClockState, Outcome]:

@@ -29,6 +29,22 @@ def test_every_state_changing_request_needs_the_token(start_daemon, raw_client) 
         "clear-alert": {"table": 1},
         "note": {"table": 1, "text": "hello"},
     }
+    # the Puzzle Duel's requests (clockd/api/tournament.py): valid bodies, so only the token is missing
+    session, match = {"session": "pt"}, {"session": "pt", "match": "R1-1"}
+    bodies |= {k: session for k in ("tournament-create", "tournament-close", "tournament-draw")}
+    for kind in ("match-complete", "match-confirm", "match-tiebreak", "match-pause", "match-resume"):
+        bodies[kind] = match
+    bodies |= {
+        "tournament-import": {**session, "csv": "x"},
+        "tournament-add-player": {**session, "first_name": "Ola", "age": 20},
+        "tournament-check-in": {**session, "player": 1},
+        "tournament-withdraw": {**session, "player": 1},
+        "match-assign": {**match, "table": 1},
+        "match-toss": {**match, "winner": 1},
+        "match-override": {**match, "winner": 1, "category": "dispute", "reason": "x"},
+        "match-walkover": {**match, "absent": 1, "reason": "x"},
+        "match-adjust": {**match, "player": 1, "delta_ms": 1000, "reason": "x"},
+    }
     before = journal_size(daemon)
     digest = Client(port=daemon.port).status().tables[0].digest
     raw = raw_client(daemon.port)

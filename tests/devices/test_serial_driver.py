@@ -15,6 +15,7 @@ import pytest
 from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Disconnected, Display, Press
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
+from clockd.i18n import set_language
 from firmware_protocol.messages import BeepPattern, RejectReason, Side
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
@@ -133,7 +134,10 @@ def test_presses_arrive_once_in_order_timed_by_the_device(farm, sink, attach) ->
     assert clock.wait_idle(2)  # every press acknowledged: the clock holds nothing
     for p in sink.presses:
         truth = clock.record(p.boot_id, p.seq)
-        assert truth is not None and abs(p.t_ns - truth.host_ns) < 1 * MS
+        # Pressed within milliseconds of the handshake, when the clock mapping rests on a burst of
+        # heartbeats whose latency a loaded machine raises (SPEC.md §6): close, not yet exact. The
+        # < 1 ms bound for a clock that was plugged in before its duel is test_serial_timing's.
+        assert truth is not None and abs(p.t_ns - truth.host_ns) < 5 * MS
     assert [c.device_id for c in sink.connects] == [clock.serial_number]
 
 
@@ -221,6 +225,9 @@ def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, at
         clock.press(Side.A)
     first = sink.wait_presses(4)
     crashed.acknowledge(first[0])  # journaled and acknowledged; the rest was not yet committed
+    deadline = time.monotonic() + 2
+    while clock.pending > 3 and time.monotonic() < deadline:
+        time.sleep(0.002)  # the ACK crosses the pty
     crashed.stop()  # the daemon dies without closing anything politely
     assert clock.pending == 3
     after = Collector()
@@ -243,7 +250,14 @@ def test_it_finds_its_own_clock_among_several_by_serial_number_and_usb_ids(farm,
     assert press.device_id == "SIM-B" and press.side is CoreSide.B
 
 
-def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach) -> None:
+@pytest.fixture
+def polish() -> Iterator[None]:
+    set_language("pl")  # what a referee reads, whatever DUELCLOCK_LANG says
+    yield
+    set_language(None)
+
+
+def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach, polish) -> None:
     clock = farm.add(major=2)
     driver = attach(clock, sink, connect=False)
     deadline = time.monotonic() + 5
@@ -253,7 +267,7 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     assert rejected is not None and rejected.reason is RejectReason.VERSION
     status = driver.status()
     assert status.state is DeviceState.DISCONNECTED
-    assert "2.0" in status.detail and "update duelclock" in status.detail
+    assert "2.0" in status.detail and "nowszym niż 1.0: zaktualizuj duelclock" in status.detail
     clock.press(Side.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects

@@ -53,8 +53,9 @@ def test_check_reports_every_round_identical_on_a_reference_file(capsys: pytest.
     assert "rounds checked: 5, differing: 0" in out
 
 
-def test_check_names_a_round_that_differs_and_exits_1(tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_names_a_round_that_differs_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     t = trf.load_bytes(SMALL.read_bytes())
     # Swap the colours of one board of round 4: the file no longer is what the rules give.
     boards, _ = t.pairings(4)
@@ -75,8 +76,9 @@ def test_check_names_a_round_that_differs_and_exits_1(tmp_path: Path,
     assert f"paired:   {white} - {black}" in out
 
 
-def test_malformed_trf_is_one_sentence_with_its_line_and_exit_2(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_malformed_trf_is_one_sentence_with_its_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.trf"
     text = SMALL.read_bytes().decode().split("\r")
     text[3] = text[3][:91] + "   x w 1" + text[3][99:]
@@ -114,10 +116,14 @@ def _fake_engine(tmp_path: Path, body: str) -> Path:
 
 def test_engine_option_hands_the_pairing_to_the_other_program(tmp_path: Path) -> None:
     path, _ = _input_for_round(tmp_path, SMALL, 4)
-    engine = _fake_engine(tmp_path, (
-        "assert args[0] == '--dutch' and args[2] == '-p'\n"
-        "assert open(args[1], 'rb').read().startswith(b'012')\n"
-        "open(args[3], 'w').write('2\\n7 3\\n5 0\\n')"))
+    engine = _fake_engine(
+        tmp_path,
+        (
+            "assert args[0] == '--dutch' and args[2] == '-p'\n"
+            "assert open(args[1], 'rb').read().startswith(b'012')\n"
+            "open(args[3], 'w').write('2\\n7 3\\n5 0\\n')"
+        ),
+    )
     out = tmp_path / "pairs.txt"
     assert main(["swiss", "pair", str(path), "-p", str(out), "--engine", str(engine)]) == 0
     assert out.read_text() == "2\n7 3\n5 0\n"

@@ -48,8 +48,9 @@ def test_the_corpus_has_every_file() -> None:
     assert len(_files()) == 46
 
 
-@pytest.mark.parametrize(("path", "round_number"), _cases(),
-                         ids=lambda v: v.name if isinstance(v, Path) else f"round{v}")
+@pytest.mark.parametrize(
+    ("path", "round_number"), _cases(), ids=lambda v: v.name if isinstance(v, Path) else f"round{v}"
+)
 def test_round_is_paired_as_the_reference_engine_paired_it(path: Path, round_number: int) -> None:
     t = _load(path)
     result = pair_round(t.pairing_input(round_number))

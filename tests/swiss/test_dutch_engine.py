@@ -55,8 +55,15 @@ def test_a_rematch_over_the_board_is_refused() -> None:
 
 
 def test_a_forfeit_carries_no_colour() -> None:
-    t = _tournament([_line(1, 2000, "1.0", "   2 w +"), _line(2, 1900, "0.0", "   1 b -"),
-                     _line(3, 1800, "1.0", "   4 w 1"), _line(4, 1700, "0.0", "   3 b 0")], 3)
+    t = _tournament(
+        [
+            _line(1, 2000, "1.0", "   2 w +"),
+            _line(2, 1900, "0.0", "   1 b -"),
+            _line(3, 1800, "1.0", "   4 w 1"),
+            _line(4, 1700, "0.0", "   3 b 0"),
+        ],
+        3,
+    )
     players = {p.start_number: p for p in build_input(t).players}
     assert players[1].colours == () and players[1].played_games == 0
     assert players[3].colours == (0,)  # White, from the game played
@@ -76,9 +83,15 @@ def test_nobody_gets_a_second_bye_or_a_bye_after_winning_without_playing() -> No
 
 
 def test_absent_players_known_in_advance_are_not_paired() -> None:
-    lines = [_line(i, 2000 - i, "1.0" if i % 2 else "0.0",
-                   f"{i + 1 if i % 2 else i - 1:4d} {'w' if i % 2 else 'b'} {1 if i % 2 else 0}")
-             for i in range(1, 7)]
+    lines = [
+        _line(
+            i,
+            2000 - i,
+            "1.0" if i % 2 else "0.0",
+            f"{i + 1 if i % 2 else i - 1:4d} {'w' if i % 2 else 'b'} {1 if i % 2 else 0}",
+        )
+        for i in range(1, 7)
+    ]
     lines[0] += "  0000 - H"  # player 1 asked for a half-point bye in round 2
     result = pair_round(_tournament(lines, 4))
     paired = {sn for board in result.boards for sn in board} | {result.bye}

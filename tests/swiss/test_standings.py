@@ -86,10 +86,17 @@ def test_the_order_is_checked() -> None:
         parse_order("BH,SB,BH")
 
 
-@pytest.mark.parametrize(("value", "places", "text"), [
-    (Fraction(25, 2), 1, "12.5"), (Fraction(39, 4), 2, "9.75"), (Fraction(11), 2, "11.00"),
-    (Fraction(7), 0, "7"), (Fraction(-3, 2), 0, "-1.5"), (Fraction(1, 8), 1, "0.125"),
-])
+@pytest.mark.parametrize(
+    ("value", "places", "text"),
+    [
+        (Fraction(25, 2), 1, "12.5"),
+        (Fraction(39, 4), 2, "9.75"),
+        (Fraction(11), 2, "11.00"),
+        (Fraction(7), 0, "7"),
+        (Fraction(-3, 2), 0, "-1.5"),
+        (Fraction(1, 8), 1, "0.125"),
+    ],
+)
 def test_decimals_are_exact(value: Fraction, places: int, text: str) -> None:
     assert decimal_text(value, places) == text
     assert Fraction(Decimal(text)) == value
@@ -101,6 +108,7 @@ def test_a_fraction_without_a_decimal_form_is_refused() -> None:
 
 
 # -- the command ----------------------------------------------------------------------------
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
     status = main(["swiss", "standings", *map(str, args)])
@@ -123,16 +131,29 @@ def test_json_is_a_list_of_objects_with_exact_numbers(capsys: pytest.CaptureFixt
     assert re.search(r'"SB": \d+\.[27]5,', out)  # quarter points written exactly
 
 
-def test_text_speaks_polish_and_english(capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_speaks_polish_and_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, out, _ = run(capsys, SMALL)
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Klasyfikacja po rundzie 5 — AutoTest Tournament 1001"
     assert lines[2].split() == ["Miejsce", "Nr", "Zawodnik", "Pkt", *DEFAULT_ORDER]
     # t_0001 (no date: 2026 edition): player 1 first with 4.5, BH-C1 12.0, SB 11.00
-    assert lines[3].split() == ["1", "1", "Test0001", "Player0001", "4.5", "12.0", "13.0", "11.00",
-                                "13.5", "0", "4", "3"]
+    assert lines[3].split() == [
+        "1",
+        "1",
+        "Test0001",
+        "Player0001",
+        "4.5",
+        "12.0",
+        "13.0",
+        "11.00",
+        "13.5",
+        "0",
+        "4",
+        "3",
+    ]
     assert "wydanie 2026" in lines[-1]
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
     _, english, _ = run(capsys, SMALL)
@@ -171,11 +192,14 @@ def test_html_is_a_printable_table(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "<th>LOTS</th>" in out and "ziarnem: 2026-10-27</p>" in out
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--tiebreaks", "BH,NOPE"], "--tiebreaks: unknown tie-break 'NOPE'"),
-    (["--after-round", "6"], "--after-round 6: "),
-    (["--after-round", "0"], "--after-round 0: "),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--tiebreaks", "BH,NOPE"], "--tiebreaks: unknown tie-break 'NOPE'"),
+        (["--after-round", "6"], "--after-round 6: "),
+        (["--after-round", "0"], "--after-round 0: "),
+    ],
+)
 def test_bad_options_get_a_sentence(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
     status, out, err = run(capsys, SMALL, *args)
     assert (status, out) == (2, "")

@@ -17,9 +17,15 @@ from clockd.core.swiss.tiebreaks import Edition, TieBreaks, lots
 from tests.conftest import corpus_dir
 
 F = Fraction
-_RESULTS = {"1-0": BoardResult.WHITE_WINS, "0-1": BoardResult.BLACK_WINS, "=": BoardResult.DRAW,
-            "0-0": BoardResult.NO_RESULT, "+-": BoardResult.WHITE_WINS_BY_FORFEIT,
-            "-+": BoardResult.BLACK_WINS_BY_FORFEIT, "--": BoardResult.DOUBLE_FORFEIT}
+_RESULTS = {
+    "1-0": BoardResult.WHITE_WINS,
+    "0-1": BoardResult.BLACK_WINS,
+    "=": BoardResult.DRAW,
+    "0-0": BoardResult.NO_RESULT,
+    "+-": BoardResult.WHITE_WINS_BY_FORFEIT,
+    "-+": BoardResult.BLACK_WINS_BY_FORFEIT,
+    "--": BoardResult.DOUBLE_FORFEIT,
+}
 
 
 def build(players: int, rounds: list[str], date: str | None = None) -> Tournament:
@@ -92,10 +98,14 @@ EXPECTED_2026 = dict(EXPECTED_2024) | {
 }
 
 
-@pytest.mark.parametrize(("edition", "expected"), [(Edition.E2024, EXPECTED_2024),
-                                                   (Edition.E2026, EXPECTED_2026)], ids=["2024", "2026"])
-def test_article_16_unplayed_rounds_by_hand(edition: Edition,
-                                            expected: dict[int, tuple[object, ...]]) -> None:
+@pytest.mark.parametrize(
+    ("edition", "expected"),
+    [(Edition.E2024, EXPECTED_2024), (Edition.E2026, EXPECTED_2026)],
+    ids=["2024", "2026"],
+)
+def test_article_16_unplayed_rounds_by_hand(
+    edition: Edition, expected: dict[int, tuple[object, ...]]
+) -> None:
     tb = TieBreaks(build(7, ARTICLE_16), edition=edition)
     got = {sn: tuple(tb.value(name, sn) for name in COLUMNS) for sn in expected}
     assert got == expected
@@ -119,13 +129,16 @@ def test_the_2026_cap_on_a_bye_is_half_the_rounds_considered() -> None:
         assert TieBreaks(t, rounds=2, edition=edition).buchholz(1) == F(1, 2) + F(1, 2)
 
 
-@pytest.mark.parametrize(("date", "edition"), [
-    (None, Edition.E2026),
-    ("2024/08/01", Edition.E2024),
-    ("2026/02/28", Edition.E2024),
-    ("2026/03/01", Edition.E2026),
-    ("2026/10/27", Edition.E2026),
-])
+@pytest.mark.parametrize(
+    ("date", "edition"),
+    [
+        (None, Edition.E2026),
+        ("2024/08/01", Edition.E2024),
+        ("2026/02/28", Edition.E2024),
+        ("2026/03/01", Edition.E2026),
+        ("2026/10/27", Edition.E2026),
+    ],
+)
 def test_the_edition_is_the_one_in_force_on_the_event_date(date: str | None, edition: Edition) -> None:
     t = build(7, ARTICLE_16, date=date)
     assert Edition.in_force_on(t.start_date) is edition
@@ -136,6 +149,7 @@ def test_the_edition_is_the_one_in_force_on_the_event_date(date: str | None, edi
 
 
 # -- direct encounter -----------------------------------------------------------------------
+
 
 def test_direct_encounter_separates_recursively_when_all_have_met() -> None:
     # A round robin of four: 2 beats 1, 1 beats 3 and 4, 2 beats 4, 3 beats 2, 4 beats 3.
@@ -149,7 +163,11 @@ def test_direct_encounter_separates_recursively_when_all_have_met() -> None:
     # Standings with DE right after points: the tied pairs are split by their own game.
     table = standings(t, order=("DE",))
     assert [(r.rank, r.start_number, int(r.values["DE"])) for r in table.rows] == [
-        (1, 2, 1), (2, 1, 2), (3, 4, 1), (4, 3, 2)]
+        (1, 2, 1),
+        (2, 1, 2),
+        (3, 4, 1),
+        (4, 3, 2),
+    ]
 
 
 def test_direct_encounter_does_not_separate_a_draw() -> None:
@@ -174,6 +192,7 @@ def test_direct_encounter_in_a_swiss_where_not_all_have_met() -> None:
 
 # -- lots -----------------------------------------------------------------------------------
 
+
 def test_lots_are_fixed_by_the_seed() -> None:
     draw = lots(range(1, 51), "group-3g/2026-10-27")
     assert sorted(draw.values()) == list(range(1, 51))
@@ -195,13 +214,25 @@ def test_lots_break_the_ties_left_and_nothing_else() -> None:
 
 # -- FIDE's reference values ------------------------------------------------------------------
 
+
 def corpus_files() -> list[Path]:
     root = corpus_dir() / "swiss"
     return sorted(root.glob("*.trf")) + sorted((root / "school").glob("*.trf"))
 
 
-TSV_COLUMNS = {"PTS": "PTS", "BH/C1": "BH-C1", "BH": "BH", "SB": "SB", "PS": "PS", "DE": "DE",
-               "WIN": "WIN", "WON": "WON", "BWG": "BWG", "BPG": "BPG", "REP": "REP"}
+TSV_COLUMNS = {
+    "PTS": "PTS",
+    "BH/C1": "BH-C1",
+    "BH": "BH",
+    "SB": "SB",
+    "PS": "PS",
+    "DE": "DE",
+    "WIN": "WIN",
+    "WON": "WON",
+    "BWG": "BWG",
+    "BPG": "BPG",
+    "REP": "REP",
+}
 #: The order of the TSV's columns, which is also the order its Rank follows.
 TSV_ORDER = ("BH-C1", "BH", "SB", "PS", "DE", "WIN", "WON", "BWG", "BPG", "REP")
 
@@ -212,8 +243,10 @@ def test_every_value_equals_fides_tiebreakserver(path: Path, edition: Edition) -
     tsv = corpus_dir() / "swiss" / "tiebreaks" / f"{path.stem}_tb{edition.value}.tsv"
     lines = tsv.read_text().splitlines()
     head = lines[0].split("\t")
-    expected = {int(row["StartNo"]): row for row in (dict(zip(head, line.split("\t"), strict=True))
-                                                     for line in lines[1:])}
+    expected = {
+        int(row["StartNo"]): row
+        for row in (dict(zip(head, line.split("\t"), strict=True)) for line in lines[1:])
+    }
     table = standings(trf.load_bytes(path.read_bytes()), order=TSV_ORDER, edition=edition)
     assert len(table.rows) == len(expected)
     for row in table.rows:
@@ -241,5 +274,9 @@ def test_the_corpus_reaches_the_cases_that_matter() -> None:
                 seen.add("2026 cap changes BH")
             if new.wins(sn) != new.games_won(sn):
                 seen.add("unplayed wins")
-    assert seen == {"cut-1 exception changes the value", "adjusted score differs", "2026 cap changes BH",
-                    "unplayed wins"}
+    assert seen == {
+        "cut-1 exception changes the value",
+        "adjusted score differs",
+        "2026 cap changes BH",
+        "unplayed wins",
+    }

@@ -61,7 +61,14 @@ def test_fields_are_read_from_their_columns() -> None:
     t = trf.loads(SMALL)
     ann, bea, cy = t.players
     assert (ann.start_number, ann.sex, ann.name, ann.rating, ann.federation, ann.fide_id, ann.birth) == (
-        1, "m", "Alpha, Ann", 1800, "POL", "12345678", "2010/01/01")
+        1,
+        "m",
+        "Alpha, Ann",
+        1800,
+        "POL",
+        "12345678",
+        "2010/01/01",
+    )
     assert ann.points == Fraction(3, 2) and ann.rank == 1
     assert ann.rounds == (RoundEntry(2, Colour.WHITE, Code.WIN), RoundEntry(3, Colour.BLACK, Code.DRAW))
     assert bea.entry(2) == RoundEntry(None, None, Code.PAIRING_BYE)
@@ -82,7 +89,7 @@ def test_a_changed_player_is_written_in_canonical_columns() -> None:
 def put(line: str, column: int, text: str) -> str:
     """``line`` with ``text`` written from 1-based ``column`` on (padding with spaces)."""
     line = line.ljust(column - 1 + len(text))
-    return line[: column - 1] + text + line[column - 1 + len(text):]
+    return line[: column - 1] + text + line[column - 1 + len(text) :]
 
 
 GOOD = put(put(put("001    1", 15, "Alpha"), 49, "1800"), 81, " 0.0    1     2 w 1     3 b 0")
@@ -124,10 +131,14 @@ BAD_LINES = [
 ]
 
 
-@pytest.mark.parametrize(("column", "text", "reported", "words"), [case[1:] for case in BAD_LINES],
-                         ids=[case[0] for case in BAD_LINES])
+@pytest.mark.parametrize(
+    ("column", "text", "reported", "words"),
+    [case[1:] for case in BAD_LINES],
+    ids=[case[0] for case in BAD_LINES],
+)
 def test_a_malformed_player_line_is_refused_with_line_and_column(
-        column: int, text: str, reported: int, words: str) -> None:
+    column: int, text: str, reported: int, words: str
+) -> None:
     bad = put(GOOD, column, text)
     assert bad != GOOD
     with pytest.raises(TrfError) as caught:
@@ -137,12 +148,15 @@ def test_a_malformed_player_line_is_refused_with_line_and_column(
     assert str(caught.value).startswith(f"line 3, column {reported}: ")
 
 
-@pytest.mark.parametrize(("bad", "line", "column", "words"), [
-    ("XXR nine", 2, 5, "number of rounds"),
-    ("042 next tuesday", 2, 5, "not a date"),
-    ("X", 2, 1, "record code"),
-    ("XXRR 9", 2, 4, "space after the record code"),
-])
+@pytest.mark.parametrize(
+    ("bad", "line", "column", "words"),
+    [
+        ("XXR nine", 2, 5, "number of rounds"),
+        ("042 next tuesday", 2, 5, "not a date"),
+        ("X", 2, 1, "record code"),
+        ("XXRR 9", 2, 4, "space after the record code"),
+    ],
+)
 def test_a_malformed_record_is_refused(bad: str, line: int, column: int, words: str) -> None:
     with pytest.raises(TrfError) as caught:
         trf.loads("012 Bad\n" + bad + "\n" + SMALL.split("\n", 3)[3])
@@ -150,14 +164,17 @@ def test_a_malformed_record_is_refused(bad: str, line: int, column: int, words: 
     assert words in str(caught.value)
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    # player 2's round 1 says something else than player 1's "2 w 1"
-    (("     1 b 0", "     3 b 0"), "2's line says player 3"),
-    (("     1 b 0", "     1 w 0"), "colour"),
-    (("     1 b 0", "     1 b ="), "cannot stand together"),
-    (("     1 b 0", "  0000 - Z"), "says nobody"),
-    (("     3 b =", "     9 b ="), "not in the tournament"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        # player 2's round 1 says something else than player 1's "2 w 1"
+        (("     1 b 0", "     3 b 0"), "2's line says player 3"),
+        (("     1 b 0", "     1 w 0"), "colour"),
+        (("     1 b 0", "     1 b ="), "cannot stand together"),
+        (("     1 b 0", "  0000 - Z"), "says nobody"),
+        (("     3 b =", "     9 b ="), "not in the tournament"),
+    ],
+)
 def test_the_lines_must_agree_with_each_other(change: tuple[str, str], words: str) -> None:
     text = SMALL.replace(*change, 1)
     assert text != SMALL
@@ -174,11 +191,14 @@ def test_a_repeated_start_number_names_both_lines() -> None:
 
 
 def test_zero_zero_and_double_forfeit_are_accepted() -> None:
-    lines = [put(put(put(f"001    {sn}", 15, name), 81, " 0.0"), 92, rounds) for sn, name, rounds in [
-        (1, "A", "   2 w 0     3 b -"),
-        (2, "B", "   1 b 0  0000 - U"),
-        (3, "C", "0000 - H     1 w -"),
-    ]]
+    lines = [
+        put(put(put(f"001    {sn}", 15, name), 81, " 0.0"), 92, rounds)
+        for sn, name, rounds in [
+            (1, "A", "   2 w 0     3 b -"),
+            (2, "B", "   1 b 0  0000 - U"),
+            (3, "C", "0000 - H     1 w -"),
+        ]
+    ]
     text = "\n".join(lines) + "\n"
     t = trf.loads(text)
     assert t[1].entry(1).played and t[2].entry(1).played  # 0–0: a game, no points

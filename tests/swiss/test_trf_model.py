@@ -31,22 +31,26 @@ def load(path: Path) -> Tournament:
     return trf.load_bytes(path.read_bytes())
 
 
-@pytest.mark.parametrize(("entry", "kind", "points", "played", "paired"), [
-    (RoundEntry(2, Colour.WHITE, Code.WIN), Kind.GAME, 1, True, True),
-    (RoundEntry(2, Colour.BLACK, Code.DRAW), Kind.GAME, Fraction(1, 2), True, True),
-    (RoundEntry(2, Colour.BLACK, Code.LOSS), Kind.GAME, 0, True, True),
-    (RoundEntry(2, Colour.WHITE, Code.UNRATED_WIN), Kind.GAME, 1, True, True),
-    (RoundEntry(2, Colour.WHITE, Code.FORFEIT_WIN), Kind.FORFEIT_WIN, 1, False, True),
-    (RoundEntry(2, None, Code.FORFEIT_LOSS), Kind.FORFEIT_LOSS, 0, False, True),
-    (RoundEntry(None, None, Code.PAIRING_BYE), Kind.PAIRING_BYE, 1, False, True),
-    (RoundEntry(None, None, Code.FULL_BYE), Kind.FULL_BYE, 1, False, False),
-    (RoundEntry(None, None, Code.HALF_BYE), Kind.HALF_BYE, Fraction(1, 2), False, False),
-    (RoundEntry(None, None, Code.DRAW), Kind.HALF_BYE, Fraction(1, 2), False, False),  # "0000 - ="
-    (RoundEntry(None, None, Code.ZERO_BYE), Kind.ZERO_BYE, 0, False, False),
-    (RoundEntry(None, None, Code.NONE), Kind.NOT_PAIRED, 0, False, False),
-])
-def test_what_an_entry_means(entry: RoundEntry, kind: Kind, points: Fraction, played: bool,
-                             paired: bool) -> None:
+@pytest.mark.parametrize(
+    ("entry", "kind", "points", "played", "paired"),
+    [
+        (RoundEntry(2, Colour.WHITE, Code.WIN), Kind.GAME, 1, True, True),
+        (RoundEntry(2, Colour.BLACK, Code.DRAW), Kind.GAME, Fraction(1, 2), True, True),
+        (RoundEntry(2, Colour.BLACK, Code.LOSS), Kind.GAME, 0, True, True),
+        (RoundEntry(2, Colour.WHITE, Code.UNRATED_WIN), Kind.GAME, 1, True, True),
+        (RoundEntry(2, Colour.WHITE, Code.FORFEIT_WIN), Kind.FORFEIT_WIN, 1, False, True),
+        (RoundEntry(2, None, Code.FORFEIT_LOSS), Kind.FORFEIT_LOSS, 0, False, True),
+        (RoundEntry(None, None, Code.PAIRING_BYE), Kind.PAIRING_BYE, 1, False, True),
+        (RoundEntry(None, None, Code.FULL_BYE), Kind.FULL_BYE, 1, False, False),
+        (RoundEntry(None, None, Code.HALF_BYE), Kind.HALF_BYE, Fraction(1, 2), False, False),
+        (RoundEntry(None, None, Code.DRAW), Kind.HALF_BYE, Fraction(1, 2), False, False),  # "0000 - ="
+        (RoundEntry(None, None, Code.ZERO_BYE), Kind.ZERO_BYE, 0, False, False),
+        (RoundEntry(None, None, Code.NONE), Kind.NOT_PAIRED, 0, False, False),
+    ],
+)
+def test_what_an_entry_means(
+    entry: RoundEntry, kind: Kind, points: Fraction, played: bool, paired: bool
+) -> None:
     assert (entry.kind, entry.points, entry.played, entry.paired) == (kind, points, played, paired)
     assert entry.problem() is None
 
@@ -96,9 +100,11 @@ def test_pairings_of_a_round_as_recorded() -> None:
 
 
 def test_pairing_input_for_round_k_keeps_known_absences_and_recomputes_points() -> None:
-    path = next(p for p in sorted(SWISS.glob("t_*.trf"))
-                if any(e.code in (Code.HALF_BYE, Code.ZERO_BYE) for p_ in load(p).players
-                       for e in p_.rounds[1:]))
+    path = next(
+        p
+        for p in sorted(SWISS.glob("t_*.trf"))
+        if any(e.code in (Code.HALF_BYE, Code.ZERO_BYE) for p_ in load(p).players for e in p_.rounds[1:])
+    )
     t = load(path)
     for k in range(2, t.rounds_played + 1):
         before = t.pairing_input(k)
@@ -106,13 +112,17 @@ def test_pairing_input_for_round_k_keeps_known_absences_and_recomputes_points() 
         assert before.record_values("XXR") == (str(t.rounds_played),)
         for p, q in zip(t.players, before.players, strict=True):
             absent_known = p.entry(k).opponent is None and p.entry(k).code in (
-                Code.HALF_BYE, Code.ZERO_BYE, Code.FULL_BYE)
+                Code.HALF_BYE,
+                Code.ZERO_BYE,
+                Code.FULL_BYE,
+            )
             assert q.rounds[: k - 1] == p.rounds[: k - 1]
             assert q.entry(k) == (p.entry(k) if absent_known else RoundEntry.bye(Code.NONE))
             assert q.points == p.score(k - 1)
         known = (Code.HALF_BYE, Code.ZERO_BYE, Code.FULL_BYE)
         assert {sn for sn, _ in before.absences_known_before(k)} == {
-            p.start_number for p in t.players if p.entry(k).opponent is None and p.entry(k).code in known}
+            p.start_number for p in t.players if p.entry(k).opponent is None and p.entry(k).code in known
+        }
         # what a pairing program would read back
         assert trf.loads(trf.dumps(before)) == before
 
@@ -168,6 +178,7 @@ def test_the_no_show_rule_refuses_what_it_cannot_apply() -> None:
     sn = round1_no_shows(t)[0]
     came_back = t.with_players(
         p.with_entry(2, RoundEntry(None, None, Code.FULL_BYE)) if p.start_number == sn else p
-        for p in t.players)
+        for p in t.players
+    )
     with pytest.raises(ModelError, match=f"player {sn} missed round 1"):
         withdraw_round1_no_shows(came_back, reported=())

@@ -101,8 +101,9 @@ _POINTS: dict[Code, Fraction] = {
 }
 
 #: Codes of a game played over the board.
-GAME_CODES = frozenset({Code.WIN, Code.DRAW, Code.LOSS, Code.UNRATED_WIN, Code.UNRATED_DRAW,
-                        Code.UNRATED_LOSS})
+GAME_CODES = frozenset(
+    {Code.WIN, Code.DRAW, Code.LOSS, Code.UNRATED_WIN, Code.UNRATED_DRAW, Code.UNRATED_LOSS}
+)
 #: Codes that need no opponent.
 BYE_CODES = frozenset({Code.HALF_BYE, Code.FULL_BYE, Code.PAIRING_BYE, Code.ZERO_BYE, Code.NONE})
 #: Absences known before the round is paired: the player is not to be paired that round.
@@ -418,8 +419,7 @@ class Tournament:
     def rounds_paired(self) -> int:
         """The last round that was paired: someone has an opponent or the pairing-allocated
         bye in it. Byes and absences entered in advance for later rounds do not count."""
-        return max((r for p in self.players for r, e in enumerate(p.rounds, start=1) if e.paired),
-                   default=0)
+        return max((r for p in self.players for r, e in enumerate(p.rounds, start=1) if e.paired), default=0)
 
     # -- records -----------------------------------------------------------------------
     def record_values(self, code: str) -> tuple[str, ...]:
@@ -461,8 +461,7 @@ class Tournament:
             return None
         date = parse_date(value)
         if date is None:
-            raise ModelError(f"record 042 (date of start) is not a date: {value!r}; "
-                             "expected YYYY/MM/DD")
+            raise ModelError(f"record 042 (date of start) is not a date: {value!r}; expected YYYY/MM/DD")
         return date
 
     @property
@@ -476,8 +475,7 @@ class Tournament:
                 except ValueError:
                     n = 0
                 if n < 1:
-                    raise ModelError(f"record {code} (number of rounds) is not a positive "
-                                     f"number: {value!r}")
+                    raise ModelError(f"record {code} (number of rounds) is not a positive number: {value!r}")
                 return n
         return None
 
@@ -504,15 +502,16 @@ class Tournament:
     def unplayed_entries(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
         """``(start number, entry)`` of every player who did not play over the board in this
         round: forfeits, byes of every kind, absences and blank entries."""
-        return tuple((p.start_number, e) for p in self.players
-                     if not (e := p.entry(round_number)).played)
+        return tuple((p.start_number, e) for p in self.players if not (e := p.entry(round_number)).played)
 
     def absences_known_before(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
         """``(start number, entry)`` of players not to be paired in this round because their
         absence was known in advance: ``0000 - H``, ``0000 - Z`` or ``0000 - F``."""
-        return tuple((p.start_number, e) for p in self.players
-                     if (e := p.entry(round_number)).opponent is None
-                     and e.code in PRE_PAIRING_ABSENCE_CODES)
+        return tuple(
+            (p.start_number, e)
+            for p in self.players
+            if (e := p.entry(round_number)).opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES
+        )
 
     def with_players(self, players: Iterable[Player]) -> Tournament:
         return dataclasses.replace(self, players=tuple(players))
@@ -522,7 +521,8 @@ class Tournament:
         if rounds < 0:
             raise ValueError(f"cannot keep {rounds} rounds")
         return self.with_players(
-            p if len(p.rounds) <= rounds and p.points == p.score()
+            p
+            if len(p.rounds) <= rounds and p.points == p.score()
             else p.replace(rounds=p.rounds[:rounds], points=p.score(rounds))
             for p in self.players
         )
@@ -579,16 +579,25 @@ def check_pairings(tournament: Tournament) -> list[tuple[int, int, str]]:
                 said = "nobody" if other.opponent is None else f"player {other.opponent}"
                 problems.append((sn, r, f"is paired with {opp}, but {opp}'s line says {said}"))
             elif (entry.colour is None) != (other.colour is None) or (
-                    entry.colour is not None and entry.colour is other.colour):
-                problems.append((sn, r, f"colour {entry.colour or '-'} against {opp}'s "
-                                        f"{other.colour or '-'}"))
+                entry.colour is not None and entry.colour is other.colour
+            ):
+                problems.append(
+                    (sn, r, f"colour {entry.colour or '-'} against {opp}'s {other.colour or '-'}")
+                )
             elif sn < opp and not pair_points_valid(entry, other):
-                problems.append((sn, r, f"result {entry.code.value!r} against {opp}'s "
-                                        f"{other.code.value!r} cannot stand together"))
+                problems.append(
+                    (
+                        sn,
+                        r,
+                        f"result {entry.code.value!r} against {opp}'s "
+                        f"{other.code.value!r} cannot stand together",
+                    )
+                )
     return problems
 
 
 # -- recording a round ---------------------------------------------------------------------
+
 
 class BoardResult(StrEnum):
     """The result of a board as the referee writes it."""
@@ -625,8 +634,9 @@ class Board:
     result: BoardResult
 
 
-def record_round(tournament: Tournament, round_number: int, boards: Iterable[Board],
-                 byes: Mapping[int, Code] | None = None) -> Tournament:
+def record_round(
+    tournament: Tournament, round_number: int, boards: Iterable[Board], byes: Mapping[int, Code] | None = None
+) -> Tournament:
     """The tournament with round ``round_number`` written from its boards and byes.
 
     ``byes`` maps start numbers to a code that needs no opponent (``U``, ``F``, ``H``,
@@ -652,7 +662,8 @@ def record_round(tournament: Tournament, round_number: int, boards: Iterable[Boa
         put(sn, RoundEntry.bye(code))
     return tournament.with_players(
         p.with_entry(round_number, entries[p.start_number]) if p.start_number in entries else p
-        for p in tournament.players)
+        for p in tournament.players
+    )
 
 
 # -- the seed's rule for round-1 no-shows --------------------------------------------------
@@ -667,8 +678,9 @@ def round1_no_shows(tournament: Tournament) -> tuple[int, ...]:
     return tuple(p.start_number for p in tournament.players if p.entry(1).code in NO_SHOW_CODES)
 
 
-def withdraw_round1_no_shows(tournament: Tournament, reported: Collection[int],
-                             total_rounds: int | None = None) -> Tournament:
+def withdraw_round1_no_shows(
+    tournament: Tournament, reported: Collection[int], total_rounds: int | None = None
+) -> Tournament:
     """RULES.md §H: players absent from their round-1 game are removed after round 1 unless
     they report to their group referee before the round-2 pairings are printed.
 
@@ -683,8 +695,7 @@ def withdraw_round1_no_shows(tournament: Tournament, reported: Collection[int],
         raise ModelError("the number of rounds is unknown: give total_rounds or an XXR record")
     unknown = sorted(set(reported) - set(tournament.start_numbers))
     if unknown:
-        raise ModelError(f"reported start numbers not in the tournament: "
-                         f"{', '.join(map(str, unknown))}")
+        raise ModelError(f"reported start numbers not in the tournament: {', '.join(map(str, unknown))}")
     withdrawn = ZERO_BYE_ENTRY
     players = []
     for player in tournament.players:
@@ -693,7 +704,9 @@ def withdraw_round1_no_shows(tournament: Tournament, reported: Collection[int],
             continue
         for r, entry in player.entries():
             if r >= 2 and not (entry.is_blank or entry == withdrawn):
-                raise ModelError(f"player {player.start_number} missed round 1 but round {r} "
-                                 f"is recorded as {entry}; add them to the reported players")
+                raise ModelError(
+                    f"player {player.start_number} missed round 1 but round {r} "
+                    f"is recorded as {entry}; add them to the reported players"
+                )
         players.append(player.with_rounds([player.entry(1), *[withdrawn] * (n - 1)]))
     return tournament.with_players(players)

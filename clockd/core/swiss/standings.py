@@ -87,9 +87,14 @@ def check_order(order: Sequence[str]) -> tuple[str, ...]:
     return tuple(order)
 
 
-def standings(tournament: Tournament, *, order: Sequence[str] = DEFAULT_ORDER,
-              rounds: int | None = None, edition: Edition | None = None,
-              lots_seed: str | None = None) -> Standings:
+def standings(
+    tournament: Tournament,
+    *,
+    order: Sequence[str] = DEFAULT_ORDER,
+    rounds: int | None = None,
+    edition: Edition | None = None,
+    lots_seed: str | None = None,
+) -> Standings:
     """The standings after ``rounds`` rounds (default: the last round paired).
 
     ``edition`` defaults to the one in force on the event's date (TRF ``042``).
@@ -129,8 +134,7 @@ def standings(tournament: Tournament, *, order: Sequence[str] = DEFAULT_ORDER,
     return Standings(tuple(rows), tuple(criteria), edition, rounds, lots_seed)
 
 
-def _refine(groups: list[list[int]], column: Mapping[int, Fraction], *,
-            descending: bool) -> list[list[int]]:
+def _refine(groups: list[list[int]], column: Mapping[int, Fraction], *, descending: bool) -> list[list[int]]:
     """Split every tied group by ``column`` (best first); within a group, start-number order."""
     out: list[list[int]] = []
     for group in groups:

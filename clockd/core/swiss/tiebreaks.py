@@ -100,8 +100,9 @@ class TieBreaks:
     :class:`~fractions.Fraction` (the counts too, for uniformity).
     """
 
-    def __init__(self, tournament: Tournament, *, rounds: int | None = None,
-                 edition: Edition = Edition.E2026) -> None:
+    def __init__(
+        self, tournament: Tournament, *, rounds: int | None = None, edition: Edition = Edition.E2026
+    ) -> None:
         self.tournament = tournament
         self.rounds = tournament.rounds_paired if rounds is None else rounds
         if self.rounds < 0:
@@ -118,8 +119,12 @@ class TieBreaks:
             self._score[sn] = sum((r.points for r in rounds_), ZERO)
             last_not_vur = max((i for i, r in enumerate(rounds_, start=1) if not r.vur), default=0)
             self._adjusted[sn] = sum(
-                (r.points if i <= last_not_vur or r.entry.opponent is not None else HALF
-                 for i, r in enumerate(rounds_, start=1)), ZERO)
+                (
+                    r.points if i <= last_not_vur or r.entry.opponent is not None else HALF
+                    for i, r in enumerate(rounds_, start=1)
+                ),
+                ZERO,
+            )
 
     @staticmethod
     def _round(entry: RoundEntry) -> _Round:
@@ -193,8 +198,11 @@ class TieBreaks:
 
     def black_wins(self, sn: int) -> Fraction:
         """BWG: games won over the board with Black."""
-        return Fraction(sum(1 for r in self._rounds[sn]
-                            if r.played and r.entry.colour is Colour.BLACK and r.points == ONE))
+        return Fraction(
+            sum(
+                1 for r in self._rounds[sn] if r.played and r.entry.colour is Colour.BLACK and r.points == ONE
+            )
+        )
 
     def rounds_elected(self, sn: int) -> Fraction:
         """REP: rounds the player elected to play — games played and rounds won unplayed."""
@@ -209,8 +217,9 @@ class TieBreaks:
         return function(self, sn)
 
 
-def _sum_after_cut(contributions: Sequence[Contribution], cut: int,
-                   value: Callable[[Contribution], Fraction]) -> Fraction:
+def _sum_after_cut(
+    contributions: Sequence[Contribution], cut: int, value: Callable[[Contribution], Fraction]
+) -> Fraction:
     """Sum of the contributions after cutting the ``cut`` least significant ones.
 
     C.07 16.5 (TieBreakServer's reading): if the player has VURs, the cut takes the VUR
@@ -240,6 +249,7 @@ _FUNCTIONS: Mapping[str, Callable[[TieBreaks, int], Fraction]] = {
 
 
 # -- lots -------------------------------------------------------------------------------------
+
 
 def lots(start_numbers: Iterable[int], seed: str) -> dict[int, int]:
     """A drawing of lots: each start number's place (1 = best) in an order fixed by ``seed``.

@@ -54,8 +54,16 @@ from clockd.core.swiss.model import (
     check_pairings,
 )
 
-__all__ = ["TrfError", "decode", "dump_bytes", "dumps", "format_player", "load_bytes", "loads",
-           "parse_player_line"]
+__all__ = [
+    "TrfError",
+    "decode",
+    "dump_bytes",
+    "dumps",
+    "format_player",
+    "load_bytes",
+    "loads",
+    "parse_player_line",
+]
 
 ROUNDS_START = 92  # 1-based column of the first round's opponent
 ROUND_WIDTH = 10
@@ -81,6 +89,7 @@ class _ColumnError(Exception):
 
 
 # -- reading ---------------------------------------------------------------------------------
+
 
 def decode(data: bytes) -> tuple[str, str]:
     """The text of a TRF file and its encoding: UTF-8 (a BOM is allowed), else Latin-1."""
@@ -132,8 +141,12 @@ def loads(text: str) -> Tournament:
             except _ColumnError as exc:
                 raise TrfError(number, exc.column, exc.message) from None
             if player.start_number in line_of:
-                raise TrfError(number, 5, f"start number {player.start_number} is already used "
-                                          f"on line {line_of[player.start_number]}")
+                raise TrfError(
+                    number,
+                    5,
+                    f"start number {player.start_number} is already used "
+                    f"on line {line_of[player.start_number]}",
+                )
             line_of[player.start_number] = number
             players.append(player)
         else:
@@ -147,8 +160,7 @@ def loads(text: str) -> Tournament:
     problems = check_pairings(tournament)
     if problems:
         sn, r, why = problems[0]
-        raise TrfError(line_of[sn], ROUNDS_START + ROUND_WIDTH * (r - 1),
-                       f"round {r}: player {sn} {why}")
+        raise TrfError(line_of[sn], ROUNDS_START + ROUND_WIDTH * (r - 1), f"round {r}: player {sn} {why}")
     return tournament
 
 
@@ -158,8 +170,7 @@ def _check_record(line: str, number: int) -> None:
     if len(line) < 3:
         raise TrfError(number, 1, f"expected a three-character record code, found {line!r}")
     if len(line) > 3 and line[3] != " ":
-        raise TrfError(number, 4, f"expected a space after the record code {line[:3]!r}, "
-                                  f"found {line[3]!r}")
+        raise TrfError(number, 4, f"expected a space after the record code {line[:3]!r}, found {line[3]!r}")
 
 
 def _check_record_values(tournament: Tournament, lines: list[str]) -> None:
@@ -182,7 +193,7 @@ def _check_record_values(tournament: Tournament, lines: list[str]) -> None:
 
 def _field(line: str, first: int, last: int) -> str:
     """Columns ``first``..``last`` (1-based, inclusive); missing columns read as spaces."""
-    return line[first - 1:last].ljust(last - first + 1)
+    return line[first - 1 : last].ljust(last - first + 1)
 
 
 def _space(line: str, column: int, after: str) -> None:
@@ -200,8 +211,9 @@ def _number(line: str, first: int, last: int, what: str, *, required: bool = Fal
         return None
     if not stripped.isdigit() or not stripped.isascii() or " " in text.lstrip():
         at = first + next(i for i, ch in enumerate(text) if ch != " ")
-        raise _ColumnError(at, f"expected the {what} (digits, right-aligned in columns "
-                               f"{first}–{last}), found {text!r}")
+        raise _ColumnError(
+            at, f"expected the {what} (digits, right-aligned in columns {first}–{last}), found {text!r}"
+        )
     return int(stripped)
 
 
@@ -244,8 +256,9 @@ def _round_entry(line: str, start: int, round_number: int) -> RoundEntry:
     code_char = _field(line, start + 7, start + 7)
     code = _CODES.get(code_char)
     if code is None:
-        raise _ColumnError(start + 7, f"{where}: expected a result (1 = 0 + - W D L H F U Z), "
-                                      f"found {code_char!r}")
+        raise _ColumnError(
+            start + 7, f"{where}: expected a result (1 = 0 + - W D L H F U Z), found {code_char!r}"
+        )
     entry = RoundEntry(opponent, colour, code)
     problem = entry.problem()
     if problem:
@@ -306,6 +319,7 @@ def parse_player_line(line: str) -> Player:
 
 
 # -- writing ---------------------------------------------------------------------------------
+
 
 def _format_points(points: Fraction) -> str:
     tenths = points * 10

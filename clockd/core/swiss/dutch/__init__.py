@@ -10,8 +10,15 @@ from clockd.core.swiss.dutch.engine import NoValidPairing, RoundPairing, pair_pl
 from clockd.core.swiss.dutch.state import PairingInput, PairingInputError, build_input
 from clockd.core.swiss.model import Tournament
 
-__all__ = ["NoValidPairing", "PairingInput", "PairingInputError", "RoundPairing", "build_input",
-           "pair_players", "pair_round"]
+__all__ = [
+    "NoValidPairing",
+    "PairingInput",
+    "PairingInputError",
+    "RoundPairing",
+    "build_input",
+    "pair_players",
+    "pair_round",
+]
 
 
 def pair_round(tournament: Tournament, total_rounds: int | None = None) -> RoundPairing:

@@ -159,8 +159,11 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (bj != b and label[bj] == 1
-                            and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))):
+                    if (
+                        bj != b
+                        and label[bj] == 1
+                        and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))
+                    ):
                         bestedgeto[bj] = kk
             blossombestedges[bv] = None
             bestedge[bv] = -1
@@ -355,8 +358,12 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
                         deltatype = 3
                         deltaedge = bestedge[b]
             for b in range(nvertex, 2 * nvertex):
-                if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)):
+                if (
+                    blossombase[b] >= 0
+                    and blossomparent[b] == -1
+                    and label[b] == 2
+                    and (deltatype == -1 or dualvar[b] < delta)
+                ):
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
@@ -389,8 +396,7 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
         if not augmented:
             break
         for b in range(nvertex, 2 * nvertex):
-            if (blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1
-                    and dualvar[b] == 0):
+            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
 
     result = [-1] * nvertex
@@ -400,8 +406,9 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     return result
 
 
-def max_cardinality_matching(n: int, adjacency: Sequence[Sequence[int]],
-                             initial: Sequence[int] | None = None) -> list[int]:
+def max_cardinality_matching(
+    n: int, adjacency: Sequence[Sequence[int]], initial: Sequence[int] | None = None
+) -> list[int]:
     """A maximum matching (most pairs) of the graph; ``mate[v]`` is ``v``'s partner or ``-1``.
 
     ``adjacency[v]`` lists ``v``'s neighbours. ``initial``, if given, is a matching to start
@@ -486,8 +493,7 @@ def _augment_from(root: int, n: int, adjacency: Sequence[Sequence[int]], mate: l
     return False
 
 
-def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int],
-                            size: int) -> bool:
+def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int], size: int) -> bool:
     """Whether every vertex of ``vertices`` can be matched.
 
     The graph is given by ``neighbours(v)``, a bit set of ``v``'s neighbours (bit ``u`` set
@@ -516,8 +522,9 @@ def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int],
     return True
 
 
-def _augment_bits(root: int, vertices: Sequence[int], neighbours: Callable[[int], int],
-                  mate: list[int], size: int) -> bool:
+def _augment_bits(
+    root: int, vertices: Sequence[int], neighbours: Callable[[int], int], mate: list[int], size: int
+) -> bool:
     parent = [-1] * size
     base = list(range(size))
     used = [False] * size

@@ -160,8 +160,9 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
     played_rounds = k - 1
     n_total = total_rounds or tournament.total_rounds or k
     if n_total < k:
-        raise PairingInputError(f"round {k} is to be paired, but the tournament has only "
-                                f"{n_total} rounds (XXR)")
+        raise PairingInputError(
+            f"round {k} is to be paired, but the tournament has only {n_total} rounds (XXR)"
+        )
     ordered = sorted(tournament.players, key=lambda p: p.start_number)
     # A player who never took part in a pairing and is absent now is not in the event.
     valid: list[Player] = []
@@ -199,8 +200,9 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
             if e.played:
                 assert e.opponent is not None
                 if e.opponent not in rank_by_number:
-                    raise PairingInputError(f"player {sn} played round {r} against {e.opponent}, "
-                                            "who is not in the tournament")
+                    raise PairingInputError(
+                        f"player {sn} played round {r} against {e.opponent}, who is not in the tournament"
+                    )
                 colours.append(_colour(e.colour))
                 opponents.add(e.opponent)
             else:
@@ -245,21 +247,23 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
                 opp_before = score_hist[e.opponent][r - 1]
             return _float_of(e, before, opp_before)
 
-        states.append(PlayerState(
-            start_number=sn,
-            rank=rank_by_number[sn],
-            score=score_hist[sn][-1],
-            colours=tuple(colours),
-            preference=pref,
-            imbalance=imbalance,
-            repeated=repeated,
-            strong=strong,
-            played_games=len(colours),
-            bye_eligible=eligible,
-            float1=float_back(1),
-            float2=float_back(2),
-            opponents=frozenset(opponents),
-        ))
+        states.append(
+            PlayerState(
+                start_number=sn,
+                rank=rank_by_number[sn],
+                score=score_hist[sn][-1],
+                colours=tuple(colours),
+                preference=pref,
+                imbalance=imbalance,
+                repeated=repeated,
+                strong=strong,
+                played_games=len(colours),
+                bye_eligible=eligible,
+                float1=float_back(1),
+                float2=float_back(2),
+                opponents=frozenset(opponents),
+            )
+        )
     return PairingInput(
         round_number=k,
         total_rounds=n_total,

@@ -55,8 +55,12 @@ def colour_fields(lower: PlayerState, higher: PlayerState) -> tuple[bool, bool, 
         rep_ok = (o if p.imbalance > o.imbalance else p).repeated != invert(p.preference)
     c2 = not p.absolute or not o.absolute or not same or rep_ok
     c3 = not same or p.preference == NO_COLOUR or o.preference == NO_COLOUR
-    c4 = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
-          or (p.absolute and o.absolute) or not same)
+    c4 = (
+        (not p.strong and not p.absolute)
+        or (not o.strong and not o.absolute)
+        or (p.absolute and o.absolute)
+        or not same
+    )
     return c1, c2, c3, c4
 
 
@@ -99,8 +103,9 @@ class Weights:
         """Width of everything below the completion field."""
         return 2 * self.group_bits + 2 * self.score_bits + 2 * self.group_bits + self.tail_bits
 
-    def quality(self, higher: PlayerState, lower: PlayerState, *,
-                in_current: bool, in_next: bool, bye_bits: int) -> int:
+    def quality(
+        self, higher: PlayerState, lower: PlayerState, *, in_current: bool, in_next: bool, bye_bits: int
+    ) -> int:
         """The weight of pairing ``higher`` (the earlier in score order) with ``lower``,
         without the completion field (which :attr:`quality_bits` clears). ``bye_bits`` is
         the bye field's value."""

@@ -1,0 +1,663 @@
+"""The Puzzle Duel knockout bracket (RULES.md §B; regulations §2.1.8–2.1.9, §2.2.1, §2.2.16–2.2.21).
+
+Sixteen players draw their lines in the bracket (§2.2.1) and play rounds of 16, 8 and 4;
+the semi-final losers play for 3rd place and the winners play the final. One loss and you
+are out (§2.1.8) — except the semi-final losers, who play once more, for 3rd place.
+
+**Fewer players.** With 9–15 players the missing lines are byes, placed where the
+standard seeding puts the highest seed numbers: the bracket of 16 lists seeds by line as
+``1 16 8 9 4 13 5 12 2 15 7 10 3 14 6 11`` (each pair of neighbours sums to 17, each half
+to the same total, recursively), and the lines of seeds ``n+1 … 16`` are the byes. That
+spreads byes evenly over halves and quarters, and never puts two byes against each other.
+The draw then fills the other lines. With 8 or fewer players the bracket starts at the
+round whose size fits (8 players: the quarter-final).
+
+**State by events.** A :class:`Bracket` is immutable; each referee or clock event
+(:data:`BracketEvent`) gives the next one through :meth:`Bracket.apply`, or raises
+:class:`BracketError` and changes nothing. Folding the journaled events over
+:meth:`Bracket.create` rebuilds it exactly.
+
+The life of a match::
+
+    waiting ──(both entrants known)──▶ ready ──Assign──▶ assigned ──DuelFinished──▶ result
+       result ──Confirm──▶ decided (the winner advances; a semi-final loser goes to 3rd place)
+       DuelFinished with the same time ──▶ tiebreak: a 49-piece tie-break match is created on
+       the spot (``tiebreak_of`` names this match); its confirmed winner decides this match.
+    Override (referee, with a reason: disqualification §8.1, dispute §2.2.19) and Walkover
+    decide a match at once; a bye is decided when the bracket is made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockd.core.clock import PerSide, Side
+from clockd.core.duel import DecidedBy as DuelDecidedBy
+from clockd.core.duel import SideTexts, Verdict
+from clockd.core.timecontrol import TimeControl
+from clockd.core.tournament import RoundKind, TournamentConfig
+
+PlayerId = int
+
+
+class BracketError(ValueError):
+    """An event that cannot apply to the bracket; the message says why. Nothing changed."""
+
+
+# -- seeding and the draw -------------------------------------------------------------------
+
+
+def seeding_order(size: int) -> list[int]:
+    """Seed numbers by bracket line (line 1 first) for a bracket of ``size`` (a power of two).
+
+    Built by doubling: each seed ``s`` of the smaller bracket becomes the pair
+    ``s, size+1-s``, so seed 1 meets seed 2 only in the final and every first-round pair
+    sums to ``size+1``.
+    """
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"a bracket has a power-of-two number of lines (2, 4, 8, 16 …), not {size}")
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order)
+        order = [x for s in order for x in (s, n + 1 - s)]
+    return order
+
+
+def bracket_size(players: int, max_size: int) -> int:
+    """The smallest power of two that holds ``players`` (at most ``max_size``)."""
+    if players < 2:
+        raise BracketError(f"a knockout needs at least 2 players, not {players}")
+    if players > max_size:
+        raise BracketError(f"{players} players do not fit a bracket of {max_size}")
+    size = 2
+    while size < players:
+        size *= 2
+    return size
+
+
+def bye_lines(size: int, players: int) -> list[int]:
+    """The lines (1-based) left empty for ``players`` in a bracket of ``size``: the byes."""
+    if not size // 2 < players <= size:
+        raise ValueError(f"{players} players do not fill a bracket of {size} with byes only in round 1")
+    return [line for line, seed in enumerate(seeding_order(size), start=1) if seed > players]
+
+
+def open_lines(size: int, players: int) -> list[int]:
+    """The lines players draw: every line but the byes, in order."""
+    byes = set(bye_lines(size, players))
+    return [line for line in range(1, size + 1) if line not in byes]
+
+
+def seeded_draw(players: list[PlayerId], size: int, seed: int) -> dict[int, PlayerId]:
+    """The app's draw: players onto the open lines, shuffled by ``seed``.
+
+    Anyone can re-run it: the shuffle is a Fisher–Yates whose random numbers come from
+    SHA-256 of ``"duelclock-draw:{seed}:{counter}"`` (not from Python's ``random``, whose
+    algorithm is not a promise across versions), over the players sorted by id.
+    """
+    if len(set(players)) != len(players):
+        raise BracketError("the draw lists a player twice")
+    pool = sorted(players)
+    counter = 0
+
+    def below(n: int) -> int:
+        nonlocal counter
+        limit = (1 << 256) - (1 << 256) % n  # reject the uneven tail: every value equally likely
+        while True:
+            digest = hashlib.sha256(f"duelclock-draw:{seed}:{counter}".encode()).digest()
+            counter += 1
+            value = int.from_bytes(digest, "big")
+            if value < limit:
+                return value % n
+
+    for i in range(len(pool) - 1, 0, -1):
+        j = below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    return dict(zip(open_lines(size, len(pool)), pool, strict=True))
+
+
+class DrawMethod(StrEnum):
+    PHYSICAL = "physical"  # players drew numbered lots at the table; the referee typed them in
+    SEEDED = "seeded"  # the app drew with a recorded seed
+
+
+class Draw(BaseModel):
+    """Who is on which line, and how that was decided."""
+
+    model_config = ConfigDict(frozen=True)
+
+    method: DrawMethod
+    seed: int | None = None
+    lines: dict[int, PlayerId]
+
+    @classmethod
+    def seeded(cls, players: list[PlayerId], size: int, seed: int) -> Draw:
+        return cls(method=DrawMethod.SEEDED, seed=seed, lines=seeded_draw(players, size, seed))
+
+    @classmethod
+    def physical(cls, lines: dict[int, PlayerId]) -> Draw:
+        return cls(method=DrawMethod.PHYSICAL, lines=dict(lines))
+
+
+# -- matches ------------------------------------------------------------------------------
+
+
+class MatchStatus(StrEnum):
+    WAITING = "waiting"  # an entrant is not known yet
+    READY = "ready"  # both entrants known, not on a table yet
+    ASSIGNED = "assigned"  # on a table, the clock set for the round
+    RESULT = "result"  # the clock decided; the referee has not confirmed yet
+    TIEBREAK = "tiebreak"  # same time on both clocks: a tie-break match decides this one
+    DECIDED = "decided"  # final: the winner has advanced
+    CANCELLED = "cancelled"  # a tie-break made moot by a referee decision on its match
+
+
+class DecidedBy(StrEnum):
+    """How a match was decided, as the results file names it."""
+
+    TIME = "time"
+    FLAG = "flag"
+    TIEBREAK = "tiebreak"
+    REFEREE = "referee"
+    BYE = "bye"
+    WALKOVER = "walkover"
+
+
+class Score(BaseModel):
+    """A finished duel's figures in the match's own sides (``a`` = the match's first entrant)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    remaining_ns: PerSide
+    displayed: SideTexts
+    moves: PerSide
+    decided_by: DuelDecidedBy
+    winner: Side | None
+    ended_at_ns: int
+    resolution_ns: int
+    steps: PerSide
+
+
+class Match(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    round: int  # 1-based, in the configuration's round table (I = 1)
+    slot: int  # 1-based position within the round, top to bottom
+    a: PlayerId | None = None
+    b: PlayerId | None = None
+    bye: Side | None = None  # which side is a bye (round 1 only)
+    status: MatchStatus = MatchStatus.WAITING
+    table: int | None = None
+    clock_a: PlayerId | None = None  # who sits at the clock's side a (players choose, §2.2.3)
+    toss_winner: PlayerId | None = None
+    score: Score | None = None
+    winner: PlayerId | None = None
+    decided_by: DecidedBy | None = None
+    tiebreak_of: str | None = None  # for a tie-break match: the match it settles
+    tiebreaks: tuple[str, ...] = ()  # the tie-break matches created for this match
+
+    @property
+    def entrants(self) -> tuple[PlayerId, ...]:
+        return tuple(p for p in (self.a, self.b) if p is not None)
+
+    @property
+    def loser(self) -> PlayerId | None:
+        if self.winner is None or self.bye is not None:
+            return None
+        return self.b if self.winner == self.a else self.a
+
+    @property
+    def is_tiebreak(self) -> bool:
+        return self.tiebreak_of is not None
+
+    def side_of(self, player: PlayerId) -> Side:
+        if player == self.a:
+            return Side.A
+        if player == self.b:
+            return Side.B
+        raise BracketError(f"player {player} does not play in match {self.id}")
+
+    def player(self, side: Side) -> PlayerId | None:
+        return self.a if side is Side.A else self.b
+
+
+class OverrideReason(StrEnum):
+    DISQUALIFICATION = "disqualification"  # §8.1: a breach of the rules
+    DISPUTE = "dispute"  # §2.2.19: the referee settles a disputed result
+    OTHER = "other"
+
+
+class Decision(BaseModel):
+    """A referee's decision on a match, with who made it and why (it is journaled too)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    match: str
+    kind: Literal["override", "walkover"]
+    winner: PlayerId | None
+    reason: str
+    category: OverrideReason | None = None
+    referee: str = ""
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    match: str
+    referee: str = ""
+
+
+class Assign(_Event):
+    """Put a match on a table; its clock is set for the match's round."""
+
+    kind: Literal["assign"] = "assign"
+    table: int = Field(ge=1)
+    clock_a: PlayerId | None = None  # who sits at clock side a; default the match's first entrant
+
+
+class Toss(_Event):
+    """The puzzle toss (§2.2.7): its winner's time runs first."""
+
+    kind: Literal["toss"] = "toss"
+    winner: PlayerId
+
+
+class DuelFinished(_Event):
+    """The clock's verdict on the match's duel (in clock sides; the match maps them)."""
+
+    kind: Literal["duel-finished"] = "duel-finished"
+    verdict: Verdict
+
+
+class Confirm(_Event):
+    """The referee confirms the clock's result: the winner advances."""
+
+    kind: Literal["confirm"] = "confirm"
+
+
+class Override(_Event):
+    """The referee decides the match (disqualification §8.1, dispute §2.2.19)."""
+
+    kind: Literal["override"] = "override"
+    winner: PlayerId
+    category: OverrideReason
+    reason: str = Field(min_length=1)
+
+
+class Walkover(_Event):
+    """A player does not come to the table: the other advances."""
+
+    kind: Literal["walkover"] = "walkover"
+    absent: PlayerId
+    reason: str = Field(min_length=1)
+
+
+BracketEvent = Annotated[
+    Assign | Toss | DuelFinished | Confirm | Override | Walkover, Field(discriminator="kind")
+]
+
+
+# -- the bracket ----------------------------------------------------------------------------
+
+
+def match_id(round_no: int, slot: int) -> str:
+    return f"R{round_no}-{slot}"
+
+
+class Bracket(BaseModel):
+    """The whole knockout at one moment. Build with :meth:`create`; change with :meth:`apply`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    config: TournamentConfig
+    size: int
+    first_round: int  # 1-based round of the configuration the bracket starts in
+    draw: Draw
+    matches: dict[str, Match]
+    decisions: tuple[Decision, ...] = ()
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def create(cls, config: TournamentConfig, draw: Draw) -> Bracket:
+        """The bracket for ``draw``; byes are decided and their players advanced at once."""
+        players = list(draw.lines.values())
+        if len(set(players)) != len(players):
+            dupes = sorted({p for p in players if players.count(p) > 1})
+            raise BracketError(f"the draw puts player(s) {dupes} on more than one line")
+        size = bracket_size(len(players), config.players)
+        expected = open_lines(size, len(players))
+        if sorted(draw.lines) != expected:
+            byes = bye_lines(size, len(players))
+            raise BracketError(
+                f"with {len(players)} players in a bracket of {size} the draw must fill lines {expected} "
+                f"(byes on {byes or 'none'}); it filled {sorted(draw.lines)}"
+            )
+        if size == 2:
+            first = len(config.rounds)  # two players: straight to the final
+        else:
+            first = next(
+                i + 1
+                for i, r in enumerate(config.rounds)
+                if r.players == size and config.round_kind(i) is RoundKind.KNOCKOUT
+            )
+        matches: dict[str, Match] = {}
+        rounds = config.rounds
+        for r in range(first, len(rounds) + 1):
+            count = rounds[r - 1].players // 2
+            for slot in range(1, count + 1):
+                matches[match_id(r, slot)] = Match(id=match_id(r, slot), round=r, slot=slot)
+        bracket = cls(config=config, size=size, first_round=first, draw=draw, matches=matches)
+        for slot in range(1, size // 2 + 1):
+            a, b = draw.lines.get(2 * slot - 1), draw.lines.get(2 * slot)
+            m = bracket.matches[match_id(first, slot)]
+            if a is None and b is None:  # cannot happen with standard seeding; guard the invariant
+                raise BracketError(f"lines {2 * slot - 1} and {2 * slot} are both byes")
+            bye = Side.A if a is None else Side.B if b is None else None
+            m = m.model_copy(update={"a": a, "b": b, "bye": bye, "status": MatchStatus.READY})
+            bracket = bracket._put(m)
+            if bye is not None:
+                winner = b if bye is Side.A else a
+                assert winner is not None
+                bracket = bracket._decide(m, winner, DecidedBy.BYE)
+        return bracket
+
+    # -- reading ----------------------------------------------------------------------------
+    def match(self, mid: str) -> Match:
+        try:
+            return self.matches[mid]
+        except KeyError:
+            raise BracketError(f"no match {mid!r} in this bracket") from None
+
+    def round_kind(self, round_no: int) -> RoundKind:
+        return self.config.round_kind(round_no - 1)
+
+    def time_control(self, mid: str) -> TimeControl:
+        """The clock setting for a match: its round's, or the tie-break's."""
+        m = self.match(mid)
+        if m.is_tiebreak:
+            return self.config.tiebreak.time_per_side
+        return self.config.rounds[m.round - 1].time_per_side
+
+    def pieces(self, mid: str) -> int:
+        m = self.match(mid)
+        return self.config.tiebreak.pieces if m.is_tiebreak else self.config.rounds[m.round - 1].pieces
+
+    def duels(self) -> list[Match]:
+        """Matches played (or to be played) on a clock: all but byes and tie-breaks cancelled unplayed."""
+        return [
+            m
+            for m in self.matches.values()
+            if m.bye is None and (m.status is not MatchStatus.CANCELLED or m.score is not None)
+        ]
+
+    def playable(self) -> list[Match]:
+        """Matches waiting for a table, in playing order."""
+        return [m for m in self.matches.values() if m.status is MatchStatus.READY]
+
+    def on_table(self, table: int) -> Match | None:
+        for m in self.matches.values():
+            if m.table == table and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT):
+                return m
+        return None
+
+    @property
+    def final_id(self) -> str:
+        return match_id(len(self.config.rounds), 1)
+
+    @property
+    def third_place_id(self) -> str | None:
+        """The 3rd-place match, if this bracket has one (not when it starts at the final)."""
+        mid = match_id(len(self.config.rounds) - 1, 1)
+        return mid if self.config.has_third_place and mid in self.matches else None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the final (and the 3rd-place duel, if any) are decided."""
+        ids = [self.final_id] + ([self.third_place_id] if self.third_place_id else [])
+        return all(self.matches[mid].status is MatchStatus.DECIDED for mid in ids)
+
+    def podium(self) -> tuple[PlayerId | None, PlayerId | None, PlayerId | None]:
+        """Places 1, 2 and 3 (§2.2.21), each ``None`` until decided."""
+        final = self.matches[self.final_id]
+        first = final.winner if final.status is MatchStatus.DECIDED else None
+        second = final.loser if final.status is MatchStatus.DECIDED else None
+        third: PlayerId | None = None
+        if self.third_place_id:
+            m = self.matches[self.third_place_id]
+            third = m.winner if m.status is MatchStatus.DECIDED else None
+        return first, second, third
+
+    # -- events -----------------------------------------------------------------------------
+    def apply(self, event: Assign | Toss | DuelFinished | Confirm | Override | Walkover) -> Bracket:
+        """The bracket after ``event``; :class:`BracketError` (and no change) if it cannot apply."""
+        m = self.match(event.match)
+        if isinstance(event, Assign):
+            return self._assign(m, event)
+        if isinstance(event, Toss):
+            return self._toss(m, event)
+        if isinstance(event, DuelFinished):
+            return self._finished(m, event)
+        if isinstance(event, Confirm):
+            return self._confirm(m)
+        if isinstance(event, Override):
+            return self._override(m, event)
+        return self._walkover(m, event)
+
+    def _assign(self, m: Match, e: Assign) -> Bracket:
+        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED) or m.score is not None:
+            raise BracketError(f"match {m.id} cannot go to a table: it is {m.status.value}")
+        busy = self.on_table(e.table)
+        if busy is not None and busy.id != m.id:
+            raise BracketError(f"table {e.table} is busy with match {busy.id} ({busy.status.value})")
+        clock_a = e.clock_a if e.clock_a is not None else m.a
+        if clock_a not in m.entrants:
+            raise BracketError(f"player {clock_a} does not play in match {m.id}")
+        return self._put(
+            m.model_copy(update={"status": MatchStatus.ASSIGNED, "table": e.table, "clock_a": clock_a})
+        )
+
+    def _toss(self, m: Match, e: Toss) -> Bracket:
+        if m.status is not MatchStatus.ASSIGNED:
+            raise BracketError(
+                f"the toss of match {m.id} comes after it is on a table; it is {m.status.value}"
+            )
+        if e.winner not in m.entrants:
+            raise BracketError(f"player {e.winner} does not play in match {m.id}")
+        return self._put(m.model_copy(update={"toss_winner": e.winner}))
+
+    def clock_side(self, mid: str, player: PlayerId) -> Side:
+        """The clock side ``player`` sits at in match ``mid``."""
+        m = self.match(mid)
+        m.side_of(player)
+        return Side.A if player == m.clock_a else Side.B
+
+    def _finished(self, m: Match, e: DuelFinished) -> Bracket:
+        if m.status is not MatchStatus.ASSIGNED:
+            raise BracketError(f"match {m.id} is not being played (it is {m.status.value})")
+        v = e.verdict
+        if v.resolution_ns != self.config.resolution_ns:
+            raise BracketError(
+                f"the duel of match {m.id} was judged at {v.resolution_ns} ns, the tournament's "
+                f"resolution is {self.config.resolution_ns} ns"
+            )
+        swap = m.clock_a != m.a  # the clock's side a is the match's b
+
+        def per_side(x: PerSide) -> PerSide:
+            return PerSide(a=x.b, b=x.a) if swap else x
+
+        winner_side = None if v.winner is None else (v.winner.other if swap else v.winner)
+        score = Score(
+            remaining_ns=per_side(v.remaining_ns),
+            displayed=SideTexts(a=v.displayed.b, b=v.displayed.a) if swap else v.displayed,
+            moves=per_side(v.moves),
+            decided_by=v.decided_by,
+            winner=winner_side,
+            ended_at_ns=v.ended_at_ns,
+            resolution_ns=v.resolution_ns,
+            steps=per_side(v.steps),
+        )
+        if v.winner is None:
+            root = self.match(m.tiebreak_of) if m.tiebreak_of else m
+            tb_id = f"{root.id}-TB{len(root.tiebreaks) + 1}"
+            tb = Match(
+                id=tb_id,
+                round=root.round,
+                slot=root.slot,
+                a=root.a,
+                b=root.b,
+                status=MatchStatus.READY,
+                tiebreak_of=root.id,
+            )
+            s = self._put(m.model_copy(update={"status": MatchStatus.TIEBREAK, "score": score}))
+            s = s._put(
+                s.matches[root.id].model_copy(
+                    update={"status": MatchStatus.TIEBREAK, "tiebreaks": (*root.tiebreaks, tb_id)}
+                )
+            )
+            return s._put(tb)
+        winner = m.player(winner_side) if winner_side is not None else None
+        return self._put(
+            m.model_copy(update={"status": MatchStatus.RESULT, "score": score, "winner": winner})
+        )
+
+    def _confirm(self, m: Match) -> Bracket:
+        if m.status is not MatchStatus.RESULT or m.score is None or m.winner is None:
+            raise BracketError(f"match {m.id} has no result to confirm (it is {m.status.value})")
+        by = DecidedBy.FLAG if m.score.decided_by is DuelDecidedBy.FLAG else DecidedBy.TIME
+        s = self._decide(m, m.winner, by)
+        if m.tiebreak_of is not None:
+            root = s.matches[m.tiebreak_of]
+            s = s._decide(root, m.winner, DecidedBy.TIEBREAK)
+        return s
+
+    def _override(self, m: Match, e: Override) -> Bracket:
+        if m.is_tiebreak:
+            raise BracketError(f"{m.id} is a tie-break: decide the match it settles, {m.tiebreak_of}")
+        if m.bye is not None:
+            raise BracketError(f"match {m.id} is a bye; there is nothing to decide")
+        if e.winner not in m.entrants or len(m.entrants) != 2:
+            raise BracketError(
+                f"player {e.winner} does not play in match {m.id} (entrants: {list(m.entrants)})"
+            )
+        s = self._undo_advance(m) if m.status is MatchStatus.DECIDED else self
+        s = s._cancel_tiebreaks(s.matches[m.id])
+        s = s._decide(s.matches[m.id], e.winner, DecidedBy.REFEREE)
+        decision = Decision(
+            match=m.id,
+            kind="override",
+            winner=e.winner,
+            reason=e.reason,
+            category=e.category,
+            referee=e.referee,
+        )
+        return s.model_copy(update={"decisions": (*s.decisions, decision)})
+
+    def _walkover(self, m: Match, e: Walkover) -> Bracket:
+        if m.is_tiebreak:
+            raise BracketError(f"{m.id} is a tie-break: decide the match it settles, {m.tiebreak_of}")
+        if len(m.entrants) != 2 or m.bye is not None:
+            raise BracketError(f"match {m.id} does not have two players yet")
+        played = m.score is not None and m.status is not MatchStatus.TIEBREAK
+        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED, MatchStatus.TIEBREAK) or played:
+            raise BracketError(
+                f"match {m.id} was already played ({m.status.value}); a referee override decides it now"
+            )
+        if e.absent not in m.entrants:
+            raise BracketError(f"player {e.absent} does not play in match {m.id}")
+        winner = m.b if e.absent == m.a else m.a
+        assert winner is not None
+        s = self._cancel_tiebreaks(m)
+        s = s._decide(s.matches[m.id], winner, DecidedBy.WALKOVER)
+        decision = Decision(match=m.id, kind="walkover", winner=winner, reason=e.reason, referee=e.referee)
+        return s.model_copy(update={"decisions": (*s.decisions, decision)})
+
+    # -- advancing --------------------------------------------------------------------------
+    def _put(self, m: Match) -> Bracket:
+        return self.model_copy(update={"matches": {**self.matches, m.id: m}})
+
+    def _targets(self, m: Match) -> list[tuple[str, Side, Literal["winner", "loser"]]]:
+        """Where a decided match sends its winner (and, from a semi-final, its loser)."""
+        n = len(self.config.rounds)
+        kind = self.round_kind(m.round)
+        if kind is not RoundKind.KNOCKOUT:
+            return []
+        side = Side.A if m.slot % 2 else Side.B
+        nxt = m.round + 1
+        if self.round_kind(nxt) is RoundKind.THIRD_PLACE:  # m is a semi-final
+            return [(match_id(n, 1), side, "winner"), (match_id(n - 1, 1), side, "loser")]
+        return [(match_id(nxt, (m.slot + 1) // 2), side, "winner")]
+
+    def _decide(self, m: Match, winner: PlayerId, by: DecidedBy) -> Bracket:
+        decided = m.model_copy(update={"status": MatchStatus.DECIDED, "winner": winner, "decided_by": by})
+        s = self._put(decided)
+        if decided.is_tiebreak:
+            return s
+        for target, side, who in s._targets(decided):
+            if who == "winner":
+                player: PlayerId | None = winner
+            else:
+                player = decided.loser
+            s = s._enter(target, side, player, from_bye=decided.bye is not None and who == "loser")
+        return s
+
+    def _enter(self, mid: str, side: Side, player: PlayerId | None, *, from_bye: bool) -> Bracket:
+        t = self.matches[mid]
+        update: dict[str, object] = {"a" if side is Side.A else "b": player}
+        if from_bye:
+            update["bye"] = side  # a semi-final bye leaves nobody to play for 3rd place on that side
+        t = t.model_copy(update=update)
+        if t.bye is not None and t.entrants:
+            t = t.model_copy(update={"status": MatchStatus.READY})
+            s = self._put(t)
+            return s._decide(t, t.entrants[0], DecidedBy.BYE)
+        if len(t.entrants) == 2:
+            t = t.model_copy(update={"status": MatchStatus.READY})
+        return self._put(t)
+
+    def _undo_advance(self, m: Match) -> Bracket:
+        """Take a decided match's players back out of the matches they went to (for an override)."""
+        s = self
+        for target, side, _who in self._targets(m):
+            t = s.matches[target]
+            if t.status not in (MatchStatus.WAITING, MatchStatus.READY, MatchStatus.ASSIGNED) or t.score:
+                raise BracketError(
+                    f"match {m.id} cannot be changed any more: {t.id}, which it feeds, is already "
+                    f"{t.status.value}"
+                )
+            update: dict[str, object] = {
+                "a" if side is Side.A else "b": None,
+                "status": MatchStatus.WAITING,
+                "table": None,
+                "clock_a": None,
+                "toss_winner": None,
+            }
+            s = s._put(t.model_copy(update=update))
+        return s
+
+    def _cancel_tiebreaks(self, m: Match) -> Bracket:
+        s = self
+        for tb in m.tiebreaks:
+            t = s.matches[tb]
+            if t.status is not MatchStatus.DECIDED and t.status is not MatchStatus.TIEBREAK:
+                s = s._put(t.model_copy(update={"status": MatchStatus.CANCELLED}))
+        return s
+
+
+def replay_bracket(
+    config: TournamentConfig,
+    draw: Draw,
+    events: list[Assign | Toss | DuelFinished | Confirm | Override | Walkover],
+) -> Bracket:
+    """Rebuild a bracket from its draw and events (the journal's view of it)."""
+    bracket = Bracket.create(config, draw)
+    for event in events:
+        bracket = bracket.apply(event)
+    return bracket

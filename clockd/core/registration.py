@@ -1,0 +1,608 @@
+"""Players of a Puzzle Duel session: sign-ups, the main and reserve lists, check-in, the field.
+
+The regulations (RULES.md §A, 000 §1.9–1.19) in the order a referee meets them:
+
+* Sign-ups come from an online form, exported as CSV (:func:`parse_signups`). One form is
+  one person; a second sign-up of the same person counts once (§1.13–1.14). First come,
+  first served (§1.12): the file's order is the order of sign-up, as a form export is.
+* The minimum age is 13 (§1.9): a younger person's sign-up is refused, with its line.
+* The main list and the reserve list have the same size (§1.11); sign-ups beyond both are
+  over the limit.
+* Players check in at the table; at T−10 an absent player's seat goes to the next reserve
+  *in order* (§1.18), and at T−5 a seat still free goes to anyone waiting — walk-ins,
+  typed in at the desk, in order of arrival (§1.19). :meth:`Registration.close` does both.
+
+**A bad row stops the import.** A row that cannot be read (no name, an age that is not a
+number, an e-mail without ``@``) is an error naming its line; nothing is imported until the
+file is fixed (:class:`SignupError` lists every bad line at once). Refusals by the rules
+(under 13, a duplicate, over the limit) are not errors: they are listed in the
+:class:`SignupImport` so the referee sees who was left out and why.
+
+**Personal data.** Surname, e-mail, phone and age are private (marked ``private`` in the
+schema, never in :meth:`Player.public`); screens, the bracket and the results files show
+the display name only ("Anna K."), DESIGN.md principle 9. The three sessions are three
+tournaments, each with its own sign-up file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+PlayerId = int
+
+#: Marks a field as personal data in the JSON schema (DESIGN.md principle 9).
+_PRIVATE: JsonDict = {"private": True}
+
+
+class RegistrationError(ValueError):
+    """A registration step that cannot apply; the message says why. Nothing changed."""
+
+
+class SignupError(RegistrationError):
+    """A sign-up file with rows that cannot be read; nothing was imported."""
+
+    def __init__(self, source: str, problems: list[tuple[int, str]]) -> None:
+        self.source = source
+        self.problems = problems
+        lines = "\n".join(f"  {source}, line {line}: {message}" for line, message in problems)
+        super().__init__(f"{source}: {len(problems)} bad row(s), nothing imported:\n{lines}")
+
+
+# -- people -------------------------------------------------------------------------------
+
+
+class Person(BaseModel):
+    """What a sign-up form says about a person. Everything but the first name is private."""
+
+    model_config = ConfigDict(frozen=True)
+
+    first_name: str = Field(min_length=1)
+    last_name: str = Field(default="", json_schema_extra=_PRIVATE)
+    email: str = Field(default="", json_schema_extra=_PRIVATE)
+    phone: str = Field(default="", json_schema_extra=_PRIVATE)
+    age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=_PRIVATE)
+    nickname: str = ""  # a display name the person chose, if the form asks for one
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def short_name(self) -> str:
+        """First name and the surname's initial: what may be shown without the surname."""
+        return f"{self.first_name} {self.last_name[:1]}.".strip() if self.last_name else self.first_name
+
+    def same_person(self, other: Person) -> str | None:
+        """Why ``other`` is the same person (§1.14), or ``None``.
+
+        The same e-mail address, or the same full name with the same phone number. A shared
+        name alone is not enough: two people may be called Anna Kowalska.
+        """
+        if self.email and _norm_email(self.email) == _norm_email(other.email):
+            return "the same e-mail"
+        same_name = _fold(self.full_name) == _fold(other.full_name)
+        if same_name and self.phone and _norm_phone(self.phone) == _norm_phone(other.phone):
+            return "the same name and phone"
+        return None
+
+
+class ListKind(StrEnum):
+    MAIN = "main"
+    RESERVE = "reserve"
+    WALK_IN = "walk-in"
+
+
+class Player(BaseModel):
+    """A person registered for one session, with the public name screens show."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: PlayerId
+    display_name: str
+    person: Person
+    list: ListKind
+    line: int | None = None  # the sign-up file's line, for the referee's questions
+    signed_up_at: str = ""  # the form's timestamp, as written
+
+    def public(self) -> dict[str, object]:
+        """What may leave the organiser's store: id and display name."""
+        return {"id": self.id, "name": self.display_name}
+
+
+# -- the sign-up file ---------------------------------------------------------------------
+
+#: Column names a sign-up form may use, Polish and English; matched as whole words after
+#: folding case and diacritics ("Adres e-mail" → "adres e mail"). The full-name column is
+#: tried first so that "Imię i nazwisko" is not taken for a first-name column.
+COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
+    "full_name": ("imie i nazwisko", "imie nazwisko", "full name", "name and surname", "first and last name"),
+    "first_name": ("imie", "first name", "firstname", "given name", "forename"),
+    "last_name": ("nazwisko", "last name", "lastname", "surname", "family name"),
+    "email": ("e mail", "email", "adres e mail", "adres email", "mail", "email address"),
+    "phone": (
+        "telefon",
+        "nr telefonu",
+        "numer telefonu",
+        "tel",
+        "phone",
+        "phone number",
+        "telephone",
+        "mobile",
+    ),
+    "age": ("wiek", "age", "ile masz lat"),
+    "nickname": ("pseudonim", "nick", "nickname", "display name", "nazwa wyswietlana"),
+    "timestamp": ("sygnatura czasowa", "timestamp", "data zgloszenia", "czas zgloszenia", "submitted at"),
+}
+
+
+#: Words of consent and declaration questions, whose text often names the data fields
+#: ("Zgoda na przetwarzanie danych: imię, nazwisko, wiek …"): such a column is never data.
+_CONSENT_WORDS = frozenset(
+    {
+        "zgoda",
+        "zgadzam",
+        "wyrazam",
+        "akceptuje",
+        "oswiadczam",
+        "regulamin",
+        "rodo",
+        "consent",
+        "agree",
+        "accept",
+        "terms",
+    }
+)
+
+
+class Refusal(BaseModel):
+    """A sign-up the rules leave out, with its line and the reason."""
+
+    model_config = ConfigDict(frozen=True)
+
+    line: int
+    name: str  # "Anna K.": with the line, enough to find the row; no surname
+    reason: Literal["under-age", "duplicate", "over-limit"]
+    detail: str
+
+
+class Signup(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    line: int
+    person: Person
+    signed_up_at: str = ""
+
+
+class SignupImport(BaseModel):
+    """The outcome of reading a sign-up file: who is in, who is out and why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    accepted: tuple[Signup, ...]
+    refused: tuple[Refusal, ...]
+    columns: dict[str, str]  # field → the file's column header
+    ignored_columns: tuple[str, ...]
+
+
+def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> SignupImport:
+    """Read a sign-up form's CSV export (comma, semicolon or tab separated; BOM tolerated).
+
+    Raises :class:`SignupError` naming every unreadable row; otherwise returns the
+    accepted sign-ups in file order, and the refusals: under ``min_age`` (§1.9) and
+    duplicates of an earlier sign-up (§1.13–1.14).
+    """
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise SignupError(source, [(1, "the file is empty")])
+    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    header = next(reader)
+    columns, ignored = _map_columns(header, source)
+    index = {field: header.index(col) for field, col in columns.items()}
+
+    problems: list[tuple[int, str]] = []
+    accepted: list[Signup] = []
+    refused: list[Refusal] = []
+    start = reader.line_num + 1
+    for row in reader:
+        line, start = start, reader.line_num + 1
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            extra = [c for c in row[len(header) :] if c.strip()]
+            if extra:
+                problems.append((line, f"{len(row)} cells, the header has {len(header)} columns"))
+                continue
+
+        def cell(field: str, row: list[str] = row) -> str:
+            i = index.get(field)
+            return row[i].strip() if i is not None and i < len(row) else ""
+
+        person, problem = _person_from_row(cell)
+        if problem:
+            problems.append((line, problem))
+            continue
+        assert person is not None
+        if person.age is not None and person.age < min_age:
+            refused.append(
+                Refusal(
+                    line=line,
+                    name=person.short_name,
+                    reason="under-age",
+                    detail=f"age {person.age}; the minimum age is {min_age} (§1.9)",
+                )
+            )
+            continue
+        earlier = next(((s, why) for s in accepted if (why := s.person.same_person(person))), None)
+        if earlier is not None:
+            signup, why = earlier
+            refused.append(
+                Refusal(
+                    line=line,
+                    name=person.short_name,
+                    reason="duplicate",
+                    detail=f"{why} as line {signup.line}; a person signs up once (§1.14)",
+                )
+            )
+            continue
+        accepted.append(Signup(line=line, person=person, signed_up_at=cell("timestamp")))
+    if problems:
+        raise SignupError(source, problems)
+    return SignupImport(
+        source=source,
+        accepted=tuple(accepted),
+        refused=tuple(refused),
+        columns=columns,
+        ignored_columns=tuple(ignored),
+    )
+
+
+def _delimiter(text: str) -> str:
+    """The separator that splits the first rows into the same number of cells as the header.
+
+    Spreadsheets in Polish locales write ``;``, forms ``,``; a header may hold either inside
+    a long consent question, so counting characters in the header alone misleads.
+    """
+    sample = "\n".join(text.splitlines()[:20])
+    best, best_key = ",", (-1, -1)
+    for delim in (",", ";", "\t"):
+        rows = [r for r in csv.reader(io.StringIO(sample), delimiter=delim) if any(c.strip() for c in r)]
+        if not rows:
+            continue
+        width = len(rows[0])
+        key = (sum(len(r) == width for r in rows) if width > 1 else 0, width)
+        if key > best_key:
+            best, best_key = delim, key
+    return best
+
+
+def _column_match(col: str) -> tuple[str, float] | None:
+    """The field a header names and how much of the header the name is (1.0: all of it).
+
+    A consent question that mentions "imię, nazwisko, wiek" scores low against the plain
+    "Imię" column, so the plain column wins.
+    """
+    words = _fold(col).split()
+    if not words or _CONSENT_WORDS & set(words):
+        return None
+    text = f" {' '.join(words)} "
+    best: tuple[str, float] | None = None
+    for field, aliases in COLUMN_ALIASES.items():
+        for alias in aliases:
+            if f" {alias} " in text:
+                score = len(alias.split()) / len(words)
+                if best is None or score > best[1]:
+                    best = (field, score)
+    return best
+
+
+def _map_columns(header: list[str], source: str) -> tuple[dict[str, str], list[str]]:
+    by_field: dict[str, list[tuple[float, str]]] = {}
+    for col in header:
+        hit = _column_match(col)
+        if hit is not None:
+            by_field.setdefault(hit[0], []).append((hit[1], col))
+    found: dict[str, str] = {}
+    for field, cols in by_field.items():
+        cols.sort(key=lambda sc: -sc[0])
+        if len(cols) > 1 and cols[0][0] == cols[1][0]:
+            raise SignupError(
+                source, [(1, f"columns {cols[0][1]!r} and {cols[1][1]!r} both look like {field}")]
+            )
+        found[field] = cols[0][1]
+    if "first_name" in found and "last_name" in found:
+        found.pop("full_name", None)
+    ignored = [col for col in header if col not in found.values()]
+    missing = []
+    if "full_name" not in found and not ("first_name" in found and "last_name" in found):
+        missing.append("first name and surname (imię, nazwisko) or a full name column (imię i nazwisko)")
+    if "age" not in found:
+        missing.append("age (wiek), needed for the minimum age of §1.9")
+    if missing:
+        raise SignupError(source, [(1, f"no column for {m}; the header is {header}") for m in missing])
+    return found, ignored
+
+
+_AGE_RE = re.compile(r"(\d{1,3})\s*(lat|lata|rok|years?|yrs?|y)?\.?")
+_EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, str | None]:
+    """A person from one row (``get``: field name → the stripped cell), or what is wrong."""
+    if get("full_name"):
+        parts = get("full_name").rsplit(None, 1)
+        first, last = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")
+    else:
+        first, last = get("first_name"), get("last_name")
+    if not first:
+        return None, "no first name (imię)"
+    if not last:
+        return None, "no surname (nazwisko)"
+    age_text = get("age")
+    m = _AGE_RE.fullmatch(age_text.lower())
+    if not m:
+        return None, f"age {age_text!r} is not a whole number of years" if age_text else "no age (wiek)"
+    email = get("email")
+    if email and not _EMAIL_RE.fullmatch(email):
+        return None, f"{email!r} is not an e-mail address"
+    phone = get("phone")
+    if phone and len(re.sub(r"\D", "", phone)) < 6:
+        return None, f"{phone!r} is not a phone number"
+    person = Person(
+        first_name=first,
+        last_name=last,
+        email=email,
+        phone=phone,
+        age=int(m.group(1)),
+        nickname=get("nickname"),
+    )
+    return person, None
+
+
+def _fold(text: str) -> str:
+    """Lower case, no diacritics (ł → l too), punctuation as spaces, single spaces."""
+    text = text.lower().replace("ł", "l")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def _norm_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def _norm_phone(phone: str) -> str:
+    digits = re.sub(r"\D", "", phone)
+    return digits[-9:]  # Polish numbers are 9 digits; drop +48 / 0048
+
+
+def display_names(people: list[tuple[PlayerId, Person]]) -> dict[PlayerId, str]:
+    """Public names: a chosen nickname, else "Anna K."; longer only where two would look alike."""
+    names: dict[PlayerId, str] = {}
+    candidates: dict[PlayerId, list[str]] = {}
+    for pid, p in people:
+        if p.nickname:
+            candidates[pid] = [p.nickname, f"{p.nickname} ({pid})"]
+        else:
+            last = p.last_name
+            options = [f"{p.first_name} {last[:1]}." if last else p.first_name]
+            for k in range(2, len(last)):
+                options.append(f"{p.first_name} {last[:k]}.")
+            options += [p.full_name, f"{p.full_name} ({pid})"]
+            candidates[pid] = options
+    level = dict.fromkeys(candidates, 0)
+    while True:
+        for pid, opts in candidates.items():
+            names[pid] = opts[min(level[pid], len(opts) - 1)]
+        seen: dict[str, list[PlayerId]] = {}
+        for pid, name in names.items():
+            seen.setdefault(_fold(name), []).append(pid)
+        clashes = [pids for pids in seen.values() if len(pids) > 1]
+        if not clashes:
+            return names
+        progressed = False
+        for pids in clashes:
+            for pid in pids:
+                if level[pid] < len(candidates[pid]) - 1:
+                    level[pid] += 1
+                    progressed = True
+        if not progressed:  # pragma: no cover - the "(id)" form is always unique
+            return names
+
+
+# -- the session's registration, event by event -------------------------------------------
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AddPlayer(_Event):
+    """Type a person in at the desk: to the main list while it has room, then the reserve;
+    ``walk_in`` for someone waiting on the day (§1.19)."""
+
+    kind: Literal["add-player"] = "add-player"
+    person: Person
+    walk_in: bool = False
+
+
+class CheckIn(_Event):
+    kind: Literal["check-in"] = "check-in"
+    player: PlayerId
+
+
+class CheckOut(_Event):
+    """Undo a check-in made by mistake, or a player who left before the start."""
+
+    kind: Literal["check-out"] = "check-out"
+    player: PlayerId
+
+
+class Withdraw(_Event):
+    """The person resigns (or withdraws consent to their data, which is resignation, RODO)."""
+
+    kind: Literal["withdraw"] = "withdraw"
+    player: PlayerId
+
+
+class Close(_Event):
+    """Start time: fill empty seats from the reserve in order, then from walk-ins (§1.18–1.19)."""
+
+    kind: Literal["close"] = "close"
+
+
+RegistrationEvent = Annotated[AddPlayer | CheckIn | CheckOut | Withdraw | Close, Field(discriminator="kind")]
+
+
+class SeatChange(BaseModel):
+    """Who took an absent player's seat at the start, for the referee's record."""
+
+    model_config = ConfigDict(frozen=True)
+
+    absent: PlayerId
+    taken_by: PlayerId
+    rule: Literal["reserve §1.18", "walk-in §1.19"]
+
+
+class Registration(BaseModel):
+    """One session's players, lists and check-in; immutable, changed by :meth:`apply`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seats: int = Field(ge=2)
+    min_age: int = 13
+    players: dict[PlayerId, Player] = {}
+    present: frozenset[PlayerId] = frozenset()
+    withdrawn: frozenset[PlayerId] = frozenset()
+    field: tuple[PlayerId, ...] | None = None  # set at close: who plays, in seat order
+    seat_changes: tuple[SeatChange, ...] = ()
+    refused: tuple[Refusal, ...] = ()
+
+    @classmethod
+    def from_signups(cls, signups: SignupImport, *, seats: int, min_age: int = 13) -> Registration:
+        """Main list = the first ``seats`` sign-ups, reserve = the next ``seats`` (§1.11)."""
+        accepted = list(signups.accepted)
+        over = accepted[2 * seats :]
+        people = [(i, s.person) for i, s in enumerate(accepted[: 2 * seats], start=1)]
+        names = display_names(people)
+        players = {
+            i: Player(
+                id=i,
+                display_name=names[i],
+                person=s.person,
+                list=ListKind.MAIN if i <= seats else ListKind.RESERVE,
+                line=s.line,
+                signed_up_at=s.signed_up_at,
+            )
+            for i, s in enumerate(accepted[: 2 * seats], start=1)
+        }
+        refused = list(signups.refused) + [
+            Refusal(
+                line=s.line,
+                name=s.person.short_name,
+                reason="over-limit",
+                detail=f"the main and reserve lists ({seats} each, §1.11) were full",
+            )
+            for s in over
+        ]
+        return cls(seats=seats, min_age=min_age, players=players, refused=tuple(refused))
+
+    # -- reading ----------------------------------------------------------------------------
+    def listed(self, kind: ListKind) -> list[Player]:
+        """A list in its order (sign-up order; arrival order for walk-ins), without withdrawals."""
+        return [p for p in self.players.values() if p.list is kind and p.id not in self.withdrawn]
+
+    def player(self, pid: PlayerId) -> Player:
+        try:
+            return self.players[pid]
+        except KeyError:
+            raise RegistrationError(f"no player {pid} in this session") from None
+
+    @property
+    def closed(self) -> bool:
+        return self.field is not None
+
+    def public_names(self) -> dict[PlayerId, str]:
+        return {pid: p.display_name for pid, p in self.players.items()}
+
+    # -- events -------------------------------------------------------------------------------
+    def apply(self, event: AddPlayer | CheckIn | CheckOut | Withdraw | Close) -> Registration:
+        if self.closed:
+            raise RegistrationError("check-in is closed: the field is set and the draw made")
+        if isinstance(event, AddPlayer):
+            return self._add(event)
+        if isinstance(event, Close):
+            return self._close()
+        player = self.player(event.player)
+        if player.id in self.withdrawn:
+            raise RegistrationError(f"player {player.id} ({player.display_name}) has withdrawn")
+        if isinstance(event, CheckIn):
+            return self.model_copy(update={"present": self.present | {player.id}})
+        if isinstance(event, CheckOut):
+            return self.model_copy(update={"present": self.present - {player.id}})
+        return self.model_copy(
+            update={"withdrawn": self.withdrawn | {player.id}, "present": self.present - {player.id}}
+        )
+
+    def _add(self, e: AddPlayer) -> Registration:
+        person = e.person
+        if person.age is None:
+            raise RegistrationError(f"{person.full_name}: the age is needed to check the minimum age (§1.9)")
+        if person.age < self.min_age:
+            raise RegistrationError(
+                f"{person.full_name}: age {person.age} is under the minimum age of {self.min_age} (§1.9)"
+            )
+        for p in self.players.values():
+            why = p.person.same_person(person)
+            if why:
+                raise RegistrationError(
+                    f"{person.full_name} is already registered as player {p.id} ({why}, §1.14)"
+                )
+        if e.walk_in:
+            kind = ListKind.WALK_IN
+        elif len(self.listed(ListKind.MAIN)) < self.seats:
+            kind = ListKind.MAIN
+        elif len(self.listed(ListKind.RESERVE)) < self.seats:
+            kind = ListKind.RESERVE
+        else:
+            raise RegistrationError(
+                f"the main and reserve lists are full ({self.seats} each, §1.11); "
+                "add the person on the day as a walk-in"
+            )
+        pid = max(self.players, default=0) + 1
+        people = [(p.id, p.person) for p in self.players.values()] + [(pid, person)]
+        names = display_names(people)
+        players = {i: p.model_copy(update={"display_name": names[i]}) for i, p in self.players.items()}
+        players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind)
+        return self.model_copy(update={"players": players})
+
+    def _close(self) -> Registration:
+        """The field: present main-list players keep their seats; each empty seat goes to the
+        next present reserve in list order (§1.18), then to present walk-ins in arrival
+        order (§1.19)."""
+        main = self.listed(ListKind.MAIN)
+        field = [p.id for p in main if p.id in self.present]
+        absent: list[PlayerId | None] = [p.id for p in main if p.id not in self.present]
+        absent += [None] * (self.seats - len(main))  # seats nobody signed up for
+        changes: list[SeatChange] = []
+        queue: list[tuple[PlayerId, Literal["reserve §1.18", "walk-in §1.19"]]] = [
+            (p.id, "reserve §1.18") for p in self.listed(ListKind.RESERVE) if p.id in self.present
+        ] + [(p.id, "walk-in §1.19") for p in self.listed(ListKind.WALK_IN) if p.id in self.present]
+        for seat in absent:
+            if not queue:
+                break
+            pid, rule = queue.pop(0)
+            field.append(pid)
+            if seat is not None:
+                changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
+        if len(field) < 2:
+            raise RegistrationError(f"only {len(field)} player(s) are present; a duel needs two")
+        return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})

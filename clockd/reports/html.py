@@ -1,0 +1,217 @@
+"""The bracket as a printable HTML page (and, through ``gui/render.py``, PDF and PNG).
+
+The page uses only what both a browser and Qt's rich-text engine (``QTextDocument``)
+render: tables with ``rowspan``, ``bgcolor`` and a little inline CSS. So one HTML text
+prints from a browser and becomes a PDF or PNG offscreen, with no web engine.
+
+Layout: one column per knockout round, each match a small box beside the two it comes
+from; the final column also holds the 3rd-place duel. Below: the podium, every match with
+its times, moves and how it was decided, and the referee's decisions with their reasons.
+Winners are green; in the final and the 3rd-place duel the champion is gold, second
+silver, third bronze (:data:`COLORS`), as in the podium table.
+Headings speak Polish unless ``DUELCLOCK_LANG=en``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from clockd.core.bracket import DecidedBy, MatchStatus
+from clockd.core.tournament import RoundKind
+from clockd.i18n import tr
+from clockd.reports.results import ResultMatch, Results
+
+COLORS = {
+    "winner": "#c8e6c9",
+    "gold": "#ffd54f",
+    "silver": "#cfd8dc",
+    "bronze": "#ffcc80",
+    "box": "#ffffff",
+    "head": "#37474f",
+}
+
+
+def decided_by_text(by: DecidedBy | None) -> str:
+    if by is None:
+        return ""
+    return {
+        DecidedBy.TIME: tr(pl="czas", en="time"),
+        DecidedBy.FLAG: tr(pl="koniec czasu", en="flag"),
+        DecidedBy.TIEBREAK: tr(pl="dogrywka", en="tie-break"),
+        DecidedBy.REFEREE: tr(pl="decyzja sędziego", en="referee"),
+        DecidedBy.BYE: tr(pl="wolny los", en="bye"),
+        DecidedBy.WALKOVER: tr(pl="walkower", en="walkover"),
+    }[by]
+
+
+def _name(results: Results, pid: int | None, bye: bool) -> str:
+    if pid is None:
+        return f"<i>{tr(pl='wolny los', en='bye')}</i>" if bye else "&nbsp;"
+    return escape(results.player_name(pid))
+
+
+def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
+    table = f" · {tr(pl='stół', en='table')} {m.table}" if m.table is not None else ""
+    rows = [f'<tr><td colspan="2" style="font-size:8pt; color:#607d8b">{escape(m.id)}{table}</td></tr>']
+    bye_side = None
+    if m.decided_by is DecidedBy.BYE:
+        bye_side = "a" if m.a is None else "b"
+    for side, pid in (("a", m.a), ("b", m.b)):
+        color = COLORS["box"]
+        if pid is not None and pid in highlight:
+            color = highlight[pid]
+        elif pid is not None and pid == m.winner:
+            color = COLORS["winner"]
+        time = ""
+        if m.displayed is not None:
+            time = m.displayed.a if side == "a" else m.displayed.b
+        name = _name(results, pid, bye_side == side)
+        if pid is not None and pid == m.winner:
+            name = f"<b>{name}</b>"
+        rows.append(
+            f'<tr><td bgcolor="{color}" width="80%">{name}</td>'
+            f'<td bgcolor="{color}" align="right">{escape(time)}</td></tr>'
+        )
+    for tb in (t for t in results.matches if t.tiebreak_of == m.id):
+        if tb.displayed is not None:
+            rows.append(
+                f'<tr><td colspan="2" style="font-size:8pt">{tr(pl="dogrywka", en="tie-break")} '
+                f"{escape(tb.displayed.a)} – {escape(tb.displayed.b)}</td></tr>"
+            )
+    if m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
+        rows.append(f'<tr><td colspan="2" style="font-size:8pt">{decided_by_text(m.decided_by)}</td></tr>')
+    return '<table border="1" cellspacing="0" cellpadding="3" width="100%">' + "".join(rows) + "</table>"
+
+
+def bracket_html(results: Results) -> str:
+    """The whole printable page for ``results``."""
+    roots = [m for m in results.matches if m.tiebreak_of is None]
+    final = next(m for m in roots if m.kind is RoundKind.FINAL)
+    third = next((m for m in roots if m.kind is RoundKind.THIRD_PLACE), None)
+    knockout = sorted({m.round for m in roots if m.kind is RoundKind.KNOCKOUT})
+    by_round = {r: sorted((m for m in roots if m.round == r), key=lambda m: _slot(m.id)) for r in knockout}
+    lines = 2 * len(by_round[knockout[0]]) if knockout else 1
+
+    podium = results.podium + [None] * (3 - len(results.podium))
+    highlight = {
+        pid: color
+        for pid, color in zip(podium, (COLORS["gold"], COLORS["silver"], COLORS["bronze"]), strict=True)
+        if pid is not None
+    }
+    names = {r: by_round[r][0].round_name for r in knockout}
+
+    out = [
+        "<!DOCTYPE html>",
+        '<html><head><meta charset="utf-8">',
+        f"<title>{escape(results.tournament)}</title>",
+        "<style>body { font-family: sans-serif; font-size: 10pt } "
+        "h1 { font-size: 16pt } h2 { font-size: 12pt } "
+        "@page { size: A4 landscape; margin: 10mm }</style>",
+        "</head><body>",
+        f"<h1>{escape(results.tournament)}{' — ' + escape(results.session) if results.session else ''}</h1>",
+    ]
+    # -- the bracket ------------------------------------------------------------------------
+    heads = [names[r] for r in knockout] + [final.round_name]
+    col_width = 100 // len(heads)
+    out.append('<table cellspacing="6" cellpadding="0" width="100%">')
+    out.append(
+        "<tr>"
+        + "".join(
+            f'<th bgcolor="{COLORS["head"]}" style="color:#ffffff" width="{col_width}%">{escape(h)}</th>'
+            for h in heads
+        )
+        + "</tr>"
+    )
+    for row in range(lines):
+        cells = []
+        for c, r in enumerate(knockout):
+            span = 2 ** (c + 1)
+            if row % span == 0:
+                m = by_round[r][row // span]
+                cells.append(
+                    f'<td rowspan="{span}" valign="middle">{_box(results, m, highlight={})}</td>'
+                )
+        if row == 0:
+            parts = [_box(results, final, highlight=highlight)]
+            if third is not None:
+                parts.append(f"<p><b>{escape(third.round_name)}</b></p>")
+                parts.append(_box(results, third, highlight=highlight))
+            cells.append(f'<td rowspan="{lines}" valign="middle">{"".join(parts)}</td>')
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+
+    # -- podium ---------------------------------------------------------------------------------
+    out.append(f"<h2>{tr(pl='Podium', en='Podium')}</h2>")
+    out.append('<table border="1" cellspacing="0" cellpadding="4">')
+    for place, (pid, color) in enumerate(
+        zip(podium, (COLORS["gold"], COLORS["silver"], COLORS["bronze"]), strict=True), start=1
+    ):
+        who = escape(results.player_name(pid)) if pid is not None else "—"
+        title = (
+            f" — {tr(pl='Mistrz Pojedynków', en='Duel Champion')}" if place == 1 and pid is not None else ""
+        )
+        out.append(
+            f'<tr><td bgcolor="{color}"><b>{place}.</b></td><td bgcolor="{color}">{who}{title}</td></tr>'
+        )
+    out.append("</table>")
+
+    # -- every match ------------------------------------------------------------------------
+    columns = [
+        tr(pl="Pojedynek", en="Match"),
+        tr(pl="Runda", en="Round"),
+        tr(pl="Stół", en="Table"),
+        "A",
+        "B",
+        tr(pl="Czas A", en="Time A"),
+        tr(pl="Czas B", en="Time B"),
+        tr(pl="Ruchy", en="Moves"),
+        tr(pl="Zwycięzca", en="Winner"),
+        tr(pl="Rozstrzygnięcie", en="Decided by"),
+    ]
+    out.append(f"<h2>{tr(pl='Pojedynki', en='Matches')}</h2>")
+    out.append('<table border="1" cellspacing="0" cellpadding="3">')
+    out.append("<tr>" + "".join(f"<th>{h}</th>" for h in columns) + "</tr>")
+    for m in results.matches:
+        if m.status is MatchStatus.CANCELLED and m.displayed is None:
+            continue
+        bye = m.decided_by is DecidedBy.BYE
+        fields = [
+            escape(m.id)
+            + (f" ({tr(pl='dogrywka', en='tie-break')} {escape(m.tiebreak_of)})" if m.tiebreak_of else ""),
+            escape(m.round_name),
+            str(m.table) if m.table is not None else "",
+            _name(results, m.a, bye),
+            _name(results, m.b, bye),
+            escape(m.displayed.a) if m.displayed else "",
+            escape(m.displayed.b) if m.displayed else "",
+            f"{m.moves.a}–{m.moves.b}" if m.moves else "",
+            escape(results.player_name(m.winner)) if m.winner is not None else "",
+            decided_by_text(m.decided_by),
+        ]
+        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in fields) + "</tr>")
+    out.append("</table>")
+
+    # -- decisions --------------------------------------------------------------------------
+    if results.decisions:
+        out.append(f"<h2>{tr(pl='Decyzje sędziego', en='Referee decisions')}</h2><ul>")
+        for d in results.decisions:
+            who = escape(results.player_name(d.winner)) if d.winner is not None else "—"
+            cat = f" [{escape(d.category)}]" if d.category else ""
+            ref = f" — {escape(d.referee)}" if d.referee else ""
+            out.append(f"<li>{escape(d.match)}: {escape(d.kind)}{cat}, {who}: {escape(d.reason)}{ref}</li>")
+        out.append("</ul>")
+    res = results.resolution_ms
+    out.append(
+        '<p style="font-size:8pt; color:#607d8b">'
+        + tr(
+            pl=f"Czasy porównywane z dokładnością {res} ms, zaokrąglane w górę jak na zegarze.",
+            en=f"Times compared at {res} ms, rounded up as the clock shows them.",
+        )
+        + "</p>"
+    )
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _slot(mid: str) -> int:
+    return int(mid.rsplit("-", 1)[1])

@@ -1,0 +1,74 @@
+"""Render a printable HTML page to PNG or PDF with Qt, offscreen.
+
+The bracket page (``clockd.reports.html``) is written in the part of HTML that Qt's
+rich-text engine draws — tables, ``rowspan``, ``bgcolor`` — so ``QTextDocument`` lays it
+out with no web engine and no display: the same page a browser prints becomes a PDF
+(A4 landscape, vector text) or a PNG (for a projector or a chat message).
+
+Only this module touches Qt for the reports; it takes HTML text and knows nothing of
+brackets, so it stays within the GUI's layer (DESIGN.md, "The house").
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def _app() -> object:
+    """A QGuiApplication (fonts need one); offscreen when there is no display."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    return QGuiApplication.instance() or QGuiApplication([])
+
+
+def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[int, int]:
+    """Draw ``html`` ``width_px`` wide on white and save it as PNG; returns (width, height)."""
+    _app()
+    from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(html)
+    doc.setTextWidth(width_px)
+    height = max(1, int(doc.size().height()) + 1)
+    image = QImage(width_px, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        doc.drawContents(painter)
+    finally:
+        painter.end()
+    if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # the stubs say bytes; Qt wants str
+        raise OSError(f"cannot write the PNG file {path}")
+    return width_px, height
+
+
+def html_to_pdf(html: str, path: str | Path, *, landscape: bool = True) -> int:
+    """Print ``html`` to an A4 PDF (landscape by default); returns the number of pages."""
+    _app()
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+    writer = QPdfWriter(str(path))
+    writer.setResolution(300)
+    orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            orientation,
+            QMarginsF(10, 10, 10, 10),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    writer.setTitle("duelclock")
+    doc = QTextDocument()
+    doc.setHtml(html)
+    doc.print_(writer)
+    pages = doc.pageCount()
+    if not Path(path).is_file():
+        raise OSError(f"cannot write the PDF file {path}")
+    return pages

@@ -1,0 +1,84 @@
+"""``duelclock tournament …`` against a running daemon: the referee's commands from the README."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clockd.cli import main
+from clockd.core.clock import Side
+from clockd.core.units import SECOND
+from clockd.reports.results import Results, check_results
+
+from .conftest import T0, Desk
+
+CSV = "Imię;Nazwisko;E-mail;Wiek\n" + "".join(
+    f"Gracz{i};Nazwisko{i};g{i}@example.pl;{20 + i}\n" for i in range(1, 21)
+)
+
+
+def cli(desk: Desk, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port)]
+    mutating = argv[1] not in ("show", "export")
+    status = main(
+        [*argv, *conn, *(["--token", desk.client.token or "", "--by", "Sędzia B"] if mutating else [])]
+    )
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_referee_runs_a_session_from_the_command_line(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = open_desk()
+    csv = tmp_path / "zapisy.csv"
+    csv.write_text(CSV, encoding="utf-8")
+    assert cli(desk, capsys, "tournament", "new", "pt")[0] == 0
+    assert cli(desk, capsys, "tournament", "import", str(csv))[0] == 0
+    assert cli(desk, capsys, "tournament", "checkin", *[str(p) for p in range(1, 17) if p != 4], "17")[0] == 0
+    status, out, _ = cli(desk, capsys, "tournament", "close")
+    assert status == 0
+    status, out, _ = cli(desk, capsys, "tournament", "draw", "--seed", "99")
+    assert status == 0
+    status, out, _ = cli(desk, capsys, "tournament", "show")
+    assert status == 0 and "R1-8" in out and "R5-1" in out and "Nazwisko" not in out
+    status, out, err = cli(desk, capsys, "tournament", "assign", "R1-1", "2")
+    assert status == 0, err
+    m = desk.match("R1-1")
+    assert cli(desk, capsys, "tournament", "toss", "R1-1", str(m.a))[0] == 0
+    desk.press(2, Side.B, T0)
+    desk.at(T0 + 12 * SECOND)
+    status, out, _ = cli(desk, capsys, "tournament", "complete", "R1-1")
+    assert status == 0 and "9:48 | 10:00" in out  # A's time ran 12 s; B's never did
+    assert cli(desk, capsys, "tournament", "confirm", "R1-1")[0] == 0
+    status, _, err = cli(desk, capsys, "tournament", "confirm", "R1-1")
+    assert status == 2 and "no result to confirm" in err
+    status, _, _ = cli(
+        desk, capsys, "tournament", "walkover", "R1-2", str(desk.match("R1-2").a), "--reason", "absent"
+    )
+    assert status == 0
+    out_json = tmp_path / "r.json"
+    status, out, _ = cli(
+        desk, capsys, "tournament", "export", "--json", str(out_json), "--csv", str(tmp_path / "r.csv")
+    )
+    assert status == 0
+    results = Results.model_validate(json.loads(out_json.read_text()))
+    assert check_results(results) == []
+    r11 = next(x for x in results.matches if x.id == "R1-1")
+    assert r11.winner == m.b and r11.decided_by == "time"
+    assert "R1-2" in (tmp_path / "r.csv").read_text()
+
+
+def test_without_a_session_key_the_command_asks_for_one_when_there_are_two(
+    open_desk: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = open_desk()
+    cli(desk, capsys, "tournament", "new", "pt")
+    cli(desk, capsys, "tournament", "new", "sb")
+    status, _, err = cli(desk, capsys, "tournament", "close")
+    assert status != 0 and "pt" in err and "sb" in err
+    status, _, _ = cli(desk, capsys, "tournament", "show", "-s", "sb")
+    assert status == 0
