@@ -26,7 +26,9 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from clockd.api import (
@@ -41,30 +43,57 @@ from clockd.api import (
     TimelineEvent,
     read_info,
 )
-from clockd.api.messages import DEFAULT_PORT, request_types
+from clockd.api.messages import DEFAULT_PORT, describe_validation, request_types
+from clockd.api.tournament import ResultsView, SessionView, TournamentState
 from gui.commands import Action, Command, Outcome
-from gui.model import Alert, DeskModel, Pair, Side, Table, TimelineItem
+from gui.model import (
+    Alert,
+    Bracket,
+    DeskModel,
+    DeskState,
+    Match,
+    Pair,
+    Player,
+    Presence,
+    Round,
+    Score,
+    Side,
+    Table,
+    Texts,
+    TimelineItem,
+)
 
-#: The API request ``type`` each action is sent as, and how its fields are named there.
-#: Tournament actions (check-in … tie-break) are sent once the daemon's API defines them.
+#: The API request ``type`` each action is sent as. The clock's own actions go to the
+#: table (they work with or without a tournament); the rest to the tournament session shown.
 REQUEST_TYPES: dict[Action, str] = {
     Action.PAUSE: "pause",
     Action.RESUME: "resume",
     Action.ADJUST: "adjust",
     Action.NOTE: "note",
     Action.CLEAR_ALERTS: "clear-alert",
-    Action.ASSIGN: "assign",
-    Action.TOSS: "toss",
-    Action.COMPLETE: "complete",
-    Action.CONFIRM: "confirm",
-    Action.OVERRIDE: "override",
-    Action.WALKOVER: "walkover",
-    Action.TIEBREAK: "assign",
-    Action.CHECK_IN: "check-in",
-    Action.CHECK_OUT: "check-out",
-    Action.CLOSE_CHECKIN: "close-checkin",
-    Action.DRAW: "draw",
+    Action.ASSIGN: "match-assign",
+    Action.TOSS: "match-toss",
+    Action.COMPLETE: "match-complete",
+    Action.CONFIRM: "match-confirm",
+    Action.OVERRIDE: "match-override",
+    Action.WALKOVER: "match-walkover",
+    Action.TIEBREAK: "match-tiebreak",
+    Action.CHECK_IN: "tournament-check-in",
+    Action.CHECK_OUT: "tournament-check-in",
+    Action.CLOSE_CHECKIN: "tournament-close",
+    Action.DRAW: "tournament-draw",
+    Action.ADD_PLAYER: "tournament-add-player",
+    Action.WITHDRAW: "tournament-withdraw",
+    Action.IMPORT: "tournament-import",
+    Action.NEW_SESSION: "tournament-create",
 }
+
+#: Actions on a tournament session: they need one to be shown.
+SESSION_ACTIONS = frozenset(
+    a
+    for a, t in REQUEST_TYPES.items()
+    if t.startswith(("match-", "tournament-")) and a is not Action.NEW_SESSION
+)
 
 #: How long to wait before reconnecting to a daemon that went away.
 RECONNECT_MS = 1000
@@ -114,19 +143,153 @@ def request_class(action: Action) -> type[Request] | None:
     return request_types().get(name) if name else None
 
 
-def build_request(command: Command) -> Request:
-    """The daemon's request for ``command``; ``ValueError`` naming the field if it does not fit."""
+def request_fields(command: Command, state: DeskState) -> dict[str, Any]:
+    """The request's fields for ``command``: the screen's words (a table, a tie-break) in the API's."""
+    fields = dict(command.fields)
+    action = command.action
+    bracket = state.bracket
+    if action is Action.CLEAR_ALERTS:
+        fields.setdefault("alert_id", None)
+    elif action is Action.COMPLETE:
+        table = fields.pop("table")
+        on = bracket.on_table(table) if bracket is not None else None
+        if on is None or not on.live:
+            raise ValueError(f"no duel is being played at table {table}")
+        fields["match"] = on.id
+    elif action in (Action.CHECK_IN, Action.CHECK_OUT):
+        fields["present"] = action is Action.CHECK_IN
+    elif action is Action.TIEBREAK:
+        # the API starts "the tie-break of a tied match": name the match it settles
+        tb = bracket.matches.get(fields["match"]) if bracket is not None else None
+        if tb is not None and tb.tiebreak_of is not None:
+            fields["match"] = tb.tiebreak_of
+        fields.pop("clock_a", None)
+    return fields
+
+
+def build_request(command: Command, state: DeskState | None = None, session: str | None = None) -> Request:
+    """The daemon's request for ``command``; ``ValueError`` naming what does not fit.
+
+    ``state`` is what the screen shows (to find the duel on a table); ``session`` the
+    tournament session it belongs to.
+    """
     cls = request_class(command.action)
     if cls is None:
         raise ValueError(f"the daemon's API has no request for {command.action.value!r}")
-    fields = dict(command.fields)
-    if command.action is Action.CLEAR_ALERTS:
-        fields.setdefault("alert_id", None)
-    known = set(cls.model_fields)
-    unknown = sorted(set(fields) - known)
+    fields = request_fields(command, state or DeskState())
+    if "session" in cls.model_fields and "session" not in fields:
+        if not session:
+            raise ValueError("no tournament session is open")
+        fields["session"] = session
+    unknown = sorted(set(fields) - set(cls.model_fields))
     if unknown:
         raise ValueError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    return cls.model_validate(fields)
+    try:
+        return cls.model_validate(fields)
+    except ValidationError as exc:
+        raise ValueError(f"{REQUEST_TYPES[command.action]}: {describe_validation(exc)}") from None
+
+
+# -- a tournament session into the view model ----------------------------------------------------
+
+
+def _slot(match_id: str) -> int:
+    """``R2-3`` and ``R2-3-TB1`` are in slot 3 of their round."""
+    try:
+        return int(match_id.split("-")[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def bracket_from_results(results: ResultsView) -> Bracket:
+    """The bracket as the session's results file describes it."""
+    rounds: dict[int, Round] = {}
+    tiebreaks: dict[str, list[str]] = {}
+    for mv in results.matches:
+        if mv.tiebreak_of is not None:
+            tiebreaks.setdefault(mv.tiebreak_of, []).append(mv.id)
+            continue
+        held = rounds.get(mv.round)
+        rounds[mv.round] = Round(
+            number=mv.round,
+            name=mv.round_name,
+            kind=mv.kind,
+            players=2 + (held.players if held is not None else 0),  # two per match of the round
+            pieces=mv.pieces,
+            time_control=mv.time_control,
+        )
+    matches: dict[str, Match] = {}
+    for mv in results.matches:
+        bye = None
+        if mv.decided_by == "bye":
+            bye = Side.A if mv.a is None else Side.B if mv.b is None else None
+        score = None
+        if mv.displayed is not None:
+            clock = "flag" if mv.decided_by == "flag" else "tie" if mv.status == "tiebreak" else "time"
+            score = Score(
+                displayed=Texts(a=mv.displayed.a, b=mv.displayed.b),
+                remaining_ms=Pair(a=mv.remaining_ms.a, b=mv.remaining_ms.b) if mv.remaining_ms else Pair(),
+                moves=Pair(a=mv.moves.a, b=mv.moves.b) if mv.moves else Pair(),
+                decided_by=clock,
+            )
+        matches[mv.id] = Match(
+            id=mv.id,
+            round=mv.round,
+            slot=_slot(mv.id),
+            a=mv.a,
+            b=mv.b,
+            bye=bye,
+            status=mv.status,
+            table=mv.table,
+            clock_a=mv.clock_a,
+            toss_winner=mv.toss_winner,
+            score=score,
+            winner=mv.winner,
+            decided_by=mv.decided_by,
+            tiebreak_of=mv.tiebreak_of,
+            tiebreaks=tuple(tiebreaks.get(mv.id, ())),
+        )
+    return Bracket(rounds=tuple(rounds[n] for n in sorted(rounds)), matches=matches)
+
+
+def players_from_session(view: SessionView) -> list[Player]:
+    """The session's players as the check-in list shows them (public names: all the API gives)."""
+    field = set(view.field or ())
+    closed = view.stage != "registration"
+    took = {c.taken_by: c.absent for c in view.seat_changes}
+    order: dict[str, int] = {}
+    out = []
+    for lp in view.players:
+        order[lp.list] = order.get(lp.list, 0) + 1
+        if lp.withdrawn:
+            presence: Presence = "withdrawn"
+        elif lp.present:
+            presence = "present"
+        else:
+            presence = "absent" if closed else "expected"
+        out.append(
+            Player(
+                id=lp.id,
+                display_name=lp.name,
+                list=lp.list,
+                order=order[lp.list],
+                presence=presence,
+                in_field=lp.id in field,
+                took_seat_of=took.get(lp.id),
+            )
+        )
+    return out
+
+
+def apply_session(model: DeskModel, view: SessionView) -> None:
+    """Show tournament session ``view``: its name, stage, players and bracket."""
+    results = view.results
+    if results is not None:
+        model.set_title(results.tournament, view.name, view.stage)
+    else:
+        model.set_title(view.name, "", view.stage)
+    model.set_players(players_from_session(view))
+    model.set_bracket(bracket_from_results(results) if results is not None else None)
 
 
 # -- Qt: the live connection ---------------------------------------------------------------------
@@ -140,7 +303,7 @@ class _Worker(QObject):
     def __init__(self, host: str, port: int, token: str | None, by: str) -> None:
         super().__init__()
         self.client = Client(host, port, token, timeout_ms=10_000, by=by)
-        self.jobs: queue.Queue[tuple[Command, Callable[[Outcome], None]] | None] = queue.Queue()
+        self.jobs: queue.Queue[tuple[Command, Request, Callable[[Outcome], None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="duelclock-gui-commands", daemon=True)
         self._thread.start()
 
@@ -150,17 +313,14 @@ class _Worker(QObject):
             if job is None:
                 self.client.close()
                 return
-            command, done = job
+            command, request, done = job
             try:
-                request = build_request(command)
                 self.client.request(request)
                 outcome = Outcome(command, ok=True)
             except ApiError as exc:
                 outcome = Outcome(command, ok=False, code=exc.code, message=exc.message)
             except (ConnectionError, TimeoutError, OSError) as exc:
                 outcome = Outcome(command, ok=False, code="unavailable", message=str(exc))
-            except ValueError as exc:
-                outcome = Outcome(command, ok=False, code="invalid", message=str(exc))
             self.answered.emit(outcome, done)
 
     def stop(self) -> None:
@@ -183,6 +343,7 @@ class DaemonConnection(QObject):
         by: str | None = None,
         read_only: bool = False,
         timeline: bool = True,
+        session: str | None = None,
         clock: Callable[[], int] = time.monotonic_ns,
         parent: QObject | None = None,
     ) -> None:
@@ -200,6 +361,11 @@ class DaemonConnection(QObject):
         self.notifier: QSocketNotifier | None = None
         self.worker: _Worker | None = None
         self.pushes = 0
+        #: Every tournament session the daemon holds, as last pushed; the one shown, and whether
+        #: the referee chose it (else it follows the session being played, see _choose_session).
+        self.sessions: dict[str, SessionView] = {}
+        self.session: str | None = session
+        self._chosen = session is not None
         self._fetched: set[int] = set()
         self._stopped = False
         self._retry = QTimer(self)
@@ -246,8 +412,40 @@ class DaemonConnection(QObject):
             return
         now = self.clock()
         for push in pushes:
-            apply_push(self.model, push, now)
+            if isinstance(push, TournamentState):
+                self._session_pushed(push.session)
+            else:
+                apply_push(self.model, push, now)
         self.pushes += len(pushes)
+
+    # -- tournament sessions ----------------------------------------------------------------
+    def _session_pushed(self, view: SessionView) -> None:
+        self.sessions[view.key] = view
+        self._choose_session()
+        if view.key == self.session:
+            apply_session(self.model, view)
+        self.model.set_sessions({k: v.name for k, v in self.sessions.items()}, self.session)
+
+    def _choose_session(self) -> None:
+        """Unless the referee chose one: the session being played (not finished), else the newest."""
+        if self._chosen and self.session is not None:
+            return
+        current = self.sessions.get(self.session) if self.session is not None else None
+        if current is not None and current.stage != "finished":
+            return
+        playing = [k for k, v in self.sessions.items() if v.stage != "finished"]
+        candidates = playing or list(self.sessions)
+        if candidates and candidates[-1] != self.session:
+            self.session = candidates[-1]
+            apply_session(self.model, self.sessions[self.session])
+
+    def follow(self, session: str) -> None:
+        """Show ``session`` from now on (the referee's choice in the Session menu)."""
+        self.session, self._chosen = session, True
+        view = self.sessions.get(session)
+        if view is not None:
+            apply_session(self.model, view)
+        self.model.set_sessions({k: v.name for k, v in self.sessions.items()}, self.session)
 
     def _lost(self, why: str) -> None:
         if self.notifier is not None:
@@ -313,6 +511,8 @@ class DaemonConnection(QObject):
             return "no token"
         if self.subscription is None:
             return "not connected"
+        if action in SESSION_ACTIONS and self.session is None:
+            return "no tournament session"
         return ""
 
     def _answered(self, outcome: Outcome, done: Callable[[Outcome], None]) -> None:
@@ -323,7 +523,12 @@ class DaemonConnection(QObject):
         if reason or self.worker is None:
             done(Outcome(command, ok=False, code="unavailable", message=reason or "no token"))
             return
-        self.worker.jobs.put((command, done))
+        try:  # built here, in the GUI thread, from what the screen shows now
+            request = build_request(command, self.model.state, self.session)
+        except ValueError as exc:
+            done(Outcome(command, ok=False, code="invalid", message=str(exc)))
+            return
+        self.worker.jobs.put((command, request, done))
 
 
 def _user() -> str:

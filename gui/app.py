@@ -29,6 +29,7 @@ class Options:
     host: str | None = None
     port: int | None = None
     token: str | None = None
+    session: str | None = None
     lang: str | None = None
     audience: bool = False
     screenshot: Path | None = None
@@ -111,6 +112,7 @@ def run(opts: Options) -> int:
             token=opts.token,
             read_only=opts.audience,
             timeline=not opts.audience,
+            session=opts.session,
         )
         sink = connection
         connection.start()

@@ -40,6 +40,10 @@ class Action(StrEnum):
     CHECK_OUT = "check-out"  # player
     CLOSE_CHECKIN = "close-checkin"
     DRAW = "draw"  # seed, or lines (physical draw)
+    ADD_PLAYER = "add-player"  # first_name, last_name, email, phone, age, nickname, walk_in
+    WITHDRAW = "withdraw"  # player
+    IMPORT = "import"  # csv (text), source (file name)
+    NEW_SESSION = "new-session"  # session (key), name
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,9 @@ class CommandSink(Protocol):
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
         """Send ``command``; call ``done`` in the GUI thread when the daemon has answered."""
 
+    def follow(self, session: str) -> None:
+        """Show tournament session ``session`` (the daemon may hold several: Fri, Sat, Sun)."""
+
 
 class DemoSink:
     """The sink of the demo state (no daemon): the controls work as they would, nothing is sent.
@@ -78,6 +85,9 @@ class DemoSink:
 
     def available(self, action: Action) -> str:
         return ""
+
+    def follow(self, session: str) -> None:
+        return
 
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
         self.sent.append(command)

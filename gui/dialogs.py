@@ -11,9 +11,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QRegularExpression, Qt
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -387,3 +389,66 @@ class ShortcutsDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         close.rejected.connect(self.reject)
         layout.addWidget(close, len(rows), 0, 1, 2)
+
+
+class AddPlayerDialog(_Form):
+    """A person typed in at the desk: a late sign-up, or a walk-in on the day (§1.19)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Add a player"), parent)
+        self.first = QLineEdit(self)
+        self.first.textChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("First name"), self.first)
+        self.last = QLineEdit(self)
+        self.form.addRow(self.tr("Surname"), self.last)
+        self.nickname = QLineEdit(self)
+        self.nickname.setPlaceholderText(self.tr("optional: the name on the screens"))
+        self.form.addRow(self.tr("Nickname"), self.nickname)
+        self.age = QSpinBox(self)
+        self.age.setRange(0, 130)
+        self.age.setValue(18)
+        self.form.addRow(self.tr("Age"), self.age)
+        self.email = QLineEdit(self)
+        self.form.addRow(self.tr("E-mail"), self.email)
+        self.phone = QLineEdit(self)
+        self.form.addRow(self.tr("Phone"), self.phone)
+        self.walk_in = QCheckBox(self.tr("walk-in: waiting at the desk now (§1.19)"), self)
+        self.walk_in.setChecked(True)
+        self.form.addRow("", self.walk_in)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return bool(self.first.text().strip())
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "first_name": self.first.text().strip(),
+            "last_name": self.last.text().strip(),
+            "nickname": self.nickname.text().strip(),
+            "age": self.age.value(),
+            "email": self.email.text().strip(),
+            "phone": self.phone.text().strip(),
+            "walk_in": self.walk_in.isChecked(),
+        }
+
+
+class NewSessionDialog(_Form):
+    """A new tournament session on the festival's rules: a short key and the name screens show."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("New session"), parent)
+        self.key = QLineEdit(self)
+        self.key.setPlaceholderText(self.tr("e.g. pt, sb, nd — small letters, digits, - or _"))
+        self.key.setValidator(QRegularExpressionValidator(QRegularExpression(r"[a-z0-9_-]{1,40}"), self.key))
+        self.key.textChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Key"), self.key)
+        self.name = QLineEdit(self)
+        self.name.setPlaceholderText(self.tr("e.g. Friday 19.06, 15:00–17:30"))
+        self.form.addRow(self.tr("Name"), self.name)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return bool(self.key.text())
+
+    def fields(self) -> dict[str, Any]:
+        return {"session": self.key.text(), "name": self.name.text().strip()}

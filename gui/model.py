@@ -145,6 +145,8 @@ class Player(_Frozen):
     presence: Presence = "expected"
     #: Whether the player is in the bracket's field (after check-in closed).
     in_field: bool = False
+    #: The absent player whose seat this one took when check-in closed (§1.18–1.19).
+    took_seat_of: int | None = None
 
 
 # -- the bracket -----------------------------------------------------------------------------
@@ -322,6 +324,9 @@ class DeskState(_Frozen):
     bracket: Bracket | None = None
     tables: dict[int, Table] = Field(default_factory=dict)
     timelines: dict[int, tuple[TimelineItem, ...]] = Field(default_factory=dict)
+    #: The tournament sessions the daemon holds (key → name), and the one shown.
+    sessions: dict[str, str] = Field(default_factory=dict)
+    session_key: str | None = None
     connection: Connection = "connecting"
     #: A sentence for the status bar when the connection is not fine (English; shown as is).
     connection_detail: str = ""
@@ -477,6 +482,12 @@ class DeskModel:
 
     def set_title(self, title: str, session: str = "", stage: Stage | None = None) -> None:
         self._state = self._state.model_copy(update={"title": title, "session": session, "stage": stage})
+        self._emit(Change.TITLE)
+
+    def set_sessions(self, sessions: dict[str, str], shown: str | None) -> None:
+        if (sessions, shown) == (self._state.sessions, self._state.session_key):
+            return
+        self._state = self._state.model_copy(update={"sessions": dict(sessions), "session_key": shown})
         self._emit(Change.TITLE)
 
     def set_timeline(self, table: int, items: Iterable[TimelineItem]) -> None:

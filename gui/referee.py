@@ -17,12 +17,14 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
+    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -38,9 +40,11 @@ from PySide6.QtWidgets import (
 from gui import terms, translations
 from gui.commands import Action, Command, CommandSink, Outcome
 from gui.dialogs import (
+    AddPlayerDialog,
     AdjustDialog,
     AssignDialog,
     DrawDialog,
+    NewSessionDialog,
     NoteDialog,
     OverrideDialog,
     ShortcutsDialog,
@@ -59,6 +63,9 @@ from gui.widgets.timeline import TimelineView
 #: How often the clocks are redrawn (a running clock's text changes once a second; 10 Hz
 #: keeps the change within a tenth of a second of the true instant).
 REFRESH_MS = 100
+
+#: The longest sign-up file one import request carries (the API's limit for the CSV text).
+IMPORT_LIMIT = 60_000
 
 #: Reasons a sink gives for an unavailable action, translated for the tooltip.
 _REASONS = {
@@ -219,6 +226,10 @@ class RefereeWindow(QMainWindow):
         self.act_checkout = self._action("Ctrl+Shift+I", self.check_out)
         self.act_close = self._action("", self.close_checkin)
         self.act_draw = self._action("", self.draw)
+        self.act_add_player = self._action("", self.add_player)
+        self.act_withdraw = self._action("", self.withdraw)
+        self.act_import = self._action("", self.import_signups)
+        self.act_new_session = self._action("", self.new_session)
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
         self.act_shortcuts = self._action("F1", self.show_shortcuts)
@@ -241,7 +252,15 @@ class RefereeWindow(QMainWindow):
             )
         ):
             self.match_buttons.addWidget(self._button(a), i // 2, i % 2)
-        for a in (self.act_checkin, self.act_checkout, self.act_close, self.act_draw):
+        for a in (
+            self.act_checkin,
+            self.act_checkout,
+            self.act_add_player,
+            self.act_withdraw,
+            self.act_import,
+            self.act_close,
+            self.act_draw,
+        ):
             b = QToolButton(self)
             b.setDefaultAction(a)
             b.setMinimumHeight(32)
@@ -250,7 +269,19 @@ class RefereeWindow(QMainWindow):
 
         bar = self.menuBar()
         self.menu_session = bar.addMenu("")
-        for a in (self.act_checkin, self.act_checkout, self.act_close, self.act_draw):
+        self.menu_sessions = self.menu_session.addMenu("")
+        self.session_group = QActionGroup(self)
+        self.menu_session.addAction(self.act_new_session)
+        self.menu_session.addSeparator()
+        for a in (
+            self.act_import,
+            self.act_add_player,
+            self.act_checkin,
+            self.act_checkout,
+            self.act_withdraw,
+            self.act_close,
+            self.act_draw,
+        ):
             self.menu_session.addAction(a)
         self.menu_table = bar.addMenu("")
         for a in (self.act_pause, self.act_adjust, self.act_complete, self.act_note, self.act_clear):
@@ -308,6 +339,11 @@ class RefereeWindow(QMainWindow):
         self.act_checkout.setText(self.tr("Check out"))
         self.act_close.setText(self.tr("Close check-in (seats to reserves)"))
         self.act_draw.setText(self.tr("Draw…"))
+        self.act_add_player.setText(self.tr("Add a player…"))
+        self.act_withdraw.setText(self.tr("Withdraw"))
+        self.act_import.setText(self.tr("Import sign-ups (CSV)…"))
+        self.act_new_session.setText(self.tr("New session…"))
+        self.menu_sessions.setTitle(self.tr("Show session"))
         self.act_audience.setText(self.tr("Audience screen"))
         self.act_fullscreen.setText(self.tr("Full screen"))
         self.act_shortcuts.setText(self.tr("Keyboard shortcuts"))
@@ -410,12 +446,29 @@ class RefereeWindow(QMainWindow):
             self.players.set_state(state)
         if dirty & {Change.TITLE, Change.CONNECTION}:
             self.header.set_state(state)
+        if Change.TITLE in dirty:
+            self._render_sessions()
         if Change.TIMELINE in dirty and (self.selected_table in tables or not tables):
             self._render_timeline()
         if self.selected_table is None and state.tables:
-            self.selected_table = min(state.tables)
+            self.select_table(min(state.tables))
         self._render_side()
         self._update_actions()
+
+    def _render_sessions(self) -> None:
+        """The Session → Show session menu: every session the daemon holds, the shown one checked."""
+        state = self.model.state
+        self.menu_sessions.clear()
+        for action in self.session_group.actions():
+            self.session_group.removeAction(action)
+        for key, name in state.sessions.items():
+            a = QAction(f"{name} ({key})" if name and name != key else key, self)
+            a.setCheckable(True)
+            a.setChecked(key == state.session_key)
+            a.triggered.connect(functools.partial(self.commands.follow, key))
+            self.session_group.addAction(a)
+            self.menu_sessions.addAction(a)
+        self.menu_sessions.setEnabled(bool(state.sessions))
 
     def _render_all(self) -> None:
         self._dirty = set(Change)
@@ -475,6 +528,10 @@ class RefereeWindow(QMainWindow):
 
     def _render_timeline(self) -> None:
         t = self.selected_table
+        names = {pid: p.display_name for pid, p in self.model.state.players.items()}
+        if names != self.timeline.timeline.names:
+            self.timeline.timeline.names = names
+            self.timeline.timeline.retranslate()
         self.timeline.show_entries(self.model.state.timelines.get(t, ()) if t is not None else ())
 
     def _update_actions(self) -> None:
@@ -564,13 +621,13 @@ class RefereeWindow(QMainWindow):
             self.act_checkin,
             Action.CHECK_IN,
             p is not None and p.presence != "present" and registration,
-            no_player if p is None else self.tr("not during check-in"),
+            no_player if p is None else self.tr("check-in is closed"),
         )
         enable(
             self.act_checkout,
             Action.CHECK_OUT,
             p is not None and p.presence == "present" and registration,
-            no_player if p is None else self.tr("not during check-in"),
+            no_player if p is None else self.tr("check-in is closed"),
         )
         enable(
             self.act_close,
@@ -581,6 +638,20 @@ class RefereeWindow(QMainWindow):
         enable(
             self.act_draw, Action.DRAW, state.stage == "draw", self.tr("the draw comes after check-in closes")
         )
+        enable(self.act_add_player, Action.ADD_PLAYER, registration, self.tr("check-in is closed"))
+        enable(
+            self.act_withdraw,
+            Action.WITHDRAW,
+            p is not None and p.presence != "withdrawn" and registration,
+            no_player if p is None else self.tr("check-in is closed"),
+        )
+        enable(
+            self.act_import,
+            Action.IMPORT,
+            registration and not state.players,
+            self.tr("sign-ups are imported once, into an empty session"),
+        )
+        enable(self.act_new_session, Action.NEW_SESSION, True, "")
 
     def _reason(self, reason: str) -> str:
         if not reason:
@@ -619,7 +690,10 @@ class RefereeWindow(QMainWindow):
                 self.tr("Demo: %1 was not sent (no daemon).").replace("%1", action), 8000
             )
             return
-        text = self.tr("Not done: %1 — %2").replace("%1", action).replace("%2", outcome.message)
+        self._refused(self.tr("Not done: %1 — %2").replace("%1", action).replace("%2", outcome.message))
+
+    def _refused(self, text: str) -> None:
+        """Say that something the referee asked for did not happen: status bar and a message box."""
         self.statusBar().showMessage(text, 15000)
         self.last_refusal = text
         if self.isVisible():
@@ -755,6 +829,71 @@ class RefereeWindow(QMainWindow):
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.send(Action.CLOSE_CHECKIN)
+
+    def add_player(self) -> None:
+        if not self.act_add_player.isEnabled():
+            return
+        dialog = AddPlayerDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(Action.ADD_PLAYER, **dialog.fields())
+
+    def withdraw(self) -> None:
+        player = self.players.selected_player()
+        if player is None or not self.act_withdraw.isEnabled():
+            return
+        name = self.model.state.name(player)
+        answer = QMessageBox.question(
+            self, self.tr("Withdraw"), self.tr("%1 resigns from this session?").replace("%1", name)
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.send(Action.WITHDRAW, player=player)
+
+    def import_signups(self) -> None:
+        if not self.act_import.isEnabled():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
+        )
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> None:
+        """Send a sign-up CSV file's text; the daemon checks every row (and imports nothing if one is bad)."""
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            text = self.tr("Cannot read %1: %2").replace("%1", str(path)).replace("%2", exc.strerror or "")
+            self._refused(text)
+            return
+        for encoding in ("utf-8-sig", "cp1250"):  # a form's export, or a spreadsheet saved on Windows
+            try:
+                text = data.decode(encoding)
+                break
+            except UnicodeDecodeError:
+                continue
+        else:
+            self._refused(
+                self.tr("%1 is not a text file (neither UTF-8 nor Windows-1250).").replace("%1", path.name)
+            )
+            return
+        if len(text) > IMPORT_LIMIT:
+            too_long = self.tr("%1 is too long for one import (%2 characters; at most %3).")
+            self._refused(
+                too_long.replace("%1", path.name)
+                .replace("%2", str(len(text)))
+                .replace("%3", str(IMPORT_LIMIT))
+            )
+            return
+        self.send(Action.IMPORT, csv=text, source=path.name)
+
+    def new_session(self) -> None:
+        if not self.act_new_session.isEnabled():
+            return
+        dialog = NewSessionDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            fields = dialog.fields()
+            self.send(Action.NEW_SESSION, **fields)
+            self.commands.follow(fields["session"])
 
     def draw(self) -> None:
         if not self.act_draw.isEnabled():

@@ -74,6 +74,13 @@ _EVENTS = {
     "note": QT_TRANSLATE_NOOP("Terms", "note"),
     "table-created": QT_TRANSLATE_NOOP("Terms", "table created"),
     "daemon-started": QT_TRANSLATE_NOOP("Terms", "daemon started"),
+    "match-assigned": QT_TRANSLATE_NOOP("Terms", "match on this table"),
+    "match-toss": QT_TRANSLATE_NOOP("Terms", "toss"),
+    "match-finished": QT_TRANSLATE_NOOP("Terms", "duel ended"),
+    "match-confirmed": QT_TRANSLATE_NOOP("Terms", "result confirmed"),
+    "match-override": QT_TRANSLATE_NOOP("Terms", "result overridden"),
+    "match-walkover": QT_TRANSLATE_NOOP("Terms", "walkover"),
+    "complete": QT_TRANSLATE_NOOP("Terms", "picture complete"),
 }
 
 _OUTCOMES = {
@@ -111,6 +118,10 @@ _ACTIONS = {
     "check-out": QT_TRANSLATE_NOOP("Terms", "check-out"),
     "close-checkin": QT_TRANSLATE_NOOP("Terms", "closing check-in"),
     "draw": QT_TRANSLATE_NOOP("Terms", "draw"),
+    "add-player": QT_TRANSLATE_NOOP("Terms", "adding a player"),
+    "withdraw": QT_TRANSLATE_NOOP("Terms", "withdrawal"),
+    "import": QT_TRANSLATE_NOOP("Terms", "sign-up import"),
+    "new-session": QT_TRANSLATE_NOOP("Terms", "new session"),
 }
 
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")

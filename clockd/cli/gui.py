@@ -33,6 +33,10 @@ def register(sub: Any) -> None:
         "--token", default=None, help="the referee's token, for commands (default: the local daemon's)"
     )
     parser.add_argument(
+        "--session", default=None, metavar="KEY",
+        help="the tournament session to show (default: the one being played)",
+    )  # fmt: skip
+    parser.add_argument(
         "--lang",
         choices=("pl", "en"),
         default=None,
@@ -77,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             token=args.token,
+            session=args.session,
             lang=args.lang,
             audience=args.audience,
             screenshot=args.screenshot,

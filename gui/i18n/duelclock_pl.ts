@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pl_PL">
 <context>
+    <name>AddPlayerDialog</name>
+    <message>
+        <source>Add a player</source>
+        <translation>Dodaj zawodnika</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Imię</translation>
+    </message>
+    <message>
+        <source>Surname</source>
+        <translation>Nazwisko</translation>
+    </message>
+    <message>
+        <source>optional: the name on the screens</source>
+        <translation>opcjonalnie: nazwa na ekranach</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Pseudonim</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Wiek</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefon</translation>
+    </message>
+    <message>
+        <source>walk-in: waiting at the desk now (§1.19)</source>
+        <translation>z sali: czeka teraz przy stoliku sędziego (§1.19)</translation>
+    </message>
+</context>
+<context>
     <name>AdjustDialog</name>
     <message>
         <source>Adjust the time — table %1</source>
@@ -147,6 +186,22 @@
 <context>
     <name>HeaderBar</name>
     <message>
+        <source>sign-ups and check-in</source>
+        <translation>zapisy i obecność</translation>
+    </message>
+    <message>
+        <source>check-in closed: the draw</source>
+        <translation>lista zamknięta: losowanie</translation>
+    </message>
+    <message>
+        <source>the duels</source>
+        <translation>pojedynki</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>zakończony</translation>
+    </message>
+    <message>
         <source>connected to the daemon</source>
         <translation>połączono z demonem</translation>
     </message>
@@ -161,6 +216,29 @@
     <message>
         <source>NO CONNECTION — times shown may be stale</source>
         <translation>BRAK POŁĄCZENIA — czasy mogą być nieaktualne</translation>
+    </message>
+</context>
+<context>
+    <name>NewSessionDialog</name>
+    <message>
+        <source>New session</source>
+        <translation>Nowa sesja</translation>
+    </message>
+    <message>
+        <source>e.g. pt, sb, nd — small letters, digits, - or _</source>
+        <translation>np. pt, sb, nd — małe litery, cyfry, - lub _</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klucz</translation>
+    </message>
+    <message>
+        <source>e.g. Friday 19.06, 15:00–17:30</source>
+        <translation>np. Piątek 19.06, 15:00–17:30</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
     </message>
 </context>
 <context>
@@ -267,6 +345,10 @@
         <source>in the bracket</source>
         <translation>w drabince</translation>
     </message>
+    <message>
+        <source>in place of %1</source>
+        <translation>w miejsce: %1</translation>
+    </message>
 </context>
 <context>
     <name>Podium</name>
@@ -279,7 +361,7 @@
     <name>RefereeWindow</name>
     <message>
         <source>needs the referee&apos;s token (--token)</source>
-        <extracomment>How often the clocks are redrawn (a running clock&apos;s text changes once a second; 10 Hz keeps the change within a tenth of a second of the true instant). Reasons a sink gives for an unavailable action, translated for the tooltip.</extracomment>
+        <extracomment>How often the clocks are redrawn (a running clock&apos;s text changes once a second; 10 Hz keeps the change within a tenth of a second of the true instant). The longest sign-up file one import request carries (the API&apos;s limit for the CSV text). Reasons a sink gives for an unavailable action, translated for the tooltip.</extracomment>
         <translation>wymaga tokenu sędziego (--token)</translation>
     </message>
     <message>
@@ -385,6 +467,26 @@
     <message>
         <source>Draw…</source>
         <translation>Losowanie…</translation>
+    </message>
+    <message>
+        <source>Add a player…</source>
+        <translation>Dodaj zawodnika…</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>Wycofaj</translation>
+    </message>
+    <message>
+        <source>Import sign-ups (CSV)…</source>
+        <translation>Importuj zapisy (CSV)…</translation>
+    </message>
+    <message>
+        <source>New session…</source>
+        <translation>Nowa sesja…</translation>
+    </message>
+    <message>
+        <source>Show session</source>
+        <translation>Pokaż sesję</translation>
     </message>
     <message>
         <source>Audience screen</source>
@@ -503,8 +605,32 @@
         <translation>wybierz zawodnika z listy</translation>
     </message>
     <message>
-        <source>not during check-in</source>
-        <translation>nie w trakcie sprawdzania obecności</translation>
+        <source>check-in is closed</source>
+        <translation>lista obecności jest zamknięta</translation>
+    </message>
+    <message>
+        <source>%1 resigns from this session?</source>
+        <translation>%1 rezygnuje z udziału w tej sesji?</translation>
+    </message>
+    <message>
+        <source>The sign-up form&apos;s export</source>
+        <translation>Eksport formularza zapisów</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt)</source>
+        <translation>Pliki CSV (*.csv *.txt)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Nie można odczytać %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a text file (neither UTF-8 nor Windows-1250).</source>
+        <translation>%1 nie jest plikiem tekstowym (ani UTF-8, ani Windows-1250).</translation>
+    </message>
+    <message>
+        <source>%1 is too long for one import (%2 characters; at most %3).</source>
+        <translation>%1 jest za długi na jeden import (%2 znaków; najwyżej %3).</translation>
     </message>
     <message>
         <source>check-in is not open</source>
@@ -513,6 +639,10 @@
     <message>
         <source>the draw comes after check-in closes</source>
         <translation>losowanie następuje po zamknięciu listy obecności</translation>
+    </message>
+    <message>
+        <source>sign-ups are imported once, into an empty session</source>
+        <translation>zapisy importuje się raz, do pustej sesji</translation>
     </message>
     <message>
         <source>Sending: %1…</source>
@@ -737,6 +867,22 @@
         <translation>demon uruchomiony</translation>
     </message>
     <message>
+        <source>match on this table</source>
+        <translation>pojedynek na stoliku</translation>
+    </message>
+    <message>
+        <source>duel ended</source>
+        <translation>koniec pojedynku</translation>
+    </message>
+    <message>
+        <source>result confirmed</source>
+        <translation>wynik zatwierdzony</translation>
+    </message>
+    <message>
+        <source>result overridden</source>
+        <translation>wynik zmieniony</translation>
+    </message>
+    <message>
         <source>started the clock</source>
         <translation>uruchomiło zegar</translation>
     </message>
@@ -829,6 +975,22 @@
         <translation>losowanie</translation>
     </message>
     <message>
+        <source>adding a player</source>
+        <translation>dodanie zawodnika</translation>
+    </message>
+    <message>
+        <source>withdrawal</source>
+        <translation>wycofanie</translation>
+    </message>
+    <message>
+        <source>sign-up import</source>
+        <translation>import zapisów</translation>
+    </message>
+    <message>
+        <source>new session</source>
+        <translation>nowa sesja</translation>
+    </message>
+    <message>
         <source>%1 tie-break %2</source>
         <translation>%1 dogrywka %2</translation>
     </message>
@@ -837,6 +999,7 @@
     <name>Timeline</name>
     <message>
         <source>#</source>
+        <extracomment>Display names by player id, for the events that name a player (a toss, a decision).</extracomment>
         <translation>#</translation>
     </message>
     <message>
@@ -854,6 +1017,18 @@
     <message>
         <source>Details</source>
         <translation>Szczegóły</translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translation>zwycięzca</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>nieobecny</translation>
+    </message>
+    <message>
+        <source>at side A</source>
+        <translation>po stronie A</translation>
     </message>
     <message>
         <source>clock&apos;s own time %1 ns</source>

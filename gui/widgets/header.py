@@ -43,12 +43,21 @@ class HeaderBar(QWidget):
     def set_state(self, state: DeskState, *, status_text: str = "") -> None:
         self.state = state
         self.title.setText(state.title or "duelclock")
-        self.session.setText(state.session)
+        stage = self._stage(state.stage) if not self.hall else ""
+        self.session.setText(" · ".join(x for x in (state.session, stage) if x))
         if self.hall:
             self.status.setText(status_text)
             return
         colour, text = self._connection(state)
         self.status.setText(f"<span style='color:{colour}'>●</span> {text}")
+
+    def _stage(self, stage: str | None) -> str:
+        return {
+            "registration": self.tr("sign-ups and check-in"),
+            "draw": self.tr("check-in closed: the draw"),
+            "bracket": self.tr("the duels"),
+            "finished": self.tr("finished"),
+        }.get(stage or "", "")
 
     def _connection(self, state: DeskState) -> tuple[str, str]:
         if state.connection == "connected":

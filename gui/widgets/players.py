@@ -77,6 +77,9 @@ class PlayersTable(QTableWidget):
                 self.setItem(row, col, item)
             if p.id == chosen:
                 self.selectRow(row)
+        # the daemon's API gives public names only; show the private columns only when there is data
+        for col, name in ((3, "full_name"), (4, "phone")):
+            self.setColumnHidden(col, not any(getattr(p, name) for p in players))
 
     def _list_name(self, p: Player) -> str:
         return {"main": self.tr("main"), "reserve": self.tr("reserve"), "walk-in": self.tr("walk-in")}[p.list]
@@ -91,6 +94,8 @@ class PlayersTable(QTableWidget):
         text = words[p.presence]
         if p.in_field:
             text += " · " + self.tr("in the bracket")
+        if p.took_seat_of is not None:
+            text += " · " + self.tr("in place of %1").replace("%1", self.desk.name(p.took_seat_of))
         return text
 
     def changeEvent(self, event: QEvent) -> None:

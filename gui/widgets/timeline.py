@@ -54,6 +54,8 @@ class TimelineModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.entries: tuple[TimelineItem, ...] = ()
+        #: Display names by player id, for the events that name a player (a toss, a decision).
+        self.names: dict[int, str] = {}
         self._rows: list[tuple[str, str, str, str, str, bool]] = []
 
     def set_entries(self, entries: tuple[TimelineItem, ...]) -> None:
@@ -78,8 +80,8 @@ class TimelineModel(QAbstractTableModel):
         self._rows = self._compute(self.entries)
         self.endResetModel()
 
-    @staticmethod
-    def _compute(entries: tuple[TimelineItem, ...]) -> list[tuple[str, str, str, str, str, bool]]:
+    def _compute(self, entries: tuple[TimelineItem, ...]) -> list[tuple[str, str, str, str, str, bool]]:
+        names = self.names
         rows = []
         origin = entries[0].t_ms if entries else 0
         last_press: int | None = None
@@ -109,7 +111,7 @@ class TimelineModel(QAbstractTableModel):
                     exact_ms(e.t_ms - origin),
                     think,
                     what,
-                    _details(e.kind, data),
+                    _details(e.kind, data, names),
                     str(data.get("outcome", "")).startswith("ignored"),
                 )
             )
@@ -152,8 +154,21 @@ class TimelineModel(QAbstractTableModel):
         return names[section]
 
 
-def _details(kind: str, data: dict[str, Any]) -> str:
+def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
     parts: list[str] = []
+    if kind.startswith("match-") and data.get("match"):
+        parts.append(str(data["match"]))
+    if kind == "match-finished" and data.get("how"):
+        parts.append(terms.event(str(data["how"])))
+    for key in ("winner", "absent", "clock_a"):
+        who = data.get(key)
+        if isinstance(who, int) and not isinstance(who, bool):
+            label = {
+                "winner": QCoreApplication.translate("Timeline", "winner"),
+                "absent": QCoreApplication.translate("Timeline", "absent"),
+                "clock_a": QCoreApplication.translate("Timeline", "at side A"),
+            }[key]
+            parts.append(f"{label}: {names.get(who, f'#{who}')}")
     outcome = data.get("outcome")
     if isinstance(outcome, str) and outcome and outcome != "applied":
         parts.append(terms.outcome(outcome))

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from clockd.api.messages import request_types
 
 from clockd.api import Push, parse_message
+from clockd.api.messages import request_types
 from clockd.core.units import MS
-from gui.adapter import REQUEST_TYPES, apply_push, build_request, request_class
+from gui.adapter import REQUEST_TYPES, apply_push, apply_session, build_request, request_class
 from gui.commands import Action, Command
 from gui.model import DeskModel, Side
 
@@ -95,3 +95,114 @@ def test_actions_are_offered_exactly_when_the_api_defines_their_request() -> Non
     for action in Action:
         cls = request_class(action)
         assert (cls is not None) == (REQUEST_TYPES[action] in defined), action
+
+
+# -- a tournament session, built by the tournament's own core and shown as the daemon sends it ------
+
+FIRST = [
+    "Zofia", "Michał", "Agnieszka", "Paweł", "Jędrzej", "Łucja", "Grzegorz", "Małgorzata",
+    "Stanisław", "Ewa", "Bartłomiej", "Anna", "Tomasz", "Katarzyna", "Piotr", "Helena",
+]  # fmt: skip
+
+
+def verdict(winner: str | None, a: str, b: str) -> object:
+    from clockd.core.clock import PerSide, Side
+    from clockd.core.duel import DecidedBy, SideTexts, Verdict
+    from clockd.core.units import SECOND
+
+    def ns(text: str) -> int:
+        m, s = text.split(":")
+        return (int(m) * 60 + int(s)) * SECOND
+
+    return Verdict(
+        winner=Side(winner) if winner else None, decided_by=DecidedBy.TIME if winner else DecidedBy.TIE,
+        remaining_ns=PerSide(a=ns(a), b=ns(b)), displayed=SideTexts(a=a, b=b), moves=PerSide(a=40, b=40),
+        ended_at_ns=10**12, resolution_ns=SECOND, steps=PerSide(a=ns(a) // SECOND, b=ns(b) // SECOND),
+    )  # fmt: skip
+
+
+@pytest.fixture
+def session() -> Any:
+    from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
+    from clockd.core.puzzle_duel import MakeDraw, PuzzleSession
+    from clockd.core.registration import AddPlayer, CheckIn, Close, Person
+    from clockd.data import festival_config
+
+    s = PuzzleSession.new(festival_config(), "pt", "Piątek 19.06")
+    for i, first in enumerate(FIRST):
+        s = s.apply(AddPlayer(person=Person(first_name=first, last_name=f"Nazwisko{i}", age=20,
+                                            email=f"p{i}@example.pl")))  # fmt: skip
+    for pid in list(s.registration.players):
+        s = s.apply(CheckIn(player=pid))
+    s = s.apply(Close())
+    s = s.apply(MakeDraw(seed=7))
+    assert s.bracket is not None
+    r11, r12 = s.bracket.matches["R1-1"], s.bracket.matches["R1-2"]
+    s = s.apply(Assign(match="R1-1", table=1, clock_a=r11.b))  # the second entrant sits at clock side a
+    s = s.apply(Toss(match="R1-1", winner=r11.a))
+    s = s.apply(DuelFinished(match="R1-1", verdict=verdict("a", "2:05", "1:10")))  # clock side a wins
+    s = s.apply(Confirm(match="R1-1"))
+    s = s.apply(Assign(match="R1-2", table=2))
+    s = s.apply(Toss(match="R1-2", winner=r12.b))
+    s = s.apply(DuelFinished(match="R1-2", verdict=verdict(None, "0:42", "0:42")))  # the same time: tie-break
+    s = s.apply(Assign(match="R1-3", table=3))
+    return s
+
+
+def test_a_session_from_the_daemon_becomes_the_screens_bracket(session: Any) -> None:
+    from clockd.service.tournament_api import session_view
+
+    model = DeskModel()
+    apply_session(model, session_view(session))
+    state = model.state
+    core = session.bracket
+    shown = state.bracket
+    assert shown is not None
+    assert (state.title, state.session, state.stage) == ("Puzzlowy Pojedynek", "Piątek 19.06", "bracket")
+    assert [(r.number, r.kind, r.players, r.pieces) for r in shown.rounds] == [
+        (1, "knockout", 16, 99), (2, "knockout", 8, 99), (3, "knockout", 4, 200), (4, "third_place", 2, 200),
+        (5, "final", 2, 200),
+    ]  # fmt: skip
+    for m in shown.round_matches(1):  # every entrant where the draw put them, by display name only
+        assert (m.a, m.b) == (core.matches[m.id].a, core.matches[m.id].b)
+        assert (
+            state.name(m.a) == session.names()[m.a]
+            and "Nazwisko" in session.registration.players[m.a].person.last_name
+        )
+    r11 = shown.matches["R1-1"]
+    # clock side a was the match's b: it won, and the figures are in the match's own sides
+    assert (r11.status, r11.winner, r11.decided_by) == ("decided", core.matches["R1-1"].b, "time")
+    assert r11.score is not None and (r11.score.displayed.a, r11.score.displayed.b) == ("1:10", "2:05")
+    assert shown.round_matches(2)[0].a == r11.winner  # advanced
+    r12 = shown.matches["R1-2"]
+    assert (r12.status, r12.tiebreaks) == ("tiebreak", ("R1-2-TB1",))
+    assert shown.matches["R1-2-TB1"].tiebreak_of == "R1-2" and shown.matches["R1-2-TB1"].status == "ready"
+    assert shown.on_table(3) == shown.matches["R1-3"] and shown.matches["R1-3"].live
+    assert all(p.presence == "present" and p.in_field for p in state.players.values())
+    assert all(p.email == "" for p in state.players.values())  # the API never carries private data
+
+
+def test_tournament_commands_name_the_session_and_the_match(session: Any) -> None:
+    from clockd.service.tournament_api import session_view
+
+    model = DeskModel()
+    apply_session(model, session_view(session))
+    state = model.state
+
+    def sent(action: Action, **fields: object) -> dict[str, object]:
+        return json.loads(build_request(Command(action, dict(fields)), state, "pt").to_line())
+
+    complete = sent(Action.COMPLETE, table=3)
+    assert (complete["type"], complete["session"], complete["match"]) == ("match-complete", "pt", "R1-3")
+    tiebreak = sent(Action.TIEBREAK, match="R1-2-TB1", table=5, clock_a=3)
+    assert (tiebreak["type"], tiebreak["match"], tiebreak["table"]) == ("match-tiebreak", "R1-2", 5)
+    assert sent(Action.CHECK_OUT, player=4)["present"] is False
+    assert sent(Action.CHECK_IN, player=4)["present"] is True
+    draw = sent(Action.DRAW, lines={1: 5, 2: 9})
+    assert draw["type"] == "tournament-draw" and draw["lines"] == {"1": 5, "2": 9}
+    with pytest.raises(ValueError, match="no duel is being played at table 2"):
+        sent(Action.COMPLETE, table=2)  # table 2's duel ended in a tie: nothing to complete there
+    with pytest.raises(ValueError, match="no tournament session is open"):
+        build_request(Command(Action.CONFIRM, {"match": "R1-1"}), state, None)
+    with pytest.raises(ValueError, match="reason"):
+        sent(Action.OVERRIDE, match="R1-3", winner=1, category="dispute", reason="")

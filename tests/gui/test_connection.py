@@ -266,3 +266,58 @@ def test_the_daemons_answer_is_handled_in_the_gui_thread(
     )
     qtbot.waitUntil(lambda: bool(answered), timeout=3000)
     assert answered == [(True, True)]
+
+
+def session_push(key: str, name: str, stage: str, players: list[tuple[int, str, bool]]) -> dict[str, Any]:
+    """A ``tournament-state`` push as the daemon sends it (docs/puzzle-duel.md, "The API")."""
+    listed = [{"id": i, "name": n, "list": "main", "present": p, "withdrawn": False} for i, n, p in players]
+    return {"type": "tournament-state", "session": {
+        "key": key, "name": name, "stage": stage, "players": listed, "field": None, "seat_changes": [],
+        "refused": 0, "results": None}}  # fmt: skip
+
+
+def test_the_session_being_played_is_shown_and_the_referee_can_pick_another(
+    desk: tuple[DeskModel, DaemonConnection, RefereeWindow], fake_daemon: Any, qtbot: QtBot
+) -> None:
+    model, _, window = desk
+    fake_daemon.push(session_push("pt", "Piątek 19.06", "finished", [(1, "Ala K.", True)]))
+    fake_daemon.push(
+        session_push("sb", "Sobota 20.06", "registration", [(1, "Ola P.", False), (2, "Iga W.", True)])
+    )
+    qtbot.waitUntil(lambda: model.state.session_key == "sb", timeout=3000)
+    assert model.state.title == "Sobota 20.06"
+    assert {p.display_name: p.presence for p in model.state.players.values()} == {
+        "Ola P.": "expected", "Iga W.": "present"}  # fmt: skip
+    qtbot.waitUntil(lambda: len(window.menu_sessions.actions()) == 2, timeout=2000)
+    [friday] = [a for a in window.menu_sessions.actions() if "Piątek" in a.text()]
+    friday.trigger()
+    assert model.state.session_key == "pt" and model.state.title == "Piątek 19.06"
+    fake_daemon.push(session_push("sb", "Sobota 20.06", "registration", [(1, "Ola P.", True)]))
+    qtbot.wait(200)
+    assert (
+        model.state.session_key == "pt"
+    )  # the referee chose Friday: a change elsewhere does not move the view
+
+
+def test_checking_a_player_in_sends_the_session_and_the_player(
+    desk: tuple[DeskModel, DaemonConnection, RefereeWindow], fake_daemon: Any, qtbot: QtBot
+) -> None:
+    model, _, window = desk
+    fake_daemon.push(
+        session_push("sb", "Sobota 20.06", "registration", [(7, "Ola P.", False), (8, "Iga W.", True)])
+    )
+    qtbot.waitUntil(lambda: len(model.state.players) == 2, timeout=3000)
+    window.tabs.setCurrentIndex(1)
+    window.players.selectRow(0)
+    assert window.players.selected_player() == 7
+    checkin = button_for(window, window.act_checkin)
+    assert checkin.isEnabled() and not button_for(window, window.act_checkout).isEnabled()
+    qtbot.mouseClick(checkin, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(fake_daemon.requests_of("tournament-check-in")), timeout=3000)
+    [sent] = fake_daemon.requests_of("tournament-check-in")
+    assert (sent["session"], sent["player"], sent["present"], sent["token"]) == (
+        "sb",
+        7,
+        True,
+        fake_daemon.token,
+    )

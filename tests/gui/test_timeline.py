@@ -72,3 +72,19 @@ def test_durations_are_exact_to_the_millisecond() -> None:
     assert exact_ms(59_999) == "0:59.999"
     assert exact_ms(3_600_001) == "1:00:00.001"
     assert signed_seconds(10_000) == "+10 s" and signed_seconds(-250) == "-0.250 s"
+
+
+def test_the_tournaments_decisions_name_the_match_and_the_player(qtbot: QtBot) -> None:
+    view = TimelineView()
+    qtbot.addWidget(view)
+    view.timeline.names = {4: "Ola P.", 9: "Iga W."}
+    match = {"session": "pt", "match": "R2-3"}
+    view.show_entries((
+        TimelineItem(seq=1, kind="match-assigned", t_ms=0, data={**match, "clock_a": 9}),
+        TimelineItem(seq=2, kind="match-toss", t_ms=30_000, data={**match, "winner": 4}),
+        TimelineItem(seq=3, kind="match-finished", t_ms=900_000, data={"match": "R2-3", "how": "complete"}),
+    ))  # fmt: skip
+    r = rows(view)
+    assert r[0][3:] == ["pojedynek na stoliku", "R2-3 · po stronie A: Iga W."]
+    assert r[1][3:] == ["rzut", "R2-3 · zwycięzca: Ola P."]
+    assert r[2][3:] == ["koniec pojedynku", "R2-3 · obrazek ułożony"]

@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
 
 from clockd.api import Client, read_info
 from gui.adapter import DaemonConnection
+from gui.commands import Action
 from gui.model import DeskModel
 from gui.referee import RefereeWindow
 
@@ -84,3 +85,97 @@ def test_the_referee_window_on_a_real_daemon(daemon: subprocess.Popen[bytes], qt
     assert pauses and pauses[-1].data.get("by") == "Ola"
     qtbot.waitUntil(lambda: any(i.kind == "pause" for i in model.state.timelines.get(1, ())), timeout=3000)
     conn.stop()
+
+
+def test_a_whole_semi_final_from_the_referee_window(daemon: subprocess.Popen[bytes], qtbot: QtBot) -> None:
+    """Session, players, check-in, draw, a duel on a clock, complete, confirm: all sent by the GUI."""
+    model = DeskModel()
+    conn = DaemonConnection(model, by="Ola")
+    conn.start()
+    window = RefereeWindow(model, conn)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitUntil(lambda: model.state.connection == "connected", timeout=5000)
+
+    def sent(action: Action, **fields: object) -> None:
+        """As the window sends it (a dialog's fields), waiting for the daemon's answer."""
+        window.send(action, **fields)
+        qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(("Wykonano", "Nie wykonano")),
+                        timeout=5000)  # fmt: skip
+        assert window.statusBar().currentMessage().startswith("Wykonano"), window.last_refusal
+        window.statusBar().clearMessage()
+
+    sent(Action.NEW_SESSION, session="sb", name="Sobota 20.06")
+    conn.follow("sb")
+    for first in ("Ala", "Bogdan", "Celina", "Dariusz"):
+        sent(Action.ADD_PLAYER, first_name=first, last_name="Źdźbło", age=30, email="", phone="", nickname="",
+             walk_in=False)  # fmt: skip
+    qtbot.waitUntil(lambda: len(model.state.players) == 4, timeout=5000)
+    assert {p.display_name for p in model.state.players.values()} == {
+        "Ala Ź.",
+        "Bogdan Ź.",
+        "Celina Ź.",
+        "Dariusz Ź.",
+    }
+    for pid in list(model.state.players):
+        sent(Action.CHECK_IN, player=pid)
+    sent(Action.CLOSE_CHECKIN)
+    sent(Action.DRAW, seed=5)
+    qtbot.waitUntil(lambda: model.state.bracket is not None, timeout=5000)
+    bracket = model.state.bracket
+    assert bracket is not None
+    semi = bracket.round_matches(bracket.knockout_rounds[-1].number)[0]
+    a, b = semi.a, semi.b
+    assert a is not None and b is not None
+    assert {window.bracket.text_at(p) for p in card_rows(window, semi.id)} == {
+        model.state.name(a),
+        model.state.name(b),
+    }
+
+    sent(Action.ASSIGN, match=semi.id, table=1, clock_a=a)
+    sent(Action.TOSS, match=semi.id, winner=a)
+    qtbot.waitUntil(
+        lambda: model.state.tables[1].phase == "running", timeout=10_000
+    )  # the players started it
+    window.select_table(1)
+    complete = next(b for b in window.findChildren(QToolButton) if b.defaultAction() is window.act_complete)
+    qtbot.waitUntil(complete.isEnabled, timeout=3000)
+    # a referee's correction makes the result clear (a second apart would do; the duel has barely begun)
+    sent(Action.ADJUST, table=1, side="b", delta_ms=-20_000, reason="touched the opponent's pieces")
+    qtbot.mouseClick(complete, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: status_of(model, semi.id) == "result", timeout=5000)
+    qtbot.waitUntil(lambda: chip_of(window, semi.id) == "DO ZATWIERDZENIA", timeout=2000)
+    window.select_match(semi.id)
+    confirm = next(b for b in window.findChildren(QToolButton) if b.defaultAction() is window.act_confirm)
+    qtbot.waitUntil(confirm.isEnabled, timeout=3000)
+    qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: status_of(model, semi.id) == "decided", timeout=5000)
+    after = model.state.bracket
+    assert after is not None and after.final is not None
+    decided = after.matches[semi.id]
+    assert decided.winner == a  # b lost 20 s to the referee's correction
+    final = after.round_matches(after.final.number)[0]
+    assert a in (final.a, final.b)  # … and a went on to the final, on screen too
+    qtbot.waitUntil(lambda: model.state.name(a) in names_in(window, final.id), timeout=2000)
+    conn.stop()
+
+
+def status_of(model: DeskModel, match_id: str) -> str:
+    bracket = model.state.bracket
+    return bracket.matches[match_id].status if bracket is not None else ""
+
+
+def names_in(window: RefereeWindow, match_id: str) -> set[str]:
+    return {window.bracket.text_at(p) for p in card_rows(window, match_id)}
+
+
+def chip_of(window: RefereeWindow, match_id: str) -> str:
+    return next((i.text for i in window.bracket.items_with(key=match_id, role="chip")), "")
+
+
+def card_rows(window: RefereeWindow, match_id: str) -> list[QPoint]:
+    card = window.bracket.cards[match_id]
+    return [
+        QPoint(card.left() + card.width() // 4, int(card.top() + card.height() * f)) for f in (0.48, 0.80)
+    ]
