@@ -579,11 +579,18 @@ class RefereeWindow(QMainWindow):
             self.tr("no duel running on this table"),
         )
         no_match = self.tr("select a match first")
+        m_table = state.tables.get(m.table) if m is not None and m.table is not None else None
+        if m is None:
+            toss_why = no_match
+        elif m.status != "assigned":
+            toss_why = self.tr("the toss comes once the match is on a table")
+        else:
+            toss_why = self.tr("the duel has started: the toss is done")
         enable(
             self.act_toss,
             Action.TOSS,
-            m is not None and m.status == "assigned",
-            no_match if m is None else self.tr("the toss comes once the match is on a table"),
+            m is not None and m.status == "assigned" and (m_table is None or m_table.phase == "ready"),
+            toss_why,
         )
         enable(
             self.act_confirm,

@@ -581,6 +581,10 @@
         <translation>rzut odbywa się, gdy pojedynek jest już na stoliku</translation>
     </message>
     <message>
+        <source>the duel has started: the toss is done</source>
+        <translation>pojedynek trwa: rzut już się odbył</translation>
+    </message>
+    <message>
         <source>this match has no result to confirm</source>
         <translation>ten pojedynek nie ma wyniku do zatwierdzenia</translation>
     </message>
