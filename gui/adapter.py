@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import getpass
+import inspect
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -129,10 +131,10 @@ def timeline_from_api(entry: TimelineEntry) -> TimelineItem:
     return TimelineItem(seq=entry.seq, kind=entry.kind, t_ms=entry.t_ms, data=dict(entry.data))
 
 
-def apply_push(model: DeskModel, push: Push, received_ns: int) -> None:
-    """One message of the subscription stream, applied to the model."""
+def apply_push(model: DeskModel, push: Push, received_ns: int, *, fresh: bool = False) -> None:
+    """One message of the subscription stream, applied to the model (``fresh``: see ``set_tables``)."""
     if isinstance(push, TableState):
-        model.set_tables([table_from_api(push.table, received_ns)])
+        model.set_tables([table_from_api(push.table, received_ns)], fresh=fresh)
     elif isinstance(push, TimelineEvent) and push.entry.table is not None:
         model.add_timeline(push.entry.table, timeline_from_api(push.entry))
 
@@ -295,17 +297,56 @@ def apply_session(model: DeskModel, view: SessionView) -> None:
 # -- Qt: the live connection ---------------------------------------------------------------------
 
 
-class _Worker(QObject):
+class _Relay(QObject):
+    """Carries answers from worker threads into the GUI thread.
+
+    A worker thread never holds a Qt object: it holds this relay (one for the application,
+    made in the GUI thread, never deleted) and *weak* references to the receivers, so the last
+    reference to a window or a connection is never dropped — and the object destroyed — in a
+    worker thread, which Qt does not allow. A signal emitted here from a worker is queued
+    into the GUI thread, where the receiver, if it still exists, is called.
+    """
+
+    delivered = Signal(object, object)  # (a weak reference to a callable, its argument)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.delivered.connect(self._deliver)
+
+    def _deliver(self, ref: Callable[[], Callable[[Any], None] | None], argument: object) -> None:
+        receiver = ref()
+        if receiver is not None:
+            receiver(argument)
+
+
+_relay: _Relay | None = None
+
+
+def relay() -> _Relay:
+    """The application's relay (made on first use, which must be in the GUI thread)."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+    return _relay
+
+
+def _weak(fn: Callable[[Any], None]) -> Callable[[], Callable[[Any], None] | None]:
+    """A weak reference to a bound method; a plain function is held as it is."""
+    if inspect.ismethod(fn):
+        return weakref.WeakMethod(fn)
+    return lambda: fn
+
+
+class _Sender:
     """Sends commands on its own thread (a request waits for the journal; the window must not)."""
 
-    answered = Signal(object, object)  # (Outcome, callback)
-
     def __init__(self, host: str, port: int, token: str | None, by: str) -> None:
-        super().__init__()
         self.client = Client(host, port, token, timeout_ms=10_000, by=by)
-        self.jobs: queue.Queue[tuple[Command, Request, Callable[[Outcome], None]] | None] = queue.Queue()
-        self._thread = threading.Thread(target=self._run, name="duelclock-gui-commands", daemon=True)
-        self._thread.start()
+        self.jobs: queue.Queue[tuple[Command, Request, Callable[[], Callable[[Any], None] | None]] | None] = (
+            queue.Queue()
+        )
+        self.relay = relay()
+        threading.Thread(target=self._run, name="duelclock-gui-commands", daemon=True).start()
 
     def _run(self) -> None:
         while True:
@@ -321,17 +362,41 @@ class _Worker(QObject):
                 outcome = Outcome(command, ok=False, code=exc.code, message=exc.message)
             except (ConnectionError, TimeoutError, OSError) as exc:
                 outcome = Outcome(command, ok=False, code="unavailable", message=str(exc))
-            self.answered.emit(outcome, done)
+            self.relay.delivered.emit(done, outcome)
+            del job, done  # the receiver's reference, weak or not, goes with the job
+
+    def send(self, command: Command, request: Request, done: Callable[[Outcome], None]) -> None:
+        self.jobs.put((command, request, _weak(done)))
 
     def stop(self) -> None:
         self.jobs.put(None)
 
 
+def _fetch_tables(host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None]) -> None:
+    """The daemon's table numbers, handed to ``deliver`` in the GUI thread (a worker thread's job)."""
+    try:
+        with Client(host, port, timeout_ms=5000) as client:
+            numbers = [t.table for t in client.status().tables]
+    except (ApiError, ConnectionError, OSError):
+        return
+    relay().delivered.emit(deliver, numbers)
+
+
+def _fetch_timelines(
+    host: str, port: int, tables: list[int], deliver: Callable[[], Callable[[Any], None] | None]
+) -> None:
+    """Each table's earlier timeline, handed to ``deliver`` as ``(table, items)`` in the GUI thread."""
+    try:
+        with Client(host, port, timeout_ms=5000) as client:
+            for table in tables:
+                reply = client.timeline(table, limit=10_000)
+                relay().delivered.emit(deliver, (table, [timeline_from_api(e) for e in reply.entries]))
+    except (ApiError, ConnectionError, OSError):
+        return  # the stream will reconnect and fetch again
+
+
 class DaemonConnection(QObject):
     """The GUI's link to a daemon: the live stream into a :class:`DeskModel`, and a command sink."""
-
-    #: A table's earlier timeline arrived (table, entries) — emitted from the fetch thread.
-    _history = Signal(int, object)
 
     def __init__(
         self,
@@ -359,7 +424,8 @@ class DaemonConnection(QObject):
         self.clock = clock
         self.subscription: Subscription | None = None
         self.notifier: QSocketNotifier | None = None
-        self.worker: _Worker | None = None
+        self.worker: _Sender | None = None
+        relay()  # made here, in the GUI thread, before any worker needs it
         self.pushes = 0
         #: Every tournament session the daemon holds, as last pushed; the one shown, and whether
         #: the referee chose it (else it follows the session being played, see _choose_session).
@@ -371,7 +437,7 @@ class DaemonConnection(QObject):
         self._retry = QTimer(self)
         self._retry.setSingleShot(True)
         self._retry.timeout.connect(self._connect)
-        self._history.connect(self._apply_history)
+        self._seen: set[int] = set()  # tables whose state arrived on this connection
         model.subscribe(self._model_changed)
 
     # -- the stream -------------------------------------------------------------------------
@@ -379,10 +445,7 @@ class DaemonConnection(QObject):
         self._stopped = False
         self.model.set_connection("connecting", f"{self.host}:{self.port}")
         if self.token is not None and self.worker is None:
-            self.worker = _Worker(self.host, self.port, self.token, self.by)
-            # a method of this QObject (in the GUI thread): Qt queues the call from the worker's
-            # thread into the GUI thread; a bare lambda would run in the worker's thread
-            self.worker.answered.connect(self._answered)
+            self.worker = _Sender(self.host, self.port, self.token, self.by)
         self._connect()
 
     def _connect(self) -> None:
@@ -396,6 +459,11 @@ class DaemonConnection(QObject):
             return
         self.subscription = sub
         self._fetched.clear()
+        self._seen.clear()
+        self.model.clear_timelines()  # fetched afresh: the daemon may have restarted on another journal
+        threading.Thread(
+            target=_fetch_tables, args=(self.host, self.port, _weak(self._keep_tables)), daemon=True
+        ).start()
         self.notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self._readable)
         self.model.set_connection("connected", f"{self.host}:{self.port}")
@@ -414,6 +482,10 @@ class DaemonConnection(QObject):
         for push in pushes:
             if isinstance(push, TournamentState):
                 self._session_pushed(push.session)
+            elif isinstance(push, TableState):
+                fresh = push.table.table not in self._seen
+                self._seen.add(push.table.table)
+                apply_push(self.model, push, now, fresh=fresh)
             else:
                 apply_push(self.model, push, now)
         self.pushes += len(pushes)
@@ -488,18 +560,15 @@ class DaemonConnection(QObject):
         if not new:
             return
         self._fetched.update(new)
-        threading.Thread(target=self._fetch, args=(new,), name="duelclock-gui-timeline", daemon=True).start()
+        threading.Thread(
+            target=_fetch_timelines, args=(self.host, self.port, new, _weak(self._apply_history)), daemon=True
+        ).start()
 
-    def _fetch(self, tables: list[int]) -> None:
-        try:
-            with Client(self.host, self.port, timeout_ms=5000) as client:
-                for table in tables:
-                    reply = client.timeline(table, limit=10_000)
-                    self._history.emit(table, [timeline_from_api(e) for e in reply.entries])
-        except (ApiError, ConnectionError, OSError):
-            return  # the stream will reconnect and fetch again
+    def _keep_tables(self, numbers: list[int]) -> None:
+        self.model.keep_tables(numbers)
 
-    def _apply_history(self, table: int, items: list[TimelineItem]) -> None:
+    def _apply_history(self, delivered: tuple[int, list[TimelineItem]]) -> None:
+        table, items = delivered
         held = self.model.state.timelines.get(table, ())
         self.model.set_timeline(table, [*items, *held])
 
@@ -515,9 +584,6 @@ class DaemonConnection(QObject):
             return "no tournament session"
         return ""
 
-    def _answered(self, outcome: Outcome, done: Callable[[Outcome], None]) -> None:
-        done(outcome)
-
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
         reason = self.available(command.action)
         if reason or self.worker is None:
@@ -528,7 +594,7 @@ class DaemonConnection(QObject):
         except ValueError as exc:
             done(Outcome(command, ok=False, code="invalid", message=str(exc)))
             return
-        self.worker.jobs.put((command, request, done))
+        self.worker.send(command, request, done)
 
 
 def _user() -> str:

@@ -138,7 +138,11 @@ def run(opts: Options) -> int:
                 "the screenshot shows what is known",
                 file=sys.stderr,
             )
-        return screenshot(window, opts.screenshot, size)
+        code = screenshot(window, opts.screenshot, size)
+        if connection is not None:
+            connection.stop()
+            connection.deleteLater()
+        return code
     if opts.audience:
         show_on_audience_screen(window)
     else:
@@ -165,5 +169,17 @@ def screenshot(window: object, path: Path, size: tuple[int, int]) -> int:
         print(f"duelclock gui: cannot write the PNG file {path}", file=sys.stderr)
         return 1
     print(f"{path}: {image.width()}×{image.height()}")
-    window.close()
+    close_now(window)
     return 0
+
+
+def close_now(window: object) -> None:
+    """Close and destroy ``window`` here, in the GUI thread (never later, in whatever thread
+    Python's garbage collector happens to run)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QWidget
+
+    assert isinstance(window, QWidget)
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

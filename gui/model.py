@@ -27,9 +27,11 @@ with every private field emptied; the audience screen only ever receives that co
 from __future__ import annotations
 
 import functools
+import inspect
+import weakref
 from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
@@ -417,6 +419,14 @@ class Change(StrEnum):
 
 
 Listener = Callable[[Change, frozenset[int]], None]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _weakly(fn: F) -> Callable[[], F | None]:
+    """A reference to ``fn``: weak for a bound method (its object may go), strong for a function."""
+    if inspect.ismethod(fn):
+        return weakref.WeakMethod(fn)
+    return lambda: fn
 
 
 class DeskModel:
@@ -429,26 +439,36 @@ class DeskModel:
 
     def __init__(self, state: DeskState | None = None) -> None:
         self._state = state or DeskState()
-        self._listeners: list[Listener] = []
+        self._listeners: list[Callable[[], Listener | None]] = []
 
     @property
     def state(self) -> DeskState:
         return self._state
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(change, tables)`` after every update; returns an unsubscribe function."""
-        self._listeners.append(listener)
+        """Call ``listener(change, tables)`` after every update; returns an unsubscribe function.
+
+        A bound method is held weakly: a window that subscribes is not kept alive by the
+        model, and no reference cycle (window → model → window) is left for Python's cycle
+        collector — which may run in any thread, and a Qt widget must die in the GUI thread.
+        """
+        ref = _weakly(listener)
+        self._listeners.append(ref)
 
         def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
+            if ref in self._listeners:
+                self._listeners.remove(ref)
 
         return unsubscribe
 
     def _emit(self, change: Change, tables: Iterable[int] = ()) -> None:
         keys = frozenset(tables)
-        for listener in list(self._listeners):
-            listener(change, keys)
+        for ref in list(self._listeners):
+            listener = ref()
+            if listener is None:
+                self._listeners.remove(ref)
+            else:
+                listener(change, keys)
 
     # -- updates --------------------------------------------------------------------------
     def replace(self, state: DeskState) -> None:
@@ -457,13 +477,17 @@ class DeskModel:
         for change in Change:
             self._emit(change, state.tables)
 
-    def set_tables(self, tables: Iterable[Table]) -> set[int]:
-        """Store tables' new states; an older one than held (lower ``seq``) is ignored as stale."""
+    def set_tables(self, tables: Iterable[Table], *, fresh: bool = False) -> set[int]:
+        """Store tables' new states; an older one than held (lower ``seq``) is ignored as stale.
+
+        ``fresh``: the first state of a new connection, which replaces whatever is held (the
+        daemon may have restarted on another journal, whose sequence starts again).
+        """
         current = dict(self._state.tables)
         changed = set()
         for t in tables:
             held = current.get(t.table)
-            if held is not None and t.seq < held.seq:
+            if held is not None and t.seq < held.seq and not fresh:
                 continue
             current[t.table] = t
             changed.add(t.table)
@@ -471,6 +495,25 @@ class DeskModel:
             self._state = self._state.model_copy(update={"tables": current})
             self._emit(Change.TABLES, changed)
         return changed
+
+    def keep_tables(self, numbers: Iterable[int]) -> None:
+        """Forget every table but ``numbers`` (the daemon's tables now), with their timelines."""
+        keep = set(numbers)
+        gone = set(self._state.tables) - keep
+        if not gone:
+            return
+        tables = {n: t for n, t in self._state.tables.items() if n in keep}
+        timelines = {n: t for n, t in self._state.timelines.items() if n in keep}
+        self._state = self._state.model_copy(update={"tables": tables, "timelines": timelines})
+        self._emit(Change.TABLES, gone)
+        self._emit(Change.TIMELINE, gone)
+
+    def clear_timelines(self) -> None:
+        """Forget every timeline (a new connection fetches them afresh)."""
+        if self._state.timelines:
+            held = set(self._state.timelines)
+            self._state = self._state.model_copy(update={"timelines": {}})
+            self._emit(Change.TIMELINE, held)
 
     def set_bracket(self, bracket: Bracket | None) -> None:
         self._state = self._state.model_copy(update={"bracket": bracket})

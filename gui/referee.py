@@ -450,6 +450,8 @@ class RefereeWindow(QMainWindow):
             self._render_sessions()
         if Change.TIMELINE in dirty and (self.selected_table in tables or not tables):
             self._render_timeline()
+        if self.selected_table is not None and self.selected_table not in state.tables:
+            self.selected_table = None  # the daemon no longer has it
         if self.selected_table is None and state.tables:
             self.select_table(min(state.tables))
         self._render_side()

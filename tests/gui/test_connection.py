@@ -321,3 +321,46 @@ def test_checking_a_player_in_sends_the_session_and_the_player(
         True,
         fake_daemon.token,
     )
+
+
+def test_a_daemon_restarted_on_a_new_journal_replaces_what_the_screen_held(
+    desk: tuple[DeskModel, DaemonConnection, RefereeWindow], fake_daemon: Any, table_view: Any, qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    model, _, window = desk
+    monkeypatch.setattr(adapter, "RECONNECT_MS", 100)
+    running(fake_daemon, table_view, seq=400)
+    qtbot.waitUntil(lambda: model.state.tables[3].seq == 400, timeout=2000)
+    # the daemon comes back on a fresh journal: its sequence starts again, and table 1 is gone
+    fake_daemon.tables = {2: table_view(2, seq=3), 3: table_view(3, phase="paused", seq=5)}
+    fake_daemon.drop_subscribers()
+    qtbot.waitUntil(lambda: model.state.connection == "offline", timeout=3000)
+    qtbot.waitUntil(lambda: 3 in model.state.tables and model.state.tables[3].seq == 5, timeout=3000)
+    assert model.state.tables[3].phase == "paused"
+    qtbot.waitUntil(lambda: sorted(model.state.tables) == [2, 3], timeout=3000)
+    qtbot.waitUntil(lambda: sorted(window.tables.cards) == [2, 3], timeout=2000)
+
+
+def test_no_worker_thread_keeps_the_connection_alive(qtbot: QtBot, fake_daemon: Any) -> None:
+    """A Qt object must be destroyed in the GUI thread: so no worker thread and no reference cycle
+    through the model may hold the connection (Python's cycle collector runs in whatever thread
+    allocates; a thread's last reference is dropped in that thread)."""
+    import gc
+    import weakref
+
+    model = DeskModel()
+    conn = DaemonConnection(model, host="127.0.0.1", port=fake_daemon.port, token=fake_daemon.token)
+    conn.start()
+    qtbot.waitUntil(lambda: len(model.state.tables) == 3 and len(model.state.timelines) == 3, timeout=3000)
+    answered: list[bool] = []
+    conn.send(Command(Action.NOTE, {"table": 1, "text": "x"}), lambda o: answered.append(o.ok))
+    qtbot.waitUntil(lambda: answered == [True], timeout=3000)
+    conn.stop()
+    ref = weakref.ref(conn)
+    gc.disable()
+    try:
+        del conn
+        assert ref() is None  # gone by reference counting, here, in the GUI thread
+    finally:
+        gc.enable()
+    model.set_tables([])  # the model outlives it and no longer calls it

@@ -119,3 +119,34 @@ def test_the_cheap_public_copy_is_the_public_copy_and_follows_changes() -> None:
     shown = public(model.state)
     assert shown == model.state.public()
     assert shown.players[1].display_name == "Zosia Ł." and shown.players[1].email == ""
+
+
+def test_the_model_does_not_keep_a_subscriber_alive() -> None:
+    """A window subscribes with a bound method; the model must not be what keeps the window alive."""
+    import gc
+    import weakref
+
+    class Screen:
+        def __init__(self) -> None:
+            self.seen: list[Change] = []
+
+        def changed(self, change: Change, tables: frozenset[int]) -> None:
+            self.seen.append(change)
+
+    model = DeskModel()
+    screen = Screen()
+    model.subscribe(screen.changed)
+    model.set_title("A")
+    assert screen.seen == [Change.TITLE]
+    ref = weakref.ref(screen)
+    gc.disable()
+    try:
+        del screen
+        assert ref() is None
+    finally:
+        gc.enable()
+    model.set_title("B")  # and it is simply forgotten
+    seen: list[Change] = []
+    model.subscribe(lambda c, t: seen.append(c))  # a plain function is kept: nothing else holds it
+    model.set_title("C")
+    assert seen == [Change.TITLE]

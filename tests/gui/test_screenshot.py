@@ -49,3 +49,13 @@ def test_a_bad_size_is_refused_with_what_was_wrong(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["gui", "--size", "big", "--demo-state"])
     assert "--size 'big': expected WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_without_a_display_the_window_says_so_instead_of_crashing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert main(["gui", "--demo-state"]) == 2
+    assert "there is no display here" in capsys.readouterr().err
