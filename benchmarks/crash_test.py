@@ -9,8 +9,11 @@ kill — as real clocks do — keep their players pressing while no daemon runs,
 what was not acknowledged when the next daemon connects. Each cycle starts
 ``duelclock run`` on the same journal, lets it work under load for a random time (or
 kills it during start-up, at a random instant), reads its state through the API at a
-random moment, then ``kill -9``. After the last cycle the players stop, a final daemon
-drains every clock and is stopped cleanly.
+random moment, then ``kill -9``. Clocks lose power too (``--reboots``, the chance per
+cycle): one reboots while the daemon runs, or while it is down — then the presses it kept
+come to a daemon that never knew their clock, and are journaled with a bounded time.
+After the last cycle the players stop, a final daemon drains every clock and is stopped
+cleanly.
 
 Checked, and printed as one JSON line:
 
@@ -21,8 +24,12 @@ Checked, and printed as one JSON line:
 * ``state_mismatches``: tables whose state, as the daemon reported it at journal seq S
   (before a kill, after a restart from snapshot + tail, and at the end), differs from the
   journal folded up to S from the first event by an independent read-only engine. Must be 0.
-* ``acked``, ``journaled``, ``presses``, ``cycles``, restart times, and the worst error
-  between a press's journaled instant and the instant it really happened (µs).
+* ``acked``, ``journaled``, ``presses``, ``cycles``, ``reboots``, restart times, and the
+  worst error between a press's journaled instant and the instant it really happened
+  (µs) — for presses whose time was measured; ``time_uncertain`` presses (kept across a
+  reboot while no daemon knew the clock) have an upper bound instead, and
+  ``bound_margin_us_min`` is the least by which a bound exceeded the truth (not below 0
+  but for the clock's drift).
 """
 
 from __future__ import annotations
@@ -81,6 +88,7 @@ class Tally:
     cycles: int = 0
     kills_during_startup: int = 0
     lost_acked: int = 0
+    reboots: int = 0
     states_checked: int = 0
     state_mismatches: int = 0
     restart_ms: list[int] = field(default_factory=list)
@@ -88,8 +96,11 @@ class Tally:
 
 
 class Harness:
-    def __init__(self, workdir: Path, *, clocks: int, think_ms: int, seed: int | None) -> None:
+    def __init__(
+        self, workdir: Path, *, clocks: int, think_ms: int, seed: int | None, reboots: float = 0.0
+    ) -> None:
         self.workdir = workdir
+        self.reboot_chance = reboots
         self.db = workdir / "crash.db"
         self.state = workdir / "state"
         self.rng = random.Random(seed)
@@ -183,7 +194,7 @@ class Harness:
                 self.tally.state_mismatches += 1
                 self.tally.notes.append(f"{where}: table {table} at seq {seq} differs from the replay")
 
-    def journal_presses(self) -> list[tuple[str, str, int, int]]:
+    def journal_presses(self) -> list[tuple[str, str, int, int, str]]:
         try:
             journal = Journal.reader(self.db)
         except (JournalError, SchemaError):
@@ -191,18 +202,18 @@ class Harness:
         with journal:
             rows = journal._db.execute(
                 "SELECT json_extract(body, '$.device_id'), json_extract(body, '$.device_epoch'), "
-                "json_extract(body, '$.device_seq'), json_extract(body, '$.device_t_ns') "
-                "FROM events WHERE kind = 'press'"
+                "json_extract(body, '$.device_seq'), json_extract(body, '$.device_t_ns'), "
+                "json_extract(body, '$.time_source') FROM events WHERE kind = 'press'"
             ).fetchall()
-        return [(str(d), str(e), int(s), int(t)) for d, e, s, t in rows]
+        return [(str(d), str(e), int(s), int(t), str(src or "measured")) for d, e, s, t, src in rows]
 
     def check_acked_are_journaled(self) -> None:
         """At a kill: every press a clock was told is safe must be in the journal."""
-        journaled = {(d, e, s) for d, e, s, _ in self.journal_presses()}
+        journaled = {(d, e, s) for d, e, s, _, _ in self.journal_presses()}
         for sim in self.sims:
             with sim._lock:
                 made = list(sim.presses)
-                pending = {(p.boot_id, p.seq) for p in sim.session.pending.values()}
+                pending = {(r.boot_id, r.seq) for r in sim.unacknowledged()}  # of every epoch it holds
             for rec in made:
                 if (rec.boot_id, rec.seq) not in pending and (
                     rec.device_id,
@@ -212,8 +223,18 @@ class Harness:
                     self.tally.lost_acked += 1
 
     # -- the run --------------------------------------------------------------------------------
+    def maybe_reboot(self, *, within_s: float = 0.0) -> None:
+        """With the chance given, a random clock loses power now or within ``within_s``."""
+        if self.rng.random() >= self.reboot_chance:
+            return
+        sim = self.rng.choice(self.sims)
+        self.farm.call_later(int(self.rng.uniform(0, within_s) * 1e9), sim.reboot)
+        self.tally.reboots += 1
+
     def cycle(self) -> None:
         started = time.monotonic_ns()
+        # while no daemon runs (a restart takes ~0.3 s): its kept presses come to one that never knew it
+        self.maybe_reboot(within_s=0.3)
         proc = self.spawn()
         if self.rng.random() < 0.2:  # kill it somewhere in start-up and recovery
             time.sleep(self.rng.uniform(0.05, 0.8))
@@ -227,6 +248,7 @@ class Harness:
         self.tally.restart_ms.append((time.monotonic_ns() - started) // MS)
         self.check_state(self.observe(port), "after restart")  # snapshot + tail (or full replay)
         up_s = self.rng.uniform(0.3, 1.5)
+        self.maybe_reboot(within_s=up_s)
         look_at = self.rng.uniform(0, up_s)
         time.sleep(look_at)
         self.check_state(self.observe(port), "while running")
@@ -262,11 +284,20 @@ class Harness:
                 self.tally.notes.append(f"end: table {table}: snapshot + tail differs from the events")
 
         rows = self.journal_presses()
-        keys = [(d, e, s) for d, e, s, _ in rows]
+        keys = [(d, e, s) for d, e, s, _, _ in rows]
         journaled = set(keys)
         truth = {(r.device_id, str(r.boot_id), r.seq): r for sim in self.sims for r in sim.presses}
         pending_at_end = sum(s.pending for s in self.sims)
-        errors_us = [abs(t - truth[k].host_ns) // 1000 for (d, e, s, t) in rows if (k := (d, e, s)) in truth]
+        errors_us = [
+            abs(t - truth[k].host_ns) // 1000
+            for (d, e, s, t, src) in rows
+            if (k := (d, e, s)) in truth and src == "measured"
+        ]
+        margins_us = [
+            (t - truth[k].host_ns) // 1000
+            for (d, e, s, t, src) in rows
+            if (k := (d, e, s)) in truth and src != "measured"
+        ]
         restart = sorted(self.tally.restart_ms) or [0]
         return {
             "cycles": self.tally.cycles,
@@ -280,7 +311,10 @@ class Harness:
             "state_mismatches": self.tally.state_mismatches,
             "states_checked": self.tally.states_checked,
             "unknown_presses": len(journaled - set(truth)),
+            "reboots": self.tally.reboots,
             "max_time_error_us": max(errors_us, default=0),
+            "time_uncertain": len(margins_us),
+            "bound_margin_us_min": min(margins_us, default=0),
             "restart_ms_p50": restart[len(restart) // 2],
             "restart_ms_max": restart[-1],
             "clean_exit": clean_exit,
@@ -294,10 +328,11 @@ class Harness:
 
 
 def run(*, cycles: int = 100, clocks: int = 8, think_ms: int = 150, seed: int | None = None,
-        workdir: Path | None = None, progress: bool = False) -> dict[str, Any]:  # fmt: skip
+        reboots: float = 0.3, workdir: Path | None = None,
+        progress: bool = False) -> dict[str, Any]:  # fmt: skip
     started = time.monotonic_ns()
     with tempfile.TemporaryDirectory(prefix="duelclock-crash-") as tmp:
-        harness = Harness(workdir or Path(tmp), clocks=clocks, think_ms=think_ms, seed=seed)
+        harness = Harness(workdir or Path(tmp), clocks=clocks, think_ms=think_ms, seed=seed, reboots=reboots)
         try:
             for players in harness.players:
                 players.start()
@@ -318,13 +353,18 @@ def main() -> int:
     parser.add_argument("--clocks", type=int, default=8)
     parser.add_argument("--think-ms", type=int, default=150, help="players' median turn (load)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--reboots", type=float, default=0.3, help="chance per cycle and per phase that a clock reboots"
+    )
     args = parser.parse_args()
     result = run(
-        cycles=args.cycles, clocks=args.clocks, think_ms=args.think_ms, seed=args.seed, progress=True
-    )
+        cycles=args.cycles, clocks=args.clocks, think_ms=args.think_ms, seed=args.seed,
+        reboots=args.reboots, progress=True,
+    )  # fmt: skip
     ok = result["lost"] == 0 and result["duplicated"] == 0 and result["state_mismatches"] == 0
     print(
         f"crash test: {result['cycles']} kills ({result['kills_during_startup']} during start-up), "
+        f"{result['reboots']} clock reboots, "
         f"{result['presses']} presses on {result['clocks']} clocks, {result['journaled']} journaled, "
         f"lost {result['lost']}, duplicated {result['duplicated']}, state mismatches "
         f"{result['state_mismatches']} of {result['states_checked']} checked — {'OK' if ok else 'FAILED'}"

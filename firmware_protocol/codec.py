@@ -4,7 +4,9 @@ A payload is one type byte followed by the message's fields in the order of
 :data:`LAYOUTS`, integers little-endian (the byte order of every microcontroller a clock
 is likely to run on), strings as a length byte and UTF-8. A receiver reads the fields it
 knows and ignores any bytes after them: a later minor version may append fields to a
-message without breaking older hosts and devices.
+message without breaking older hosts and devices. HELLO's ``held`` list (1.1) is such a
+field, and *optional* besides: a count byte and 20 bytes per epoch, left out when empty
+(so a 1.1 HELLO with nothing held is a 1.0 HELLO but for its version byte).
 
 :func:`encode` gives the bytes to write for a message; :class:`MessageParser` turns a byte
 stream into messages, :class:`~firmware_protocol.messages.Unknown` results and
@@ -27,6 +29,7 @@ from firmware_protocol.messages import (
     Capability,
     DelayMode,
     Heartbeat,
+    HeldEpoch,
     Hello,
     HelloAck,
     Message,
@@ -67,6 +70,8 @@ _ENUMS: dict[str, dict[Any, int]] = {
     "reason": _REASON,
 }
 _FORMAT = {"u8": "B", "u16": "H", "u32": "I", "u64": "Q"}
+#: one entry of HELLO's ``held`` list: boot_id u32, acked_seq u32, last_seq u32, last_t_us u64
+_HELD = struct.Struct("<IIIQ")
 
 #: Every message's fields, in wire order, with their kind (SPEC.md has the same tables).
 LAYOUTS: dict[type[_Message], tuple[tuple[str, str], ...]] = {
@@ -80,6 +85,7 @@ LAYOUTS: dict[type[_Message], tuple[tuple[str, str], ...]] = {
         ("capabilities", "caps16"),
         ("device_id", "str8"),
         ("firmware", "str8"),
+        ("held", "held8"),  # optional: absent means none (1.1)
     ),
     Press: (("boot_id", "u32"), ("seq", "u32"), ("side", "side"), ("t_us", "u64")),
     Status: (
@@ -132,17 +138,18 @@ class _Codec:
     def __init__(self, cls: type[_Message], layout: tuple[tuple[str, str], ...]) -> None:
         self.cls = cls
         self.code = cls.CODE
-        # segments: ("struct", Struct, [(name, kind)...]) or ("str8", name)
+        # segments: ("struct", Struct, [(name, kind)...]), ("str8", name) or ("held8", name)
         self.segments: list[tuple[str, Any, Any]] = []
         run: list[tuple[str, str]] = []
         for name, kind in layout:
-            if kind == "str8":
+            if kind in ("str8", "held8"):
                 self._close(run)
                 run = []
-                self.segments.append(("str8", name, None))
+                self.segments.append((kind, name, None))
             else:
                 run.append((name, kind))
         self._close(run)
+        assert all(seg != "held8" for seg, _, _ in self.segments[:-1]), "an optional field comes last"
 
     def _close(self, run: list[tuple[str, str]]) -> None:
         if run:
@@ -152,7 +159,13 @@ class _Codec:
     def encode(self, msg: _Message) -> bytes:
         out = bytearray((self.code,))
         for seg, a, b in self.segments:
-            if seg == "str8":
+            if seg == "held8":
+                held: tuple[HeldEpoch, ...] = getattr(msg, a)
+                if held:  # optional and last: left out when empty
+                    out.append(len(held))
+                    for h in held:
+                        out += _HELD.pack(h.boot_id, h.acked_seq, h.last_seq, h.last_t_us)
+            elif seg == "str8":
                 raw = getattr(msg, a).encode("utf-8")
                 out.append(len(raw))
                 out += raw
@@ -165,7 +178,9 @@ class _Codec:
         pos = 1
         n = len(payload)
         for seg, a, b in self.segments:
-            if seg == "str8":
+            if seg == "held8":
+                fields[a], pos = self._decode_held(payload, pos, a)
+            elif seg == "str8":
                 if pos >= n:
                     raise MalformedError(f"{self.cls.__name__.upper()}: body ends before field {a!r}")
                 size = payload[pos]
@@ -194,6 +209,28 @@ class _Codec:
             return self.cls(**fields)
         except ValidationError as exc:
             raise MalformedError(f"{self.cls.__name__.upper()}: {_first_error(exc)}") from None
+
+    def _decode_held(self, payload: bytes, pos: int, name: str) -> tuple[tuple[HeldEpoch, ...], int]:
+        n = len(payload)
+        if pos >= n:
+            return (), pos  # absent: nothing held (and a 1.0 sender never writes it)
+        count = payload[pos]
+        end = pos + 1 + count * _HELD.size
+        if end > n:
+            raise MalformedError(
+                f"{self.cls.__name__.upper()}: field {name!r} claims {count} epochs "
+                f"({count * _HELD.size} bytes), {n - pos - 1} remain"
+            )
+        held = []
+        for i in range(count):
+            boot_id, acked, last, last_t_us = _HELD.unpack_from(payload, pos + 1 + i * _HELD.size)
+            try:
+                held.append(HeldEpoch(boot_id=boot_id, acked_seq=acked, last_seq=last, last_t_us=last_t_us))
+            except ValidationError as exc:
+                raise MalformedError(
+                    f"{self.cls.__name__.upper()}: field {name!r}, epoch {i + 1}: {_first_error(exc, False)}"
+                ) from None
+        return tuple(held), end
 
 
 def _field_cut_at(run: tuple[tuple[str, str], ...], available: int) -> str:
@@ -234,9 +271,11 @@ def _from_wire(cls: type[_Message], name: str, kind: str, value: int) -> Any:
     return value
 
 
-def _first_error(exc: ValidationError) -> str:
+def _first_error(exc: ValidationError, name_field: bool = True) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"])
+    if not where or not name_field:
+        return str(err["msg"])
     return f"field {where!r}: {err['msg']}"
 
 

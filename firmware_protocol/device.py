@@ -7,13 +7,22 @@ sends heartbeats. Every method takes the device's own time ``now_us`` and return
 messages to send; nothing here reads a clock or touches a port. The simulator
 (``hw_sim.serial_clock``) runs it over a pseudo-terminal; SPEC.md describes the same
 behaviour in words.
+
+**Across a reboot** (protocol 1.1) a conforming device loses no press: every press is in
+its non-volatile store (:meth:`DeviceSession.stored`) before it counts, and a power-on
+(:meth:`DeviceSession.power_on` with what the store held) starts a new epoch that still
+*holds* the earlier epochs' unacknowledged presses. HELLO lists them (``held``), and
+after the host's HELLO_ACK they are re-sent — under their own boot id, sequence numbers
+and device times — before this epoch's presses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from firmware_protocol.messages import (
+    MAX_HELD_EPOCHS,
     PROTOCOL_MAJOR,
     PROTOCOL_MINOR,
     Ack,
@@ -21,6 +30,7 @@ from firmware_protocol.messages import (
     BeepPattern,
     Capability,
     Heartbeat,
+    HeldEpoch,
     Hello,
     HelloAck,
     Message,
@@ -53,8 +63,12 @@ class DeviceConfig:
     retransmit_max_ms: int = 2000
     #: until the host answers, HELLO is repeated this often
     hello_every_ms: int = 1000
-    #: presses a device can hold; a press beyond that is not registered (no sequence gap)
+    #: presses a device can hold (of every epoch); a press beyond that is not registered (no sequence gap)
     max_pending: int = 4096
+
+
+#: the first protocol version in which a host takes presses of earlier epochs
+HELD_SINCE = (1, 1)
 
 
 @dataclass
@@ -64,6 +78,8 @@ class DeviceSession:
     config: DeviceConfig
     boot_id: int
     pending: dict[int, Press] = field(default_factory=dict)  # seq → press, oldest first
+    #: earlier epochs' unacknowledged presses, kept across reboots: boot id → seq → press, oldest first
+    held: dict[int, dict[int, Press]] = field(default_factory=dict)
     last_seq: int = 0
     acked_seq: int = 0
     host_ready: bool = False
@@ -73,11 +89,49 @@ class DeviceSession:
     beeps: list[BeepPattern] = field(default_factory=list)
     rejected: Reject | None = None
     overflowed: int = 0  # presses not registered because ``pending`` was full
+    discarded: int = 0  # held presses given up for room while only a 1.0 host (it cannot take them) listened
     _rto_us: int = 0
     _retransmit_at: int | None = None
     _heartbeat_at: int | None = None
     _hello_at: int | None = None
     _burst_left: int = 0
+
+    # -- power ------------------------------------------------------------------------------------
+    @classmethod
+    def power_on(cls, config: DeviceConfig, boot_id: int, stored: Iterable[Press] = ()) -> DeviceSession:
+        """A new epoch ``boot_id``, holding the presses the non-volatile store kept (see :meth:`stored`)."""
+        session = cls(config, boot_id)
+        for press in stored:
+            if press.boot_id == boot_id:
+                raise ValueError(f"the store holds a press of the new epoch {boot_id:#010x}: boot ids repeat")
+            session.held.setdefault(press.boot_id, {})[press.seq] = press
+        if len(session.held) > MAX_HELD_EPOCHS:
+            raise ValueError(
+                f"the store holds presses of {len(session.held)} epochs; at most {MAX_HELD_EPOCHS}"
+            )
+        return session
+
+    def stored(self) -> list[Press]:
+        """Every press not yet acknowledged, oldest epoch first: what the non-volatile store holds.
+
+        A conforming firmware writes each press there before it counts it and erases it when
+        an ACK covers it, so this is exactly what survives a power cut.
+        """
+        return [p for presses in (*self.held.values(), self.pending) for p in presses.values()]
+
+    @property
+    def unacknowledged(self) -> int:
+        return len(self.pending) + sum(len(p) for p in self.held.values())
+
+    def held_epochs(self) -> tuple[HeldEpoch, ...]:
+        """HELLO's ``held``: for each earlier epoch still holding presses, which ones."""
+        out = []
+        for boot_id, presses in self.held.items():
+            first, last = min(presses), max(presses)
+            out.append(
+                HeldEpoch(boot_id=boot_id, acked_seq=first - 1, last_seq=last, last_t_us=presses[last].t_us)
+            )
+        return tuple(out)
 
     # -- what the device does by itself -------------------------------------------------------
     def hello(self, now_us: int) -> Hello:
@@ -92,6 +146,7 @@ class DeviceSession:
             capabilities=c.capabilities,
             device_id=c.device_id,
             firmware=c.firmware,
+            held=self.held_epochs(),
         )
 
     def attach(self, now_us: int) -> list[Message]:
@@ -101,8 +156,21 @@ class DeviceSession:
         return [self.hello(now_us)]
 
     def press(self, side: Side, now_us: int) -> tuple[Press | None, list[Message]]:
-        """A button went down at ``now_us``. Returns the press (None if there was no room)."""
-        if len(self.pending) >= self.config.max_pending:
+        """A button went down at ``now_us``. Returns the press (None if there was no room).
+
+        No room: the store is full, or it holds presses of :data:`MAX_HELD_EPOCHS` earlier
+        epochs (one more could not be listed in HELLO). While the host in this connection
+        speaks only 1.0, held presses can never reach it: the oldest epoch's are given up
+        to make room rather than refusing a player's press.
+        """
+        while (
+            self.held
+            and not self._host_takes_held()
+            and self.version is not None
+            and (self.unacknowledged >= self.config.max_pending or len(self.held) >= MAX_HELD_EPOCHS)
+        ):
+            self.discarded += len(self.held.pop(next(iter(self.held))))
+        if self.unacknowledged >= self.config.max_pending or len(self.held) >= MAX_HELD_EPOCHS:
             self.overflowed += 1
             return None, []
         self.last_seq += 1
@@ -124,8 +192,9 @@ class DeviceSession:
                 out.append(self.hello(now_us))
             return out
         if self._retransmit_at is not None and now_us >= self._retransmit_at:
-            if self.pending:
-                out.extend(self.pending.values())
+            resend = self._unacknowledged_to_send()
+            if resend:
+                out.extend(resend)
                 self._rto_us = min(self._rto_us * 2, self.config.retransmit_max_ms * 1000)
                 self._retransmit_at = now_us + self._rto_us
             else:
@@ -198,16 +267,41 @@ class DeviceSession:
         self.version = (msg.major, msg.minor)
         self._burst_left = c.burst
         self._heartbeat_at = now_us + c.burst_ms * 1000 if c.burst else now_us + c.heartbeat_ms * 1000
+        resend = self._unacknowledged_to_send()
         self._rto_us = c.retransmit_ms * 1000
-        self._retransmit_at = now_us + self._rto_us if self.pending else None
-        return list(self.pending.values())
+        self._retransmit_at = now_us + self._rto_us if resend else None
+        return resend
+
+    def _host_takes_held(self) -> bool:
+        return self.version is not None and self.version >= HELD_SINCE
+
+    def _unacknowledged_to_send(self) -> list[Message]:
+        """What a (re-)send sends, in order: earlier epochs' held presses (to a 1.1 host), then ours."""
+        out: list[Message] = []
+        if self._host_takes_held():
+            for presses in self.held.values():
+                out.extend(presses.values())
+        out.extend(self.pending.values())
+        return out
 
     def _ack(self, msg: Ack, now_us: int) -> None:
-        if msg.boot_id != self.boot_id or msg.seq <= self.acked_seq:
-            return
-        seq = min(msg.seq, self.last_seq)
-        for s in [s for s in self.pending if s <= seq]:
-            del self.pending[s]
-        self.acked_seq = seq
+        if msg.boot_id == self.boot_id:
+            if msg.seq <= self.acked_seq:
+                return
+            seq = min(msg.seq, self.last_seq)
+            for s in [s for s in self.pending if s <= seq]:
+                del self.pending[s]
+            self.acked_seq = seq
+        elif msg.boot_id in self.held:
+            presses = self.held[msg.boot_id]
+            covered = [s for s in presses if s <= msg.seq]
+            if not covered:
+                return
+            for s in covered:
+                del presses[s]  # erased from the non-volatile store
+            if not presses:
+                del self.held[msg.boot_id]
+        else:
+            return  # an epoch we hold nothing of
         self._rto_us = self.config.retransmit_ms * 1000
-        self._retransmit_at = now_us + self._rto_us if self.pending else None
+        self._retransmit_at = now_us + self._rto_us if self._unacknowledged_to_send() else None

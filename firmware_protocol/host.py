@@ -10,20 +10,31 @@ turns its events into the daemon's events. Tests drive it directly, without port
 **Epochs.** A device's ``boot_id`` is random at every power-on; a press is identified by
 (device id, boot id, seq). A HELLO with a new boot id starts a new epoch: sequence numbers
 and the device clock start again, so the de-duplication state and the clock mapping
-start again too. Boot ids the session has seen replaced are remembered, so stale bytes
-from an earlier epoch (still in a buffer after a reboot) can never bring it back.
+start again too. Every epoch the session has met is remembered for its lifetime — its
+de-duplication state and its clock mapping — and none can become current again, so
+stale bytes from before a reboot can never bring an old epoch back.
 
-**Order.** Presses are delivered in sequence order, each exactly once per session. A press
-that arrives after a gap (its predecessor's frame was lost) waits in a reorder buffer
-until the device re-sends the missing one. When an epoch ends (the device rebooted),
-whatever still waits there is delivered in order: those presses happened, even if a
-predecessor was lost with the reboot.
+**Presses kept across a reboot** (protocol 1.1). A conforming device stores every press
+in non-volatile memory until it is acknowledged; its HELLO lists the earlier epochs it
+still holds presses of (``held``), and it re-sends them under their own boot id, seq and
+device time. The session accepts those presses, maps their device times with *their*
+epoch's clock mapping — or, if it never heard that epoch's clock (the host restarted too),
+gives them an upper bound (:data:`TimeSource`) — and acknowledges them per epoch.
+
+**Order.** Presses are delivered in the order they were pressed, each exactly once per
+session: within an epoch in sequence order (a press that arrives after a gap waits in a
+reorder buffer until the device re-sends the missing one), and every held epoch's
+presses, oldest epoch first, before any press of a newer epoch. When an epoch ends and
+the device does not hold its presses (a 1.0 or non-conforming device that lost them),
+whatever still waits behind a gap is delivered in order: those presses happened, even if
+a predecessor was lost with the reboot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from firmware_protocol.codec import MessageParser, encode
 from firmware_protocol.framing import FrameError, FrameErrorKind
@@ -42,10 +53,17 @@ from firmware_protocol.messages import (
     Sync,
     Unknown,
 )
-from firmware_protocol.timesync import ClockMapping
+from firmware_protocol.timesync import DEFAULT_MAX_DRIFT_PPM, ClockMapping
 
 _MS = 1_000_000
 
+
+#: How a delivered press's host time was found.
+#: ``measured``: its device time mapped with its epoch's own clock mapping (the normal case).
+#: ``upper-bound``: the device kept it across a reboot and this host never heard that epoch's
+#: clock, so its absolute time is unknown; ``host_t_ns`` is no earlier than the press (the
+#: next epoch's start), and the presses of one such epoch keep their exact spacing.
+TimeSource = Literal["measured", "upper-bound"]
 
 # -- what the session reports ---------------------------------------------------------------
 
@@ -60,6 +78,7 @@ class Delivered:
     side: Side
     device_t_us: int
     host_t_ns: int
+    time_source: TimeSource = "measured"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,22 +130,34 @@ class HostStats:
     acks_sent: int = 0
     handshakes: int = 0
     epochs: int = 0
+    carried: int = 0  # presses delivered from an epoch held across a reboot
+    time_bounded: int = 0  # of those, presses whose time is only an upper bound (their clock was unknown)
 
     def count_error(self, kind: FrameErrorKind) -> None:
         self.errors[kind.value] = self.errors.get(kind.value, 0) + 1
 
 
-@dataclass
+@dataclass(eq=False)  # one object per epoch: compared by identity
 class _Epoch:
     device_id: str
     boot_id: int
-    mapping: ClockMapping
+    #: None: known only from a HELLO's ``held`` list — this host never heard the epoch's clock
+    mapping: ClockMapping | None
     delivered: int  # every seq <= this has been delivered (or was acked before we met)
     acked: int  # every seq <= this is acknowledged by the application
     started_ns: int
     acked_above: set[int] = field(default_factory=set)  # acknowledged out of order
     waiting: dict[int, Press] = field(default_factory=dict)  # arrived after a gap
     queued: list[Press] = field(default_factory=list)  # in order, waiting for the clock mapping
+    #: an earlier epoch the device still holds presses of, up to this seq (0: it holds none)
+    held_to: int = 0
+    last_t_us: int = 0  # device time of press ``held_to``
+    #: for an epoch without a mapping: the host time given to press ``held_to`` (fixed at first use)
+    anchor_ns: int | None = None
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.device_id, self.boot_id)
 
 
 class HostSession:
@@ -155,8 +186,9 @@ class HostSession:
         self._sync_retry_ns = sync_retry_ns
         self._sync_retry_max_ns = sync_retry_max_ns
         self._parser = MessageParser()
-        self._epoch: _Epoch | None = None
-        self._retired: set[tuple[str, int]] = set()
+        self._epoch: _Epoch | None = None  # the device's current epoch
+        self._known: dict[tuple[str, int], _Epoch] = {}  # every epoch met, current included
+        self._held: list[_Epoch] = []  # earlier epochs whose presses go first, oldest first
         self._sync_at: int | None = None
         self._sync_backoff = sync_retry_ns
         self.ready = False
@@ -192,14 +224,13 @@ class HostSession:
             self._sync_backoff = min(self._sync_backoff * 2, self._sync_retry_max_ns)
             self._sync_at = now_ns + self._sync_backoff
             out.send.append(encode(Sync(major=self.major, minor=self.minor)))
-        if self._epoch is not None and self._epoch.queued:
-            self._release(self._epoch, now_ns, out)
+        self._release(now_ns, out)
         return out
 
     def receive(self, data: bytes, now_ns: int) -> HostOutput:
         """Bytes read from the port at host time ``now_ns``."""
         out = HostOutput()
-        re_ack = False
+        re_ack: list[_Epoch] = []
         for item in self._parser.feed(data):
             if isinstance(item, FrameError):
                 self.stats.count_error(item.kind)
@@ -216,34 +247,47 @@ class HostSession:
             if not isinstance(item, Press | Heartbeat | Status):
                 self.stats.stale += 1  # a host message on our input: a loopback or a confused device
                 continue
-            if not self.ready or epoch is None or item.boot_id != epoch.boot_id:
+            if not self.ready or epoch is None:
                 self.stats.stale += 1
                 continue
+            if item.boot_id != epoch.boot_id:
+                earlier = self._known.get((epoch.device_id, item.boot_id))
+                if isinstance(item, Press) and earlier is not None:
+                    if self._on_earlier_press(earlier, item, out) and earlier not in re_ack:
+                        re_ack.append(earlier)
+                else:
+                    self.stats.stale += 1
+                continue
+            assert epoch.mapping is not None
             epoch.mapping.add(item.t_us, now_ns)
             if isinstance(item, Press):
-                re_ack |= self._on_press(epoch, item, out)
+                if self._on_press(epoch, item, out) and epoch not in re_ack:
+                    re_ack.append(epoch)
             elif isinstance(item, Heartbeat):
-                re_ack |= epoch.acked > item.acked_seq
+                if epoch.acked > item.acked_seq and epoch not in re_ack:
+                    re_ack.append(epoch)
             else:
                 out.events.append(StatusReport(item))
-        if self._epoch is not None:
-            if re_ack:
-                self._send_ack(self._epoch, out)
-            if self._epoch.queued:
-                self._release(self._epoch, now_ns, out)
+        for stale_ack in re_ack:
+            self._send_ack(stale_ack, out)
+        self._release(now_ns, out)
         return out
 
     # -- the application ---------------------------------------------------------------------------
-    def acknowledge(self, boot_id: int, seq: int) -> HostOutput:
+    def acknowledge(self, boot_id: int, seq: int, device_id: str | None = None) -> HostOutput:
         """Press ``seq`` of epoch ``boot_id`` is safe (journaled): the device may forget it.
 
-        ACKs are cumulative, so an ACK goes out once every earlier press is safe too. An
-        acknowledgement for an earlier epoch is ignored: that device has rebooted and
-        holds none of it.
+        ACKs are cumulative, so an ACK goes out once every earlier press of that epoch is
+        safe too. It goes to the device if the epoch is its current one or one it still
+        holds presses of; an acknowledgement for an epoch the device holds nothing of is
+        only recorded (a device that lost its presses in a reboot needs no ACK).
+        ``device_id`` defaults to the device now on the port.
         """
         out = HostOutput()
-        epoch = self._epoch
-        if epoch is None or boot_id != epoch.boot_id or seq <= epoch.acked:
+        if device_id is None:
+            device_id = self._epoch.device_id if self._epoch else ""
+        epoch = self._known.get((device_id, boot_id))
+        if epoch is None or seq <= epoch.acked:
             return out
         if seq > epoch.delivered:
             raise ValueError(
@@ -255,7 +299,7 @@ class HostSession:
             epoch.acked += 1
             epoch.acked_above.discard(epoch.acked)
             advanced = True
-        if advanced and self.ready:
+        if advanced and self.ready and (epoch is self._epoch or epoch.held_to):
             self._send_ack(epoch, out)
         return out
 
@@ -276,17 +320,14 @@ class HostSession:
             out.events.append(self.refused)
             return
         key = (hello.device_id, hello.boot_id)
-        if key in self._retired:
-            self.stats.stale += 1  # an old epoch's HELLO, still in a buffer
-            return
         epoch = self._epoch
-        previous: int | None = None
-        new_epoch = epoch is None or (epoch.device_id, epoch.boot_id) != key
+        if key in self._known and (epoch is None or key != epoch.key):
+            self.stats.stale += 1  # an earlier epoch's HELLO, still in a buffer: it never comes back
+            return
+        ended: _Epoch | None = None
+        new_epoch = epoch is None or epoch.key != key
         if new_epoch:
-            if epoch is not None:
-                previous = epoch.boot_id
-                self._retired.add((epoch.device_id, epoch.boot_id))
-                self._flush(epoch, out)
+            ended = epoch
             epoch = self._epoch = _Epoch(
                 device_id=hello.device_id,
                 boot_id=hello.boot_id,
@@ -295,11 +336,12 @@ class HostSession:
                 acked=hello.acked_seq,
                 started_ns=now_ns,
             )
+            self._known[key] = epoch
             self.stats.epochs += 1
         else:
             assert epoch is not None
-            epoch.delivered = max(epoch.delivered, hello.acked_seq)
-            epoch.acked = max(epoch.acked, hello.acked_seq)
+            self._catch_up(epoch, hello.acked_seq, out)
+        assert epoch.mapping is not None
         epoch.mapping.add(hello.t_us, now_ns)
         self.version = (self.major, min(self.minor, hello.minor))
         self.hello = hello
@@ -311,8 +353,39 @@ class HostSession:
         out.send.append(encode(HelloAck(major=self.version[0], minor=self.version[1], boot_id=hello.boot_id)))
         if epoch.acked > hello.acked_seq:
             self._send_ack(epoch, out)  # our ACKs were lost while the link was down
+        self._take_held(hello, now_ns, out)
+        if ended is not None and not ended.held_to:
+            self._flush(ended, out)  # the device kept none of it: deliver what waited behind a gap
         if first or new_epoch:
-            out.events.append(Handshake(hello, self.version, new_epoch, previous))
+            out.events.append(Handshake(hello, self.version, new_epoch, ended.boot_id if ended else None))
+
+    def _take_held(self, hello: Hello, now_ns: int, out: HostOutput) -> None:
+        """Note which earlier epochs' presses the device holds (and will re-send), oldest first."""
+        held: list[_Epoch] = []
+        for h in hello.held if self.version is not None and self.version >= (1, 1) else ():
+            epoch = self._known.get((hello.device_id, h.boot_id))
+            if epoch is None:  # we never met it: a restarted host, or a device moved from another
+                epoch = _Epoch(hello.device_id, h.boot_id, None, h.acked_seq, h.acked_seq, now_ns)
+                self._known[epoch.key] = epoch
+            self._catch_up(epoch, h.acked_seq, out)
+            epoch.held_to, epoch.last_t_us = h.last_seq, h.last_t_us
+            if epoch.acked > h.acked_seq:
+                self._send_ack(epoch, out)  # an ACK for it was lost before the reboot
+            held.append(epoch)
+        for epoch in self._known.values():
+            if epoch not in held:
+                epoch.held_to = 0  # the device holds nothing of it (any more)
+        self._held = held
+
+    def _catch_up(self, epoch: _Epoch, acked_seq: int, out: HostOutput) -> None:
+        """The device says presses up to ``acked_seq`` are acknowledged (perhaps by another host)."""
+        epoch.acked = max(epoch.acked, acked_seq)
+        if acked_seq > epoch.delivered:
+            epoch.delivered = acked_seq
+            for seq in [s for s in epoch.waiting if s <= acked_seq]:
+                del epoch.waiting[seq]
+            while epoch.delivered + 1 in epoch.waiting:
+                self._deliver(epoch, epoch.waiting.pop(epoch.delivered + 1), out)
 
     def _refusal(self, hello: Hello) -> tuple[RejectReason, str, str] | None:
         if hello.major > self.major:
@@ -338,6 +411,13 @@ class HostSession:
             )
         return None
 
+    def _on_earlier_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
+        """A press of an earlier epoch: held across a reboot, or a duplicate; else stale."""
+        if press.seq > epoch.delivered and press.seq > epoch.held_to:
+            self.stats.stale += 1  # not announced as held: bytes from before the reboot
+            return False
+        return self._on_press(epoch, press, out)
+
     def _on_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
         """Deliver in order; returns True if the device should hear our ACK again."""
         if press.seq <= epoch.delivered:
@@ -361,23 +441,50 @@ class HostSession:
         epoch.delivered = max(epoch.delivered, press.seq)
         epoch.queued.append(press)
 
-    def _release(self, epoch: _Epoch, now_ns: int, out: HostOutput, *, force: bool = False) -> None:
-        """Report queued presses, once the new epoch's clock mapping has settled.
+    def _release(self, now_ns: int, out: HostOutput, *, force: bool = False) -> None:
+        """Report queued presses in the order they were pressed, once they can be timed.
 
         Right after a new epoch's HELLO the mapping rests on one or two messages, whose
         latency would go straight into the presses the device re-sends then. The device
         follows HELLO_ACK with a burst of heartbeats; presses wait for ``settle_samples``
-        of them (or ``settle_ns``, for a device that sends no burst).
+        of them (or ``settle_ns``, for a device that sends no burst). Earlier epochs'
+        held presses go first, oldest epoch first, and each held epoch must be complete
+        before anything newer passes.
         """
-        mapping = epoch.mapping
+        current = self._epoch
+        if current is None:
+            return
+        mapping = current.mapping
+        assert mapping is not None
         if (
             not force
             and mapping.samples < self._settle_samples
-            and now_ns < epoch.started_ns + self._settle_ns
+            and now_ns < current.started_ns + self._settle_ns
         ):
             return
+        while self._held:
+            epoch = self._held[0]
+            self._emit(epoch, out)
+            if epoch.delivered < epoch.held_to:
+                return  # its re-sent presses are still on their way: nothing newer may pass
+            self._held.pop(0)
+        self._emit(current, out)
+
+    def _emit(self, epoch: _Epoch, out: HostOutput) -> None:
+        if not epoch.queued:
+            return
+        carried = epoch is not self._epoch and epoch.held_to > 0
         for press in epoch.queued:
             self.stats.delivered += 1
+            self.stats.carried += carried
+            source: TimeSource = "measured"
+            if epoch.mapping is not None:
+                host_t_ns = epoch.mapping.host_ns(press.t_us)
+            else:
+                anchor = self._anchor(epoch)
+                host_t_ns = min(anchor, anchor - 1000 * (epoch.last_t_us - press.t_us))
+                source = "upper-bound"
+                self.stats.time_bounded += 1
             out.events.append(
                 Delivered(
                     device_id=epoch.device_id,
@@ -385,14 +492,42 @@ class HostSession:
                     seq=press.seq,
                     side=press.side,
                     device_t_us=press.t_us,
-                    host_t_ns=mapping.host_ns(press.t_us),
+                    host_t_ns=host_t_ns,
+                    time_source=source,
                 )
             )
         epoch.queued.clear()
 
+    def _anchor(self, epoch: _Epoch) -> int:
+        """Host time for the last held press of an epoch whose clock we never heard.
+
+        The press happened before the device rebooted, so no later than the next epoch
+        started, and that start is bounded from above by the next epoch's own messages
+        (:meth:`ClockMapping.origin_bound_ns`: essentially when its power-on HELLO
+        arrived, less the device time it carried). If the next epoch's clock is unknown
+        too, its own bound, less its last press's device time, bounds its start.
+        Fixed at first use, so one epoch's presses keep their exact spacing.
+        """
+        if epoch.anchor_ns is None:
+            order = [*self._held, self._epoch]
+            after = order[order.index(epoch) + 1] if epoch in order[:-1] else self._epoch
+            assert after is not None
+            epoch.anchor_ns = self._started_by(after)
+        return epoch.anchor_ns
+
+    def _started_by(self, epoch: _Epoch) -> int:
+        """A host instant ``epoch``'s device clock had certainly started by."""
+        if epoch.mapping is not None:
+            return epoch.mapping.origin_bound_ns()
+        # the device counted last_t_us µs from its start to that press: at least 1000·x·(1 − max drift) ns
+        current = self._epoch.mapping if self._epoch else None
+        max_drift_ppm = current.max_drift_ppm if current is not None else DEFAULT_MAX_DRIFT_PPM
+        return self._anchor(epoch) - 1000 * epoch.last_t_us - (-epoch.last_t_us * max_drift_ppm // 1000)
+
     def _flush(self, epoch: _Epoch, out: HostOutput) -> None:
-        """The epoch ended (the device rebooted): report everything it left, in order."""
+        """The epoch ended and the device kept none of it: report what waited behind a gap, in order."""
         for seq in sorted(epoch.waiting):
             epoch.queued.append(epoch.waiting[seq])
+            epoch.delivered = max(epoch.delivered, seq)
         epoch.waiting.clear()
-        self._release(epoch, 0, out, force=True)
+        self._emit(epoch, out)

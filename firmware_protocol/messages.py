@@ -20,13 +20,19 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
     field_serializer,
+    model_serializer,
+    model_validator,
 )
 
 PROTOCOL_MAJOR = 1
-PROTOCOL_MINOR = 0
+#: 1.1 added HELLO's ``held`` (presses kept across a reboot, re-sent under their own epoch)
+PROTOCOL_MINOR = 1
+#: the most earlier epochs whose presses a device may hold (and HELLO may list) at once
+MAX_HELD_EPOCHS = 4
 
 U8 = Annotated[int, Field(ge=0, le=0xFF)]
 U16 = Annotated[int, Field(ge=0, le=0xFFFF)]
@@ -100,12 +106,46 @@ class _Message(BaseModel):
 # -- device → host ------------------------------------------------------------------------
 
 
+class HeldEpoch(BaseModel):
+    """Presses an earlier epoch left unacknowledged, which the device kept across its reboot.
+
+    A conforming device (protocol 1.1) stores every press in non-volatile memory before it
+    counts it, so a power cut loses none: after the reboot it holds presses
+    ``acked_seq + 1 … last_seq`` of epoch ``boot_id`` and re-sends them under that boot id,
+    with their original sequence numbers and device times. ``last_t_us`` is press
+    ``last_seq``'s device time (in *that* epoch's clock): a host that never knew that clock
+    can still keep the presses' spacing (SPEC.md, section 6).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    boot_id: U32
+    acked_seq: U32
+    last_seq: Annotated[int, Field(ge=1, le=0xFFFF_FFFF)]
+    last_t_us: U64
+
+    @model_validator(mode="after")
+    def _holds_something(self) -> HeldEpoch:
+        if self.acked_seq >= self.last_seq:
+            raise ValueError(
+                f"an epoch held across a reboot holds presses acked_seq+1 … last_seq; "
+                f"acked_seq {self.acked_seq} is not below last_seq {self.last_seq}"
+            )
+        return self
+
+    @property
+    def presses(self) -> int:
+        return self.last_seq - self.acked_seq
+
+
 class Hello(_Message):
     """Who the device is and what it speaks; sent at boot, on plug-in and in answer to SYNC.
 
     ``boot_id`` is random at every power-on: it names the device's *epoch*, in which
     ``seq`` counts presses from 1 and ``t_us`` counts from boot. ``acked_seq`` is the
     highest sequence number the host has acknowledged in this epoch (0: none yet).
+    ``held`` (protocol 1.1) lists earlier epochs whose unacknowledged presses the device
+    kept across a reboot, oldest first; they are delivered before this epoch's presses.
     """
 
     CODE: ClassVar[int] = 0x01
@@ -119,10 +159,28 @@ class Hello(_Message):
     capabilities: frozenset[Capability] = frozenset()
     device_id: Ident
     firmware: Ident = ""
+    held: Annotated[tuple[HeldEpoch, ...], Field(max_length=MAX_HELD_EPOCHS)] = ()
 
     @field_serializer("capabilities")
     def _sorted(self, caps: frozenset[Capability]) -> list[str]:
         return sorted(c.value for c in caps)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_held(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # As on the wire: a HELLO that holds nothing reads exactly like a 1.0 HELLO.
+        data: dict[str, Any] = handler(self)
+        if not self.held:
+            data.pop("held", None)
+        return data
+
+    @model_validator(mode="after")
+    def _distinct_epochs(self) -> Hello:
+        boots = [h.boot_id for h in self.held]
+        if self.boot_id in boots:
+            raise ValueError(f"held lists the current boot id {self.boot_id:#010x} as an earlier epoch")
+        if len(set(boots)) != len(boots):
+            raise ValueError("held lists an earlier epoch twice")
+        return self
 
 
 class Press(_Message):

@@ -74,6 +74,7 @@ class ClockMapping:
         "_newest_x",
         "_open_hull",
         "_open_key",
+        "_origin_bound",
         "_window_buckets",
         "samples",
     )
@@ -96,12 +97,17 @@ class ClockMapping:
         self._open_key: int | None = None  # the newest bucket, still filling
         self._open_hull: list[tuple[int, int]] = []  # its points' lower hull (all of them count)
         self._newest_x: int | None = None
+        self._origin_bound: int | None = None
         self._line: Line | None = None
         self.samples = 0  # pairs taken (not counting those ignored as old)
 
     # -- input --------------------------------------------------------------------------------
     def add(self, device_us: int, host_ns: int) -> bool:
         """Take one pair; returns False (and ignores it) if it is older than the newest seen."""
+        # Every pair, old or new, bounds when the device clock started (see origin_bound_ns).
+        bound = host_ns - 1000 * device_us - (-device_us * self._max_drift_ppm // 1000)
+        if self._origin_bound is None or bound < self._origin_bound:
+            self._origin_bound = bound
         if self._newest_x is not None and device_us < self._newest_x:
             return False
         self._newest_x = device_us
@@ -133,6 +139,10 @@ class ClockMapping:
             self._closed_hull = None
 
     # -- output -------------------------------------------------------------------------------
+    @property
+    def max_drift_ppm(self) -> int:
+        return self._max_drift_ppm
+
     def __bool__(self) -> bool:
         return self._open_key is not None
 
@@ -140,6 +150,19 @@ class ClockMapping:
         """The host time of device time ``device_us``. Raises ``ValueError`` before any pair."""
         line = self.line()
         return 1000 * device_us + line.residual(device_us)
+
+    def origin_bound_ns(self) -> int:
+        """A host instant the device clock had certainly started by (device time 0 was no later).
+
+        Unlike :meth:`host_ns`, a guarantee rather than an estimate: a message stamped
+        ``x`` µs arrived at ``h``, after the device had counted ``x`` µs, which took at
+        least ``1000·x·(1 − max drift)`` ns of host time. The lowest of these bounds over
+        every pair taken (usually the HELLO a device sends as it boots) is returned.
+        Raises ``ValueError`` before any pair.
+        """
+        if self._origin_bound is None:
+            raise ValueError("no (device time, host time) pair yet: the device has not spoken")
+        return self._origin_bound
 
     def line(self) -> Line:
         if self._line is None:

@@ -10,8 +10,10 @@ delayed ACKs, unplug/replug (the pty is closed and a new one opened — its path
 as a replugged adapter may become ``ttyUSB1``: the driver must find it again by USB
 VID/PID and serial number, which :meth:`SerialClockFarm.list_ports` reports like
 ``serial.tools.list_ports.comports()`` does) and reboot (a new random boot id; sequence
-numbers and the clock start again; presses not yet acknowledged are lost, as on a real
-device).
+numbers and the clock start again). A conforming clock (protocol 1.1, the default) keeps
+its unacknowledged presses across the reboot, as if in flash, lists them in its HELLO and
+re-sends them under their own epoch; a clock made with ``persistent=False`` loses them,
+as a non-conforming firmware would (:attr:`SimulatedSerialClock.lost_on_reboot`).
 
 One :class:`SerialClockFarm` runs any number of clocks on one background thread (a
 selector over the pty masters and a timer heap), so hundreds of clocks cost one thread.
@@ -128,8 +130,11 @@ class SimulatedSerialClock:
         drift_ppb: int,
         faults: Faults,
         rng: random.Random,
+        persistent: bool = True,
     ) -> None:
         self.farm = farm
+        #: keeps unacknowledged presses across a reboot (its non-volatile store), as 1.1 requires
+        self.persistent = persistent
         self.config = config
         self.vid = vid
         self.pid = pid
@@ -138,7 +143,8 @@ class SimulatedSerialClock:
         self.rng = rng
         self.counters = LinkCounters()
         self.presses: list[PressRecord] = []
-        self.lost_on_reboot: list[PressRecord] = []  # held, unacknowledged, gone with a reboot
+        #: unacknowledged presses a reboot took with it (only on a clock that is not ``persistent``)
+        self.lost_on_reboot: list[PressRecord] = []
         self._lock = threading.RLock()
         self._master: int | None = None
         self._slave: int | None = None
@@ -147,7 +153,7 @@ class SimulatedSerialClock:
         self._generation = 0  # invalidates timer entries of an earlier boot or deadline
         self._records: dict[tuple[int, int], PressRecord] = {}
         self.clock = DeviceClock(farm.time, drift_ppb=drift_ppb)
-        self.session = DeviceSession(config, boot_id=rng.getrandbits(32))
+        self.session = DeviceSession.power_on(config, rng.getrandbits(32))
 
     # -- what a test or a player does ------------------------------------------------------------
     @property
@@ -174,9 +180,14 @@ class SimulatedSerialClock:
 
     @property
     def pending(self) -> int:
-        """Presses the device holds that the host has not acknowledged."""
+        """Presses the device holds that the host has not acknowledged (of every epoch)."""
         with self._lock:
-            return len(self.session.pending)
+            return self.session.unacknowledged
+
+    def unacknowledged(self) -> list[PressRecord]:
+        """The truth about every press the device holds unacknowledged, oldest first."""
+        with self._lock:
+            return [self._records[(p.boot_id, p.seq)] for p in self.session.stored()]
 
     @property
     def display(self) -> Show | None:
@@ -232,13 +243,23 @@ class SimulatedSerialClock:
             self._reschedule(now_us)
 
     def reboot(self) -> None:
-        """Power-cycle: new boot id, sequence and clock from zero; unacknowledged presses are lost."""
+        """Power-cycle: new boot id, sequence and clock from zero, the display blank.
+
+        A ``persistent`` clock keeps every unacknowledged press (its non-volatile store
+        survives) and re-sends it after the next HELLO_ACK; any other loses them.
+        """
         with self._lock:
-            lost = [self._records[(p.boot_id, p.seq)] for p in self.session.pending.values()]
-            self.lost_on_reboot.extend(lost)
+            stored = self.session.stored()
+            if not self.persistent:
+                self.lost_on_reboot.extend(self._records[(p.boot_id, p.seq)] for p in stored)
+                stored = []
+            held = {p.boot_id for p in stored} | {self.session.boot_id}
+            boot_id = self.rng.getrandbits(32)
+            while boot_id in held:  # a firmware picks a boot id none of its stored presses has
+                boot_id = self.rng.getrandbits(32)
             self.counters.reboots += 1
             self.clock = DeviceClock(self.farm.time, drift_ppb=self.drift_ppb)
-            self.session = DeviceSession(self.config, boot_id=self.rng.getrandbits(32))
+            self.session = DeviceSession.power_on(self.config, boot_id, stored)
             self._parser = MessageParser()
             if self._master is not None:
                 now_us = self.clock.now_us()
@@ -409,8 +430,13 @@ class SerialClockFarm:
         minor: int = PROTOCOL_MINOR,
         heartbeat_ms: int = 250,
         retransmit_ms: int = 200,
+        persistent: bool = True,
     ) -> SimulatedSerialClock:
-        """A new clock, plugged in (its pty open, a HELLO on it) and running."""
+        """A new clock, plugged in (its pty open, a HELLO on it) and running.
+
+        ``persistent=False`` makes a non-conforming clock that loses its unacknowledged
+        presses when it reboots (protocol 1.0 devices did).
+        """
         serial_number = serial_number or f"SIM-{len(self.clocks) + 1:04d}"
         config = DeviceConfig(
             device_id=serial_number,
@@ -430,6 +456,7 @@ class SerialClockFarm:
             drift_ppb=round(drift_ppm * 1000),
             faults=faults or Faults(),
             rng=random.Random(self.rng.getrandbits(64)),
+            persistent=persistent,
         )
         self.clocks.append(clock)
         clock._start()

@@ -7,7 +7,12 @@ arrives, as a tool without a journal does), presses every clock K times, injects
 chosen faults, and prints one JSON line: how many presses were made and received, lost
 and duplicated, and how far the driver's times were from the truth.
 
-A clean run exits 0; a run that lost, duplicated or reordered a press exits 1.
+The clocks keep their unacknowledged presses across a reboot, as protocol 1.1 requires;
+``--volatile`` makes them lose those instead (a non-conforming firmware), which the
+summary counts apart as ``lost_on_reboot``.
+
+A clean run exits 0; a run that lost (on the wire or in a reboot), duplicated or
+reordered a press exits 1.
 """
 
 from __future__ import annotations
@@ -83,6 +88,15 @@ def register(sub: Any) -> None:
         help=tr(pl="odstęp między naciśnięciami", en="time between presses of a clock"),
     )
     parser.add_argument(
+        "--volatile",
+        action="store_true",
+        help=tr(
+            pl="zegary niezgodne ze specyfikacją: przy ponownym uruchomieniu "
+            "tracą niepotwierdzone naciśnięcia",
+            en="non-conforming clocks that lose their unacknowledged presses when they reboot",
+        ),
+    )
+    parser.add_argument(
         "--timeout",
         type=_positive,
         default=60,
@@ -125,9 +139,11 @@ def _run(args: argparse.Namespace) -> int:
         drift_ppm=args.drift_ppm,
         interval_ms=args.interval_ms,
         timeout_s=args.timeout,
+        persistent=not args.volatile,
     )
     print(json.dumps(summary))
-    clean = summary["lost"] == 0 and summary["duplicated"] == 0 and summary["out_of_order"] == 0
+    lost = summary["lost"] + summary["lost_on_reboot"]
+    clean = lost == 0 and summary["duplicated"] == 0 and summary["out_of_order"] == 0
     return 0 if clean and not summary["timed_out"] else 1
 
 
@@ -141,6 +157,7 @@ def run_simulation(
     drift_ppm: float = 200.0,
     interval_ms: int = 20,
     timeout_s: float = 60.0,
+    persistent: bool = True,
 ) -> dict[str, Any]:
     """Run the simulation and return its summary (the JSON ``duelclock sim serial`` prints)."""
     from clockd.devices.base import AnyDeviceEvent, Press
@@ -164,7 +181,12 @@ def run_simulation(
     run_ns = presses * interval_ms * _MS
     with SerialClockFarm(seed=rng.getrandbits(64)) as farm:
         sims = [
-            farm.add(f"SIM-{i + 1:04d}", drift_ppm=rng.uniform(-drift_ppm, drift_ppm), faults=per_frame)
+            farm.add(
+                f"SIM-{i + 1:04d}",
+                drift_ppm=rng.uniform(-drift_ppm, drift_ppm),
+                faults=per_frame,
+                persistent=persistent,
+            )
             for i in range(clocks)
         ]
         drivers = [
@@ -216,6 +238,7 @@ def run_simulation(
             clocks=clocks,
             presses_per_clock=presses,
             faults=sorted(faults),
+            persistent=persistent,
             seed=seed,
             timed_out=timed_out,
             simulator_errors=[repr(e) for e in farm.errors],
@@ -228,21 +251,26 @@ def _summarize(sims: list[Any], received: list[Any], drivers: list[Any]) -> dict
     by_clock: dict[str, list[Any]] = {}
     for p in received:
         by_clock.setdefault(p.device_id, []).append(p)
-    sent = lost = duplicated = out_of_order = lost_on_reboot = 0
+    sent = lost = duplicated = out_of_order = lost_on_reboot = time_uncertain = 0
     errors_us: list[float] = []
     for sim in sims:
         got = by_clock.get(sim.serial_number, [])
         keys = [(p.boot_id, p.seq) for p in got]
+        pressed = {(r.boot_id, r.seq): i for i, r in enumerate(sim.presses)}  # the order they were made
         seen: set[tuple[int, int]] = set()
-        last: dict[int, int] = {}
+        latest = -1
         for p, key in zip(got, keys, strict=True):
             if key in seen:
                 duplicated += 1
                 continue
             seen.add(key)
-            if p.seq < last.get(p.boot_id, 0):
-                out_of_order += 1
-            last[p.boot_id] = p.seq
+            order = pressed.get(key, latest)
+            if order < latest:
+                out_of_order += 1  # reported after a press made later (in any epoch)
+            latest = max(latest, order)
+            if p.time_source != "measured":
+                time_uncertain += 1
+                continue  # a bound, not a measurement: not a timing error
             truth = sim.record(p.boot_id, p.seq)
             if truth is not None:
                 errors_us.append((p.t_ns - truth.host_ns) / 1000)
@@ -264,9 +292,13 @@ def _summarize(sims: list[Any], received: list[Any], drivers: list[Any]) -> dict
         "sent": sent,
         "received": len({(p.device_id, p.boot_id, p.seq) for p in received}),
         "lost": lost,
-        "lost_on_reboot": lost_on_reboot,  # held unacknowledged by a clock that rebooted: gone on the device
+        # held unacknowledged by a --volatile clock that rebooted: gone on the device
+        "lost_on_reboot": lost_on_reboot,
         "duplicated": duplicated,
         "out_of_order": out_of_order,
+        "time_uncertain": time_uncertain,  # presses whose time is only an upper bound
+        "reboots": sum(s.counters.reboots for s in sims),
+        "carried_across_reboots": sum(s.protocol.carried for s in stats),
         "worst_timing_error_us": round(max((abs(e) for e in errors_us), default=0.0), 1),
         "median_timing_error_us": round(abs(errors_us[len(errors_us) // 2]), 1) if errors_us else 0.0,
         "reconnects": sum(max(0, s.opens - 1) for s in stats),

@@ -105,6 +105,12 @@ ALERTS = {
         "komputer uruchomiono ponownie, gdy zegar chodził; zegar wstrzymano w ostatniej zapisanej chwili",
         "the machine rebooted while the clock ran; the clock was paused at the last recorded instant",
     ),
+    "press-time-uncertain": (
+        "zegar przechował naciśnięcia przez swój restart; ich dokładny czas jest nieznany "
+        "(przyjęto górne ograniczenie) — sprawdź czasy",
+        "the clock kept presses across its restart; their exact time is unknown "
+        "(an upper bound was used) — check the times",
+    ),
 }
 
 

@@ -34,6 +34,14 @@ class DeviceEvent(BaseModel):
     t_ns: int  # the daemon's monotonic time base (time.monotonic_ns)
 
 
+#: ``measured``: ``t_ns`` is when the press happened (a device's own stamp mapped onto the
+#: daemon's clock, or a GPIO edge's kernel timestamp). ``upper-bound``: the exact instant is
+#: unknown and the press happened no later than ``t_ns`` — a serial clock kept it across its
+#: own reboot while the daemon restarted too, so nobody knows that clock's time base any more
+#: (firmware_protocol/SPEC.md, section 6). The referee should be told.
+TimeSource = Literal["measured", "upper-bound"]
+
+
 class Press(DeviceEvent):
     """A side's button went down at ``t_ns`` (the edge time, not when we heard of it)."""
 
@@ -45,6 +53,7 @@ class Press(DeviceEvent):
     # The device's power-on epoch, where it has one: seq and device_t_us restart after a
     # reboot, so a press is identified by (device_id, boot_id, seq).
     boot_id: int | None = None
+    time_source: TimeSource = "measured"
 
 
 class Connected(DeviceEvent):

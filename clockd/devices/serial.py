@@ -9,6 +9,13 @@ anyone's time. When the cable is pulled it reports :class:`Disconnected`, looks 
 clock again with backoff (the port may come back under another name), and the clock
 re-sends whatever it pressed meanwhile.
 
+**Across a reboot of the clock** (protocol 1.1) the presses it held unacknowledged come
+again under their own epoch (boot id, seq, device time), before any press of the new
+epoch. The driver keeps every epoch's clock mapping while it runs, so they are timed as
+exactly as any press; a driver that never heard that epoch's clock (the daemon restarted
+while the clock rebooted) can only give an upper bound, and says so in the press's
+``time_source`` (``"upper-bound"``) — the daemon then alerts the referee at that table.
+
 **Nothing is acknowledged before the daemon says so.** The driver emits a press and
 sends the clock its ACK only when the daemon calls :meth:`SerialClock.acknowledge` —
 after the press is journaled. Until then the clock keeps the press and re-sends it
@@ -217,7 +224,7 @@ class SerialClock:
         if press.boot_id is None or press.seq is None:
             raise ValueError(f"press {press!r} did not come from a serial clock (no boot_id/seq)")
         with self._lock:
-            self._write(self._session.acknowledge(press.boot_id, press.seq).send)
+            self._write(self._session.acknowledge(press.boot_id, press.seq, press.device_id or None).send)
 
     def show(self, display: Display) -> None:
         """Show both times; remembered and re-sent after every reconnect."""
@@ -399,6 +406,7 @@ class SerialClock:
                     seq=event.seq,
                     device_t_us=event.device_t_us,
                     boot_id=event.boot_id,
+                    time_source=event.time_source,
                 )
                 if self._emit(press) and self.auto_ack:
                     self.acknowledge(press)
@@ -445,6 +453,12 @@ class SerialClock:
             detail += tr(
                 pl=f"; zegar uruchomił się ponownie (poprzednio {event.previous_boot_id:08x})",
                 en=f"; the clock restarted (was boot {event.previous_boot_id:08x})",
+            )
+        kept = sum(h.presses for h in hello.held)
+        if kept:
+            detail += tr(
+                pl=f"; przechował {kept} niepotwierdzonych naciśnięć sprzed ponownego uruchomienia",
+                en=f"; it kept {kept} unacknowledged presses from before its restart",
             )
         with self._lock:
             if self._display is not None:

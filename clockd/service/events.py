@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockd.core.clock import Outcome, Side
+from clockd.devices.base import TimeSource
 from clockd.store.events import Event, event_type
 
 Source = Literal["referee", "button", "recovery"]
@@ -75,7 +76,9 @@ class PressRecorded(Event):
     (a press re-sent after a restart, or overtaken by a referee's command or a flag
     decision): it is then applied at that input's instant, never before it, so that one
     order of inputs per table holds. ``outcome`` is what the press did (recomputed and
-    checked on replay).
+    checked on replay). ``time_source`` is ``upper-bound`` when the device's stamp could
+    only be bounded (a clock that kept the press across its own reboot, whose time base
+    this daemon never knew): the press happened no later than ``device_t_ns``.
     """
 
     kind: Literal["press"] = "press"
@@ -86,6 +89,7 @@ class PressRecorded(Event):
     device_seq: int | None = None
     device_t_ns: int
     device_t_us: int | None = None
+    time_source: TimeSource = "measured"
 
 
 @event_type

@@ -20,6 +20,10 @@ Rules this module settles, because the pure clock cannot:
 * **No press twice.** A device that numbers its presses (``seq``) re-sends those not yet
   acknowledged; a press already journaled is acknowledged again but not applied again
   (keyed by device id, device epoch and seq).
+* **A press whose time is only a bound is flagged.** A serial clock that kept presses
+  across its own reboot, while the daemon had restarted too, can only give an upper bound
+  of their times (``time_source``): the table gets an alert (:data:`TIME_UNCERTAIN`),
+  counting such presses until the referee clears it.
 """
 
 from __future__ import annotations
@@ -82,6 +86,9 @@ log = logging.getLogger(__name__)
 
 #: How long after a flag falls its decision is journaled (presses in flight still count).
 DEFAULT_GRACE_NS = 250 * MS
+
+#: The alert for presses applied at an upper bound of their time.
+TIME_UNCERTAIN = "press-time-uncertain"
 
 DeviceState = Literal["unknown", "connected", "disconnected"]
 
@@ -339,8 +346,11 @@ class Tables:
             device_seq=press.seq,
             device_t_ns=stamp,
             device_t_us=press.device_t_us,
+            time_source=press.time_source,
         )
         new = state.model_copy(update={"clock": clock, "floor_ns": t, "presses": state.presses + 1})
+        if event.time_source != "measured":
+            new = _time_uncertain(new, event)
         if key is not None:
             self._seen_staged.add(key)
         self._staged[press.table] = new
@@ -422,6 +432,8 @@ class Tables:
         if e.device_seq is not None:
             self._seen_staged.add((e.device_id, e.device_epoch, e.device_seq))
         new = state.model_copy(update={"clock": clock, "floor_ns": e.t_ns, "presses": state.presses + 1})
+        if e.time_source != "measured":
+            new = _time_uncertain(new, e)
         return self._put(new, e)
 
     def _on_pause(self, e: Paused, replay: bool) -> Staged:
@@ -552,6 +564,33 @@ def _pending_flag(state: TableState) -> tuple[Side, int] | None:
     if clock.phase is Phase.FLAGGED and clock.flag is not None and clock.flag_at_ns is not None:
         return (clock.flag, clock.flag_at_ns)
     return None
+
+
+def _time_uncertain(state: TableState, e: PressRecorded) -> TableState:
+    """``state`` with the referee's alert for a press applied at a bound of its time (one per table)."""
+    open_alert = next((a for a in state.alerts if a.code == TIME_UNCERTAIN), None)
+    count = int(open_alert.data.get("presses", 0)) + 1 if open_alert else 1
+    alert = Alert(
+        id=open_alert.id if open_alert else state.next_alert_id,
+        code=TIME_UNCERTAIN,
+        message=(
+            f"Clock {e.device_id} re-sent {count} press(es) it had kept across its own restart, from "
+            "before this daemon knew its time base (last: side "
+            f"{e.side.value.upper()}, seq {e.device_seq}). Their exact times are unknown: each was "
+            "applied no earlier than it happened, so the side that was running may have been charged "
+            "too much. Check the clock and adjust if needed."
+        ),
+        t_ns=e.t_ns,
+        data={
+            "presses": count,
+            "device_id": e.device_id,
+            "epoch": e.device_epoch,
+            "last_seq": e.device_seq or 0,
+        },
+    )
+    kept = tuple(a for a in state.alerts if a.code != TIME_UNCERTAIN)
+    next_id = state.next_alert_id if open_alert else state.next_alert_id + 1
+    return state.model_copy(update={"alerts": (*kept, alert), "next_alert_id": next_id})
 
 
 def _press(state: TableState, press: ClockPress) -> tuple[ClockState, Outcome]:

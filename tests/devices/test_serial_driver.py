@@ -16,7 +16,7 @@ from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Di
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.i18n import set_language
-from firmware_protocol.messages import BeepPattern, RejectReason, Side
+from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, Side
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 
@@ -258,7 +258,7 @@ def polish() -> Iterator[None]:
 
 
 def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, sink, attach, polish) -> None:
-    clock = farm.add(major=2)
+    clock = farm.add(major=2, minor=0)
     driver = attach(clock, sink, connect=False)
     deadline = time.monotonic() + 5
     while clock.session.rejected is None and time.monotonic() < deadline:
@@ -267,7 +267,8 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     assert rejected is not None and rejected.reason is RejectReason.VERSION
     status = driver.status()
     assert status.state is DeviceState.DISCONNECTED
-    assert "2.0" in status.detail and "nowszym niż 1.0: zaktualizuj duelclock" in status.detail
+    ours = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
+    assert "2.0" in status.detail and f"nowszym niż {ours}: zaktualizuj duelclock" in status.detail
     clock.press(Side.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects
@@ -321,3 +322,133 @@ def test_events_are_connected_then_presses(farm, sink, attach) -> None:
     clock.press(Side.A)
     sink.wait_presses(1)
     assert isinstance(sink.events[0], Connected) and isinstance(sink.events[1], Press)
+
+
+# -- across a reboot of the clock: nothing lost, nothing twice, in the order pressed ---------------
+
+
+def wait_until(condition, timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail("not reached in time")
+        time.sleep(0.002)
+
+
+def check_timed(presses: list[Press], clock: SimulatedSerialClock, within_ns: int = 5 * MS) -> None:
+    for p in presses:
+        truth = clock.record(p.boot_id, p.seq)
+        assert truth is not None and p.time_source == "measured"
+        assert abs(p.t_ns - truth.host_ns) < within_ns, (p.boot_id, p.seq, p.t_ns - truth.host_ns)
+
+
+def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_time(farm, sink, attach) -> None:
+    clock = farm.add(drift_ppm=150)
+    driver = attach(clock, sink)  # the daemon has not acknowledged anything yet when the power fails
+    for _ in range(3):
+        clock.press(Side.A)
+        time.sleep(0.002)
+    before = sink.wait_presses(3)
+    driver.acknowledge(before[0])
+    wait_until(lambda: clock.pending == 2)
+    old_boot = clock.boot_id
+    clock.reboot()
+    for _ in range(2):
+        clock.press(Side.B)
+    for p in sink.wait_presses(5)[3:]:
+        driver.acknowledge(p)
+    for p in before[1:]:
+        driver.acknowledge(p)  # ACK(old epoch): the clock erases them from its store
+    assert clock.wait_idle(2)
+    sink.settle()
+    check_exact(sink.presses, clock)  # each once, old epoch first, in the order pressed
+    assert [p.boot_id for p in sink.presses] == [old_boot] * 3 + [clock.boot_id] * 2
+    check_timed(sink.presses, clock)
+    assert "SIM-0001" in sink.connects[-1].device_id and f"{old_boot:08x}" in sink.connects[-1].detail
+
+
+def test_a_clock_that_reboots_while_unplugged_loses_nothing(farm, sink, attach) -> None:
+    clock = farm.add(drift_ppm=-120)
+    attach(clock, sink, auto_ack=True)
+    clock.press(Side.A)
+    sink.wait_presses(1)
+    clock.unplug()
+    sink.wait_for(Disconnected)
+    clock.press(Side.B)  # kept while the cable is out …
+    clock.press(Side.A)
+    clock.reboot()  # … through a power cut …
+    clock.press(Side.B)  # … and the new epoch's press waits behind them
+    clock.replug()
+    sink.wait_presses(4)
+    assert clock.wait_idle(2)
+    sink.settle()
+    check_exact(sink.presses, clock)
+    check_timed(sink.presses, clock)
+
+
+def test_reboots_in_a_row_keep_every_earlier_epoch_in_order(farm, sink, attach) -> None:
+    clock = farm.add()
+    attach(clock, sink, auto_ack=True)
+    clock.unplug()
+    boots = []
+    for side in (Side.A, Side.B, Side.A):
+        boots.append(clock.boot_id)
+        clock.press(side)
+        clock.press(side)
+        clock.reboot()
+    boots.append(clock.boot_id)
+    clock.reboot()  # and once more with nothing pressed: an epoch with nothing to hold
+    assert len(clock.session.held) == 3
+    clock.press(Side.B)
+    clock.replug()
+    sink.wait_presses(7)
+    assert clock.wait_idle(2)
+    sink.settle()
+    check_exact(sink.presses, clock)
+    assert [p.boot_id for p in sink.presses] == [boots[0]] * 2 + [boots[1]] * 2 + [boots[2]] * 2 + [
+        clock.boot_id
+    ]
+    # The driver heard the first epoch's clock; the next two lived and died while unplugged, so their
+    # presses get a bound: no earlier than they happened, and close, as each reboot followed them at once.
+    assert [p.time_source for p in sink.presses] == ["measured"] * 2 + ["upper-bound"] * 4 + ["measured"]
+    check_timed(sink.presses[:2] + sink.presses[-1:], clock)
+    for p in sink.presses[2:6]:
+        truth = clock.record(p.boot_id, p.seq)
+        assert truth is not None and 0 <= p.t_ns - truth.host_ns < 20 * MS
+
+
+def test_a_reboot_while_the_daemon_is_down_too_bounds_the_held_presses_times(farm, sink, attach) -> None:
+    clock = farm.add()
+    crashed = attach(clock, sink)
+    clock.press(Side.A)
+    clock.press(Side.B)
+    first = sink.wait_presses(2)
+    crashed.acknowledge(first[0])
+    wait_until(lambda: clock.pending == 1)
+    crashed.stop()  # the daemon dies; B1 was reported but never journaled
+    old_boot = clock.boot_id
+    clock.press(Side.A)  # pressed with no daemon listening
+    time.sleep(0.02)
+    clock.press(Side.B)
+    time.sleep(0.005)
+    clock.reboot()  # and then the clock loses power too: nobody knows its old time base any more
+    clock.press(Side.A)
+    after = Collector()
+    attach(clock, after, auto_ack=True)  # a new daemon process
+    again = after.wait_presses(4)
+    assert clock.wait_idle(2)
+    after.settle()
+    assert [(p.boot_id, p.seq) for p in again] == [
+        (old_boot, 2),
+        (old_boot, 3),
+        (old_boot, 4),
+        (clock.boot_id, 1),
+    ]
+    assert [p.device_t_us for p in again[:1]] == [first[1].device_t_us]  # the original identity and stamp
+    held, new = again[:3], again[3]
+    assert [p.time_source for p in held] == ["upper-bound"] * 3
+    for p in held:  # never before the press, and close: the clock rebooted right after its last press
+        truth = clock.record(p.boot_id, p.seq)
+        assert truth is not None and 0 <= p.t_ns - truth.host_ns < 20 * MS
+    assert held[2].t_ns - held[1].t_ns == 1000 * (held[2].device_t_us - held[1].device_t_us)
+    check_timed([new], clock)

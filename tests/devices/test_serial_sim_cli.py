@@ -15,8 +15,10 @@ def test_every_fault_at_once_loses_and_duplicates_nothing(capsys) -> None:
     assert status == 0, summary
     assert summary["sent"] == 120 and not summary["timed_out"]
     assert summary["lost"] == 0 and summary["duplicated"] == 0 and summary["out_of_order"] == 0
-    # a clock that reboots loses what it held unacknowledged; everything else arrives
-    assert summary["received"] == summary["sent"] - summary["lost_on_reboot"]
+    # every clock rebooted once, holding presses (ACKs are delayed 150 ms), and lost none of them
+    assert summary["reboots"] == 3 and summary["carried_across_reboots"] > 0
+    assert summary["lost_on_reboot"] == 0 and summary["received"] == summary["sent"]
+    assert summary["time_uncertain"] == 0  # one driver all along: it knew every epoch's clock
     assert summary["reconnects"] >= 3  # every clock was unplugged once
     assert (
         summary["frame_errors"] and summary["duplicates_dropped_by_driver"] > 0
@@ -32,3 +34,14 @@ def test_an_unknown_fault_is_refused_with_the_list_of_known_ones(capsys) -> None
     assert main(["sim", "serial", "--faults", "unplug,meteor"]) == 2
     err = capsys.readouterr().err
     assert "'meteor'" in err and "garbage" in err
+
+
+def test_a_clock_that_forgets_in_a_reboot_shows_as_lost_on_reboot(capsys) -> None:
+    # Dropped frames leave presses the host has not seen yet when each clock reboots.
+    argv = ["--clocks", "3", "--presses", "30", "--faults", "reboot,drop", "--fault-rate", "0.1"]
+    status = main(["sim", "serial", *argv, "--seed", "8", "--interval-ms", "10", "--volatile"])
+    summary = json.loads(capsys.readouterr().out)
+    assert status == 1, summary  # a player's press is gone: not a clean run
+    assert summary["lost_on_reboot"] > 0 and summary["lost"] == 0 and summary["duplicated"] == 0
+    assert summary["received"] == summary["sent"] - summary["lost_on_reboot"]
+    assert summary["carried_across_reboots"] == 0 and not summary["persistent"]

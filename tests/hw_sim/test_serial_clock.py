@@ -116,22 +116,51 @@ def test_unplug_closes_the_port_and_replug_opens_a_new_one(farm) -> None:
     again.read_until(lambda m: isinstance(m, Press))
 
 
-def test_a_reboot_resets_sequence_and_clock_and_loses_what_was_not_acknowledged(farm) -> None:
+def test_a_reboot_starts_a_new_epoch_that_holds_and_resends_the_unacknowledged_presses(farm) -> None:
     clock = farm.add()
+    host = Host(clock.path)
+    hello = host.handshake()
+    clock.press(Side.A)
+    clock.press(Side.B)
+    host.read_until(lambda m: isinstance(m, Press) and m.seq == 2)
+    host.send(Ack(boot_id=hello.boot_id, seq=1))
+    host.read_until(lambda m: isinstance(m, Heartbeat) and m.acked_seq == 1)
+    clock.reboot()  # the power fails with press 2 unacknowledged: its flash keeps it
+    assert clock.boot_id != hello.boot_id and not clock.lost_on_reboot and clock.pending == 1
+    host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)  # unprompted, at boot
+    new = [m for m in host.seen if isinstance(m, Hello)][-1]
+    assert new.t_us < 50_000 and new.acked_seq == 0 and new.minor == 1
+    first = clock.record(hello.boot_id, 2)
+    assert first is not None
+    assert [(h.boot_id, h.acked_seq, h.last_seq, h.last_t_us) for h in new.held] == [
+        (hello.boot_id, 1, 2, first.device_t_us)
+    ]
+    record = clock.press(Side.B)
+    assert record is not None and record.seq == 1 and record.boot_id == clock.boot_id
+    host.seen.clear()
+    host.send(HelloAck(major=1, minor=1, boot_id=new.boot_id))
+    host.read_until(lambda m: isinstance(m, Press) and m.boot_id == clock.boot_id)
+    resent = [(m.boot_id, m.seq, m.t_us) for m in host.seen if isinstance(m, Press)]
+    assert resent[:2] == [(hello.boot_id, 2, first.device_t_us), (clock.boot_id, 1, record.device_t_us)]
+    host.send(Ack(boot_id=hello.boot_id, seq=2))  # the old epoch's press is safe: erased
+    deadline = time.monotonic() + 2
+    while clock.pending != 1 and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert clock.pending == 1 and [r.boot_id for r in clock.unacknowledged()] == [clock.boot_id]
+
+
+def test_a_non_conforming_clock_loses_what_was_not_acknowledged_in_a_reboot(farm) -> None:
+    clock = farm.add(persistent=False)
     host = Host(clock.path)
     hello = host.handshake()
     clock.press(Side.A)
     clock.press(Side.A)
     time.sleep(0.05)
     clock.reboot()
-    assert clock.boot_id != hello.boot_id
+    assert clock.boot_id != hello.boot_id and clock.pending == 0
     assert [(r.boot_id, r.seq) for r in clock.lost_on_reboot] == [(hello.boot_id, 1), (hello.boot_id, 2)]
-    host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)  # unprompted, at boot
-    new = [m for m in host.seen if isinstance(m, Hello)][-1]
-    assert new.t_us < 50_000 and new.acked_seq == 0
-    host.send(HelloAck(major=1, minor=0, boot_id=new.boot_id))
-    record = clock.press(Side.B)
-    assert record is not None and record.seq == 1
+    host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)
+    assert [m for m in host.seen if isinstance(m, Hello)][-1].held == ()  # it says it holds nothing
 
 
 @pytest.mark.parametrize(
