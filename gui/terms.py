@@ -55,6 +55,11 @@ _ALERTS = {
     "recovered-paused": QT_TRANSLATE_NOOP(
         "Terms", "Recovered after a machine restart: paused at the last recorded instant. Check, then resume."
     ),
+    "press-time-uncertain": QT_TRANSLATE_NOOP(
+        "Terms",
+        "The clock kept presses across its restart; their exact time is unknown (an upper bound was used). "
+        "Check the times.",
+    ),
     "flag": QT_TRANSLATE_NOOP("Terms", "A flag fell."),
     "device-lost": QT_TRANSLATE_NOOP("Terms", "The clock was disconnected."),
 }

@@ -819,6 +819,10 @@
         <translation>Odtworzono po restarcie komputera: pauza w ostatniej zapisanej chwili. Sprawdź, potem wznów.</translation>
     </message>
     <message>
+        <source>The clock kept presses across its restart; their exact time is unknown (an upper bound was used). Check the times.</source>
+        <translation>Zegar przechował naciśnięcia przez swój restart; ich dokładny czas jest nieznany (przyjęto górne ograniczenie). Sprawdź czasy.</translation>
+    </message>
+    <message>
         <source>A flag fell.</source>
         <translation>Spadła flaga.</translation>
     </message>

@@ -100,3 +100,19 @@ def test_lang_option_beats_the_setting_which_beats_the_environment(monkeypatch: 
     assert translations.chosen_language("en") == "en"
     with pytest.raises(ValueError, match="unknown language 'de'"):
         translations.save_language("de")
+
+
+def test_every_alert_the_daemon_raises_has_words_in_both_languages() -> None:
+    import re
+
+    from clockd.service import engine, tables
+    from gui import terms
+
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'code = "([a-z-]+)"', source)) | {tables.TIME_UNCERTAIN}
+    assert {"recovered-running", "recovered-paused", "press-time-uncertain"} <= codes
+    for lang in ("pl", "en"):
+        translations.install(lang)
+        for code in codes:
+            words = terms.alert(code, "THE DAEMON'S OWN SENTENCE")
+            assert words != "THE DAEMON'S OWN SENTENCE", (lang, code)
