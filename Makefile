@@ -36,5 +36,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+## screenshots: PNGs of the referee window and the audience screen (demo state, offscreen) in docs/screenshots
+screenshots: $(STAMP)
+	$(BIN)/duelclock gui --demo-state --lang pl --screenshot docs/screenshots/referee.png
+	$(BIN)/duelclock gui --demo-state --lang pl --audience --screenshot docs/screenshots/audience.png
+	$(BIN)/duelclock gui --demo-state --lang en --screenshot docs/screenshots/referee-en.png
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

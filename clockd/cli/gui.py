@@ -1,11 +1,91 @@
-"""``duelclock gui``: open the referee window or the audience screen."""
+"""``duelclock gui``: open the referee window or the audience screen (or render one to a PNG)."""
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
 from typing import Any
 
-from clockd.cli._stub import add_stub
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"--size {text!r}: between 320x240 and 7680x4320")
+    return w, h
 
 
 def register(sub: Any) -> None:
-    add_stub(sub, "gui", "open the referee window or the audience screen")
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "gui",
+        help="open the referee window or the audience screen",
+        description="The referee's window (default) or the audience screen (--audience) of a running "
+        "daemon. Port and token default to what the local daemon wrote at start (daemon.json). "
+        "Keyboard shortcuts: F1 in the referee window; docs/gui.md.",
+    )
+    parser.add_argument("--host", default=None, help="the daemon's address (default: the local daemon's)")
+    parser.add_argument(
+        "--port", type=int, default=None, help="the daemon's API port (default: the local daemon's)"
+    )
+    parser.add_argument(
+        "--token", default=None, help="the referee's token, for commands (default: the local daemon's)"
+    )
+    parser.add_argument(
+        "--session", default=None, metavar="KEY",
+        help="the tournament session to show (default: the one being played)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--lang",
+        choices=("pl", "en"),
+        default=None,
+        help="language (default: the saved setting, else DUELCLOCK_LANG, else Polish)",
+    )
+    parser.add_argument(
+        "--audience",
+        action="store_true",
+        help="the audience screen: full screen on the second monitor, read-only, no token",
+    )
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="FILE.png",
+        default=None,
+        help="render the window offscreen to a PNG and exit",
+    )
+    parser.add_argument(
+        "--demo-state",
+        action="store_true",
+        help="show a built-in mid-tournament state instead of connecting to a daemon",
+    )
+    parser.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        metavar="WxH",
+        help="window size for --screenshot (default 1600x1000, audience 1920x1080)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gui.app import Options
+    from gui.app import run as run_gui
+
+    if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
+        print(f"duelclock gui: --screenshot {args.screenshot}: the file must end in .png")
+        return 2
+    return run_gui(
+        Options(
+            host=args.host,
+            port=args.port,
+            token=args.token,
+            session=args.session,
+            lang=args.lang,
+            audience=args.audience,
+            screenshot=args.screenshot,
+            demo_state=args.demo_state,
+            size=args.size,
+        )
+    )

@@ -1,0 +1,1 @@
+"""The widgets both screens are built from."""

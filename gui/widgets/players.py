@@ -1,0 +1,105 @@
+"""Check-in: the main list, the reserves in their order, walk-ins; who is here.
+
+This is the referee's list, so it shows what the referee needs to find a missing player
+(full name, phone) — it is never part of a public screen. At T−10 the referee closes
+check-in: absent seats go to the reserves in order (§1.18), then to walk-ins (§1.19).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from gui.model import DeskState, Player
+
+_LIST_ORDER = {"main": 0, "reserve": 1, "walk-in": 2}
+
+
+class PlayersTable(QTableWidget):
+    """One row per player; ``player_activated`` on double-click or Enter (toggle presence)."""
+
+    player_activated = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, 6, parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().setVisible(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setAlternatingRowColors(True)
+        self.itemActivated.connect(lambda item: self._activated(item.row()))
+        self.desk = DeskState()
+        self._retranslate_headers()
+
+    def _retranslate_headers(self) -> None:
+        self.setHorizontalHeaderLabels(
+            [
+                self.tr("List"),
+                self.tr("No."),
+                self.tr("Display name"),
+                self.tr("Full name"),
+                self.tr("Phone"),
+                self.tr("Status"),
+            ]
+        )
+
+    def _player_at(self, row: int) -> int | None:
+        item = self.item(row, 0)
+        return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _activated(self, row: int) -> None:
+        player = self._player_at(row)
+        if player is not None:
+            self.player_activated.emit(player)
+
+    def selected_player(self) -> int | None:
+        rows = self.selectionModel().selectedRows()
+        return self._player_at(rows[0].row()) if rows else None
+
+    def set_state(self, state: DeskState) -> None:
+        self.desk = state
+        chosen = self.selected_player()
+        players = sorted(state.players.values(), key=lambda p: (_LIST_ORDER.get(p.list, 3), p.order, p.id))
+        self.setRowCount(len(players))
+        for row, p in enumerate(players):
+            cells = [self._list_name(p), str(p.order), p.display_name, p.full_name, p.phone, self._status(p)]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col == 0:
+                    item.setData(Qt.ItemDataRole.UserRole, p.id)
+                if p.presence == "present":
+                    item.setForeground(QColor("#0f5132"))
+                elif p.presence in ("absent", "withdrawn"):
+                    item.setForeground(QColor("#8a95a3"))
+                self.setItem(row, col, item)
+            if p.id == chosen:
+                self.selectRow(row)
+        # the daemon's API gives public names only; show the private columns only when there is data
+        for col, name in ((3, "full_name"), (4, "phone")):
+            self.setColumnHidden(col, not any(getattr(p, name) for p in players))
+
+    def _list_name(self, p: Player) -> str:
+        return {"main": self.tr("main"), "reserve": self.tr("reserve"), "walk-in": self.tr("walk-in")}[p.list]
+
+    def _status(self, p: Player) -> str:
+        words = {
+            "expected": self.tr("not here yet"),
+            "present": self.tr("present"),
+            "absent": self.tr("absent"),
+            "withdrawn": self.tr("withdrawn"),
+        }
+        text = words[p.presence]
+        if p.in_field:
+            text += " · " + self.tr("in the bracket")
+        if p.took_seat_of is not None:
+            text += " · " + self.tr("in place of %1").replace("%1", self.desk.name(p.took_seat_of))
+        return text
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate_headers()
+            self.set_state(self.desk)
+        super().changeEvent(event)

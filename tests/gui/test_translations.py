@@ -1,0 +1,118 @@
+"""Polish first, English available: every message is translated, and the compiled file matches."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTranslator
+from pytestqt.qtbot import QtBot
+
+from gui import translations
+from gui.commands import DemoSink
+from gui.demo import demo_state
+from gui.model import DeskModel
+from gui.referee import RefereeWindow
+
+GUI = Path(translations.__file__).resolve().parent
+
+
+def messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
+    root = ET.parse(ts).getroot()
+    out = []
+    for ctx in root.iter("context"):
+        name = ctx.findtext("name") or ""
+        for msg in ctx.iter("message"):
+            out.append((name, msg.findtext("source") or "", msg))
+    return out
+
+
+def test_every_message_in_the_polish_file_is_translated() -> None:
+    found = messages(translations.ts_path("pl"))
+    assert len(found) > 150
+    bad = []
+    for ctx, source, msg in found:
+        tr = msg.find("translation")
+        if (
+            tr is None
+            or tr.get("type") in ("unfinished", "obsolete", "vanished")
+            or not (tr.text or "").strip()
+        ):
+            bad.append(f"{ctx}: {source!r}")
+        elif source.count("%") != (tr.text or "").count("%"):
+            bad.append(f"{ctx}: {source!r} — placeholders differ in {tr.text!r}")
+    assert not bad, "untranslated or broken messages:\n" + "\n".join(bad)
+
+
+def test_every_string_the_code_marks_for_translation_is_in_the_file(tmp_path: Path) -> None:
+    """Extract the strings from the code afresh (lupdate) and compare: nothing new is untranslated."""
+    lupdate = Path(sys.executable).with_name("pyside6-lupdate")
+    fresh = tmp_path / "fresh_pl.ts"
+    sources = sorted(str(p) for p in GUI.rglob("*.py"))
+    subprocess.run(
+        [str(lupdate), *sources, "-ts", str(fresh), "-locations", "none"], check=True, capture_output=True
+    )
+    in_code = {(c, s) for c, s, _ in messages(fresh)}
+    in_file = {(c, s) for c, s, _ in messages(translations.ts_path("pl"))}
+    assert in_code - in_file == set(), "run the lupdate command in gui/i18n/__init__.py and translate"
+    assert in_file - in_code == set(), "the .ts holds messages the code no longer has (lupdate -no-obsolete)"
+
+
+def test_the_compiled_file_says_what_the_source_file_says() -> None:
+    qm = QTranslator()
+    assert qm.load(str(translations.qm_path("pl")))
+    for ctx, source, msg in messages(translations.ts_path("pl")):
+        expected = msg.findtext("translation")
+        assert qm.translate(ctx, source) == expected, (ctx, source)
+
+
+@pytest.mark.parametrize(
+    ("lang", "pause", "tab"), [("pl", "Pauza", "Drabinka i stoliki"), ("en", "Pause", "Bracket and tables")]
+)
+def test_the_referee_window_speaks_the_chosen_language(qtbot: QtBot, lang: str, pause: str, tab: str) -> None:
+    translations.install(lang)
+    window = RefereeWindow(DeskModel(demo_state(0)), DemoSink())
+    qtbot.addWidget(window)
+    window.select_table(3)
+    assert window.act_pause.text() == pause
+    assert window.tabs.tabText(0) == tab
+
+
+def test_switching_language_retranslates_an_open_window(qtbot: QtBot) -> None:
+    window = RefereeWindow(DeskModel(demo_state(0)), DemoSink())
+    qtbot.addWidget(window)
+    window.select_table(3)
+    assert window.act_adjust.text() == "Korekta czasu…"
+    window.set_language("en")
+    qtbot.waitUntil(lambda: window.act_adjust.text() == "Adjust time…", timeout=2000)
+    assert translations.chosen_language() == "en"  # saved for the next start
+    assert any(t.startswith("Table 3") for t in window.tables.shown_texts())
+
+
+def test_lang_option_beats_the_setting_which_beats_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DUELCLOCK_LANG", "en")
+    assert translations.chosen_language() == "en"
+    translations.save_language("pl")
+    assert translations.chosen_language() == "pl"
+    assert translations.chosen_language("en") == "en"
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        translations.save_language("de")
+
+
+def test_every_alert_the_daemon_raises_has_words_in_both_languages() -> None:
+    import re
+
+    from clockd.service import engine, tables
+    from gui import terms
+
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'code = "([a-z-]+)"', source)) | {tables.TIME_UNCERTAIN}
+    assert {"recovered-running", "recovered-paused", "press-time-uncertain"} <= codes
+    for lang in ("pl", "en"):
+        translations.install(lang)
+        for code in codes:
+            words = terms.alert(code, "THE DAEMON'S OWN SENTENCE")
+            assert words != "THE DAEMON'S OWN SENTENCE", (lang, code)
