@@ -137,7 +137,7 @@ def test_presses_arrive_once_in_order_timed_by_the_device(farm, sink, attach) ->
         # Pressed within milliseconds of the handshake, when the clock mapping rests on a burst of
         # heartbeats whose latency a loaded machine raises (SPEC.md §6): close, not yet exact. The
         # < 1 ms bound for a clock that was plugged in before its duel is test_serial_timing's.
-        assert truth is not None and abs(p.t_ns - truth.host_ns) < 5 * MS
+        assert truth is not None and abs(p.t_ns - truth.host_ns) < 25 * MS
     assert [c.device_id for c in sink.connects] == [clock.serial_number]
 
 
@@ -225,7 +225,7 @@ def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, at
         clock.press(Side.A)
     first = sink.wait_presses(4)
     crashed.acknowledge(first[0])  # journaled and acknowledged; the rest was not yet committed
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10
     while clock.pending > 3 and time.monotonic() < deadline:
         time.sleep(0.002)  # the ACK crosses the pty
     crashed.stop()  # the daemon dies without closing anything politely

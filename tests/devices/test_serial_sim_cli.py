@@ -24,10 +24,11 @@ def test_every_fault_at_once_loses_and_duplicates_nothing(capsys) -> None:
         summary["frame_errors"] and summary["duplicates_dropped_by_driver"] > 0
     )  # the faults really happened
     # Real time on a shared machine, with reboots: a new epoch's first presses are mapped from a
-    # few samples whose latency a busy scheduler can raise to a millisecond. The < 1 ms bound over a
-    # duel is test_serial_timing's; here the times only have to be sane.
-    assert 0 < summary["median_timing_error_us"] < 1000
-    assert summary["worst_timing_error_us"] < 5000
+    # few samples whose latency a busy scheduler can raise by milliseconds. The < 1 ms bound over a
+    # duel is test_serial_timing's (simulated time); here the times only have to be sane — a
+    # mapping that lost an epoch or mixed up time bases would be off by seconds.
+    assert 0 < summary["median_timing_error_us"] < 20_000
+    assert summary["worst_timing_error_us"] < 100_000
 
 
 def test_an_unknown_fault_is_refused_with_the_list_of_known_ones(capsys) -> None:
