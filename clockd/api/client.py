@@ -307,9 +307,14 @@ class Subscription:
         """Wait up to ``timeout_ms`` (forever: ``None``) for news; return it (maybe nothing)."""
         if self._pending or self._conn.has_line():
             return self.poll()
-        readable, _, _ = select.select(
-            [self._conn.sock], [], [], None if timeout_ms is None else timeout_ms / 1000
-        )
+        if self._closed:
+            raise ConnectionError("the subscription was closed")
+        try:
+            readable, _, _ = select.select(
+                [self._conn.sock], [], [], None if timeout_ms is None else timeout_ms / 1000
+            )
+        except ValueError as exc:  # the socket was closed under us (fileno -1)
+            raise ConnectionError("the subscription was closed") from exc
         if not readable:
             return []
         self._conn._fill()

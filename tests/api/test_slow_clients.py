@@ -87,3 +87,24 @@ def test_a_client_that_sends_requests_but_never_reads_replies_stalls_only_itself
         other.note(1, "the referee is still served")
     wait_for(lambda: daemon.engine.current.seq > seq + 100)  # presses keep being journaled
     assert sent > 100
+
+
+
+def test_closing_a_subscription_ends_its_reader_thread_quietly(start_daemon, monkeypatch) -> None:
+    """A GUI that closes the subscription from a message handler (its window closed) must not
+    crash the reader thread, and a read after close says the connection is gone."""
+    import threading
+
+    import pytest
+
+    crashes: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: crashes.append(args.exc_value))
+    daemon = start_daemon(tables=1, players=False)
+    closed: list[Exception] = []
+    sub = Subscription(port=daemon.port)
+    reader = sub.run_in_thread(lambda m: sub.close(), on_close=closed.append)
+    reader.join(timeout=5)
+    assert not reader.is_alive()
+    assert crashes == [] and closed == []  # closed by us: not reported as the daemon going away
+    with pytest.raises(ConnectionError):
+        sub.read(timeout_ms=10)
