@@ -271,6 +271,7 @@ class _WatchfulPlayers:
         self.farm, self.sim, self.phase_of, self.model, self.rng = farm, sim, phase_of, model, rng
         self.thinking: Any = None  # the side whose turn is being thought about
         self.starting = False
+        self.start_side: Any = None  # the side that last tried to start a ready clock
 
     def start(self) -> None:
         self.farm.call_later(self.LOOK_NS, self._look)
@@ -307,7 +308,11 @@ class _WatchfulPlayers:
 
         self.starting = False
         if self.phase_of() is Phase.READY:
-            self.sim.press(self.rng.choice((Side.A, Side.B)))
+            # The player who may start (the toss loser) does: try one side, then the other.
+            self.start_side = self.rng.choice((Side.A, Side.B)) if self.start_side is None else (
+                Side.B if self.start_side == Side.A else Side.A
+            )
+            self.sim.press(self.start_side)
 
 
 def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:

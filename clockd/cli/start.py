@@ -1,29 +1,207 @@
-"""``duelclock start``: what ``make run`` runs — the system with simulated tables.
+"""``duelclock start``: what ``make run`` runs — duelclock with simulated tables.
 
-Until the GUI exists this runs ``duelclock demo``: a whole simulated Puzzle Duel session
-through the real daemon, drivers and API, printed in the terminal (issue 6: "what
-``make run`` shows where there is no display").
+**With a display** it starts what a referee's desk runs, with simulated hardware:
+
+1. the daemon — ``duelclock run --sim 8`` in a child process, with its own journal
+   (``showcase.db`` in duelclock's state folder), eight simulated USB-serial clocks on
+   pseudo-terminals read by the real serial driver, players that keep pressing;
+2. on a new journal, a showcase session of the Puzzle Duel: 16 fictional players from
+   ``clockd/data/sample-signups.csv`` checked in, the bracket drawn (seed 2026), the eight
+   first-round duels put on the eight tables with their tosses — so the clocks start as soon
+   as the simulated toss losers press;
+3. the referee window (and, with ``--audience``, the audience screen).
+
+Closing the referee window stops the daemon this command started. Running it again
+continues the same journal (that is the point of a journal); ``--fresh`` starts a new one.
+If a daemon is already running here, the window simply opens on it and nothing is added.
+
+**Without a display** (no ``DISPLAY``/``WAYLAND_DISPLAY``, Qt offscreen, or ``--terminal``)
+it runs ``duelclock demo``: a whole session through the real daemon and drivers, printed
+in the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
 from typing import Any
+
+from clockd.i18n import tr
+
+SHOWCASE_SESSION = "pokaz"
+SHOWCASE_SEED = 2026
+SHOWCASE_DB = "showcase.db"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "start",
-        help="start the system with simulated tables (what `make run` does)",
-        description="Start duelclock with simulated tables: a simulated Puzzle Duel session in the terminal.",
+        help="start duelclock with simulated tables (what `make run` does)",
+        description="Start duelclock with simulated tables: the daemon and the referee window when "
+        "there is a display, a whole simulated session in the terminal when there is none.",
     )
-    parser.add_argument("--speed", type=float, default=300.0, help="simulated seconds per real second")
-    parser.add_argument("--seed", type=int, default=7, help="seed for the simulated players")
+    parser.add_argument("--terminal", action="store_true", help="the terminal view even with a display")
+    parser.add_argument("--audience", action="store_true", help="open the audience screen as well")
+    parser.add_argument("--tables", type=int, default=8, help="simulated tables (default 8)")
+    parser.add_argument("--fresh", action="store_true", help="start a new showcase journal")
+    parser.add_argument(
+        "--speed", type=float, default=300.0, help="terminal view: simulated seconds per real second"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="terminal view: seed for the simulated players")
     parser.set_defaults(func=run)
 
 
+def has_display() -> bool:
+    """Whether a window can be shown: a display server, and Qt not told to draw offscreen."""
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith(("offscreen", "minimal")):
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.terminal or not has_display():
+        return _terminal(args)
+    return _desk(args)
+
+
+def _terminal(args: argparse.Namespace) -> int:
     from clockd.cli import demo
 
     options = dict(speed=args.speed, seed=args.seed, json_out=None, players=16, tables=8, db=None)
     return demo.run(argparse.Namespace(**options))
+
+
+# -- the referee's desk, with simulated tables ----------------------------------------------------
+
+
+def _desk(args: argparse.Namespace) -> int:
+    from clockd.api import Client
+    from clockd.api.local import read_info, state_dir
+
+    daemon: subprocess.Popen[bytes] | None = None
+    info = read_info()
+    if info is None or not _answers(info):
+        db = state_dir() / SHOWCASE_DB
+        if args.fresh:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{db}{suffix}").unlink(missing_ok=True)
+        daemon, info = _spawn_daemon(db, args.tables)
+        if info is None:
+            return 1
+        with Client(info.host, info.port, info.token, by="make run") as client:
+            set_up_showcase(client.request, tables=args.tables)
+    else:
+        print(tr(pl=f"Demon już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
+                 en=f"A daemon is already running ({info.host}:{info.port}) — opening the referee window."))
+    audience: subprocess.Popen[bytes] | None = None
+
+    def on_signal(signum: int, frame: Any) -> None:
+        # SIGTERM/SIGHUP (a closed terminal, a `timeout`): take the children down with us.
+        for child in (audience, daemon):
+            if child is not None:
+                _stop(child)
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+    try:
+        if args.audience:
+            audience = subprocess.Popen([sys.executable, "-m", "clockd", "gui", "--audience"])
+        from clockd.cli import build_parser
+
+        gui_args = build_parser().parse_args(["gui"])
+        return int(gui_args.func(gui_args) or 0)
+    finally:
+        if audience is not None:
+            audience.terminate()
+        if daemon is not None:
+            _stop(daemon)
+
+
+def _answers(info: Any) -> bool:
+    from clockd.api import Client
+
+    try:
+        with Client(info.host, info.port, None, timeout_ms=1000) as client:
+            client.ping()
+        return True
+    except (ConnectionError, TimeoutError, OSError):
+        return False
+
+
+def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
+    """``duelclock run --sim N --db DB`` as a child; wait until it answers (its daemon.json)."""
+    from clockd.api.local import read_info
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    log_path = db.with_suffix(".log")
+    log = open(log_path, "ab")  # noqa: SIM115 - the child writes to it for its whole life
+    child = subprocess.Popen(
+        [sys.executable, "-m", "clockd", "run", "--sim", str(tables), "--db", str(db)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # Ctrl+C in the terminal reaches us; we stop the daemon politely
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            break
+        info = read_info()
+        if info is not None and info.pid == child.pid and _answers(info):
+            print(tr(pl=f"Demon: {info.host}:{info.port}, dziennik {db}, log {log_path}",
+                     en=f"Daemon: {info.host}:{info.port}, journal {db}, log {log_path}"))
+            return child, info
+        time.sleep(0.1)
+    _stop(child)
+    tail = log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+    print(tr(pl="Demon nie wystartował:", en="The daemon did not start:"), *tail, sep="\n", file=sys.stderr)
+    return child, None
+
+
+def _stop(child: subprocess.Popen[bytes]) -> None:
+    if child.poll() is None:
+        child.send_signal(signal.SIGINT)  # a clean stop: the journal takes a snapshot
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def sample_signups() -> str:
+    """The shipped sign-up form export of 20 fictional people (16 main list, 4 reserve)."""
+    return resources.files("clockd.data").joinpath("sample-signups.csv").read_text(encoding="utf-8")
+
+
+def set_up_showcase(call: Callable[[Any], Any], *, tables: int) -> bool:
+    """On a daemon with no session yet: a drawn 16-player session, round one on the tables.
+
+    Goes through the API exactly as a referee at the desk would (``call`` sends one request
+    and returns the reply). Returns whether it set anything up.
+    """
+    from clockd.api import tournament as api
+
+    if call(api.TournamentStatus()).sessions:
+        return False
+    call(api.CreateTournament(session=SHOWCASE_SESSION, name=tr(pl="Pokaz", en="Showcase")))
+    signups = api.ImportSignups(session=SHOWCASE_SESSION, csv=sample_signups(), source="sample-signups.csv")
+    done = call(signups)
+    for player in done.session.players:
+        if player.list == "main":
+            call(api.CheckIn(session=SHOWCASE_SESSION, player=player.id))
+    call(api.CloseCheckIn(session=SHOWCASE_SESSION))
+    session = call(api.MakeDraw(session=SHOWCASE_SESSION, seed=SHOWCASE_SEED)).session
+    ready = [m for m in session.results.matches if m.status == "ready" and m.a and m.b]
+    for table, match in enumerate(ready[:tables], start=1):
+        call(api.AssignMatch(session=SHOWCASE_SESSION, match=match.id, table=table))
+        # the toss: alternate winners, so both sides of the tables start
+        winner = match.a if table % 2 else match.b
+        call(api.RecordToss(session=SHOWCASE_SESSION, match=match.id, winner=winner))
+    return True

@@ -550,7 +550,8 @@ def _show(client: Any, session: str, as_json: bool) -> int:
         if s.refused:
             print(tr(pl=f"  odrzuconych zgłoszeń: {s.refused}", en=f"  refused sign-ups: {s.refused}"))
         return 0
-    names = {p.id: p.name for p in s.results.players}
+    # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
+    names = {p.id: f"{p.name} ({p.id})" for p in s.results.players}
     current = None
     for m in s.results.matches:
         if m.round_name != current:

@@ -1,0 +1,47 @@
+"""``make run``'s showcase: a drawn session whose first round is on the tables, ready to play."""
+
+from __future__ import annotations
+
+from clockd.api import tournament as api
+from clockd.cli.start import SHOWCASE_SESSION, has_display, set_up_showcase
+from clockd.core.clock import Side
+from clockd.core.units import SECOND
+
+from .conftest import T0
+
+
+def test_the_showcase_puts_round_one_on_the_tables_and_the_toss_losers_start_the_clocks(open_desk) -> None:
+    desk = open_desk(tables=8)
+    assert set_up_showcase(desk.call, tables=8)
+    session = desk.session(SHOWCASE_SESSION)
+    assert session.stage == "bracket" and len(session.field) == 16
+    first_round = [m for m in session.results.matches if m.round == 1]
+    assert sorted(m.table for m in first_round) == list(range(1, 9))
+    assert all(m.status == "assigned" and m.toss_winner in (m.a, m.b) for m in first_round)
+    # at every table the toss loser's press starts the toss winner's time
+    for m in first_round:
+        winner_side = Side.A if m.toss_winner == m.clock_a else Side.B
+        desk.press(m.table, winner_side.other, T0 + SECOND)
+    desk.at(T0 + 3 * SECOND)
+    for m in first_round:
+        table = desk.table(m.table)
+        assert table.phase == "running"
+        assert table.running == ("a" if m.toss_winner == m.clock_a else "b")
+
+
+def test_the_showcase_never_touches_a_daemon_that_already_has_a_session(open_desk) -> None:
+    desk = open_desk(tables=2)
+    desk.call(api.CreateTournament(session="pt"))
+    assert not set_up_showcase(desk.call, tables=2)
+    assert [s.key for s in desk.call(api.TournamentStatus()).sessions] == ["pt"]
+
+
+def test_no_display_means_the_terminal_view(monkeypatch) -> None:
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")  # as in CI: a window could not be seen
+    assert not has_display()
+    monkeypatch.delenv("QT_QPA_PLATFORM")
+    assert has_display()
+    monkeypatch.delenv("DISPLAY")
+    assert not has_display()
