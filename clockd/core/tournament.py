@@ -20,15 +20,15 @@ from __future__ import annotations
 import tomllib
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
+    PlainSerializer,
     ValidationError,
-    field_serializer,
-    field_validator,
     model_validator,
 )
 
@@ -67,6 +67,12 @@ def _parse_time_control(value: object) -> object:
     return value
 
 
+#: A clock setting as a referee writes it in the file ("10m", "3m+2s") and reads it back.
+ClockSetting = Annotated[
+    TimeControl, BeforeValidator(_parse_time_control), PlainSerializer(str, return_type=str)
+]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -77,32 +83,14 @@ class RoundConfig(_Model):
     name: str = Field(min_length=1)
     players: int = Field(ge=2)
     pieces: int = Field(ge=2)
-    time_per_side: TimeControl
-
-    @field_validator("time_per_side", mode="before")
-    @classmethod
-    def _parse_tc(cls, value: object) -> object:
-        return _parse_time_control(value)
-
-    @field_serializer("time_per_side")
-    def _tc_text(self, tc: TimeControl) -> str:
-        return str(tc)
+    time_per_side: ClockSetting
 
 
 class TieBreakConfig(_Model):
     """The extra duel when both clocks show the same time (§2.2.17): 49 pieces by the rules."""
 
     pieces: int = Field(default=49, ge=2)
-    time_per_side: TimeControl = TimeControl.sudden_death(3 * 60_000 * MS)
-
-    @field_validator("time_per_side", mode="before")
-    @classmethod
-    def _parse_tc(cls, value: object) -> object:
-        return _parse_time_control(value)
-
-    @field_serializer("time_per_side")
-    def _tc_text(self, tc: TimeControl) -> str:
-        return str(tc)
+    time_per_side: ClockSetting = TimeControl.sudden_death(4 * 60_000 * MS)
 
 
 class SessionConfig(_Model):
