@@ -82,7 +82,7 @@ def main() -> int:
                              f"certificate (default {FAST_FROM})")
     args = parser.parse_args()
 
-    figures: dict[str, object] = {"benchmark": "swiss_pairing", "decide_from": args.decide_from}
+    figures: dict[str, object] = {"bench": "swiss_pairing", "decide_from": args.decide_from}
     ok = True
     if args.all_rounds:
         rounds: list[dict[str, object]] = []

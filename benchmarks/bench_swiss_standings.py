@@ -52,7 +52,7 @@ def main() -> int:
         print(f"{name}: {figures['players']} players — read {figures['read_ms']} ms, write "
               f"{figures['write_ms']} ms, standings {figures['standings_2026_ms']} ms (2026), "
               f"{figures['standings_2024_ms']} ms (2024)")
-    print(json.dumps({"benchmark": "swiss_standings", "repeat": REPEAT, "results": results}))
+    print(json.dumps({"bench": "swiss_standings", "repeat": REPEAT, "results": results}))
     return 0
 
 
