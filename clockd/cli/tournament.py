@@ -149,7 +149,9 @@ def _signups(args: argparse.Namespace) -> int:
         signups = parse_signups(text, min_age=cfg.min_age, source=args.csv)
     except SignupError as exc:
         return _fail(str(exc))
-    reg = Registration.from_signups(signups, seats=cfg.players, min_age=cfg.min_age)
+    reg = Registration.from_signups(
+        signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
+    )
     lists = {kind.value: [p.public() for p in reg.listed(kind)] for kind in (ListKind.MAIN, ListKind.RESERVE)}
     refused = [r.model_dump() for r in reg.refused]
     if args.json:

@@ -118,7 +118,7 @@ class PuzzleSession(BaseModel):
 
     @classmethod
     def new(cls, config: TournamentConfig, key: str, name: str = "") -> PuzzleSession:
-        reg = Registration(seats=config.players, min_age=config.min_age)
+        reg = Registration(seats=config.players, min_age=config.min_age, name_style=config.public_names)
         return cls(key=key, name=name or key, config=config, registration=reg)
 
     @property
@@ -144,8 +144,9 @@ class PuzzleSession(BaseModel):
                     f"session {self.key} already has {len(self.registration.players)} players; "
                     "sign-ups are imported once, into an empty session"
                 )
+            cfg = self.config
             reg = Registration.from_signups(
-                event.signups, seats=self.config.players, min_age=self.config.min_age
+                event.signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
             )
             return self.model_copy(update={"registration": reg})
         if isinstance(event, AddPlayer | CheckIn | CheckOut | Withdraw | Close):

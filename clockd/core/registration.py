@@ -384,13 +384,24 @@ def _norm_phone(phone: str) -> str:
     return digits[-9:]  # Polish numbers are 9 digits; drop +48 / 0048
 
 
-def display_names(people: list[tuple[PlayerId, Person]]) -> dict[PlayerId, str]:
-    """Public names: a chosen nickname, else "Anna K."; longer only where two would look alike."""
+#: What public screens, the bracket and the results call a player: ``short`` — a chosen
+#: nickname, else first name and the surname's initial ("Anna K."); ``full`` — first name and
+#: surname ("Anna Kowalska"), for an event whose players agreed to it. Never e-mail or phone.
+PublicNames = Literal["short", "full"]
+
+
+def display_names(
+    people: list[tuple[PlayerId, Person]], style: PublicNames = "short"
+) -> dict[PlayerId, str]:
+    """Public names: a chosen nickname, else "Anna K." (or the full name when ``style`` is
+    ``full``); longer only where two would look alike."""
     names: dict[PlayerId, str] = {}
     candidates: dict[PlayerId, list[str]] = {}
     for pid, p in people:
         if p.nickname:
             candidates[pid] = [p.nickname, f"{p.nickname} ({pid})"]
+        elif style == "full":
+            candidates[pid] = [p.full_name, f"{p.full_name} ({pid})"]
         else:
             last = p.last_name
             options = [f"{p.first_name} {last[:1]}." if last else p.first_name]
@@ -479,6 +490,7 @@ class Registration(BaseModel):
 
     seats: int = Field(ge=2)
     min_age: int = 13
+    name_style: PublicNames = "short"  # the configuration's public_names
     players: dict[PlayerId, Player] = {}
     present: frozenset[PlayerId] = frozenset()
     withdrawn: frozenset[PlayerId] = frozenset()
@@ -487,12 +499,14 @@ class Registration(BaseModel):
     refused: tuple[Refusal, ...] = ()
 
     @classmethod
-    def from_signups(cls, signups: SignupImport, *, seats: int, min_age: int = 13) -> Registration:
+    def from_signups(
+        cls, signups: SignupImport, *, seats: int, min_age: int = 13, name_style: PublicNames = "short"
+    ) -> Registration:
         """Main list = the first ``seats`` sign-ups, reserve = the next ``seats`` (§1.11)."""
         accepted = list(signups.accepted)
         over = accepted[2 * seats :]
         people = [(i, s.person) for i, s in enumerate(accepted[: 2 * seats], start=1)]
-        names = display_names(people)
+        names = display_names(people, name_style)
         players = {
             i: Player(
                 id=i,
@@ -513,7 +527,9 @@ class Registration(BaseModel):
             )
             for s in over
         ]
-        return cls(seats=seats, min_age=min_age, players=players, refused=tuple(refused))
+        return cls(
+            seats=seats, min_age=min_age, name_style=name_style, players=players, refused=tuple(refused)
+        )
 
     # -- reading ----------------------------------------------------------------------------
     def listed(self, kind: ListKind) -> list[Player]:
@@ -579,7 +595,7 @@ class Registration(BaseModel):
             )
         pid = max(self.players, default=0) + 1
         people = [(p.id, p.person) for p in self.players.values()] + [(pid, person)]
-        names = display_names(people)
+        names = display_names(people, self.name_style)
         players = {i: p.model_copy(update={"display_name": names[i]}) for i, p in self.players.items()}
         players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind)
         return self.model_copy(update={"players": players})

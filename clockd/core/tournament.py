@@ -32,6 +32,7 @@ from pydantic import (
     model_validator,
 )
 
+from clockd.core.registration import PublicNames
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MS
 
@@ -114,6 +115,10 @@ class TournamentConfig(_Model):
     name: str = "Puzzlowy Pojedynek"
     players: int = Field(default=16, ge=4, description="bracket size: players in round I")
     min_age: int = Field(default=13, ge=0, description="§1.9")
+    public_names: PublicNames = Field(
+        default="short",
+        description="what screens and results call a player: 'short' (Anna K.) or 'full' (Anna Kowalska)",
+    )
     resolution_ms: int = Field(
         default=1000,
         ge=1,

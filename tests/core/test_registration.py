@@ -182,6 +182,30 @@ def test_public_data_is_the_display_name_only() -> None:
     assert {k for k, v in schema.items() if v.get("private")} == {"last_name", "email", "phone", "age"}
 
 
+def test_full_names_on_screens_only_when_the_event_is_configured_so() -> None:
+    """``public_names = "full"`` in the tournament file: surnames shown, contact data still not."""
+    from clockd.core.puzzle_duel import PuzzleSession
+    from clockd.core.tournament import TournamentConfig
+    from clockd.data import default_config_text
+
+    text = default_config_text().replace('public_names = "short"', 'public_names = "full"')
+    full = TournamentConfig.from_toml(text, source="full.toml")
+    assert full.public_names == "full"
+    reg = Registration.from_signups(parse_signups(POLISH), seats=2, name_style=full.public_names)
+    public = json.dumps([p.public() for p in reg.players.values()], ensure_ascii=False)
+    assert "Anna Kowalska" in public and "Piotr Wiśniewski" in public
+    for private in ("anna.k@example.pl", "600 100 200", '"25"'):
+        assert private not in public
+    # a walk-in typed in at the desk of such an event is named the same way
+    session = PuzzleSession.new(full, "pt")
+    walk_in = Person(first_name="Łucja", last_name="Żak", age=17)
+    typed = session.registration.apply(AddPlayer(person=walk_in, walk_in=True))
+    assert [p.display_name for p in typed.players.values()] == ["Łucja Żak"]
+    # and without the setting it stays "Anna K."
+    short = Registration.from_signups(parse_signups(POLISH), seats=2)
+    assert "Anna K." in json.dumps([p.public() for p in short.players.values()], ensure_ascii=False)
+
+
 def test_display_names_grow_only_as_far_as_needed_to_tell_people_apart() -> None:
     people = [
         (1, Person(first_name="Anna", last_name="Kowalska")),
