@@ -49,7 +49,7 @@ def register(sub: Any) -> None:
     p.add_argument("--reason", default="", help="why (journaled)")
     p = action("adjust", "add or remove time: SIDE ±SECONDS")
     p.add_argument("side", type=_side, metavar="SIDE", help="a or b")
-    p.add_argument("seconds", type=_seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
+    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
     p.add_argument("--reason", required=True, help="why (required, journaled)")
     p = action("set", "set a fresh clock (both sides full, ready to start)")
     p.add_argument("--control", default=None, help="time control, e.g. 10m or 3m+2s (default: the table's)")
@@ -71,8 +71,12 @@ def _side(text: str) -> str:
     return side
 
 
-def _seconds_to_ms(text: str) -> int:
-    """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision."""
+def seconds_to_ms(text: str) -> int:
+    """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision.
+
+    The argument type of every ``±SECONDS`` a referee types (``table T adjust``,
+    ``tournament adjust``).
+    """
     try:
         ms = Decimal(text.strip()) * 1000
     except InvalidOperation:
