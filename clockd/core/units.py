@@ -23,4 +23,4 @@ def ms_to_ns(ms: int) -> int:
 
 def ns_to_ms(ns: int) -> int:
     """Whole milliseconds, rounded toward zero (for fields named ``*_ms``)."""
-    return int(ns / MS) if ns < 0 else ns // MS
+    return -(-ns // MS) if ns < 0 else ns // MS
