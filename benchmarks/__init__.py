@@ -2,3 +2,14 @@
 its figures and one JSON line, so runs can be compared. Machines are shared and noisy:
 compare ratios within one run, not absolute numbers across runs.
 """
+
+
+def percentile(values: list[int], q: float) -> int:
+    """The ``q`` quantile (0 to 1; 1 is the maximum) of ``values`` by nearest rank below; 0 if empty.
+
+    Shared by every benchmark so that "p99" means the same figure in each JSON line.
+    """
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
