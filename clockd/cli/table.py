@@ -20,9 +20,9 @@ import argparse
 import getpass
 import json
 import sys
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, phase_text, render
 from clockd.i18n import tr
 
@@ -69,23 +69,6 @@ def _side(text: str) -> str:
     if side not in ("a", "b"):
         raise argparse.ArgumentTypeError(f"side must be a or b, not {text!r}")
     return side
-
-
-def seconds_to_ms(text: str) -> int:
-    """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision.
-
-    The argument type of every ``±SECONDS`` a referee types (``table T adjust``,
-    ``tournament adjust``).
-    """
-    try:
-        ms = Decimal(text.strip()) * 1000
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)") from None
-    if ms != ms.to_integral_value():
-        raise argparse.ArgumentTypeError(f"{text!r}: at most three decimals (milliseconds)")
-    if ms == 0:
-        raise argparse.ArgumentTypeError("adjusting by 0 seconds changes nothing")
-    return int(ms)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -244,8 +244,8 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _register_daemon(tsub: Any) -> None:
+    from clockd.cli.argtypes import seconds_to_ms
     from clockd.cli.status import add_connection_options
-    from clockd.cli.table import seconds_to_ms
 
     def command(name: str, help_text: str, *, mutating: bool = True, session: bool = True) -> Any:
         p = tsub.add_parser(name, help=help_text, description=help_text)
