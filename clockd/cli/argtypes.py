@@ -41,6 +41,8 @@ def seconds_to_ms(text: str) -> int:
         ms = Decimal(text.strip()) * 1000
     except InvalidOperation:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)") from None
+    if not ms.is_finite():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)")
     if ms != ms.to_integral_value():
         raise argparse.ArgumentTypeError(f"{text!r}: at most three decimals (milliseconds)")
     if ms == 0:

@@ -150,3 +150,17 @@ def test_a_bad_configuration_is_refused_before_anything_starts(env: dict[str, st
     assert result.returncode == 2
     assert "clocks.toml: table 1 (entry 1), control:" in result.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+@pytest.mark.parametrize("seconds", ["inf", "-Infinity", "nan", "thirty", "1.0005", "0"])
+def test_a_time_adjustment_that_is_not_a_sensible_number_is_refused_with_a_sentence(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from clockd.cli import build_parser
+
+    for argv in (["table", "1", "adjust", "a"], ["tournament", "adjust", "R1-1", "1"]):
+        with pytest.raises(SystemExit) as exit_:
+            build_parser().parse_args([*argv, seconds, "--reason", "x"])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert "±SECONDS" in err and "Traceback" not in err
