@@ -13,17 +13,25 @@ dark, bigger, no match ids).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gui import terms
 from gui.model import Bracket, DeskState, Match, Side
 from gui.style import DESK, HALL, Palette
-from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, fit_text, font, text_width
-
-LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-CENTER = Qt.AlignmentFlag.AlignCenter
+from gui.widgets.painted import (
+    CENTER,
+    LEFT,
+    RIGHT,
+    Box,
+    Item,
+    PaintedView,
+    elide,
+    fit_font,
+    fit_text,
+    font,
+    text_width,
+)
 
 
 class BracketView(PaintedView):

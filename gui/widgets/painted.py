@@ -22,6 +22,11 @@ from PySide6.QtWidgets import QWidget
 
 from gui.style import MONO, SANS
 
+#: How a text sits in its rectangle (the bracket and the table cards use the same three).
+LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+CENTER = Qt.AlignmentFlag.AlignCenter
+
 
 def font(px: float, *, bold: bool = False, mono: bool = False) -> QFont:
     """The bundled family at ``px`` pixels (pixel sizes, so a screenshot is the same everywhere)."""
@@ -42,7 +47,7 @@ class Item:
     key: str = ""  # what it belongs to: a match id, a table number
     font: QFont = field(default_factory=QFont)
     color: str = "#000000"
-    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+    align: Qt.AlignmentFlag = LEFT
 
 
 @dataclass

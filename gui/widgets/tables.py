@@ -14,17 +14,13 @@ from __future__ import annotations
 import functools
 import math
 
-from PySide6.QtCore import QEvent, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gui import terms
 from gui.model import DeskState, Match, Side, Table
 from gui.style import DESK, HALL, Palette
-from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, fit_text, font
-
-LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-CENTER = Qt.AlignmentFlag.AlignCenter
+from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, Item, PaintedView, elide, fit_font, fit_text, font
 
 
 class TablesView(PaintedView):
