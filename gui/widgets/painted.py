@@ -111,22 +111,10 @@ class PaintedView(QWidget):
                 return item.text
         return ""
 
-    def item_at(self, point: QPoint) -> Item | None:
-        for item in reversed(self.items):
-            if item.rect.contains(point):
-                return item
-        return None
-
     def items_with(self, *, role: str | None = None, key: str | None = None) -> Iterator[Item]:
         for item in self.items:
             if (role is None or item.role == role) and (key is None or item.key == key):
                 yield item
-
-    def box_at(self, point: QPoint, role: str | None = None) -> Box | None:
-        for box in reversed(self.boxes):
-            if box.rect.contains(point) and (role is None or box.role == role):
-                return box
-        return None
 
     def shown_texts(self) -> list[str]:
         return [i.text for i in self.items if i.text]
