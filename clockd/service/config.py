@@ -16,7 +16,7 @@ Example (``docs/architecture.md`` has the full reference)::
     [[tables]]
     id = 2
     control = "10m"
-    device = { kind = "gpio", a = 17, b = 27 }   # pins: see docs/raspberry-pi.md
+    device = { kind = "gpio", button_a = "GPIO17", button_b = "GPIO27" }   # docs/raspberry-pi.md
 
     [[tables]]
     id = 3
