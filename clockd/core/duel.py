@@ -58,10 +58,6 @@ class Complete(BaseModel):
     t_ns: int
 
 
-#: Everything that can happen to a duel, in the order it happened.
-DuelInput = Annotated[Press | Pause | Resume | Adjust | Complete, Field(discriminator="kind")]
-
-
 class DuelOutcome(StrEnum):
     """What one input did to the duel (the clock's outcomes, plus the duel's own)."""
 
