@@ -103,18 +103,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _timeline(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.display import format_exact_ms
+
     reply = client.timeline(args.table, limit=args.limit)
     first = reply.entries[0].t_ms if reply.entries else 0
     for entry in reply.entries:
         if args.json:
             print(json.dumps(entry.model_dump(mode="json"), ensure_ascii=False))
             continue
-        offset_ms = entry.t_ms - first
-        minutes, ms = divmod(offset_ms, 60_000)
         detail = " ".join(
             f"{k}={v}" for k, v in entry.data.items() if v not in (None, "", {}) and k not in ("device_t_us",)
         )
-        print(f"{entry.seq:>7}  +{minutes}:{ms // 1000:02d}.{ms % 1000:03d}  {entry.kind:<18} {detail}")
+        print(f"{entry.seq:>7}  +{format_exact_ms(entry.t_ms - first)}  {entry.kind:<18} {detail}")
     return 0
 
 

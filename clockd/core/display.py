@@ -12,7 +12,7 @@ same displayed step. The default resolution is the whole second the clock displa
 tournament may choose a finer one, down to the millisecond.
 
 Everything that shows or compares a time calls :func:`quantize` or :func:`format_clock`;
-nothing else rounds.
+nothing else rounds. Exact figures (a timeline's offsets) are written by :func:`format_exact_ms`.
 """
 
 from __future__ import annotations
@@ -62,3 +62,18 @@ def format_clock(remaining_ns: int, *, tenths_below_ns: int | None = None) -> st
     if hours:
         return f"{hours}:{minutes:02d}:{seconds:02d}"
     return f"{minutes}:{seconds:02d}"
+
+
+def format_exact_ms(ms: int) -> str:
+    """``m:ss.mmm`` (``h:mm:ss.mmm`` from an hour) of a recorded duration: exact, never rounded.
+
+    For timelines and disputes, where the referee reads the journal's own figures (a clock
+    face's rounding is :func:`format_clock`).
+    """
+    sign = "-" if ms < 0 else ""
+    seconds, milli = divmod(abs(ms), 1000)
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{sign}{hours}:{minutes:02d}:{seconds:02d}.{milli:03d}"
+    return f"{sign}{minutes}:{seconds:02d}.{milli:03d}"
