@@ -8,9 +8,14 @@ need it fail with a clear message when it is missing rather than pass silently.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from hw_sim.gpio import ScriptedFactory
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -30,3 +35,14 @@ def corpus_dir() -> Path:
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     return corpus_dir()
+
+
+@pytest.fixture
+def pi() -> Iterator[ScriptedFactory]:
+    """A fresh simulated Pi (gpiozero mock pins) per test, reset afterwards so no pin or
+    reservation leaks into the next test."""
+    from hw_sim.gpio import ScriptedFactory
+
+    factory = ScriptedFactory()
+    yield factory
+    factory.reset()

@@ -8,10 +8,7 @@ the journal has the press, shows the daemon's times, and keeps nothing unacknowl
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from clockd.api import Client
 from clockd.core.units import MS
@@ -30,13 +27,6 @@ def wait_for(condition, timeout_s: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("not reached in time")
         time.sleep(0.01)
-
-
-@pytest.fixture
-def pi() -> Iterator[ScriptedFactory]:
-    factory = ScriptedFactory()
-    yield factory
-    factory.reset()
 
 
 def test_a_gpio_table_plays_through_the_daemon(tmp_path: Path, pi: ScriptedFactory) -> None:
