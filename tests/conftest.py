@@ -32,6 +32,12 @@ def corpus_dir() -> Path:
     return path
 
 
+def swiss_corpus_files() -> list[Path]:
+    """Every TRF file of the corpus: the reference tournaments, then the school groups."""
+    root = corpus_dir() / "swiss"
+    return sorted(root.glob("*.trf")) + sorted((root / "school").glob("*.trf"))
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     return corpus_dir()
