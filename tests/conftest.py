@@ -8,9 +8,10 @@ need it fail with a clear message when it is missing rather than pass silently.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from hw_sim.gpio import ScriptedFactory
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,3 +55,14 @@ def pi() -> Iterator[ScriptedFactory]:
     factory = ScriptedFactory()
     yield factory
     factory.reset()
+
+
+def wait_until(condition: Callable[[], T], timeout_s: float = 20.0, poll_s: float = 0.01) -> T:
+    """Poll ``condition`` until it returns something true, and return that; fail the test
+    if it has not within ``timeout_s`` (a daemon or a simulator thread does the work)."""
+    deadline = time.monotonic() + timeout_s
+    while not (value := condition()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"not reached within {timeout_s} s")
+        time.sleep(poll_s)
+    return value

@@ -8,12 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from clockd.api import Client
+from tests.conftest import wait_until
 
 
 @pytest.fixture
@@ -70,17 +70,6 @@ def quick_status(env: dict[str, str]) -> dict:
     info = json.loads((Path(env["DUELCLOCK_STATE_DIR"]) / "daemon.json").read_text())
     with Client(port=info["port"]) as client:
         return client.status().model_dump(mode="json")
-
-
-def wait_until(check, timeout_s: float = 15.0):
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError("not reached in time")
-        time.sleep(0.1)
 
 
 def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_path: Path) -> None:
