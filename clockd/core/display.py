@@ -35,11 +35,6 @@ def quantize(remaining_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> i
     return -(-remaining_ns // resolution_ns)
 
 
-def displayed_ns(remaining_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> int:
-    """``remaining_ns`` rounded up to the resolution, as a duration in nanoseconds."""
-    return quantize(remaining_ns, resolution_ns) * resolution_ns
-
-
 def same_time(a_ns: int, b_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> bool:
     """Whether two remaining times count as "exactly the same" at this resolution."""
     return quantize(a_ns, resolution_ns) == quantize(b_ns, resolution_ns)
