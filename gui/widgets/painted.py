@@ -16,11 +16,12 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from gui.style import MONO, SANS
+from gui.model import DeskState
+from gui.style import DESK, HALL, MONO, SANS, Palette
 
 #: How a text sits in its rectangle (the bracket and the table cards use the same three).
 LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
@@ -168,3 +169,35 @@ class PaintedView(QWidget):
                 p.drawText(item.rect, int(item.align), item.text)
         finally:
             p.end()
+
+
+class DeskView(PaintedView):
+    """A painted view of the referee's desk state: the bracket, the table cards.
+
+    ``hall=True`` draws it for the projector (the hall palette). A subclass lays itself out
+    in :meth:`relayout`, which runs again on every new state, resize and language change.
+    """
+
+    def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hall = hall
+        self.palette_: Palette = HALL if hall else DESK
+        self.background = self.palette_.window
+        self.state = DeskState()
+        self.now_ns = 0
+
+    def relayout(self) -> None:
+        raise NotImplementedError
+
+    def set_state(self, state: DeskState, now_ns: int) -> None:
+        self.state = state
+        self.now_ns = now_ns
+        self.relayout()
+
+    def resizeEvent(self, event: object) -> None:
+        self.relayout()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.relayout()
+        super().changeEvent(event)
