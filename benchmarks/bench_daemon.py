@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks import percentile
 from clockd.api import Subscription
 from clockd.core.clock import Side
 from clockd.core.units import MS, SECOND
@@ -49,13 +50,6 @@ from hw_sim.players import STEADY
 def cpu_ns() -> int:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return int((usage.ru_utime + usage.ru_stime) * 1e9)
-
-
-def percentile(values: list[int], q: float) -> int:
-    if not values:
-        return 0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:

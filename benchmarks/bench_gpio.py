@@ -25,6 +25,7 @@ from typing import Any
 
 from gpiozero import Button
 
+from benchmarks import percentile
 from clockd.devices.base import AnyDeviceEvent, Press
 from clockd.devices.gpio import GpioTable
 from clockd.devices.gpio_config import TableConfig
@@ -32,11 +33,6 @@ from hw_sim.gpio import ScriptedFactory
 
 PRESSES = 20_000
 GAP_NS = 1_000_000_000  # presses a second apart in edge time: no debounce window in the way
-
-
-def percentile(values: list[int], q: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def bench_sync() -> list[int]:

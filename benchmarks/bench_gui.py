@@ -36,13 +36,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from benchmarks import percentile
+
 TABLES = 8
 REFRESH_HZ = 10
-
-
-def percentile(values: list[int], q: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0
 
 
 def view(table: int, seq: int, a_ms: int, b_ms: int, running: str, moves: tuple[int, int]) -> dict[str, Any]:

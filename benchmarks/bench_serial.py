@@ -34,9 +34,12 @@ import sys
 import time
 from typing import Any
 
+from benchmarks import percentile
+
 MS = 1_000_000
 RATE_HZ = 10
 BAUD = 115_200
+QUANTILES = (("p50", 0.50), ("p99", 0.99), ("max", 1.0))
 
 
 # -- the child: simulated clocks -------------------------------------------------------------------
@@ -68,13 +71,6 @@ def farm_main(n: int) -> int:
 
 
 # -- the parent: real drivers ------------------------------------------------------------------------
-
-
-def percentile(values: list[int], p: float) -> int:
-    if not values:
-        return 0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
 def cpu_s() -> float:
@@ -144,12 +140,8 @@ def run(n: int, seconds: float) -> dict[str, Any]:
         "lost": farm["presses"] - len(seen),
         "duplicated": duplicated,
         "events_per_s": round(len(seen) / window, 1),
-        "latency_us": {
-            k: round(percentile(latencies, p) / 1000, 1) for k, p in (("p50", 50), ("p99", 99), ("max", 100))
-        },
-        "timing_error_us": {
-            k: round(percentile(errors, p) / 1000, 1) for k, p in (("p50", 50), ("p99", 99), ("max", 100))
-        },
+        "latency_us": {k: round(percentile(latencies, p) / 1000, 1) for k, p in QUANTILES},
+        "timing_error_us": {k: round(percentile(errors, p) / 1000, 1) for k, p in QUANTILES},
         "host_cpu_pct": round(100 * cpu / wall, 1),
         "sim_cpu_pct": round(100 * farm["cpu_s"] / farm["wall_s"], 1),
         "host_cpu_us_per_event": round(1e6 * cpu / max(1, len(seen)), 1),

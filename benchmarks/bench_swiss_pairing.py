@@ -24,24 +24,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import corpus_dir
 from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import build_input, pair_players
 from clockd.core.swiss.dutch.ordering import FAST_FROM
 from clockd.core.swiss.model import Tournament
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CASES = (("t_0035_p250_r8.trf", 8), ("t_0041_p1000_r8.trf", 8))
 ALL_ROUNDS_FILES = ("t_0041_p1000_r8.trf", "t_0042_p1000_r8.trf",
                     "t_0035_p250_r8.trf", "t_0036_p250_r8.trf")
 
 
-def corpus() -> Path:
-    env = os.environ.get("DUELCLOCK_CORPUS")
-    return (Path(env) if env else ROOT.parent / "shared" / "corpus") / "swiss"
-
-
 def load(name: str) -> Tournament:
-    return trf.load_bytes((corpus() / name).read_bytes())
+    return trf.load_bytes((corpus_dir() / "swiss" / name).read_bytes())
 
 
 def time_ours(t: Tournament, k: int, repeat: int, decide_from: int) -> tuple[float, bool]:

@@ -8,22 +8,16 @@ machine is shared: compare ratios within a run).
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 
+from benchmarks import corpus_dir
 from clockd.core.swiss import trf
 from clockd.core.swiss.standings import standings
 from clockd.core.swiss.tiebreaks import Edition
 
 FILES = ("t_0035_p250_r8.trf", "t_0041_p1000_r8.trf", "t_0042_p1000_r8.trf")
 REPEAT = 3
-
-
-def corpus() -> Path:
-    env = os.environ.get("DUELCLOCK_CORPUS")
-    return Path(env) if env else Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 
 def best_ms(action: Callable[[], object]) -> float:
@@ -38,7 +32,7 @@ def best_ms(action: Callable[[], object]) -> float:
 def main() -> int:
     results = []
     for name in FILES:
-        data = (corpus() / "swiss" / name).read_bytes()
+        data = (corpus_dir() / "swiss" / name).read_bytes()
         tournament = trf.load_bytes(data)
         figures = {
             "file": name,

@@ -43,9 +43,9 @@ from clockd.api import (
     TableView,
     TimelineEntry,
     TimelineEvent,
-    read_info,
+    resolve,
 )
-from clockd.api.messages import DEFAULT_PORT, describe_validation, request_types
+from clockd.api.messages import describe_validation, request_types
 from clockd.api.tournament import ResultsView, SessionView, TournamentState
 from gui.commands import Action, Command, Outcome
 from gui.model import (
@@ -413,11 +413,9 @@ class DaemonConnection(QObject):
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
-        info = read_info()
-        self.host = host or (info.host if info else "127.0.0.1")
-        self.port = port or (info.port if info else DEFAULT_PORT)
+        self.host, self.port, local_token = resolve(host, port, token)
         # a read-only screen (the audience) never holds the token, even if daemon.json has it
-        self.token = None if read_only else token if token is not None else (info.token if info else None)
+        self.token = None if read_only else local_token
         self.by = by if by is not None else _user()
         self.model = model
         self.timeline = timeline

@@ -36,22 +36,12 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
+from clockd.core.clock import Side
 from clockd.core.display import format_clock
 from clockd.core.units import MS
 
 #: The JSON-schema marking of a field that holds personal data.
 PRIVATE: JsonDict = {"private": True}
-
-
-class Side(StrEnum):
-    """A side of a clock: ``a`` (left) and ``b`` (right), as the API names them."""
-
-    A = "a"
-    B = "b"
-
-    @property
-    def other(self) -> Side:
-        return Side.B if self is Side.A else Side.A
 
 
 class _Frozen(BaseModel):

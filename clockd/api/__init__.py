@@ -9,7 +9,7 @@ The wire format and examples: ``docs/api.md``.
 """
 
 from clockd.api.client import Client, Subscription
-from clockd.api.local import DaemonInfo, read_info, state_dir
+from clockd.api.local import DaemonInfo, read_info, resolve, state_dir
 from clockd.api.messages import (
     API_VERSION,
     DEFAULT_PORT,
@@ -58,5 +58,6 @@ __all__ = [
     "parse_request",
     "read_info",
     "request_type",
+    "resolve",
     "state_dir",
 ]

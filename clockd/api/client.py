@@ -44,7 +44,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from clockd.api.local import DaemonInfo, read_info
+from clockd.api.local import resolve
 from clockd.api.messages import (
     DEFAULT_PORT,
     MAX_REPLY_BYTES,
@@ -74,16 +74,6 @@ from clockd.api.messages import (
 )
 
 R = TypeVar("R", bound=Reply)
-
-
-def _resolve(
-    host: str | None, port: int | None, token: str | None, info: DaemonInfo | None
-) -> tuple[str, int, str | None]:
-    return (
-        host or (info.host if info else "127.0.0.1"),
-        port or (info.port if info else DEFAULT_PORT),
-        token if token is not None else (info.token if info else None),
-    )
 
 
 class _LineSocket:
@@ -187,7 +177,7 @@ class Client:
         cls, *, host: str | None = None, port: int | None = None, token: str | None = None, **kwargs: Any
     ) -> Client:
         """A client for the daemon started on this machine (``daemon.json``), unless told otherwise."""
-        h, p, t = _resolve(host, port, token, read_info())
+        h, p, t = resolve(host, port, token)
         return cls(h, p, t, **kwargs)
 
     def __enter__(self) -> Client:
@@ -289,7 +279,7 @@ class Subscription:
 
     @classmethod
     def local(cls, *, host: str | None = None, port: int | None = None, **kwargs: Any) -> Subscription:
-        h, p, _ = _resolve(host, port, None, read_info())
+        h, p, _ = resolve(host, port)
         return cls(h, p, **kwargs)
 
     def fileno(self) -> int:

@@ -69,6 +69,19 @@ def read_info(path: Path | None = None) -> DaemonInfo | None:
         return None
 
 
+def resolve(
+    host: str | None = None, port: int | None = None, token: str | None = None, path: Path | None = None
+) -> tuple[str, int, str | None]:
+    """Where to reach the local daemon and with what token: what the caller gives, else what
+    ``daemon.json`` says, else 127.0.0.1 on the default port with no token."""
+    info = read_info(path)
+    return (
+        host or (info.host if info else "127.0.0.1"),
+        port or (info.port if info else DEFAULT_PORT),
+        token if token is not None else (info.token if info else None),
+    )
+
+
 def remove_info(pid: int, path: Path | None = None) -> None:
     """Remove the file if it still describes the daemon ``pid`` (a newer daemon may own it)."""
     path = path or info_path()

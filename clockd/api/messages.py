@@ -139,10 +139,6 @@ def request_types() -> dict[str, type[Request]]:
     return dict(_REQUESTS)
 
 
-def message_types() -> dict[str, type[Message]]:
-    return dict(_MESSAGES)
-
-
 # -- reading -----------------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from clockd.cli.argtypes import positive_int
 from clockd.i18n import tr
 
 #: The wiring ``docs/raspberry-pi.md`` describes, used when ``gpio test`` gets no ``--config``.
@@ -50,13 +51,6 @@ def _role(role: str) -> str:
     return tr(pl=pl, en=en)
 
 
-def _seconds(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 second, not {value}")
-    return value
-
-
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gpio",
@@ -83,7 +77,7 @@ def register(sub: Any) -> None:
     test.add_argument(
         "--mock", action="store_true", help="use gpiozero mock pins and scripted presses (no Pi needed)"
     )
-    test.add_argument("--seconds", type=_seconds, default=None, help="stop after this many seconds")
+    test.add_argument("--seconds", type=positive_int, default=None, help="stop after this many seconds")
     test.set_defaults(func=_test)
 
 

@@ -199,16 +199,15 @@ def _configured_devices(daemon: Any, config: Any, args: argparse.Namespace, clos
 
 
 def _serial_clock(table: int, device: Any) -> Any:
-    from clockd.devices.serial import PortMatch, SerialClock
+    from clockd.devices.serial import DEFAULT_PID, DEFAULT_VID, PortMatch, SerialClock
 
-    extra = device.model_extra or {}
     if device.port:
         return SerialClock(table, port=device.port, expect_device_id=device.serial_number)
     if device.serial_number is None:
         raise _NotAvailable(f'table {table}: a serial device needs port = "…" or serial_number = "…"')
     match = PortMatch(
-        vid=int(extra.get("vid", 0x1209)),
-        pid=int(extra.get("pid", 0x0001)),
+        vid=DEFAULT_VID if device.vid is None else device.vid,
+        pid=DEFAULT_PID if device.pid is None else device.pid,
         serial_number=device.serial_number,
     )
     return SerialClock(table, match=match)

@@ -24,19 +24,7 @@ import time
 from collections import Counter
 from typing import Any
 
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
-    return value
+from clockd.cli.argtypes import non_negative_int, positive_int
 
 
 def register(sub: Any) -> None:
@@ -46,10 +34,12 @@ def register(sub: Any) -> None:
         description="Play scripted duels on simulated Raspberry Pi tables (bouncing buttons on "
         "gpiozero mock pins) through the real GPIO driver; print a JSON summary.",
     )
-    parser.add_argument("--tables", type=_count, default=4, help="duel tables (13 per simulated Pi)")
-    parser.add_argument("--presses", type=_count, default=40, help="presses in turn per table")
-    parser.add_argument("--bounce-ms", type=_non_negative, default=5, help="contact bounce per press (ms)")
-    parser.add_argument("--debounce-ms", type=_count, default=30, help="the driver's debounce window (ms)")
+    parser.add_argument("--tables", type=positive_int, default=4, help="duel tables (13 per simulated Pi)")
+    parser.add_argument("--presses", type=positive_int, default=40, help="presses in turn per table")
+    parser.add_argument("--bounce-ms", type=non_negative_int, default=5, help="contact bounce per press (ms)")
+    parser.add_argument(
+        "--debounce-ms", type=positive_int, default=30, help="the driver's debounce window (ms)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="random seed (printed, to replay a run)")
     parser.add_argument(
         "--same-thread",

@@ -25,6 +25,7 @@ import threading
 import time
 from typing import Any
 
+from clockd.cli.argtypes import positive_int
 from clockd.i18n import tr
 
 _MS = 1_000_000
@@ -45,11 +46,11 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--clocks", type=_positive, default=4, metavar="N", help=tr(pl="liczba zegarów", en="clocks")
+        "--clocks", type=positive_int, default=4, metavar="N", help=tr(pl="liczba zegarów", en="clocks")
     )
     parser.add_argument(
         "--presses",
-        type=_positive,
+        type=positive_int,
         default=100,
         metavar="K",
         help=tr(pl="naciśnięć na zegar", en="presses per clock"),
@@ -82,7 +83,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--interval-ms",
-        type=_positive,
+        type=positive_int,
         default=20,
         metavar="MS",
         help=tr(pl="odstęp między naciśnięciami", en="time between presses of a clock"),
@@ -98,19 +99,12 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=_positive,
+        type=positive_int,
         default=60,
         metavar="S",
         help=tr(pl="najdłuższy czas oczekiwania (s)", en="give up after this many seconds"),
     )
     parser.set_defaults(func=_run)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
-    return value
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -20,9 +20,9 @@ import argparse
 import getpass
 import json
 import sys
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, phase_text, render
 from clockd.i18n import tr
 
@@ -49,7 +49,7 @@ def register(sub: Any) -> None:
     p.add_argument("--reason", default="", help="why (journaled)")
     p = action("adjust", "add or remove time: SIDE ±SECONDS")
     p.add_argument("side", type=_side, metavar="SIDE", help="a or b")
-    p.add_argument("seconds", type=_seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
+    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
     p.add_argument("--reason", required=True, help="why (required, journaled)")
     p = action("set", "set a fresh clock (both sides full, ready to start)")
     p.add_argument("--control", default=None, help="time control, e.g. 10m or 3m+2s (default: the table's)")
@@ -69,19 +69,6 @@ def _side(text: str) -> str:
     if side not in ("a", "b"):
         raise argparse.ArgumentTypeError(f"side must be a or b, not {text!r}")
     return side
-
-
-def _seconds_to_ms(text: str) -> int:
-    """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision."""
-    try:
-        ms = Decimal(text.strip()) * 1000
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)") from None
-    if ms != ms.to_integral_value():
-        raise argparse.ArgumentTypeError(f"{text!r}: at most three decimals (milliseconds)")
-    if ms == 0:
-        raise argparse.ArgumentTypeError("adjusting by 0 seconds changes nothing")
-    return int(ms)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,18 +103,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _timeline(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.display import format_exact_ms
+
     reply = client.timeline(args.table, limit=args.limit)
     first = reply.entries[0].t_ms if reply.entries else 0
     for entry in reply.entries:
         if args.json:
             print(json.dumps(entry.model_dump(mode="json"), ensure_ascii=False))
             continue
-        offset_ms = entry.t_ms - first
-        minutes, ms = divmod(offset_ms, 60_000)
         detail = " ".join(
             f"{k}={v}" for k, v in entry.data.items() if v not in (None, "", {}) and k not in ("device_t_us",)
         )
-        print(f"{entry.seq:>7}  +{minutes}:{ms // 1000:02d}.{ms % 1000:03d}  {entry.kind:<18} {detail}")
+        print(f"{entry.seq:>7}  +{format_exact_ms(entry.t_ms - first)}  {entry.kind:<18} {detail}")
     return 0
 
 

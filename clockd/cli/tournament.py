@@ -246,6 +246,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _register_daemon(tsub: Any) -> None:
+    from clockd.cli.argtypes import seconds_to_ms
     from clockd.cli.status import add_connection_options
 
     def command(name: str, help_text: str, *, mutating: bool = True, session: bool = True) -> Any:
@@ -315,7 +316,7 @@ def _register_daemon(tsub: Any) -> None:
     p = command("adjust", "give (+) or take (-) a player's time: MATCH PLAYER ±SECONDS")
     p.add_argument("match")
     p.add_argument("player", type=int)
-    p.add_argument("seconds", type=_seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
+    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
     p.add_argument("--reason", required=True)
     p = command("export", "write the session's results: JSON, CSV, printable HTML, PDF, PNG", mutating=False)
     p.add_argument("--json", metavar="FILE", dest="json_out")
@@ -323,21 +324,6 @@ def _register_daemon(tsub: Any) -> None:
     p.add_argument("--html", metavar="FILE")
     p.add_argument("--pdf", metavar="FILE")
     p.add_argument("--png", metavar="FILE")
-
-
-def _seconds_to_ms(text: str) -> int:
-    """``"-1.5"`` → ``-1500``, exactly (no floats)."""
-    from decimal import Decimal, InvalidOperation
-
-    try:
-        ms = Decimal(text.strip()) * 1000
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)") from None
-    if ms != ms.to_integral_value() or ms == 0:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a non-zero number of seconds, at most to the millisecond"
-        )
-    return int(ms)
 
 
 def _parse_lines(text: str) -> dict[int, int]:

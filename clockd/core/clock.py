@@ -263,6 +263,15 @@ class ClockState(BaseModel):
             return s._resume(event), Outcome.APPLIED
         return s._adjust(event), Outcome.APPLIED
 
+    def ignore_press(self, e: Press) -> ClockState:
+        """The clock after a press that the rules above the clock do not let act — a puzzle
+        duel's toss winner pressing the ready clock, say. Like a press by the waiting side it
+        changes nothing but that side's count of ignored presses (and, as every input does,
+        the instant of the last input). Raises :class:`ClockError` for an input before the last.
+        """
+        self._check_time(e.t_ns)
+        return self.model_copy(update={"ignored": self.ignored.add(e.side, 1), "last_input_ns": e.t_ns})
+
     def _check_time(self, t_ns: int) -> None:
         if self.last_input_ns is not None and t_ns < self.last_input_ns:
             raise ClockError(f"time {t_ns} ns is before the clock's last input at {self.last_input_ns} ns")

@@ -12,7 +12,7 @@ same displayed step. The default resolution is the whole second the clock displa
 tournament may choose a finer one, down to the millisecond.
 
 Everything that shows or compares a time calls :func:`quantize` or :func:`format_clock`;
-nothing else rounds.
+nothing else rounds. Exact figures (a timeline's offsets) are written by :func:`format_exact_ms`.
 """
 
 from __future__ import annotations
@@ -33,11 +33,6 @@ def quantize(remaining_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> i
     if remaining_ns <= 0:
         return 0
     return -(-remaining_ns // resolution_ns)
-
-
-def displayed_ns(remaining_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> int:
-    """``remaining_ns`` rounded up to the resolution, as a duration in nanoseconds."""
-    return quantize(remaining_ns, resolution_ns) * resolution_ns
 
 
 def same_time(a_ns: int, b_ns: int, resolution_ns: int = DEFAULT_RESOLUTION_NS) -> bool:
@@ -62,3 +57,18 @@ def format_clock(remaining_ns: int, *, tenths_below_ns: int | None = None) -> st
     if hours:
         return f"{hours}:{minutes:02d}:{seconds:02d}"
     return f"{minutes}:{seconds:02d}"
+
+
+def format_exact_ms(ms: int) -> str:
+    """``m:ss.mmm`` (``h:mm:ss.mmm`` from an hour) of a recorded duration: exact, never rounded.
+
+    For timelines and disputes, where the referee reads the journal's own figures (a clock
+    face's rounding is :func:`format_clock`).
+    """
+    sign = "-" if ms < 0 else ""
+    seconds, milli = divmod(abs(ms), 1000)
+    minutes, seconds = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{sign}{hours}:{minutes:02d}:{seconds:02d}.{milli:03d}"
+    return f"{sign}{minutes}:{seconds:02d}.{milli:03d}"

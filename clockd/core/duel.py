@@ -58,10 +58,6 @@ class Complete(BaseModel):
     t_ns: int
 
 
-#: Everything that can happen to a duel, in the order it happened.
-DuelInput = Annotated[Press | Pause | Resume | Adjust | Complete, Field(discriminator="kind")]
-
-
 class DuelOutcome(StrEnum):
     """What one input did to the duel (the clock's outcomes, plus the duel's own)."""
 
@@ -208,11 +204,7 @@ class Duel(BaseModel):
         if isinstance(event, Complete):
             return s._complete(event), DuelOutcome.COMPLETED
         if isinstance(event, Press) and s.clock.phase is Phase.READY and event.side is s.setup.toss_winner:
-            # counted like any ignored press, and the clock's inputs stay in time order
-            clock = s.clock.model_copy(
-                update={"ignored": s.clock.ignored.add(event.side, 1), "last_input_ns": event.t_ns}
-            )
-            update = {"clock": clock, "ignored_toss_winner": s.ignored_toss_winner + 1}
+            update = {"clock": s.clock.ignore_press(event), "ignored_toss_winner": s.ignored_toss_winner + 1}
             return s.model_copy(update=update), DuelOutcome.IGNORED_TOSS_WINNER
         if not isinstance(event, Press) and s.clock.phase is Phase.READY and not isinstance(event, Adjust):
             raise ClockError("the duel has not started: the toss loser's press starts it")

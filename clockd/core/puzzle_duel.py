@@ -21,9 +21,9 @@ nothing changes.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from clockd.core.bracket import (
     Assign,
@@ -85,24 +85,6 @@ class EnterDraw(BaseModel):
 RegistrationInput = AddPlayer | CheckIn | CheckOut | Withdraw | Close
 BracketInput = Assign | Toss | DuelFinished | Confirm | Override | Walkover
 SessionInput = ImportSignups | MakeDraw | EnterDraw | RegistrationInput | BracketInput
-
-SessionEvent = Annotated[
-    ImportSignups
-    | MakeDraw
-    | EnterDraw
-    | AddPlayer
-    | CheckIn
-    | CheckOut
-    | Withdraw
-    | Close
-    | Assign
-    | Toss
-    | DuelFinished
-    | Confirm
-    | Override
-    | Walkover,
-    Field(discriminator="kind"),
-]
 
 
 class PuzzleSession(BaseModel):

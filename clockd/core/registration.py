@@ -32,7 +32,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
@@ -468,9 +468,6 @@ class Close(_Event):
     """Start time: fill empty seats from the reserve in order, then from walk-ins (§1.18–1.19)."""
 
     kind: Literal["close"] = "close"
-
-
-RegistrationEvent = Annotated[AddPlayer | CheckIn | CheckOut | Withdraw | Close, Field(discriminator="kind")]
 
 
 class SeatChange(BaseModel):

@@ -17,10 +17,6 @@ MINUTE: Final = 60 * SECOND
 HOUR: Final = 60 * MINUTE
 
 
-def ms_to_ns(ms: int) -> int:
-    return ms * MS
-
-
 def ns_to_ms(ns: int) -> int:
     """Whole milliseconds, rounded toward zero (for fields named ``*_ms``)."""
-    return int(ns / MS) if ns < 0 else ns // MS
+    return -(-ns // MS) if ns < 0 else ns // MS

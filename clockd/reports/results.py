@@ -277,7 +277,7 @@ def check_results(results: Results) -> list[str]:
             mine, theirs = (
                 (m.remaining_ms.a, m.remaining_ms.b) if side == "a" else (m.remaining_ms.b, m.remaining_ms.a)
             )
-            if -(-mine // res) <= -(-theirs // res):
+            if quantize(mine * MS, res * MS) <= quantize(theirs * MS, res * MS):
                 problems.append(
                     f"{m.id}: winner {m.winner} has {mine} ms, the loser {theirs} ms: not more at {res} ms"
                 )

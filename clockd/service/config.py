@@ -16,7 +16,7 @@ Example (``docs/architecture.md`` has the full reference)::
     [[tables]]
     id = 2
     control = "10m"
-    device = { kind = "gpio", a = 17, b = 27 }   # pins: see docs/raspberry-pi.md
+    device = { kind = "gpio", button_a = "GPIO17", button_b = "GPIO27" }   # docs/raspberry-pi.md
 
     [[tables]]
     id = 3
@@ -52,13 +52,19 @@ class SimulatedDevice(BaseModel):
 
 
 class SerialDevice(BaseModel):
-    """A USB-serial clock (``clockd.devices.serial``): a port path, or a USB identity to find it by."""
+    """A USB-serial clock (``clockd.devices.serial``): a port path, or a USB identity to find it by.
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    ``vid``/``pid`` (default: the driver's, ``clockd.devices.serial.DEFAULT_VID``/``DEFAULT_PID``)
+    name the clock's USB ids when it is found by ``serial_number``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["serial"] = "serial"
     port: str | None = None
     serial_number: str | None = None
+    vid: int | None = Field(default=None, ge=0, le=0xFFFF)
+    pid: int | None = Field(default=None, ge=0, le=0xFFFF)
 
 
 class GpioDevice(BaseModel):

@@ -601,10 +601,9 @@ def _press(state: TableState, press: ClockPress) -> tuple[ClockState, Outcome]:
     """
     clock = state.clock
     blocked = state.starter != "any" and clock.phase is Phase.READY and press.side.value != state.starter
-    if not blocked or (clock.last_input_ns is not None and press.t_ns < clock.last_input_ns):
-        return clock.apply(press)
-    update = {"ignored": clock.ignored.add(press.side, 1), "last_input_ns": press.t_ns}
-    return clock.model_copy(update=update), Outcome.IGNORED_NOT_RUNNING
+    if blocked:
+        return clock.ignore_press(press), Outcome.IGNORED_NOT_RUNNING
+    return clock.apply(press)
 
 
 def _clock_apply(state: TableState, clock_input: Any) -> tuple[ClockState, Outcome]:

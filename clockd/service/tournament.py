@@ -33,7 +33,6 @@ from clockd.core.bracket import (
     Confirm,
     DuelFinished,
     Match,
-    MatchStatus,
     Override,
     OverrideReason,
     Toss,
@@ -511,7 +510,3 @@ def match_on_table(view: TournamentView, session: str, match: str) -> tuple[Puzz
     if m is None:
         raise Refused(f"session {session} has no match {match!r}")
     return s, m
-
-
-def is_live(m: Match) -> bool:
-    return m.status is MatchStatus.ASSIGNED

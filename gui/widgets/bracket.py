@@ -13,32 +13,34 @@ dark, bigger, no match ids).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gui import terms
 from gui.model import Bracket, DeskState, Match, Side
-from gui.style import DESK, HALL, Palette
-from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, fit_text, font, text_width
+from gui.widgets.painted import (
+    CENTER,
+    LEFT,
+    RIGHT,
+    Box,
+    DeskView,
+    Item,
+    elide,
+    fit_font,
+    fit_text,
+    font,
+    text_width,
+)
 
-LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-CENTER = Qt.AlignmentFlag.AlignCenter
 
-
-class BracketView(PaintedView):
+class BracketView(DeskView):
     """Draws ``state.bracket``; ``tick(now_ns)`` keeps the live clocks current."""
 
     #: A card was clicked: its match id.
     match_clicked = Signal(str)
 
     def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.hall = hall
-        self.palette_: Palette = HALL if hall else DESK
-        self.background = self.palette_.window
-        self.state = DeskState()
-        self.now_ns = 0
+        super().__init__(hall=hall, parent=parent)
         self.selected: str | None = None
         self.cards: dict[str, QRect] = {}
         self._card_args: dict[str, tuple[QRect, int, str | None]] = {}
@@ -46,11 +48,6 @@ class BracketView(PaintedView):
         self.setMinimumSize(640, 360)
 
     # -- inputs ---------------------------------------------------------------------------
-    def set_state(self, state: DeskState, now_ns: int) -> None:
-        self.state = state
-        self.now_ns = now_ns
-        self.relayout()
-
     def tables_changed(self, state: DeskState, now_ns: int, tables: frozenset[int] | set[int]) -> None:
         """Only tables changed: redraw if one hosts a duel of the bracket, else just keep the state."""
         if state.bracket is not self.state.bracket or state.bracket is None:
@@ -100,16 +97,6 @@ class BracketView(PaintedView):
             if rect.contains(pos):
                 self.match_clicked.emit(mid)
                 return
-
-    def resizeEvent(self, event: object) -> None:
-        self.relayout()
-
-    def changeEvent(self, event: object) -> None:
-        from PySide6.QtCore import QEvent
-
-        if event.type() == QEvent.Type.LanguageChange:  # type: ignore[attr-defined]
-            self.relayout()
-        super().changeEvent(event)  # type: ignore[arg-type]
 
     # -- texts ----------------------------------------------------------------------------
     def _time_text(self, bracket: Bracket, m: Match, side: Side) -> tuple[str, bool]:

@@ -16,11 +16,17 @@ import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from gui.style import MONO, SANS
+from gui.model import DeskState
+from gui.style import DESK, HALL, MONO, SANS, Palette
+
+#: How a text sits in its rectangle (the bracket and the table cards use the same three).
+LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+CENTER = Qt.AlignmentFlag.AlignCenter
 
 
 def font(px: float, *, bold: bool = False, mono: bool = False) -> QFont:
@@ -42,7 +48,7 @@ class Item:
     key: str = ""  # what it belongs to: a match id, a table number
     font: QFont = field(default_factory=QFont)
     color: str = "#000000"
-    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+    align: Qt.AlignmentFlag = LEFT
 
 
 @dataclass
@@ -106,22 +112,10 @@ class PaintedView(QWidget):
                 return item.text
         return ""
 
-    def item_at(self, point: QPoint) -> Item | None:
-        for item in reversed(self.items):
-            if item.rect.contains(point):
-                return item
-        return None
-
     def items_with(self, *, role: str | None = None, key: str | None = None) -> Iterator[Item]:
         for item in self.items:
             if (role is None or item.role == role) and (key is None or item.key == key):
                 yield item
-
-    def box_at(self, point: QPoint, role: str | None = None) -> Box | None:
-        for box in reversed(self.boxes):
-            if box.rect.contains(point) and (role is None or box.role == role):
-                return box
-        return None
 
     def shown_texts(self) -> list[str]:
         return [i.text for i in self.items if i.text]
@@ -175,3 +169,35 @@ class PaintedView(QWidget):
                 p.drawText(item.rect, int(item.align), item.text)
         finally:
             p.end()
+
+
+class DeskView(PaintedView):
+    """A painted view of the referee's desk state: the bracket, the table cards.
+
+    ``hall=True`` draws it for the projector (the hall palette). A subclass lays itself out
+    in :meth:`relayout`, which runs again on every new state, resize and language change.
+    """
+
+    def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hall = hall
+        self.palette_: Palette = HALL if hall else DESK
+        self.background = self.palette_.window
+        self.state = DeskState()
+        self.now_ns = 0
+
+    def relayout(self) -> None:
+        raise NotImplementedError
+
+    def set_state(self, state: DeskState, now_ns: int) -> None:
+        self.state = state
+        self.now_ns = now_ns
+        self.relayout()
+
+    def resizeEvent(self, event: object) -> None:
+        self.relayout()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.relayout()
+        super().changeEvent(event)

@@ -14,43 +14,28 @@ from __future__ import annotations
 import functools
 import math
 
-from PySide6.QtCore import QEvent, QRect, Qt, Signal
+from PySide6.QtCore import QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gui import terms
 from gui.model import DeskState, Match, Side, Table
-from gui.style import DESK, HALL, Palette
-from gui.widgets.painted import Box, Item, PaintedView, elide, fit_font, fit_text, font
-
-LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-CENTER = Qt.AlignmentFlag.AlignCenter
+from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskView, Item, elide, fit_font, fit_text, font
 
 
-class TablesView(PaintedView):
+class TablesView(DeskView):
     """A grid of table cards; ``tick(now_ns)`` keeps their clocks current."""
 
     #: A table card was clicked: its number.
     table_clicked = Signal(int)
 
     def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.hall = hall
-        self.palette_: Palette = HALL if hall else DESK
-        self.background = self.palette_.window
-        self.state = DeskState()
-        self.now_ns = 0
+        super().__init__(hall=hall, parent=parent)
         self.selected: int | None = None
         #: Draw only this table (the referee's detail panel).
         self.only: int | None = None
         self.cards: dict[int, QRect] = {}
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(320, 160)
-
-    def set_state(self, state: DeskState, now_ns: int) -> None:
-        self.state = state
-        self.now_ns = now_ns
-        self.relayout()
 
     def select(self, table: int | None) -> None:
         self.selected = table
@@ -103,14 +88,6 @@ class TablesView(PaintedView):
             if rect.contains(pos):
                 self.table_clicked.emit(table)
                 return
-
-    def resizeEvent(self, event: object) -> None:
-        self.relayout()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.relayout()
-        super().changeEvent(event)
 
     # -- layout ---------------------------------------------------------------------------
     def relayout(self) -> None:

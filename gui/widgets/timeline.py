@@ -22,23 +22,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
+from clockd.core.display import format_exact_ms
 from gui import terms
 from gui.model import TimelineItem
 from gui.style import MONO, SANS
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def exact_ms(ms: int) -> str:
-    """``m:ss.mmm`` (``h:mm:ss.mmm`` from an hour) of a journaled duration: exact, never rounded."""
-    sign = "-" if ms < 0 else ""
-    ms = abs(ms)
-    seconds, milli = divmod(ms, 1000)
-    minutes, seconds = divmod(seconds, 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return f"{sign}{hours}:{minutes:02d}:{seconds:02d}.{milli:03d}"
-    return f"{sign}{minutes}:{seconds:02d}.{milli:03d}"
 
 
 def signed_seconds(ms: int) -> str:
@@ -99,7 +88,7 @@ class TimelineModel(QAbstractTableModel):
             think = ""
             if e.kind == "press" and data.get("outcome", "applied") in ("applied", "started"):
                 if last_press is not None:
-                    think = exact_ms(e.t_ms - last_press - paused)
+                    think = format_exact_ms(e.t_ms - last_press - paused)
                 last_press, paused = e.t_ms, 0
             what = terms.event(e.kind)
             side = data.get("side")
@@ -108,7 +97,7 @@ class TimelineModel(QAbstractTableModel):
             rows.append(
                 (
                     str(e.seq),
-                    exact_ms(e.t_ms - origin),
+                    format_exact_ms(e.t_ms - origin),
                     think,
                     what,
                     _details(e.kind, data, names),

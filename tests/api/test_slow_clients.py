@@ -10,18 +10,9 @@ event; then the stuck one is disconnected.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 
 from clockd.api import Client, Subscription, TimelineEvent
-
-
-def wait_for(condition: Callable[[], bool], timeout_s: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not reached in time")
-        time.sleep(0.01)
+from tests.conftest import wait_until
 
 
 def backlog(daemon, peer_port: int) -> int:
@@ -45,15 +36,15 @@ def test_a_stuck_subscriber_delays_neither_presses_nor_other_subscribers_and_is_
         lambda m: received.append(m.entry.seq) if isinstance(m, TimelineEvent) else None
     )
 
-    wait_for(lambda: backlog(daemon, stuck_port) > 0)  # kernel buffers full: the server now holds the rest
+    wait_until(lambda: backlog(daemon, stuck_port) > 0)  # kernel buffers full: the server now holds the rest
     journaled_when_stuck = daemon.engine.current.seq
     # While it stays stuck, the clocks go on and the healthy subscriber sees every new event.
-    wait_for(lambda: daemon.engine.current.seq >= journaled_when_stuck + 200)
+    wait_until(lambda: daemon.engine.current.seq >= journaled_when_stuck + 200)
     still_stuck = backlog(daemon, stuck_port)
     assert still_stuck > 0
     target = daemon.engine.current.seq
-    wait_for(lambda: bool(received) and received[-1] >= target)
-    wait_for(lambda: backlog(daemon, stuck_port) == -1)  # then it is dropped
+    wait_until(lambda: bool(received) and received[-1] >= target)
+    wait_until(lambda: backlog(daemon, stuck_port) == -1)  # then it is dropped
     assert daemon.server.stats.dropped_subscribers == 1
 
     healthy.close()
@@ -85,9 +76,8 @@ def test_a_client_that_sends_requests_but_never_reads_replies_stalls_only_itself
     with Client(port=daemon.port, token=daemon.token) as other:
         assert len(other.status().tables) == 2
         other.note(1, "the referee is still served")
-    wait_for(lambda: daemon.engine.current.seq > seq + 100)  # presses keep being journaled
+    wait_until(lambda: daemon.engine.current.seq > seq + 100)  # presses keep being journaled
     assert sent > 100
-
 
 
 def test_closing_a_subscription_ends_its_reader_thread_quietly(start_daemon, monkeypatch) -> None:

@@ -57,6 +57,15 @@ def test_the_first_press_on_a_ready_clock_starts_the_other_side_and_is_not_a_mov
     assert v.moves.a == v.moves.b == 0
 
 
+def test_a_press_the_rules_do_not_let_act_leaves_the_ready_clock_ready_and_is_counted() -> None:
+    ready = ClockState.initial(TimeControl.sudden_death(5 * MINUTE))
+    s = ready.ignore_press(Press(t_ns=2 * SECOND, side=A))  # e.g. a duel's toss winner
+    assert s.phase is Phase.READY and s.ignored.a == 1 and s.ignored.b == 0
+    assert s.apply(Press(t_ns=3 * SECOND, side=B))[1] is Outcome.STARTED  # the allowed side still can
+    with pytest.raises(ClockError, match="before the clock's last input"):
+        s.ignore_press(Press(t_ns=SECOND, side=A))
+
+
 def test_fischer_adds_the_increment_after_each_move() -> None:
     s = started(TimeControl.fischer(3 * MINUTE, 2 * SECOND))
     s, _ = s.press(5 * SECOND, A)

@@ -36,14 +36,6 @@ FULL = TableConfig(
 
 
 @pytest.fixture
-def pi() -> Iterator[ScriptedFactory]:
-    """A fresh simulated Pi per test, reset afterwards so no pin or reservation leaks."""
-    factory = ScriptedFactory()
-    yield factory
-    factory.reset()
-
-
-@pytest.fixture
 def table(pi: ScriptedFactory) -> Iterator[GpioTable]:
     device = GpioTable(FULL, debounce_ms=30, pin_factory=pi)
     yield device

@@ -18,16 +18,9 @@ from clockd.service.views import state_digest
 from clockd.store.journal import Journal
 from firmware_protocol.messages import Side
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
+from tests.conftest import wait_until
 
 MS = 1_000_000
-
-
-def wait_for(condition, timeout_s: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("not reached in time")
-        time.sleep(0.01)
 
 
 def start_daemon(db: Path, farm: SerialClockFarm, sim: SimulatedSerialClock) -> Daemon:
@@ -48,7 +41,7 @@ def test_presses_kept_across_a_reboot_while_the_daemon_was_down_are_journaled_an
         daemon = start_daemon(db, farm, sim)
         try:
             sim.press(Side.B)  # B starts A's time
-            wait_for(lambda: sim.pending == 0)
+            wait_until(lambda: sim.pending == 0)
         finally:
             daemon.stop()
         sim.press(Side.A)  # with no daemon running: the clock keeps them …
@@ -58,7 +51,7 @@ def test_presses_kept_across_a_reboot_while_the_daemon_was_down_are_journaled_an
         sim.press(Side.A)
         daemon = start_daemon(db, farm, sim)
         try:
-            wait_for(lambda: sim.pending == 0)  # every press journaled and acknowledged
+            wait_until(lambda: sim.pending == 0)  # every press journaled and acknowledged
             assert daemon.engine is not None
             journaled = [r.event for r in daemon.engine.journal.read() if r.event.kind == "press"]
             with Client(port=daemon.port) as client:

@@ -19,6 +19,7 @@ from clockd.i18n import set_language
 from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, Side
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
+from tests.conftest import wait_until
 
 MS = 1_000_000
 
@@ -327,14 +328,6 @@ def test_events_are_connected_then_presses(farm, sink, attach) -> None:
 # -- across a reboot of the clock: nothing lost, nothing twice, in the order pressed ---------------
 
 
-def wait_until(condition, timeout_s: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail("not reached in time")
-        time.sleep(0.002)
-
-
 def check_timed(presses: list[Press], clock: SimulatedSerialClock, within_ns: int = 5 * MS) -> None:
     for p in presses:
         truth = clock.record(p.boot_id, p.seq)
@@ -350,7 +343,7 @@ def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_tim
         time.sleep(0.002)
     before = sink.wait_presses(3)
     driver.acknowledge(before[0])
-    wait_until(lambda: clock.pending == 2)
+    wait_until(lambda: clock.pending == 2, poll_s=0.002)
     old_boot = clock.boot_id
     clock.reboot()
     for _ in range(2):
@@ -424,7 +417,7 @@ def test_a_reboot_while_the_daemon_is_down_too_bounds_the_held_presses_times(far
     clock.press(Side.B)
     first = sink.wait_presses(2)
     crashed.acknowledge(first[0])
-    wait_until(lambda: clock.pending == 1)
+    wait_until(lambda: clock.pending == 1, poll_s=0.002)
     crashed.stop()  # the daemon dies; B1 was reported but never journaled
     old_boot = clock.boot_id
     clock.press(Side.A)  # pressed with no daemon listening

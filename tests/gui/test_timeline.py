@@ -5,8 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from clockd.core.display import format_exact_ms as exact_ms
 from gui.model import TimelineItem
-from gui.widgets.timeline import TimelineView, exact_ms, signed_seconds
+from gui.widgets.timeline import TimelineView, signed_seconds
 
 
 def entries() -> tuple[TimelineItem, ...]:

@@ -6,7 +6,6 @@ import itertools
 import json
 import queue
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -24,13 +23,6 @@ from hw_sim.gpio import BouncingContact, EdgePlayer, ScriptedFactory, ScriptedPr
 from hw_sim.players import FAST, SLOW
 
 T0 = 7_000 * SECOND
-
-
-@pytest.fixture
-def pi() -> Iterator[ScriptedFactory]:
-    factory = ScriptedFactory()
-    yield factory
-    factory.reset()
 
 
 def test_a_bouncing_contact_settles_at_the_new_level_within_the_bounce_time() -> None:

@@ -8,12 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from clockd.api import Client
+from tests.conftest import wait_until
 
 
 @pytest.fixture
@@ -70,17 +70,6 @@ def quick_status(env: dict[str, str]) -> dict:
     info = json.loads((Path(env["DUELCLOCK_STATE_DIR"]) / "daemon.json").read_text())
     with Client(port=info["port"]) as client:
         return client.status().model_dump(mode="json")
-
-
-def wait_until(check, timeout_s: float = 15.0):
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError("not reached in time")
-        time.sleep(0.1)
 
 
 def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_path: Path) -> None:
@@ -150,3 +139,17 @@ def test_a_bad_configuration_is_refused_before_anything_starts(env: dict[str, st
     assert result.returncode == 2
     assert "clocks.toml: table 1 (entry 1), control:" in result.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+@pytest.mark.parametrize("seconds", ["inf", "-Infinity", "nan", "thirty", "1.0005", "0"])
+def test_a_time_adjustment_that_is_not_a_sensible_number_is_refused_with_a_sentence(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from clockd.cli import build_parser
+
+    for argv in (["table", "1", "adjust", "a"], ["tournament", "adjust", "R1-1", "1"]):
+        with pytest.raises(SystemExit) as exit_:
+            build_parser().parse_args([*argv, seconds, "--reason", "x"])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert "±SECONDS" in err and "Traceback" not in err

@@ -8,10 +8,7 @@ the journal has the press, shows the daemon's times, and keeps nothing unacknowl
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from clockd.api import Client
 from clockd.core.units import MS
@@ -22,21 +19,7 @@ from clockd.service.runtime import Daemon, TableSpec
 from firmware_protocol.messages import Side as WireSide
 from hw_sim.gpio import ScriptedFactory
 from hw_sim.serial_clock import SerialClockFarm
-
-
-def wait_for(condition, timeout_s: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("not reached in time")
-        time.sleep(0.01)
-
-
-@pytest.fixture
-def pi() -> Iterator[ScriptedFactory]:
-    factory = ScriptedFactory()
-    yield factory
-    factory.reset()
+from tests.conftest import wait_until
 
 
 def test_a_gpio_table_plays_through_the_daemon(tmp_path: Path, pi: ScriptedFactory) -> None:
@@ -50,7 +33,7 @@ def test_a_gpio_table_plays_through_the_daemon(tmp_path: Path, pi: ScriptedFacto
             tap = pi.scripted_pin(pin)
             tap.drive_at(0, t + i * 300 * MS)
             tap.drive_at(1, t + i * 300 * MS + 80 * MS)
-        wait_for(lambda: daemon.engine.current.tables[1].presses == 4)
+        wait_until(lambda: daemon.engine.current.tables[1].presses == 4)
         with Client(port=daemon.port) as client:
             view = client.status().tables[0]
         assert (view.moves.a, view.moves.b) == (2, 1) and view.running == "b"
@@ -79,7 +62,7 @@ def test_a_serial_clock_is_acknowledged_only_after_the_journal_and_shows_the_dae
             for side in (WireSide.B, WireSide.A, WireSide.B):
                 made.append(sim.press(side))
                 time.sleep(0.15)
-            wait_for(lambda: sim.pending == 0)  # every ACK came back ...
+            wait_until(lambda: sim.pending == 0)  # every ACK came back ...
             journal = {
                 (r.event.device_epoch, r.event.device_seq): r.event
                 for r in daemon.engine.journal.read()
@@ -89,7 +72,7 @@ def test_a_serial_clock_is_acknowledged_only_after_the_journal_and_shows_the_dae
                 assert record is not None
                 press = journal[(str(record.boot_id), record.seq)]
                 assert abs(press.device_t_ns - record.host_ns) < 2 * MS
-            wait_for(lambda: sim.display is not None and sim.display.running == WireSide.A)
+            wait_until(lambda: sim.display is not None and sim.display.running == WireSide.A)
             view = Client(port=daemon.port).status().tables[0]
             assert (view.moves.a, view.moves.b) == (1, 1)
             assert abs(sim.display.remaining_ms_b - view.remaining_ms.b) <= 1

@@ -14,7 +14,7 @@ from clockd.core.swiss import trf
 from clockd.core.swiss.model import Board, BoardResult, Code, Player, Tournament, record_round
 from clockd.core.swiss.standings import direct_encounter, standings
 from clockd.core.swiss.tiebreaks import Edition, TieBreaks, lots
-from tests.conftest import corpus_dir
+from tests.conftest import corpus_dir, swiss_corpus_files
 
 F = Fraction
 _RESULTS = {
@@ -215,11 +215,6 @@ def test_lots_break_the_ties_left_and_nothing_else() -> None:
 # -- FIDE's reference values ------------------------------------------------------------------
 
 
-def corpus_files() -> list[Path]:
-    root = corpus_dir() / "swiss"
-    return sorted(root.glob("*.trf")) + sorted((root / "school").glob("*.trf"))
-
-
 TSV_COLUMNS = {
     "PTS": "PTS",
     "BH/C1": "BH-C1",
@@ -238,7 +233,7 @@ TSV_ORDER = ("BH-C1", "BH", "SB", "PS", "DE", "WIN", "WON", "BWG", "BPG", "REP")
 
 
 @pytest.mark.parametrize("edition", list(Edition), ids=lambda e: e.value)
-@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", swiss_corpus_files(), ids=lambda p: p.stem)
 def test_every_value_equals_fides_tiebreakserver(path: Path, edition: Edition) -> None:
     tsv = corpus_dir() / "swiss" / "tiebreaks" / f"{path.stem}_tb{edition.value}.tsv"
     lines = tsv.read_text().splitlines()
@@ -260,7 +255,7 @@ def test_every_value_equals_fides_tiebreakserver(path: Path, edition: Edition) -
 def test_the_corpus_reaches_the_cases_that_matter() -> None:
     """The TSV comparison is only as good as the cases in the corpus: make sure it has them."""
     seen: set[str] = set()
-    for path in corpus_files():
+    for path in swiss_corpus_files():
         t = trf.load_bytes(path.read_bytes())
         old, new = TieBreaks(t, edition=Edition.E2024), TieBreaks(t, edition=Edition.E2026)
         for sn in t.start_numbers:

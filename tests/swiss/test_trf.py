@@ -11,15 +11,9 @@ import pytest
 from clockd.core.swiss import trf
 from clockd.core.swiss.model import Code, Colour, Pairing, Player, RoundEntry, Tournament
 from clockd.core.swiss.trf import TrfError
-from tests.conftest import corpus_dir
+from tests.conftest import swiss_corpus_files
 
-
-def corpus_files() -> list[Path]:
-    root = corpus_dir() / "swiss"
-    return sorted(root.glob("*.trf")) + sorted((root / "school").glob("*.trf"))
-
-
-CORPUS = corpus_files()
+CORPUS = swiss_corpus_files()
 
 SMALL = """\
 012 Small

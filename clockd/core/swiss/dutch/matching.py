@@ -10,8 +10,8 @@ finding maximum matching in graphs", 1986): stages that grow alternating trees f
 free vertex, shrink odd cycles into blossoms, and adjust the dual variables by the
 smallest slack until an augmenting path appears or no further improvement is possible.
 
-:func:`max_cardinality_matching` is the unweighted version used to check that a set of
-players can still all be paired (the completion criterion).
+:func:`perfect_matching_exists` is the unweighted check that a set of players can still
+all be paired (the completion criterion).
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Certificate", "max_cardinality_matching", "max_weight_matching",
-           "max_weight_matching_with_duals", "perfect_matching_exists"]
+__all__ = ["Certificate", "max_weight_matching", "max_weight_matching_with_duals", "perfect_matching_exists"]
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -480,93 +479,6 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
             t = blossomparent[t]
         chains.append(tuple(reversed(chain)))
     return Certificate(result, dualvar[:nvertex], blossoms, chains)
-
-
-def max_cardinality_matching(
-    n: int, adjacency: Sequence[Sequence[int]], initial: Sequence[int] | None = None
-) -> list[int]:
-    """A maximum matching (most pairs) of the graph; ``mate[v]`` is ``v``'s partner or ``-1``.
-
-    ``adjacency[v]`` lists ``v``'s neighbours. ``initial``, if given, is a matching to start
-    from (a greedy one makes the search short). Edmonds' algorithm with one breadth-first
-    search per free vertex.
-    """
-    mate = list(initial) if initial is not None else [-1] * n
-    if initial is None:
-        for v in range(n):
-            if mate[v] == -1:
-                for w in adjacency[v]:
-                    if mate[w] == -1:
-                        mate[v] = w
-                        mate[w] = v
-                        break
-    for root in range(n):
-        if mate[root] == -1:
-            _augment_from(root, n, adjacency, mate)
-    return mate
-
-
-def _augment_from(root: int, n: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> bool:
-    parent = [-1] * n
-    base = list(range(n))
-    used = [False] * n
-    used[root] = True
-    queue = [root]
-    qi = 0
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if mate[a] == -1:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[mate[b]]
-
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
-    while qi < len(queue):
-        v = queue[qi]
-        qi += 1
-        for to in adjacency[v]:
-            if base[v] == base[to] or mate[v] == to:
-                continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                cur = lca(v, to)
-                blossom = [False] * n
-                mark_path(v, cur, to, blossom)
-                mark_path(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if mate[to] == -1:
-                    # augment along the path
-                    u = to
-                    while u != -1:
-                        pv = parent[u]
-                        ppv = mate[pv]
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = ppv
-                    return True
-                used[mate[to]] = True
-                queue.append(mate[to])
-    return False
 
 
 def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int], size: int) -> bool:

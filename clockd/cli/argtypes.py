@@ -1,0 +1,50 @@
+"""Argument types shared by the subcommands: numbers a person types, checked once.
+
+Each raises :class:`argparse.ArgumentTypeError` with a sentence naming the bad value;
+argparse adds the option's name and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal, InvalidOperation
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    """A count, a number of seconds or milliseconds that must be at least 1."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def seconds_to_ms(text: str) -> int:
+    """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision.
+
+    The type of every ``±SECONDS`` a referee types (``table T adjust``, ``tournament adjust``).
+    """
+    try:
+        ms = Decimal(text.strip()) * 1000
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)") from None
+    if not ms.is_finite():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)")
+    if ms != ms.to_integral_value():
+        raise argparse.ArgumentTypeError(f"{text!r}: at most three decimals (milliseconds)")
+    if ms == 0:
+        raise argparse.ArgumentTypeError("adjusting by 0 seconds changes nothing")
+    return int(ms)
