@@ -205,9 +205,14 @@ class TimelineView(QTableView):
         self.setWordWrap(False)
 
     def show_entries(self, entries: tuple[TimelineItem, ...]) -> None:
+        if entries is self.timeline.entries:
+            return
         bar = self.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 2
         self.timeline.set_entries(entries)
+        # Appended rows do not make the header re-measure its ResizeToContents columns.
+        for column in range(TimelineModel.COLUMNS - 1):
+            self.resizeColumnToContents(column)
         if at_end:
             self.scrollToBottom()
 

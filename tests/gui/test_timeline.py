@@ -89,3 +89,24 @@ def test_the_tournaments_decisions_name_the_match_and_the_player(qtbot: QtBot) -
     assert r[0][3:] == ["pojedynek na stoliku", "R2-3 · po stronie A: Iga W."]
     assert r[1][3:] == ["rzut", "R2-3 · zwycięzca: Ola P."]
     assert r[2][3:] == ["koniec pojedynku", "R2-3 · obrazek ułożony"]
+
+
+def test_columns_widen_when_appended_events_need_more_room(qtbot: QtBot) -> None:
+    """A three-digit journal number or a long think time arriving later is not cut to '1…'."""
+    view = TimelineView()
+    qtbot.addWidget(view)
+    view.resize(600, 300)
+    view.show()
+    first = entries()[:2]
+    view.show_entries(first)
+    qtbot.wait(10)
+    narrow = view.columnWidth(0), view.columnWidth(2)
+
+    def e(seq: int, t_ms: int, side: str) -> TimelineItem:
+        return TimelineItem(seq=seq, kind="press", t_ms=t_ms, data={"side": side, "outcome": "applied"})
+
+    view.show_entries((*first, e(123456, 3_000_000, "b")))
+    qtbot.wait(10)
+    hint = view.sizeHintForColumn(0), view.sizeHintForColumn(2)
+    assert view.columnWidth(0) > narrow[0] and view.columnWidth(0) >= hint[0]
+    assert view.columnWidth(2) >= hint[1]
