@@ -57,6 +57,7 @@ from gui.model import (
     Pair,
     Player,
     Presence,
+    Refusal,
     Round,
     Score,
     Side,
@@ -290,7 +291,8 @@ def apply_session(model: DeskModel, view: SessionView) -> None:
         model.set_title(results.tournament, view.name, view.stage)
     else:
         model.set_title(view.name, "", view.stage)
-    model.set_players(players_from_session(view))
+    refusals = [Refusal(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as) for r in view.refusals]
+    model.set_players(players_from_session(view), refusals)
     model.set_bracket(bracket_from_results(results) if results is not None else None)
 
 

@@ -141,6 +141,16 @@ class Player(_Frozen):
     took_seat_of: int | None = None
 
 
+class Refusal(_Frozen):
+    """A sign-up the rules left out (§1.9 under age, §1.14 a duplicate, §1.11 lists full)."""
+
+    line: int
+    name: str
+    reason: Literal["under-age", "duplicate", "over-limit"]
+    #: For a duplicate: the line of the earlier sign-up.
+    same_as: int | None = None
+
+
 # -- the bracket -----------------------------------------------------------------------------
 
 RoundKind = Literal["knockout", "third_place", "final"]
@@ -313,6 +323,8 @@ class DeskState(_Frozen):
     session: str = ""
     stage: Stage | None = None
     players: dict[int, Player] = Field(default_factory=dict)
+    #: Sign-ups the rules left out, for the referee to tell those people; never public.
+    refusals: tuple[Refusal, ...] = Field(default=(), json_schema_extra=PRIVATE)
     bracket: Bracket | None = None
     tables: dict[int, Table] = Field(default_factory=dict)
     timelines: dict[int, tuple[TimelineItem, ...]] = Field(default_factory=dict)
@@ -509,8 +521,9 @@ class DeskModel:
         self._state = self._state.model_copy(update={"bracket": bracket})
         self._emit(Change.BRACKET)
 
-    def set_players(self, players: Iterable[Player]) -> None:
-        self._state = self._state.model_copy(update={"players": {p.id: p for p in players}})
+    def set_players(self, players: Iterable[Player], refusals: Iterable[Refusal] = ()) -> None:
+        update = {"players": {p.id: p for p in players}, "refusals": tuple(refusals)}
+        self._state = self._state.model_copy(update=update)
         self._emit(Change.PLAYERS)
 
     def set_title(self, title: str, session: str = "", stage: Stage | None = None) -> None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockd.core.registration import SignupError, decode_signups
 from gui import terms, translations
 from gui.commands import Action, Command, CommandSink, Outcome
 from gui.dialogs import (
@@ -56,7 +57,7 @@ from gui.style import DESK
 from gui.widgets.bracket import BracketView
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
-from gui.widgets.players import PlayersTable
+from gui.widgets.players import PlayersTable, RefusalsLabel
 from gui.widgets.tables import TablesView
 from gui.widgets.timeline import TimelineView
 
@@ -126,6 +127,8 @@ class RefereeWindow(QMainWindow):
         players_page = QWidget(self.tabs)
         pl = QVBoxLayout(players_page)
         pl.addWidget(self.players, 1)
+        self.refusals = RefusalsLabel(players_page)
+        pl.addWidget(self.refusals)
         self.player_buttons = QHBoxLayout()
         pl.addLayout(self.player_buttons)
         self.tabs.addTab(players_page, "")
@@ -444,6 +447,7 @@ class RefereeWindow(QMainWindow):
                 self.detail.tables_changed(state, now, tables)
         if dirty & {Change.PLAYERS}:
             self.players.set_state(state)
+            self.refusals.set_state(state)
         if dirty & {Change.TITLE, Change.CONNECTION}:
             self.header.set_state(state)
         if Change.TITLE in dirty:
@@ -874,13 +878,9 @@ class RefereeWindow(QMainWindow):
             text = self.tr("Cannot read %1: %2").replace("%1", str(path)).replace("%2", exc.strerror or "")
             self._refused(text)
             return
-        for encoding in ("utf-8-sig", "cp1250"):  # a form's export, or a spreadsheet saved on Windows
-            try:
-                text = data.decode(encoding)
-                break
-            except UnicodeDecodeError:
-                continue
-        else:
+        try:
+            text = decode_signups(data, source=path.name)  # a form's UTF-8, or Excel's Windows-1250
+        except SignupError:
             self._refused(
                 self.tr("%1 is not a text file (neither UTF-8 nor Windows-1250).").replace("%1", path.name)
             )

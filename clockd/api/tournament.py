@@ -138,6 +138,19 @@ class SeatChangeView(_View):
     rule: str
 
 
+class RefusalView(_View):
+    """A sign-up the rules left out: its line in the file, the public name and why.
+
+    ``under-age`` (§1.9), ``duplicate`` of the sign-up on line ``same_as`` (§1.14), or
+    ``over-limit`` (the main and reserve lists were full, §1.11). The age itself is not sent.
+    """
+
+    line: int
+    name: str
+    reason: Literal["under-age", "duplicate", "over-limit"]
+    same_as: int | None = None
+
+
 class SessionView(_View):
     """One session: where it stands, its players (public names only) and, after the draw,
     its bracket as the results file shows it."""
@@ -149,6 +162,7 @@ class SessionView(_View):
     field: list[int] | None  # who plays, once check-in is closed
     seat_changes: list[SeatChangeView]
     refused: int  # sign-ups the rules left out (under age, duplicates, over the limit)
+    refusals: list[RefusalView] = []  # the same, one by one
     results: ResultsView | None  # null before the draw
 
 

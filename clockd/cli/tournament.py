@@ -122,14 +122,15 @@ def _config(args: argparse.Namespace) -> int:
 
 
 def _signups(args: argparse.Namespace) -> int:
-    from clockd.core.registration import ListKind, Registration, SignupError, parse_signups
+    from clockd.core.registration import ListKind, Registration, SignupError, decode_signups, parse_signups
     from clockd.core.tournament import ConfigError
     from clockd.data import load_config
 
     try:
         cfg = load_config(args.config)
-        text = Path(args.csv).read_text(encoding="utf-8-sig")
-    except ConfigError as exc:
+        text = decode_signups(Path(args.csv).read_bytes(), source=args.csv)
+        signups = parse_signups(text, min_age=cfg.min_age, source=args.csv)
+    except (ConfigError, SignupError) as exc:
         return _fail(str(exc))
     except OSError as exc:
         return _fail(
@@ -138,17 +139,6 @@ def _signups(args: argparse.Namespace) -> int:
                 en=f"cannot read {args.csv}: {exc.strerror}",
             )
         )
-    except UnicodeDecodeError:
-        return _fail(
-            tr(
-                pl=f"{args.csv}: plik nie jest w UTF-8 (zapisz go jako CSV UTF-8)",
-                en=f"{args.csv}: the file is not UTF-8 (save it as CSV UTF-8)",
-            )
-        )
-    try:
-        signups = parse_signups(text, min_age=cfg.min_age, source=args.csv)
-    except SignupError as exc:
-        return _fail(str(exc))
     reg = Registration.from_signups(
         signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
     )
@@ -161,17 +151,40 @@ def _signups(args: argparse.Namespace) -> int:
         return 0
     print(tr(pl="Kolumny:", en="Columns:"), ", ".join(f"{k}={v!r}" for k, v in signups.columns.items()))
     for kind, title in (
-        (ListKind.MAIN, tr(pl="Lista podstawowa", en="Main list")),
+        (ListKind.MAIN, tr(pl="Lista główna", en="Main list")),
         (ListKind.RESERVE, tr(pl="Lista rezerwowa", en="Reserve list")),
     ):
         print(f"{title} ({len(reg.listed(kind))}/{cfg.players}):")
         for p in reg.listed(kind):
             print(f"  {p.id:3d}  {p.display_name}  ({tr(pl='wiersz', en='line')} {p.line})")
-    if reg.refused:
-        print(tr(pl="Odrzucone zgłoszenia:", en="Refused sign-ups:"))
-        for r in reg.refused:
-            print(f"  {tr(pl='wiersz', en='line')} {r.line}: {r.reason} — {r.detail}")
+    _print_refusals(reg.refused)
     return 0
+
+
+def _print_refusals(refusals: Any) -> None:
+    """Who the rules left out and why, so the referee can tell them (sign-ups or the daemon's view)."""
+    if not refusals:
+        return
+    print(tr(pl="Odrzucone zgłoszenia:", en="Refused sign-ups:"))
+    for r in refusals:
+        print(f"  {tr(pl='wiersz', en='line')} {r.line}: {r.name} — {refusal_text(r.reason, r.same_as)}")
+
+
+def refusal_text(reason: str, same_as: int | None = None) -> str:
+    """Why a sign-up was refused, in the referee's words."""
+    if reason == "under-age":
+        return tr(pl="poniżej minimalnego wieku (§1.9)", en="under the minimum age (§1.9)")
+    if reason == "duplicate":
+        return tr(
+            pl=f"ta sama osoba co w wierszu {same_as} (§1.14)",
+            en=f"the same person as line {same_as} (§1.14)",
+        )
+    if reason == "over-limit":
+        return tr(
+            pl="lista główna i rezerwowa są pełne (§1.11)",
+            en="the main and reserve lists are full (§1.11)",
+        )
+    return reason
 
 
 def _redraw(args: argparse.Namespace) -> int:
@@ -377,10 +390,14 @@ def _daemon_command(args: argparse.Namespace) -> int:
             return _export(client, session, args)
         request: Any
         if cmd == "import":
+            from clockd.core.registration import SignupError, decode_signups
+
             try:
-                text = Path(args.csv).read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as exc:
-                return _fail(f"{args.csv}: {getattr(exc, 'strerror', None) or exc}")
+                text = decode_signups(Path(args.csv).read_bytes(), source=Path(args.csv).name)
+            except OSError as exc:
+                return _fail(f"{args.csv}: {exc.strerror}")
+            except SignupError as exc:
+                return _fail(str(exc))
             request = api.ImportSignups(session=session, csv=text, source=Path(args.csv).name)
         elif cmd == "add":
             request = api.AddPlayer(
@@ -447,6 +464,10 @@ def _daemon_command(args: argparse.Namespace) -> int:
         else:  # pragma: no cover - argparse restricts the commands
             return _fail(f"unknown command {cmd}")
         done = client.request(request)
+        if cmd == "import":
+            _print_done(done, tr(pl="Zapisano", en="Journaled"))
+            _print_refusals(done.session.refusals)
+            return 0
         if cmd in ("pause", "resume", "adjust"):
             print(f"{tr(pl='zapisano', en='journaled')} (seq {done.seq})")
             return 0
@@ -534,9 +555,14 @@ def _show(client: Any, session: str, as_json: bool) -> int:
     if s.results is None:
         for p in s.players:
             mark = "✓" if p.present else " "
-            print(f"  {mark} {p.id:3d} {p.name:20s} {p.list}{' (withdrawn)' if p.withdrawn else ''}")
-        if s.refused:
-            print(tr(pl=f"  odrzuconych zgłoszeń: {s.refused}", en=f"  refused sign-ups: {s.refused}"))
+            listed = {
+                "main": tr(pl="główna", en="main"),
+                "reserve": tr(pl="rezerwowa", en="reserve"),
+                "walk-in": tr(pl="z sali", en="walk-in"),
+            }.get(p.list, p.list)
+            withdrawn = tr(pl=" (rezygnacja)", en=" (withdrawn)") if p.withdrawn else ""
+            print(f"  {mark} {p.id:3d} {p.name:20s} {listed}{withdrawn}")
+        _print_refusals(s.refusals)
         return 0
     # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
     names = {p.id: f"{p.name} ({p.id})" for p in s.results.players}

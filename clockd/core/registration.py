@@ -172,6 +172,8 @@ class Refusal(BaseModel):
     name: str  # "Anna K.": with the line, enough to find the row; no surname
     reason: Literal["under-age", "duplicate", "over-limit"]
     detail: str
+    #: For a duplicate: the line of the earlier sign-up it repeats.
+    same_as: int | None = None
 
 
 class Signup(BaseModel):
@@ -192,6 +194,20 @@ class SignupImport(BaseModel):
     refused: tuple[Refusal, ...]
     columns: dict[str, str]  # field → the file's column header
     ignored_columns: tuple[str, ...]
+
+
+def decode_signups(data: bytes, source: str = "<csv>") -> str:
+    """The text of a sign-up file as it comes from a form's export or a spreadsheet.
+
+    A form exports UTF-8 (often with a BOM); Excel on a Polish Windows saves "CSV" in
+    Windows-1250. Anything else is refused rather than guessed, so no name is mangled.
+    """
+    for encoding in ("utf-8-sig", "cp1250"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise SignupError(source, [(1, "the file is neither UTF-8 nor Windows-1250 text; save it as CSV UTF-8")])
 
 
 def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> SignupImport:
@@ -251,6 +267,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
                     name=person.short_name,
                     reason="duplicate",
                     detail=f"{why} as line {signup.line}; a person signs up once (§1.14)",
+                    same_as=signup.line,
                 )
             )
             continue
@@ -390,9 +407,7 @@ def _norm_phone(phone: str) -> str:
 PublicNames = Literal["short", "full"]
 
 
-def display_names(
-    people: list[tuple[PlayerId, Person]], style: PublicNames = "short"
-) -> dict[PlayerId, str]:
+def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "short") -> dict[PlayerId, str]:
     """Public names: a chosen nickname, else "Anna K." (or the full name when ``style`` is
     ``full``); longer only where two would look alike."""
     names: dict[PlayerId, str] = {}

@@ -34,6 +34,7 @@ from clockd.api.tournament import (
     OverrideMatch,
     PauseMatch,
     RecordToss,
+    RefusalView,
     ResultsView,
     ResumeMatch,
     SeatChangeView,
@@ -117,6 +118,9 @@ def session_view(s: PuzzleSession) -> SessionView:
             SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
         ],
         refused=len(reg.refused),
+        refusals=[
+            RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as) for r in reg.refused
+        ],
         results=results,
     )
 

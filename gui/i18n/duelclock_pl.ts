@@ -339,7 +339,7 @@
     </message>
     <message>
         <source>withdrawn</source>
-        <translation>wycofany</translation>
+        <translation>rezygnacja</translation>
     </message>
     <message>
         <source>in the bracket</source>
@@ -683,6 +683,29 @@
     <message>
         <source>Close check-in now? Seats of absent players go to the reserves in order, then to walk-ins. This fixes the field for the draw.</source>
         <translation>Zamknąć teraz listę obecności? Miejsca nieobecnych przechodzą na rezerwowych w kolejności listy, potem na osoby z sali. To ustala skład do losowania.</translation>
+    </message>
+</context>
+<context>
+    <name>RefusalsLabel</name>
+    <message>
+        <source>Refused sign-ups (%1):</source>
+        <translation>Odrzucone zgłoszenia (%1):</translation>
+    </message>
+    <message>
+        <source>line %1: %2 — %3</source>
+        <translation>wiersz %1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>under the minimum age (§1.9)</source>
+        <translation>poniżej minimalnego wieku (§1.9)</translation>
+    </message>
+    <message>
+        <source>the same person as line %1 (§1.14)</source>
+        <translation>ta sama osoba co w wierszu %1 (§1.14)</translation>
+    </message>
+    <message>
+        <source>the main and reserve lists are full (§1.11)</source>
+        <translation>lista główna i rezerwowa są pełne (§1.11)</translation>
     </message>
 </context>
 <context>

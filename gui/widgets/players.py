@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
-from gui.model import DeskState, Player
+from gui.model import DeskState, Player, Refusal
 
 _LIST_ORDER = {"main": 0, "reserve": 1, "walk-in": 2}
 
@@ -102,4 +109,49 @@ class PlayersTable(QTableWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate_headers()
             self.set_state(self.desk)
+        super().changeEvent(event)
+
+
+class RefusalsLabel(QLabel):
+    """Who the sign-up rules left out and why, so the referee can tell each of them.
+
+    Under 13 (§1.9), a second sign-up of the same person (§1.14), or no room left on the
+    main and reserve lists (§1.11). Hidden when nobody was refused.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setStyleSheet("color: #8a1c1c;")
+        self.refusals: tuple[Refusal, ...] = ()
+        self.setVisible(False)
+
+    def set_state(self, state: DeskState) -> None:
+        self.refusals = state.refusals
+        self._render()
+
+    def _render(self) -> None:
+        self.setVisible(bool(self.refusals))
+        if not self.refusals:
+            self.setText("")
+            return
+        title = self.tr("Refused sign-ups (%1):").replace("%1", str(len(self.refusals)))
+        line = self.tr("line %1: %2 — %3")
+        lines = [
+            line.replace("%1", str(r.line)).replace("%2", r.name).replace("%3", self.why(r))
+            for r in self.refusals
+        ]
+        self.setText("\n".join([title, *lines]))
+
+    def why(self, r: Refusal) -> str:
+        if r.reason == "under-age":
+            return self.tr("under the minimum age (§1.9)")
+        if r.reason == "duplicate":
+            return self.tr("the same person as line %1 (§1.14)").replace("%1", str(r.same_as))
+        return self.tr("the main and reserve lists are full (§1.11)")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._render()
         super().changeEvent(event)

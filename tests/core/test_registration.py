@@ -17,6 +17,7 @@ from clockd.core.registration import (
     RegistrationError,
     SignupError,
     Withdraw,
+    decode_signups,
     display_names,
     parse_signups,
 )
@@ -60,7 +61,20 @@ def test_a_polish_form_export_is_read_with_its_lines_and_refusals() -> None:
     refused = {(r.line, r.reason) for r in result.refused}
     assert refused == {(3, "under-age"), (6, "duplicate")}
     dup = next(r for r in result.refused if r.reason == "duplicate")
-    assert "line 2" in dup.detail
+    assert "line 2" in dup.detail and dup.same_as == 2
+
+
+def test_a_spreadsheet_saved_on_a_polish_windows_is_read_with_its_letters() -> None:
+    data = "Imię;Nazwisko;E-mail;Wiek\nŁucja;Żółć;l@example.pl;30\n".encode("cp1250")
+    text = decode_signups(data, source="zapisy.csv")
+    assert parse_signups(text).accepted[0].person.full_name == "Łucja Żółć"
+    assert decode_signups("\ufeffImię\n".encode()) == "Imię\n"  # a form's UTF-8 with a BOM
+
+
+def test_a_file_that_is_not_text_is_refused_naming_the_file() -> None:
+    with pytest.raises(SignupError) as refused:
+        decode_signups(b"PK\x03\x04\x81\x90\x98 an .xlsx, not a CSV", source="zapisy.xlsx")
+    assert "zapisy.xlsx" in str(refused.value) and "UTF-8" in str(refused.value)
 
 
 def test_an_english_export_with_one_full_name_column() -> None:

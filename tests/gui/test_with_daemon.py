@@ -179,3 +179,35 @@ def card_rows(window: RefereeWindow, match_id: str) -> list[QPoint]:
     return [
         QPoint(card.left() + card.width() // 4, int(card.top() + card.height() * f)) for f in (0.48, 0.80)
     ]
+
+
+def test_importing_sign_ups_shows_who_was_refused_and_why(
+    daemon: subprocess.Popen[bytes], qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A spreadsheet saved on a Polish Windows: the people are in, the refused are named, with why."""
+    model = DeskModel()
+    conn = DaemonConnection(model, by="Ola")
+    conn.start()
+    window = RefereeWindow(model, conn)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: model.state.connection == "connected", timeout=5000)
+    window.send(Action.NEW_SESSION, session="nd", name="Niedziela 21.06")
+    qtbot.waitUntil(lambda: model.state.sessions.get("nd") is not None, timeout=5000)
+    conn.follow("nd")
+    csv = tmp_path / "zapisy.csv"
+    lucja = "Łucja;Żak;l@example.pl;30\n"
+    rows = "Imię;Nazwisko;E-mail;Wiek\n" + lucja + "Tymek;Mały;t@example.pl;11\n" + lucja
+    csv.write_bytes(rows.encode("cp1250"))
+    window.import_file(csv)
+    qtbot.waitUntil(lambda: len(model.state.refusals) == 2, timeout=5000)
+    assert [p.display_name for p in model.state.players.values()] == ["Łucja Ż."]
+    window.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(window.refusals.isVisible, timeout=2000)
+    assert window.refusals.text().splitlines() == [
+        "Odrzucone zgłoszenia (2):",
+        "wiersz 3: Tymek M. — poniżej minimalnego wieku (§1.9)",
+        "wiersz 4: Łucja Ż. — ta sama osoba co w wierszu 2 (§1.14)",
+    ]
+    assert model.state.public().refusals == ()  # never on the audience screen
+    conn.stop()

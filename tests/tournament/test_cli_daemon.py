@@ -72,6 +72,23 @@ def test_a_referee_runs_a_session_from_the_command_line(
     assert "R1-2" in (tmp_path / "r.csv").read_text()
 
 
+def test_the_import_names_each_refused_sign_up_and_why(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = open_desk()
+    csv = tmp_path / "zapisy.csv"
+    rows = CSV + "Ewa;Młoda;ewa@example.pl;12\nGracz3;Nazwisko3;g3@example.pl;23\n"
+    csv.write_bytes(rows.encode("cp1250"))  # saved by a spreadsheet on a Polish Windows
+    assert cli(desk, capsys, "tournament", "new", "pt")[0] == 0
+    status, out, err = cli(desk, capsys, "tournament", "import", str(csv))
+    assert status == 0, err
+    assert "wiersz 22: Ewa M. — poniżej minimalnego wieku (§1.9)" in out
+    assert "wiersz 23: Gracz3 N. — ta sama osoba co w wierszu 4 (§1.14)" in out
+    assert "Młoda" not in out and "12" not in out.split("Odrzucone")[1]  # no surname, no age
+    status, out, _ = cli(desk, capsys, "tournament", "show")
+    assert status == 0 and out.count("wiersz 2") == 2 and "Ewa M." in out
+
+
 def test_without_a_session_key_the_command_asks_for_one_when_there_are_two(
     open_desk: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
