@@ -52,6 +52,18 @@ def current_boot_id() -> str:
         return "unknown-" + secrets.token_hex(8)
 
 
+def new_token() -> str:
+    """A referee token: 144 random bits, URL-safe, and never starting with ``-``.
+
+    A token that starts with a dash reads as an option on the command line
+    (``--token -Xy…`` fails in argparse), which would bite one referee in 64.
+    """
+    while True:
+        token = secrets.token_urlsafe(18)
+        if not token.startswith("-"):
+            return token
+
+
 @dataclass(frozen=True)
 class TableSpec:
     table: int
@@ -115,7 +127,7 @@ class Daemon:
     def start(self) -> Started:
         self.journal = Journal(self.db)
         try:
-            self.token = self.journal.meta_default(TOKEN_KEY, lambda: secrets.token_urlsafe(18))
+            self.token = self.journal.meta_default(TOKEN_KEY, new_token)
             self.engine = Engine(
                 self.journal,
                 boot_id=self.boot_id,

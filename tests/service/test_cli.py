@@ -153,3 +153,16 @@ def test_a_time_adjustment_that_is_not_a_sensible_number_is_refused_with_a_sente
         assert exit_.value.code == 2
         err = capsys.readouterr().err
         assert "±SECONDS" in err and "Traceback" not in err
+
+
+def test_a_referee_token_can_always_be_typed_after_token() -> None:
+    """``--token -Xy…`` would read as an option: no token the daemon makes starts with a dash."""
+    from clockd.cli import build_parser
+    from clockd.service.runtime import new_token
+
+    tokens = [new_token() for _ in range(3000)]  # one in 64 would start with "-" unguarded
+    assert len(set(tokens)) == len(tokens)
+    parser = build_parser()
+    for token in tokens:
+        args = parser.parse_args(["table", "1", "pause", "--token", token])
+        assert args.token == token
