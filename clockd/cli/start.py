@@ -11,8 +11,10 @@
    as the simulated toss losers press;
 3. the referee window (and, with ``--audience``, the audience screen).
 
-Closing the referee window stops the daemon this command started. Running it again
-continues the same journal (that is the point of a journal); ``--fresh`` starts a new one.
+Closing the referee window pauses the clocks that run and stops the daemon this command
+started. Running it again continues the same journal (that is the point of a journal) and
+resumes those clocks, so the showcase goes on where it was left instead of charging every
+running clock for the hours it was closed; ``--fresh`` starts a new journal.
 If a daemon is already running here, the window simply opens on it and nothing is added.
 
 **Without a display** (no ``DISPLAY``/``WAYLAND_DISPLAY``, Qt offscreen, or ``--terminal``)
@@ -23,6 +25,7 @@ in the terminal.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import subprocess
@@ -38,6 +41,9 @@ from clockd.i18n import tr
 SHOWCASE_SESSION = "pokaz"
 SHOWCASE_SEED = 2026
 SHOWCASE_DB = "showcase.db"
+#: The tables the showcase paused when its window closed, to resume on the next start.
+PAUSED_FILE = "showcase-paused.json"
+PAUSE_REASON = "make run: okno zamknięte"
 
 
 def register(sub: Any) -> None:
@@ -82,7 +88,7 @@ def _terminal(args: argparse.Namespace) -> int:
 
 
 def _desk(args: argparse.Namespace) -> int:
-    from clockd.api import Client
+    from clockd.api import ApiError, Client
     from clockd.api.local import read_info, state_dir
 
     daemon: subprocess.Popen[bytes] | None = None
@@ -92,21 +98,33 @@ def _desk(args: argparse.Namespace) -> int:
         if args.fresh:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
+            db.with_name(PAUSED_FILE).unlink(missing_ok=True)
         daemon, info = _spawn_daemon(db, args.tables)
         if info is None:
             return 1
         with Client(info.host, info.port, info.token, by="make run") as client:
             set_up_showcase(client.request, tables=args.tables)
+            resume_showcase(client, db.with_name(PAUSED_FILE))
     else:
         print(tr(pl=f"Demon już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
                  en=f"A daemon is already running ({info.host}:{info.port}) — opening the referee window."))
     audience: subprocess.Popen[bytes] | None = None
 
+    def close() -> None:
+        if audience is not None:
+            audience.terminate()
+        if daemon is not None:
+            try:
+                with Client(info.host, info.port, info.token, by="make run", timeout_ms=3000) as client:
+                    pause_showcase(client, db.with_name(PAUSED_FILE))
+            except (ApiError, ConnectionError, TimeoutError, OSError) as exc:
+                note = tr(pl=f"Nie wstrzymano zegarów: {exc}", en=f"Clocks not paused: {exc}")
+                print(note, file=sys.stderr)
+            _stop(daemon)
+
     def on_signal(signum: int, frame: Any) -> None:
         # SIGTERM/SIGHUP (a closed terminal, a `timeout`): take the children down with us.
-        for child in (audience, daemon):
-            if child is not None:
-                _stop(child)
+        close()
         os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, on_signal)
@@ -119,10 +137,30 @@ def _desk(args: argparse.Namespace) -> int:
         gui_args = build_parser().parse_args(["gui"])
         return int(gui_args.func(gui_args) or 0)
     finally:
-        if audience is not None:
-            audience.terminate()
-        if daemon is not None:
-            _stop(daemon)
+        close()
+
+
+def pause_showcase(client: Any, paused_file: Path) -> list[int]:
+    """Pause every running clock (a referee's pause, journaled) and note which, to resume later."""
+    running = [t.table for t in client.status().tables if t.phase == "running"]
+    for table in running:
+        client.pause(table, reason=PAUSE_REASON)
+    paused_file.write_text(json.dumps(running), encoding="utf-8")
+    return running
+
+
+def resume_showcase(client: Any, paused_file: Path) -> list[int]:
+    """Resume the clocks :func:`pause_showcase` paused and that are still paused."""
+    try:
+        noted = [int(t) for t in json.loads(paused_file.read_text(encoding="utf-8"))]
+    except (OSError, ValueError, TypeError):
+        return []
+    paused_file.unlink(missing_ok=True)
+    phase = {t.table: t.phase for t in client.status().tables}
+    resumed = [t for t in noted if phase.get(t) == "paused"]
+    for table in resumed:
+        client.resume(table, reason=PAUSE_REASON)
+    return resumed
 
 
 def _answers(info: Any) -> bool:

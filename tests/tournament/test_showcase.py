@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clockd.api import tournament as api
-from clockd.cli.start import SHOWCASE_SESSION, has_display, set_up_showcase
+from clockd.cli.start import SHOWCASE_SESSION, has_display, pause_showcase, resume_showcase, set_up_showcase
 from clockd.core.clock import Side
 from clockd.core.units import SECOND
 
@@ -45,3 +45,24 @@ def test_no_display_means_the_terminal_view(monkeypatch) -> None:
     assert has_display()
     monkeypatch.delenv("DISPLAY")
     assert not has_display()
+
+
+def test_closing_the_showcase_pauses_its_clocks_and_the_next_start_resumes_them(open_desk, tmp_path) -> None:
+    """An hour between two `make run`s is not charged to the players: the clocks wait, paused."""
+    desk = open_desk(tables=8)
+    set_up_showcase(desk.call, tables=8)
+    first_round = [m for m in desk.session(SHOWCASE_SESSION).results.matches if m.round == 1]
+    for m in first_round[:3]:  # three tables started; the others still wait for their first press
+        winner_side = Side.A if m.toss_winner == m.clock_a else Side.B
+        desk.press(m.table, winner_side.other, T0 + SECOND)
+    desk.at(T0 + 5 * SECOND)
+    noted = tmp_path / "showcase-paused.json"
+    assert pause_showcase(desk.client, noted) == [m.table for m in first_round[:3]]
+    before = {t: desk.table(t).remaining_ms for t in range(1, 9)}
+    assert {desk.table(t).phase for t in (1, 2, 3)} == {"paused"} and desk.table(4).phase == "ready"
+
+    desk.at(T0 + 3600 * SECOND)
+    assert resume_showcase(desk.client, noted) == [1, 2, 3]
+    assert {desk.table(t).phase for t in (1, 2, 3)} == {"running"} and desk.table(4).phase == "ready"
+    assert {t: desk.table(t).remaining_ms for t in range(1, 9)} == before
+    assert not noted.exists() and resume_showcase(desk.client, noted) == []
