@@ -331,11 +331,11 @@
     </message>
     <message>
         <source>present</source>
-        <translation>obecny</translation>
+        <translation>na miejscu</translation>
     </message>
     <message>
         <source>absent</source>
-        <translation>nieobecny</translation>
+        <translation>nieobecność</translation>
     </message>
     <message>
         <source>withdrawn</source>
@@ -454,11 +454,11 @@
     </message>
     <message>
         <source>Check in</source>
-        <translation>Obecny</translation>
+        <translation>Potwierdź obecność</translation>
     </message>
     <message>
         <source>Check out</source>
-        <translation>Nieobecny</translation>
+        <translation>Cofnij obecność</translation>
     </message>
     <message>
         <source>Close check-in (seats to reserves)</source>
