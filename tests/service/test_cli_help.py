@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
-from clockd.cli import main
+from clockd.cli import build_parser, main
 from clockd.cli.parser import polish_error
 from clockd.i18n import set_language
 
@@ -79,6 +81,95 @@ def test_the_installed_command_speaks_polish_unless_told_otherwise() -> None:
 
     assert help_text().startswith("użycie: duelclock")
     assert help_text(DUELCLOCK_LANG="en").startswith("usage: duelclock")
+
+
+@pytest.mark.parametrize(
+    ("argv", "polish", "english"),
+    [
+        (
+            ["tournament", "draw"],
+            "drabinka: losowanie przez program (--seed albo losowe ziarno) lub losowanie przy stole",
+            "the bracket: the app's draw (--seed, or a random one) or the physical one (--lines)",
+        ),
+        (
+            ["swiss", "standings"],
+            "Klasyfikacja turnieju szwajcarskiego z pliku TRF: miejsce, numer startowy",
+            "Standings of a Swiss tournament in TRF: rank, start number",
+        ),
+        (
+            ["table"],
+            "Polecenia sędziego dla jednego stolika. Zmiany wymagają tokenu sędziego",
+            "Referee commands for one table. Changes need the referee's token",
+        ),
+        (
+            ["table", "3", "adjust"],
+            "SIDE a lub b ±SECONDS np. 30, -30, 1.5",
+            "SIDE a or b ±SECONDS e.g. 30, -30, 1.5",
+        ),
+        (
+            ["sim", "gpio"],
+            "--debounce-ms DEBOUNCE_MS okno tłumienia drgań styków w sterowniku (ms)",
+            "--debounce-ms DEBOUNCE_MS the driver's debounce window (ms)",
+        ),
+    ],
+)
+def test_a_subcommand_s_help_is_polish_by_default_and_english_on_request(
+    argv: list[str],
+    polish: str,
+    english: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    usage = " ".join(["duelclock", *argv]).replace("table 3", "table T")  # argparse's prog for it
+    status, out, _ = run(capsys, *argv, "--help")
+    assert status == 0
+    assert out.startswith(f"użycie: {usage} [-h]")
+    assert polish in out and english not in out
+    assert "opcje: -h, --help pokaż tę pomoc i zakończ" in out
+
+    monkeypatch.setenv("DUELCLOCK_LANG", "en")
+    status, out, _ = run(capsys, *argv, "--help")
+    assert status == 0
+    assert out.startswith(f"usage: {usage} [-h]")
+    assert english in out and polish not in out
+    assert "options: -h, --help show this help message and exit" in out
+
+
+def texts(parser: argparse.ArgumentParser, path: tuple[str, ...] = ("duelclock",)) -> dict[tuple, str]:
+    """Every text ``--help`` shows of ``parser`` and, recursively, of its subcommands, by where it is."""
+    found: dict[tuple, str] = {}
+    found[(*path, "description")] = parser.description or ""
+    found[(*path, "epilog")] = parser.epilog or ""
+    for i, group in enumerate(parser._action_groups):
+        found[(*path, "group", i, "title")] = group.title or ""
+        found[(*path, "group", i, "description")] = group.description or ""
+    for action in parser._actions:
+        found[(*path, action.dest, *action.option_strings, "help")] = action.help or ""
+        if isinstance(action, argparse._SubParsersAction):
+            for listed in action._choices_actions:  # a subcommand's line in this parser's help
+                found[(*path, "command", listed.dest, "help")] = listed.help or ""
+            for name, subparser in action.choices.items():
+                found.update(texts(subparser, (*path, name)))
+    return found
+
+
+def test_no_help_text_of_any_subcommand_is_left_in_english() -> None:
+    set_language("en")
+    english = texts(build_parser())
+    set_language("pl")
+    polish = texts(build_parser())
+    set_language(None)
+
+    assert polish.keys() == english.keys()
+    assert sum(1 for key in english if key[-1] == "help" and english[key]) > 200  # the walk saw them all
+    assert ("duelclock", "tournament", "draw", "lines", "--lines", "help") in english
+
+    untranslated = {
+        " ".join(map(str, key)): text
+        for key, text in english.items()
+        if re.search(r"[A-Za-z]{2}", text) and polish[key] == text
+    }
+    assert untranslated == {}
 
 
 @pytest.mark.parametrize(
