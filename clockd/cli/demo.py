@@ -95,7 +95,7 @@ def register(sub: Any) -> None:
         ),
         description=tr(
             pl="Sesja Puzzle Duel dla 16 osób rozgrywana przez symulowanych zawodników na symulowanych "
-            "zegarach na porcie szeregowym, przez prawdziwego demona, sterowniki i API, w czasie "
+            "zegarach USB, przez prawdziwego demona, sterowniki i API, w czasie "
             "symulowanym. Na bieżąco wypisuje drabinkę, a na końcu podium.",
             en="A 16-player Puzzle Duel session played by simulated players on simulated serial "
             "clocks, through the real daemon, drivers and API, on simulated time. Prints the bracket as it "

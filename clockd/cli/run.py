@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         ),
         description=tr(
             pl="Uruchamia demona zegarów: stoliki, dziennik, odtwarzanie stanu po awarii, API. "
-            "Gdy nie skonfigurowano sprzętu — N symulowanych zegarów na porcie szeregowym "
+            "Gdy nie skonfigurowano sprzętu — N symulowanych zegarów USB "
             "(pseudoterminale obsługiwane przez prawdziwy sterownik portu szeregowego), na których "
             "symulowani zawodnicy wciąż naciskają przyciski.",
             en="Run the clock daemon: tables, the journal, recovery after a crash, the API. "
@@ -62,8 +62,7 @@ def register(sub: Any) -> None:
         type=int,
         metavar="N",
         help=tr(
-            pl="dodaj N symulowanych zegarów na porcie szeregowym (domyślnie 4, gdy nie skonfigurowano "
-            "stolików)",
+            pl="dodaj N symulowanych zegarów USB (domyślnie 4, gdy nie skonfigurowano stolików)",
             en="add N simulated serial clocks (default 4 when no tables are configured)",
         ),
     )

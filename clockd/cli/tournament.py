@@ -395,7 +395,7 @@ def _register_daemon(tsub: Any) -> None:
         "--walk-in",
         action="store_true",
         help=tr(
-            pl="czeka na miejscu w dniu turnieju (§1.19), nie ma go na listach",
+            pl="z sali: czeka na miejscu w dniu turnieju (§1.19), spoza list",
             en="waiting on the day (§1.19), not on the lists",
         ),
     )
