@@ -17,6 +17,8 @@ import sys
 from collections.abc import Sequence
 
 from clockd import __version__
+from clockd.cli.parser import Parser
+from clockd.i18n import tr
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = (
@@ -36,10 +38,14 @@ COMMANDS = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="duelclock",
-        description="Tournaments played on chess clocks: the clock daemon, its GUI, "
-        "the hardware simulator and the Swiss/knockout tools.",
+        description=tr(
+            pl="Turnieje rozgrywane na zegarach szachowych: demon zegarów, jego okno (GUI), symulator "
+            "sprzętu oraz narzędzia do turniejów szwajcarskich i pucharowych.",
+            en="Tournaments played on chess clocks: the clock daemon, its GUI, "
+            "the hardware simulator and the Swiss/knockout tools.",
+        ),
     )
     parser.add_argument("--version", action="version", version=f"duelclock {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

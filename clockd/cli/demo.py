@@ -89,24 +89,67 @@ SECOND = 1_000 * MS
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "demo",
-        help="play a whole simulated Puzzle Duel session through the real daemon",
-        description="A 16-player Puzzle Duel session played by simulated players on simulated serial "
-        "clocks, through the real daemon, drivers and API, on simulated time. Prints the bracket as it "
-        "goes and the podium at the end.",
+        help=tr(
+            pl="rozegraj całą symulowaną sesję Puzzle Duel przez prawdziwego demona",
+            en="play a whole simulated Puzzle Duel session through the real daemon",
+        ),
+        description=tr(
+            pl="Sesja Puzzle Duel dla 16 osób rozgrywana przez symulowanych zawodników na symulowanych "
+            "zegarach USB, przez prawdziwego demona, sterowniki i API, w czasie "
+            "symulowanym. Na bieżąco wypisuje drabinkę, a na końcu podium.",
+            en="A 16-player Puzzle Duel session played by simulated players on simulated serial "
+            "clocks, through the real daemon, drivers and API, on simulated time. Prints the bracket as it "
+            "goes and the podium at the end.",
+        ),
     )
     parser.add_argument(
         "--speed",
         type=float,
         default=300.0,
         metavar="X",
-        help="seconds of the session shown per second (default 300; 0: as fast as possible)",
+        help=tr(
+            pl="ile sekund sesji pokazać w ciągu sekundy (domyślnie 300; 0: najszybciej, jak się da)",
+            en="seconds of the session shown per second (default 300; 0: as fast as possible)",
+        ),
     )
-    parser.add_argument("--seed", type=int, default=7, help="seed for the players, the draw and the tosses")
-    parser.add_argument("--json-out", type=Path, metavar="FILE", help="write the results file here")
-    parser.add_argument("--players", type=int, default=16, help="players present (9-16: byes; default 16)")
-    parser.add_argument("--tables", type=int, default=8, help="duel tables (default 8)")
     parser.add_argument(
-        "--db", type=Path, metavar="PATH", help="keep the journal here (default: a temporary file)"
+        "--seed",
+        type=int,
+        default=7,
+        help=tr(
+            pl="ziarno losowania dla zawodników, losowania drabinki i rzutów",
+            en="seed for the players, the draw and the tosses",
+        ),
+    )
+    parser.add_argument(
+        "--json-out",
+        type=Path,
+        metavar="FILE",
+        help=tr(pl="zapisz tu plik z wynikami", en="write the results file here"),
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=16,
+        help=tr(
+            pl="liczba obecnych zawodników (9-16: z wolnymi losami; domyślnie 16)",
+            en="players present (9-16: byes; default 16)",
+        ),
+    )
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=8,
+        help=tr(pl="liczba stolików do pojedynków (domyślnie 8)", en="duel tables (default 8)"),
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=tr(
+            pl="zachowaj dziennik tutaj (domyślnie: plik tymczasowy)",
+            en="keep the journal here (default: a temporary file)",
+        ),
     )
     parser.set_defaults(func=run)
 

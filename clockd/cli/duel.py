@@ -21,23 +21,49 @@ from clockd.i18n import tr
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "duel",
-        help="duel tools (replay a disputed duel)",
-        description="Puzzle Duel tools for the referee.",
+        help=tr(
+            pl="narzędzia do pojedynków (odtworzenie spornego pojedynku)",
+            en="duel tools (replay a disputed duel)",
+        ),
+        description=tr(pl="Narzędzia Puzzle Duel dla sędziego.", en="Puzzle Duel tools for the referee."),
     )
     duel_sub = parser.add_subparsers(dest="duel_command", required=True, metavar="COMMAND")
     replay = duel_sub.add_parser(
         "replay",
-        help="replay one duel's timeline and print the result as JSON",
-        description=(
-            "Replay one duel's inputs exactly as the daemon decides them and print "
+        help=tr(
+            pl="odtwórz przebieg jednego pojedynku i wypisz wynik jako JSON",
+            en="replay one duel's timeline and print the result as JSON",
+        ),
+        description=tr(
+            pl="Odtwarza zdarzenia jednego pojedynku dokładnie tak, jak rozstrzyga je demon, i wypisuje "
             '{"winner", "decided_by", "remaining_ms", "displayed", "moves", "ended_at_ms"}. '
-            "The timeline is a JSON object: time_control {base_ms, increment_ms, delay_ms, delay}, "
-            "resolution_ms, toss_winner ('a'|'b') and events [{t_ms, press|pause|resume|adjust+delta_ms|"
-            "complete}]. A timeline that stops with the clock running ends at that side's flag."
+            "Przebieg to obiekt JSON: time_control {base_ms, increment_ms, delay_ms, delay}, "
+            "resolution_ms, toss_winner ('a'|'b') oraz events [{t_ms, press|pause|resume|adjust+delta_ms|"
+            "complete}]. Przebieg urwany przy chodzącym zegarze kończy się przekroczeniem czasu "
+            "przez stronę, której czas biegnie.",
+            en=(
+                "Replay one duel's inputs exactly as the daemon decides them and print "
+                '{"winner", "decided_by", "remaining_ms", "displayed", "moves", "ended_at_ms"}. '
+                "The timeline is a JSON object: time_control {base_ms, increment_ms, delay_ms, delay}, "
+                "resolution_ms, toss_winner ('a'|'b') and events [{t_ms, press|pause|resume|adjust+delta_ms|"
+                "complete}]. A timeline that stops with the clock running ends at that side's flag."
+            ),
         ),
     )
-    replay.add_argument("timeline", help="TIMELINE.json, or - for standard input")
-    replay.add_argument("--trace", action="store_true", help="list what each event did on standard error")
+    replay.add_argument(
+        "timeline",
+        help=tr(
+            pl="TIMELINE.json lub - dla standardowego wejścia", en="TIMELINE.json, or - for standard input"
+        ),
+    )
+    replay.add_argument(
+        "--trace",
+        action="store_true",
+        help=tr(
+            pl="wypisz na standardowe wyjście błędów, co zrobiło każde zdarzenie",
+            en="list what each event did on standard error",
+        ),
+    )
     replay.set_defaults(func=_replay)
 
 

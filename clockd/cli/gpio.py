@@ -54,30 +54,69 @@ def _role(role: str) -> str:
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gpio",
-        help="Raspberry Pi GPIO tables: check the pin file, test the buttons",
-        description="Raspberry Pi GPIO duel tables (see docs/raspberry-pi.md).",
+        help=tr(
+            pl="stoliki GPIO na Raspberry Pi: sprawdzenie pliku pinów, test przycisków",
+            en="Raspberry Pi GPIO tables: check the pin file, test the buttons",
+        ),
+        description=tr(
+            pl="Stoliki do pojedynków podłączone do GPIO Raspberry Pi (zob. docs/raspberry-pi.md).",
+            en="Raspberry Pi GPIO duel tables (see docs/raspberry-pi.md).",
+        ),
     )
     actions = parser.add_subparsers(dest="gpio_command", required=True, metavar="ACTION")
 
     check = actions.add_parser(
         "check",
-        help="validate a GPIO configuration file and print its wiring",
-        description="Validate a GPIO configuration file (TOML) and print which pin each wire goes to.",
+        help=tr(
+            pl="sprawdź plik konfiguracji GPIO i wypisz połączenia",
+            en="validate a GPIO configuration file and print its wiring",
+        ),
+        description=tr(
+            pl="Sprawdza plik konfiguracji GPIO (TOML) i wypisuje, do którego pinu idzie każdy przewód.",
+            en="Validate a GPIO configuration file (TOML) and print which pin each wire goes to.",
+        ),
     )
-    check.add_argument("config", type=Path, help="the GPIO configuration file (TOML)")
+    check.add_argument(
+        "config",
+        type=Path,
+        help=tr(pl="plik konfiguracji GPIO (TOML)", en="the GPIO configuration file (TOML)"),
+    )
     check.set_defaults(func=_check)
 
     test = actions.add_parser(
         "test",
-        help="light and beep every table's outputs, then print presses as they come",
-        description="Light each table's LEDs, beep its buzzer, then print every press with its "
-        "pin until --seconds pass or Ctrl-C. Without --config, the wiring of docs/raspberry-pi.md.",
+        help=tr(
+            pl="zapal diody i włącz brzęczyk każdego stolika, potem wypisuj naciśnięcia na bieżąco",
+            en="light and beep every table's outputs, then print presses as they come",
+        ),
+        description=tr(
+            pl="Zapala diody LED każdego stolika, włącza jego brzęczyk, a potem wypisuje każde "
+            "naciśnięcie wraz z pinem, aż minie czas z --seconds albo do Ctrl-C. Bez --config: "
+            "połączenia z docs/raspberry-pi.md.",
+            en="Light each table's LEDs, beep its buzzer, then print every press with its "
+            "pin until --seconds pass or Ctrl-C. Without --config, the wiring of docs/raspberry-pi.md.",
+        ),
     )
-    test.add_argument("--config", type=Path, default=None, help="GPIO configuration file (TOML)")
     test.add_argument(
-        "--mock", action="store_true", help="use gpiozero mock pins and scripted presses (no Pi needed)"
+        "--config",
+        type=Path,
+        default=None,
+        help=tr(pl="plik konfiguracji GPIO (TOML)", en="GPIO configuration file (TOML)"),
     )
-    test.add_argument("--seconds", type=positive_int, default=None, help="stop after this many seconds")
+    test.add_argument(
+        "--mock",
+        action="store_true",
+        help=tr(
+            pl="użyj atrap pinów gpiozero i zaplanowanych naciśnięć (bez Raspberry Pi)",
+            en="use gpiozero mock pins and scripted presses (no Pi needed)",
+        ),
+    )
+    test.add_argument(
+        "--seconds",
+        type=positive_int,
+        default=None,
+        help=tr(pl="zakończ po tylu sekundach", en="stop after this many seconds"),
+    )
     test.set_defaults(func=_test)
 
 

@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from clockd.i18n import tr
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -20,51 +22,97 @@ def _size(text: str) -> tuple[int, int]:
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gui",
-        help="open the referee window or the audience screen",
-        description="The referee's window (default) or the audience screen (--audience) of a running "
-        "daemon. Port and token default to what the local daemon wrote at start (daemon.json). "
-        "Keyboard shortcuts: F1 in the referee window; docs/gui.md.",
+        help=tr(
+            pl="otwórz okno sędziego lub ekran dla widowni",
+            en="open the referee window or the audience screen",
+        ),
+        description=tr(
+            pl="Okno sędziego (domyślnie) lub ekran dla widowni (--audience) działającego demona. Port "
+            "i token są domyślnie brane z tego, co lokalny demon zapisał przy starcie (daemon.json). "
+            "Skróty klawiszowe: F1 w oknie sędziego; docs/gui.md.",
+            en="The referee's window (default) or the audience screen (--audience) of a running "
+            "daemon. Port and token default to what the local daemon wrote at start (daemon.json). "
+            "Keyboard shortcuts: F1 in the referee window; docs/gui.md.",
+        ),
     )
-    parser.add_argument("--host", default=None, help="the daemon's address (default: the local daemon's)")
     parser.add_argument(
-        "--port", type=int, default=None, help="the daemon's API port (default: the local daemon's)"
+        "--host",
+        default=None,
+        help=tr(
+            pl="adres demona (domyślnie: lokalnego demona)",
+            en="the daemon's address (default: the local daemon's)",
+        ),
     )
     parser.add_argument(
-        "--token", default=None, help="the referee's token, for commands (default: the local daemon's)"
+        "--port",
+        type=int,
+        default=None,
+        help=tr(
+            pl="port API demona (domyślnie: lokalnego demona)",
+            en="the daemon's API port (default: the local daemon's)",
+        ),
     )
     parser.add_argument(
-        "--session", default=None, metavar="KEY",
-        help="the tournament session to show (default: the one being played)",
-    )  # fmt: skip
+        "--token",
+        default=None,
+        help=tr(
+            pl="token sędziego, potrzebny do poleceń (domyślnie: lokalnego demona)",
+            en="the referee's token, for commands (default: the local daemon's)",
+        ),
+    )
+    parser.add_argument(
+        "--session",
+        default=None,
+        metavar="KEY",
+        help=tr(
+            pl="sesja turnieju do pokazania (domyślnie: ta, która jest rozgrywana)",
+            en="the tournament session to show (default: the one being played)",
+        ),
+    )
     parser.add_argument(
         "--lang",
         choices=("pl", "en"),
         default=None,
-        help="language (default: the saved setting, else DUELCLOCK_LANG, else Polish)",
+        help=tr(
+            pl="język (domyślnie: zapisane ustawienie, potem DUELCLOCK_LANG, na końcu polski)",
+            en="language (default: the saved setting, else DUELCLOCK_LANG, else Polish)",
+        ),
     )
     parser.add_argument(
         "--audience",
         action="store_true",
-        help="the audience screen: full screen on the second monitor, read-only, no token",
+        help=tr(
+            pl="ekran dla widowni: pełny ekran na drugim monitorze, tylko do odczytu, bez tokenu",
+            en="the audience screen: full screen on the second monitor, read-only, no token",
+        ),
     )
     parser.add_argument(
         "--screenshot",
         type=Path,
         metavar="FILE.png",
         default=None,
-        help="render the window offscreen to a PNG and exit",
+        help=tr(
+            pl="narysuj okno poza ekranem do pliku PNG i zakończ",
+            en="render the window offscreen to a PNG and exit",
+        ),
     )
     parser.add_argument(
         "--demo-state",
         action="store_true",
-        help="show a built-in mid-tournament state instead of connecting to a daemon",
+        help=tr(
+            pl="pokaż wbudowany stan z połowy turnieju zamiast łączyć się z demonem",
+            en="show a built-in mid-tournament state instead of connecting to a daemon",
+        ),
     )
     parser.add_argument(
         "--size",
         type=_size,
         default=None,
         metavar="WxH",
-        help="window size for --screenshot (default 1600x1000, audience 1920x1080)",
+        help=tr(
+            pl="rozmiar okna dla --screenshot (domyślnie 1600x1000, ekran dla widowni 1920x1080)",
+            en="window size for --screenshot (default 1600x1000, audience 1920x1080)",
+        ),
     )
     parser.set_defaults(func=run)
 

@@ -26,36 +26,95 @@ from clockd.i18n import tr
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "run",
-        help="run the clock daemon (simulated tables when no hardware is configured)",
-        description="Run the clock daemon: tables, the journal, recovery after a crash, the API. "
-        "With no hardware configured, N simulated serial clocks (pseudo-terminals, driven through the "
-        "real serial driver) whose players keep pressing.",
+        help=tr(
+            pl="uruchom demona zegarów (symulowane stoliki, gdy nie skonfigurowano sprzętu)",
+            en="run the clock daemon (simulated tables when no hardware is configured)",
+        ),
+        description=tr(
+            pl="Uruchamia demona zegarów: stoliki, dziennik, odtwarzanie stanu po awarii, API. "
+            "Gdy nie skonfigurowano sprzętu — N symulowanych zegarów USB "
+            "(pseudoterminale obsługiwane przez prawdziwy sterownik portu szeregowego), na których "
+            "symulowani zawodnicy wciąż naciskają przyciski.",
+            en="Run the clock daemon: tables, the journal, recovery after a crash, the API. "
+            "With no hardware configured, N simulated serial clocks (pseudo-terminals, driven through the "
+            "real serial driver) whose players keep pressing.",
+        ),
     )
     parser.add_argument(
-        "--config", type=Path, metavar="FILE", help="configuration (TOML): tables and devices"
+        "--config",
+        type=Path,
+        metavar="FILE",
+        help=tr(
+            pl="konfiguracja (TOML): stoliki i urządzenia", en="configuration (TOML): tables and devices"
+        ),
     )
     parser.add_argument(
-        "--db", type=Path, metavar="PATH", help="the journal (default: duelclock.db in the state folder)"
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=tr(
+            pl="dziennik (domyślnie: duelclock.db w folderze stanu)",
+            en="the journal (default: duelclock.db in the state folder)",
+        ),
     )
     parser.add_argument(
         "--sim",
         type=int,
         metavar="N",
-        help="add N simulated serial clocks (default 4 when no tables are configured)",
-    )
-    parser.add_argument("--port", type=int, metavar="P", help="API port (default 7531; 0: any free port)")
-    parser.add_argument("--host", metavar="ADDR", help="API address (default 127.0.0.1: this machine only)")
-    parser.add_argument(
-        "--control", default=None, metavar="TC", help="time control of new tables (default 10m)"
+        help=tr(
+            pl="dodaj N symulowanych zegarów USB (domyślnie 4, gdy nie skonfigurowano stolików)",
+            en="add N simulated serial clocks (default 4 when no tables are configured)",
+        ),
     )
     parser.add_argument(
-        "--think-ms", type=int, default=None, metavar="MS", help="simulated players' median turn"
+        "--port",
+        type=int,
+        metavar="P",
+        help=tr(
+            pl="port API (domyślnie 7531; 0: dowolny wolny port)",
+            en="API port (default 7531; 0: any free port)",
+        ),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for the simulated players")
     parser.add_argument(
-        "--replay-all", action="store_true", help="ignore snapshots: rebuild from every event"
+        "--host",
+        metavar="ADDR",
+        help=tr(
+            pl="adres API (domyślnie 127.0.0.1: tylko ten komputer)",
+            en="API address (default 127.0.0.1: this machine only)",
+        ),
     )
-    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    parser.add_argument(
+        "--control",
+        default=None,
+        metavar="TC",
+        help=tr(
+            pl="tempo gry nowych stolików (domyślnie 10m)", en="time control of new tables (default 10m)"
+        ),
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=int,
+        default=None,
+        metavar="MS",
+        help=tr(pl="mediana czasu namysłu symulowanych zawodników", en="simulated players' median turn"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=tr(pl="ziarno losowania dla symulowanych zawodników", en="seed for the simulated players"),
+    )
+    parser.add_argument(
+        "--replay-all",
+        action="store_true",
+        help=tr(
+            pl="pomiń migawki: odtwórz stan ze wszystkich zdarzeń",
+            en="ignore snapshots: rebuild from every event",
+        ),
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help=tr(pl="więcej wpisów w logu", en="log more")
+    )
     parser.set_defaults(func=run)
 
 

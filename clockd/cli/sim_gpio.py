@@ -25,26 +25,67 @@ from collections import Counter
 from typing import Any
 
 from clockd.cli.argtypes import non_negative_int, positive_int
+from clockd.i18n import tr
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gpio",
-        help="simulated GPIO tables on gpiozero's mock pins against the real driver",
-        description="Play scripted duels on simulated Raspberry Pi tables (bouncing buttons on "
-        "gpiozero mock pins) through the real GPIO driver; print a JSON summary.",
+        help=tr(
+            pl="symulowane stoliki GPIO na atrapach pinów gpiozero z prawdziwym sterownikiem",
+            en="simulated GPIO tables on gpiozero's mock pins against the real driver",
+        ),
+        description=tr(
+            pl="Rozgrywa zaplanowane pojedynki na symulowanych stolikach Raspberry Pi (drgające styki "
+            "przycisków na atrapach pinów gpiozero) przez prawdziwy sterownik GPIO; wypisuje "
+            "podsumowanie JSON.",
+            en="Play scripted duels on simulated Raspberry Pi tables (bouncing buttons on "
+            "gpiozero mock pins) through the real GPIO driver; print a JSON summary.",
+        ),
     )
-    parser.add_argument("--tables", type=positive_int, default=4, help="duel tables (13 per simulated Pi)")
-    parser.add_argument("--presses", type=positive_int, default=40, help="presses in turn per table")
-    parser.add_argument("--bounce-ms", type=non_negative_int, default=5, help="contact bounce per press (ms)")
     parser.add_argument(
-        "--debounce-ms", type=positive_int, default=30, help="the driver's debounce window (ms)"
+        "--tables",
+        type=positive_int,
+        default=4,
+        help=tr(
+            pl="liczba stolików do pojedynków (13 na jedno symulowane Pi)",
+            en="duel tables (13 per simulated Pi)",
+        ),
     )
-    parser.add_argument("--seed", type=int, default=None, help="random seed (printed, to replay a run)")
+    parser.add_argument(
+        "--presses",
+        type=positive_int,
+        default=40,
+        help=tr(pl="naciśnięć na stolik, na przemian po obu stronach", en="presses in turn per table"),
+    )
+    parser.add_argument(
+        "--bounce-ms",
+        type=non_negative_int,
+        default=5,
+        help=tr(pl="drgania styków przy naciśnięciu (ms)", en="contact bounce per press (ms)"),
+    )
+    parser.add_argument(
+        "--debounce-ms",
+        type=positive_int,
+        default=30,
+        help=tr(pl="okno tłumienia drgań styków w sterowniku (ms)", en="the driver's debounce window (ms)"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=tr(
+            pl="ziarno losowania (wypisywane, by można było powtórzyć przebieg)",
+            en="random seed (printed, to replay a run)",
+        ),
+    )
     parser.add_argument(
         "--same-thread",
         action="store_true",
-        help="drive the edges in the main thread (as mock pins do) instead of one background thread",
+        help=tr(
+            pl="generuj zbocza w wątku głównym (tak jak atrapy pinów) zamiast w jednym wątku w tle",
+            en="drive the edges in the main thread (as mock pins do) instead of one background thread",
+        ),
     )
     parser.set_defaults(func=_run)
 

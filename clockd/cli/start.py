@@ -49,18 +49,56 @@ PAUSE_REASON = "make run: okno zamknięte"
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "start",
-        help="start duelclock with simulated tables (what `make run` does)",
-        description="Start duelclock with simulated tables: the daemon and the referee window when "
-        "there is a display, a whole simulated session in the terminal when there is none.",
+        help=tr(
+            pl="uruchom duelclock z symulowanymi stolikami (to samo co `make run`)",
+            en="start duelclock with simulated tables (what `make run` does)",
+        ),
+        description=tr(
+            pl="Uruchamia duelclock z symulowanymi stolikami: demona i okno sędziego, gdy jest ekran, "
+            "a bez ekranu całą symulowaną sesję w terminalu.",
+            en="Start duelclock with simulated tables: the daemon and the referee window when "
+            "there is a display, a whole simulated session in the terminal when there is none.",
+        ),
     )
-    parser.add_argument("--terminal", action="store_true", help="the terminal view even with a display")
-    parser.add_argument("--audience", action="store_true", help="open the audience screen as well")
-    parser.add_argument("--tables", type=int, default=8, help="simulated tables (default 8)")
-    parser.add_argument("--fresh", action="store_true", help="start a new showcase journal")
     parser.add_argument(
-        "--speed", type=float, default=300.0, help="terminal view: simulated seconds per real second"
+        "--terminal",
+        action="store_true",
+        help=tr(pl="widok w terminalu, nawet gdy jest ekran", en="the terminal view even with a display"),
     )
-    parser.add_argument("--seed", type=int, default=7, help="terminal view: seed for the simulated players")
+    parser.add_argument(
+        "--audience",
+        action="store_true",
+        help=tr(pl="otwórz też ekran dla widowni", en="open the audience screen as well"),
+    )
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=8,
+        help=tr(pl="liczba symulowanych stolików (domyślnie 8)", en="simulated tables (default 8)"),
+    )
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help=tr(pl="zacznij nowy dziennik pokazu", en="start a new showcase journal"),
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=300.0,
+        help=tr(
+            pl="widok w terminalu: ile sekund symulacji na sekundę rzeczywistą",
+            en="terminal view: simulated seconds per real second",
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=7,
+        help=tr(
+            pl="widok w terminalu: ziarno losowania dla symulowanych zawodników",
+            en="terminal view: seed for the simulated players",
+        ),
+    )
     parser.set_defaults(func=run)
 
 

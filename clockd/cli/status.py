@@ -27,22 +27,59 @@ EXIT_UNREACHABLE = 3
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "status",
-        help="show every table's clocks",
-        description="Show every table of the running daemon: both times, whose time runs, moves, device.",
+        help=tr(pl="pokaż zegary wszystkich stolików", en="show every table's clocks"),
+        description=tr(
+            pl="Pokazuje wszystkie stoliki działającego demona: oba czasy, czyj czas biegnie, ruchy, "
+            "urządzenie.",
+            en="Show every table of the running daemon: both times, whose time runs, moves, device.",
+        ),
     )
     add_connection_options(parser, token=False)
-    parser.add_argument("--json", action="store_true", help="print JSON (the API's table views)")
-    parser.add_argument("--watch", action="store_true", help="redraw every second until Ctrl+C")
-    parser.add_argument("tables", nargs="*", type=int, metavar="T", help="only these tables")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(pl="wypisz JSON (widoki stolików z API)", en="print JSON (the API's table views)"),
+    )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help=tr(pl="odświeżaj co sekundę aż do Ctrl+C", en="redraw every second until Ctrl+C"),
+    )
+    parser.add_argument(
+        "tables",
+        nargs="*",
+        type=int,
+        metavar="T",
+        help=tr(pl="tylko te stoliki", en="only these tables"),
+    )
     parser.set_defaults(func=run)
 
 
 def add_connection_options(parser: argparse.ArgumentParser, *, token: bool) -> None:
     group = parser.add_argument_group(tr(pl="połączenie z demonem", en="connection to the daemon"))
-    group.add_argument("--host", help="daemon address (default: from daemon.json, else 127.0.0.1)")
-    group.add_argument("--port", type=int, help="daemon port (default: from daemon.json, else 7531)")
+    group.add_argument(
+        "--host",
+        help=tr(
+            pl="adres demona (domyślnie: z daemon.json, a bez niego 127.0.0.1)",
+            en="daemon address (default: from daemon.json, else 127.0.0.1)",
+        ),
+    )
+    group.add_argument(
+        "--port",
+        type=int,
+        help=tr(
+            pl="port demona (domyślnie: z daemon.json, a bez niego 7531)",
+            en="daemon port (default: from daemon.json, else 7531)",
+        ),
+    )
     if token:
-        group.add_argument("--token", help="the referee's token (default: from daemon.json)")
+        group.add_argument(
+            "--token",
+            help=tr(
+                pl="token sędziego (domyślnie: z daemon.json)",
+                en="the referee's token (default: from daemon.json)",
+            ),
+        )
 
 
 def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:

@@ -10,13 +10,21 @@ import argparse
 from typing import Any
 
 from clockd.cli import swiss_pairing, swiss_standings
+from clockd.i18n import tr
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "swiss",
-        help="Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)",
-        description="Swiss chess tournaments in FIDE's Tournament Report File (TRF) format.",
+        help=tr(
+            pl="szachy systemem szwajcarskim: kojarzenie, klasyfikacja, sprawdzanie kojarzeń "
+            "(system holenderski FIDE, TRF)",
+            en="Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)",
+        ),
+        description=tr(
+            pl="Turnieje szachowe systemem szwajcarskim w formacie FIDE Tournament Report File (TRF).",
+            en="Swiss chess tournaments in FIDE's Tournament Report File (TRF) format.",
+        ),
     )
     swiss_sub = parser.add_subparsers(dest="swiss_command", required=True, metavar="COMMAND")
     swiss_pairing.register(swiss_sub)

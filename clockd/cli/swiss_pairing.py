@@ -43,26 +43,52 @@ class _Pairing:
 def register(sub: Any) -> None:
     pair = sub.add_parser(
         "pair",
-        help="pair the next round of a TRF tournament (FIDE Dutch)",
-        description="Pair the next round of the tournament in INPUT (FIDE TRF) with the FIDE "
-        "Dutch system and write the pairing as bbpPairings/JaVaFo do: the number of pairs, "
-        "then 'white black' per board, 'N 0' for the bye.",
+        help=tr(
+            pl="skojarz następną rundę turnieju z pliku TRF (system holenderski FIDE)",
+            en="pair the next round of a TRF tournament (FIDE Dutch)",
+        ),
+        description=tr(
+            pl="Kojarzy następną rundę turnieju z pliku INPUT (FIDE TRF) holenderskim systemem FIDE "
+            "i zapisuje kojarzenie tak jak bbpPairings/JaVaFo: liczbę par, potem 'białe czarne' "
+            "(numery startowe) dla każdej szachownicy, 'N 0' dla wolnego losu.",
+            en="Pair the next round of the tournament in INPUT (FIDE TRF) with the FIDE "
+            "Dutch system and write the pairing as bbpPairings/JaVaFo do: the number of pairs, "
+            "then 'white black' per board, 'N 0' for the bye.",
+        ),
     )
-    pair.add_argument("input", metavar="INPUT.trf", help="the tournament so far (TRF)")
     pair.add_argument(
-        "-p", "--pairings", metavar="OUTPUT", help="write the pairing here (default: standard output)"
+        "input",
+        metavar="INPUT.trf",
+        help=tr(pl="dotychczasowy przebieg turnieju (TRF)", en="the tournament so far (TRF)"),
+    )
+    pair.add_argument(
+        "-p",
+        "--pairings",
+        metavar="OUTPUT",
+        help=tr(
+            pl="zapisz kojarzenie tutaj (domyślnie: standardowe wyjście)",
+            en="write the pairing here (default: standard output)",
+        ),
     )
     _common(pair)
     pair.set_defaults(func=_run_pair)
 
     check = sub.add_parser(
         "check",
-        help="re-pair every round of a TRF file and report differences",
-        description="Re-pair every round (from round 2) of the tournament in INPUT from the "
-        "rounds before it, and report every round whose recorded pairing differs. Exit "
-        "status 1 if any does.",
+        help=tr(
+            pl="skojarz ponownie każdą rundę z pliku TRF i zgłoś różnice",
+            en="re-pair every round of a TRF file and report differences",
+        ),
+        description=tr(
+            pl="Kojarzy ponownie każdą rundę (od 2.) turnieju z pliku INPUT na podstawie rund "
+            "poprzednich i zgłasza każdą rundę, w której zapisane kojarzenie jest inne. Kod wyjścia 1, "
+            "jeśli jest choć jedna taka runda.",
+            en="Re-pair every round (from round 2) of the tournament in INPUT from the "
+            "rounds before it, and report every round whose recorded pairing differs. Exit "
+            "status 1 if any does.",
+        ),
     )
-    check.add_argument("input", metavar="INPUT.trf", help="the tournament (TRF)")
+    check.add_argument("input", metavar="INPUT.trf", help=tr(pl="turniej (TRF)", en="the tournament (TRF)"))
     _common(check)
     check.set_defaults(func=_run_check)
 
@@ -71,13 +97,20 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
         metavar="PATH",
-        help="pair with this installed program instead: bbpPairings, or JaVaFo (a .jar, run with java)",
+        help=tr(
+            pl="kojarz zamiast tego zainstalowanym programem: bbpPairings albo JaVaFo (plik .jar, "
+            "uruchamiany przez java)",
+            en="pair with this installed program instead: bbpPairings, or JaVaFo (a .jar, run with java)",
+        ),
     )
     parser.add_argument(
         "--rounds",
         type=int,
         metavar="N",
-        help="the number of rounds of the event, when the file has no XXR line",
+        help=tr(
+            pl="liczba rund turnieju, gdy w pliku nie ma wiersza XXR",
+            en="the number of rounds of the event, when the file has no XXR line",
+        ),
     )
 
 

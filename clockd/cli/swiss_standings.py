@@ -24,42 +24,73 @@ DEFAULT_TIEBREAKS = "BH-C1,BH,SB,PS,DE,WIN,BWG"
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "standings",
-        help="standings with FIDE tie-breaks",
-        description="Standings of a Swiss tournament in TRF: rank, start number, name, points and "
-        "one column per FIDE tie-break (C.07), in the school tournament's order by default.",
+        help=tr(pl="klasyfikacja z punktacją pomocniczą FIDE", en="standings with FIDE tie-breaks"),
+        description=tr(
+            pl="Klasyfikacja turnieju szwajcarskiego z pliku TRF: miejsce, numer startowy, nazwisko, "
+            "punkty i po jednej kolumnie na każdą punktację pomocniczą FIDE (C.07), domyślnie "
+            "w kolejności turnieju szkolnego.",
+            en="Standings of a Swiss tournament in TRF: rank, start number, name, points and "
+            "one column per FIDE tie-break (C.07), in the school tournament's order by default.",
+        ),
     )
-    parser.add_argument("input", metavar="INPUT.trf", help="the tournament (FIDE TRF)")
+    parser.add_argument(
+        "input", metavar="INPUT.trf", help=tr(pl="turniej (FIDE TRF)", en="the tournament (FIDE TRF)")
+    )
     parser.add_argument(
         "--after-round",
         type=int,
         metavar="N",
-        help="standings after round N (default: the last round in the file)",
+        help=tr(
+            pl="klasyfikacja po rundzie N (domyślnie: po ostatniej rundzie w pliku)",
+            en="standings after round N (default: the last round in the file)",
+        ),
     )
-    parser.add_argument("--format", choices=FORMATS, default="text", help="output format (default: text)")
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help=tr(pl="format wyniku (domyślnie: text)", en="output format (default: text)"),
+    )
     parser.add_argument(
         "--edition",
         choices=("2024", "2026"),
-        help="edition of the Tie-Break Regulations (default: the one in force on the "
-        "event's date, TRF record 042; 2026 when there is none)",
+        help=tr(
+            pl="wydanie przepisów FIDE o punktacji pomocniczej (Tie-Break Regulations; domyślnie: "
+            "obowiązujące w dniu turnieju, rekord TRF 042; 2026, gdy go nie ma)",
+            en="edition of the Tie-Break Regulations (default: the one in force on the "
+            "event's date, TRF record 042; 2026 when there is none)",
+        ),
     )
     parser.add_argument(
         "--tiebreaks",
         default=DEFAULT_TIEBREAKS,
         metavar="LIST",
-        help=f"tie-breaks after points, in order (default: {DEFAULT_TIEBREAKS}); also WON, BPG, REP",
+        help=tr(
+            pl=f"punktacje pomocnicze po punktach, w kolejności (domyślnie: {DEFAULT_TIEBREAKS}); "
+            "dostępne też WON, BPG, REP",
+            en=f"tie-breaks after points, in order (default: {DEFAULT_TIEBREAKS}); also WON, BPG, REP",
+        ),
     )
     parser.add_argument(
         "--wins",
         choices=("WIN", "WON"),
         default="WIN",
-        help="what WIN in the list counts: WIN = wins with or without playing "
-        "(default), WON = games won over the board",
+        help=tr(
+            pl="co liczy WIN na liście: WIN = wygrane, także bez gry (domyślnie), WON = partie "
+            "wygrane przy szachownicy",
+            en="what WIN in the list counts: WIN = wins with or without playing "
+            "(default), WON = games won over the board",
+        ),
     )
     parser.add_argument(
         "--lots",
         metavar="SEED",
-        help="break the ties left at the end by lots drawn from SEED (recorded "
-        "in the output, so anyone can re-draw)",
+        help=tr(
+            pl="rozstrzygnij równości pozostałe na końcu losowaniem z ziarnem SEED (zapisanym w wyniku, "
+            "by każdy mógł powtórzyć losowanie)",
+            en="break the ties left at the end by lots drawn from SEED (recorded "
+            "in the output, so anyone can re-draw)",
+        ),
     )
     parser.set_defaults(func=run)
 

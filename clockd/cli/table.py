@@ -30,36 +30,92 @@ from clockd.i18n import tr
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "table",
-        help="referee commands for one table (pause, resume, adjust, set, note, timeline)",
-        description="Referee commands for one table. Changes need the referee's token and are journaled.",
+        help=tr(
+            pl="polecenia sędziego dla jednego stolika (pause, resume, adjust, set, note, timeline)",
+            en="referee commands for one table (pause, resume, adjust, set, note, timeline)",
+        ),
+        description=tr(
+            pl="Polecenia sędziego dla jednego stolika. Zmiany wymagają tokenu sędziego i trafiają "
+            "do dziennika.",
+            en="Referee commands for one table. Changes need the referee's token and are journaled.",
+        ),
     )
-    parser.add_argument("table", type=int, metavar="T", help="table number")
+    parser.add_argument("table", type=int, metavar="T", help=tr(pl="numer stolika", en="table number"))
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, help_text: str, *, mutating: bool = True) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = actions.add_parser(name, help=help_text, description=help_text)
         add_connection_options(p, token=mutating)
         if mutating:
-            p.add_argument("--by", default=None, help="who decides (default: your login name)")
+            p.add_argument(
+                "--by",
+                default=None,
+                help=tr(
+                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
+                    en="who decides (default: your login name)",
+                ),
+            )
         return p
 
-    p = action("pause", "pause the clock")
-    p.add_argument("--reason", default="", help="why (journaled)")
-    p = action("resume", "resume a paused clock")
-    p.add_argument("--reason", default="", help="why (journaled)")
-    p = action("adjust", "add or remove time: SIDE ±SECONDS")
-    p.add_argument("side", type=_side, metavar="SIDE", help="a or b")
-    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
-    p.add_argument("--reason", required=True, help="why (required, journaled)")
-    p = action("set", "set a fresh clock (both sides full, ready to start)")
-    p.add_argument("--control", default=None, help="time control, e.g. 10m or 3m+2s (default: the table's)")
-    p.add_argument("--reason", default="", help="why (journaled)")
-    p = action("note", "add a note to the table's timeline")
-    p.add_argument("text", help="the note")
-    p = action("clear-alert", "mark the table's alert ID (default: all) as seen")
+    why = tr(pl="powód (trafia do dziennika)", en="why (journaled)")
+    p = action("pause", tr(pl="wstrzymaj zegar", en="pause the clock"))
+    p.add_argument("--reason", default="", help=why)
+    p = action("resume", tr(pl="wznów wstrzymany zegar", en="resume a paused clock"))
+    p.add_argument("--reason", default="", help=why)
+    p = action(
+        "adjust", tr(pl="dodaj lub odejmij czas: SIDE ±SECONDS", en="add or remove time: SIDE ±SECONDS")
+    )
+    p.add_argument("side", type=_side, metavar="SIDE", help=tr(pl="a lub b", en="a or b"))
+    p.add_argument(
+        "seconds",
+        type=seconds_to_ms,
+        metavar="±SECONDS",
+        help=tr(pl="np. 30, -30, 1.5", en="e.g. 30, -30, 1.5"),
+    )
+    p.add_argument(
+        "--reason",
+        required=True,
+        help=tr(pl="powód (wymagany, trafia do dziennika)", en="why (required, journaled)"),
+    )
+    p = action(
+        "set",
+        tr(
+            pl="ustaw zegar od nowa (pełny czas po obu stronach, gotowy do startu)",
+            en="set a fresh clock (both sides full, ready to start)",
+        ),
+    )
+    p.add_argument(
+        "--control",
+        default=None,
+        help=tr(
+            pl="tempo gry, np. 10m lub 3m+2s (domyślnie: tempo stolika)",
+            en="time control, e.g. 10m or 3m+2s (default: the table's)",
+        ),
+    )
+    p.add_argument("--reason", default="", help=why)
+    p = action("note", tr(pl="dodaj notatkę do przebiegu stolika", en="add a note to the table's timeline"))
+    p.add_argument("text", help=tr(pl="treść notatki", en="the note"))
+    p = action(
+        "clear-alert",
+        tr(
+            pl="oznacz alert ID stolika (domyślnie: wszystkie) jako przejrzany",
+            en="mark the table's alert ID (default: all) as seen",
+        ),
+    )
     p.add_argument("alert_id", type=int, nargs="?", default=None, metavar="ID")
-    p = action("timeline", "every press, command and decision of the table", mutating=False)
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p = action(
+        "timeline",
+        tr(
+            pl="każde naciśnięcie, polecenie i decyzja przy stoliku",
+            en="every press, command and decision of the table",
+        ),
+        mutating=False,
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(pl="jeden obiekt JSON w wierszu", en="one JSON object per line"),
+    )
     p.add_argument("--limit", type=int, default=1000)
     parser.set_defaults(func=run)
 

@@ -49,9 +49,16 @@ from clockd.i18n import tr
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "tournament",
-        help="the Puzzle Duel: configuration, sign-ups, draw, results",
-        description="Puzzle Duel tournaments (knockout on chess clocks): configuration, sign-ups, "
-        "the draw and the results.",
+        help=tr(
+            pl="Puzzle Duel: konfiguracja, zapisy, losowanie, wyniki",
+            en="the Puzzle Duel: configuration, sign-ups, draw, results",
+        ),
+        description=tr(
+            pl="Turnieje Puzzle Duel (system pucharowy na zegarach szachowych): konfiguracja, zapisy, "
+            "losowanie i wyniki.",
+            en="Puzzle Duel tournaments (knockout on chess clocks): configuration, sign-ups, "
+            "the draw and the results.",
+        ),
     )
     tsub = parser.add_subparsers(dest="tournament_command", required=True, metavar="COMMAND")
     _register_daemon(tsub)
@@ -59,25 +66,88 @@ def register(sub: Any) -> None:
 
 
 def _register_offline(tsub: Any) -> None:
-    p = tsub.add_parser("config", help="check a configuration file and print what it sets")
-    p.add_argument("--config", metavar="FILE", help="a tournament TOML file (default: the festival's rules)")
-    p.add_argument("--json", action="store_true", help="print the configuration as JSON")
+    tournament_file = tr(
+        pl="plik TOML turnieju (domyślnie: regulamin festiwalu)",
+        en="a tournament TOML file (default: the festival's rules)",
+    )
+    p = tsub.add_parser(
+        "config",
+        help=tr(
+            pl="sprawdź plik konfiguracji i wypisz, co ustawia",
+            en="check a configuration file and print what it sets",
+        ),
+    )
+    p.add_argument("--config", metavar="FILE", help=tournament_file)
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(pl="wypisz konfigurację jako JSON", en="print the configuration as JSON"),
+    )
     p.set_defaults(func=_config)
 
-    p = tsub.add_parser("signups", help="read a sign-up form's CSV export and show the lists")
-    p.add_argument("csv", help="the form's CSV export (comma, semicolon or tab separated)")
-    p.add_argument("--config", metavar="FILE", help="a tournament TOML file (default: the festival's rules)")
-    p.add_argument("--json", action="store_true", help="print the lists as JSON (display names only)")
+    p = tsub.add_parser(
+        "signups",
+        help=tr(
+            pl="wczytaj eksport CSV formularza zapisów i pokaż listy",
+            en="read a sign-up form's CSV export and show the lists",
+        ),
+    )
+    p.add_argument(
+        "csv",
+        help=tr(
+            pl="eksport CSV formularza (pola rozdzielone przecinkiem, średnikiem lub tabulatorem)",
+            en="the form's CSV export (comma, semicolon or tab separated)",
+        ),
+    )
+    p.add_argument("--config", metavar="FILE", help=tournament_file)
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(
+            pl="wypisz listy jako JSON (tylko nazwy wyświetlane)",
+            en="print the lists as JSON (display names only)",
+        ),
+    )
     p.set_defaults(func=_signups)
 
-    p = tsub.add_parser("redraw", help="re-run the app's draw for a seed (to check a bracket)")
+    p = tsub.add_parser(
+        "redraw",
+        help=tr(
+            pl="powtórz losowanie programu dla danego ziarna (by sprawdzić drabinkę)",
+            en="re-run the app's draw for a seed (to check a bracket)",
+        ),
+    )
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--players", required=True, help="the field's player ids, comma separated")
-    p.add_argument("--size", type=int, default=16, help="the largest bracket (default 16)")
+    p.add_argument(
+        "--players",
+        required=True,
+        help=tr(
+            pl="numery zawodników w stawce, oddzielone przecinkami",
+            en="the field's player ids, comma separated",
+        ),
+    )
+    p.add_argument(
+        "--size",
+        type=int,
+        default=16,
+        help=tr(pl="największa drabinka (domyślnie 16)", en="the largest bracket (default 16)"),
+    )
     p.set_defaults(func=_redraw)
 
-    p = tsub.add_parser("report", help="print a results file as HTML, PDF, PNG or CSV")
-    p.add_argument("results", help="a results JSON file (duelclock demo --json-out, or the daemon's export)")
+    p = tsub.add_parser(
+        "report",
+        help=tr(
+            pl="wypisz plik wyników jako HTML, PDF, PNG lub CSV",
+            en="print a results file as HTML, PDF, PNG or CSV",
+        ),
+    )
+    p.add_argument(
+        "results",
+        help=tr(
+            pl="plik wyników JSON (z duelclock demo --json-out lub z eksportu demona)",
+            en="a results JSON file (duelclock demo --json-out, or the daemon's export)",
+        ),
+    )
     p.add_argument("--html", metavar="FILE")
     p.add_argument("--pdf", metavar="FILE")
     p.add_argument("--png", metavar="FILE")
@@ -265,73 +335,232 @@ def _register_daemon(tsub: Any) -> None:
     def command(name: str, help_text: str, *, mutating: bool = True, session: bool = True) -> Any:
         p = tsub.add_parser(name, help=help_text, description=help_text)
         if session:
-            p.add_argument("-s", "--session", help="the session's key (default: the one being played)")
+            p.add_argument(
+                "-s",
+                "--session",
+                help=tr(
+                    pl="klucz sesji (domyślnie: ta, która jest rozgrywana)",
+                    en="the session's key (default: the one being played)",
+                ),
+            )
         add_connection_options(p, token=mutating)
         if mutating:
-            p.add_argument("--by", default=None, help="who decides (default: your login name)")
+            p.add_argument(
+                "--by",
+                default=None,
+                help=tr(
+                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
+                    en="who decides (default: your login name)",
+                ),
+            )
         p.set_defaults(func=_daemon_command, command=name)
         return p
 
-    p = command("new", "create a session (the festival's rules, or --config FILE)", session=False)
-    p.add_argument("session", help="a short key, e.g. pt, sb, nd (the configuration's sessions)")
-    p.add_argument("--config", metavar="FILE", help="a tournament TOML file")
-    p.add_argument("--name", default="", help="the name screens show (default: the configuration's)")
-    p = command("import", "import the sign-up form's CSV export")
-    p.add_argument("csv", help="the CSV file (UTF-8)")
-    p = command("add", "add a person typed in at the desk")
-    p.add_argument("--first", required=True, help="first name (imię)")
-    p.add_argument("--last", default="", help="surname (nazwisko; private)")
-    p.add_argument("--age", type=int, required=True, help="age (wiek; private; at least 13, §1.9)")
-    p.add_argument("--email", default="", help="e-mail (private)")
-    p.add_argument("--phone", default="", help="phone (private)")
-    p.add_argument("--nick", default="", help="the name to show on screens")
-    p.add_argument("--walk-in", action="store_true", help="waiting on the day (§1.19), not on the lists")
-    p = command("checkin", "players present (--out: not present after all)")
+    p = command(
+        "new",
+        tr(
+            pl="utwórz sesję (regulamin festiwalu lub --config FILE)",
+            en="create a session (the festival's rules, or --config FILE)",
+        ),
+        session=False,
+    )
+    p.add_argument(
+        "session",
+        help=tr(
+            pl="krótki klucz, np. pt, sb, nd (sesje z konfiguracji)",
+            en="a short key, e.g. pt, sb, nd (the configuration's sessions)",
+        ),
+    )
+    p.add_argument("--config", metavar="FILE", help=tr(pl="plik TOML turnieju", en="a tournament TOML file"))
+    p.add_argument(
+        "--name",
+        default="",
+        help=tr(
+            pl="nazwa pokazywana na ekranach (domyślnie: z konfiguracji)",
+            en="the name screens show (default: the configuration's)",
+        ),
+    )
+    p = command(
+        "import",
+        tr(pl="zaimportuj eksport CSV formularza zapisów", en="import the sign-up form's CSV export"),
+    )
+    p.add_argument("csv", help=tr(pl="plik CSV (UTF-8)", en="the CSV file (UTF-8)"))
+    p = command(
+        "add",
+        tr(pl="dodaj osobę zgłoszoną przy stoliku sędziego", en="add a person typed in at the desk"),
+    )
+    p.add_argument("--first", required=True, help=tr(pl="imię", en="first name (imię)"))
+    p.add_argument("--last", default="", help=tr(pl="nazwisko (prywatne)", en="surname (nazwisko; private)"))
+    p.add_argument(
+        "--age",
+        type=int,
+        required=True,
+        help=tr(pl="wiek (prywatny; co najmniej 13, §1.9)", en="age (wiek; private; at least 13, §1.9)"),
+    )
+    p.add_argument("--email", default="", help=tr(pl="e-mail (prywatny)", en="e-mail (private)"))
+    p.add_argument("--phone", default="", help=tr(pl="telefon (prywatny)", en="phone (private)"))
+    p.add_argument(
+        "--nick",
+        default="",
+        help=tr(pl="nazwa pokazywana na ekranach", en="the name to show on screens"),
+    )
+    p.add_argument(
+        "--walk-in",
+        action="store_true",
+        help=tr(
+            pl="z sali: czeka na miejscu w dniu turnieju (§1.19), spoza list",
+            en="waiting on the day (§1.19), not on the lists",
+        ),
+    )
+    p = command(
+        "checkin",
+        tr(
+            pl="obecni zawodnicy (--out: jednak nieobecni)",
+            en="players present (--out: not present after all)",
+        ),
+    )
     p.add_argument("players", nargs="+", type=int, metavar="PLAYER")
     p.add_argument("--out", action="store_true")
-    p = command("withdraw", "a player resigns")
+    p = command("withdraw", tr(pl="zawodnik rezygnuje z udziału", en="a player resigns"))
     p.add_argument("player", type=int)
-    command("close", "close check-in: empty seats go to reserves, then walk-ins (§1.18-1.19)")
-    p = command("draw", "the bracket: the app's draw (--seed, or a random one) or the physical one (--lines)")
+    command(
+        "close",
+        tr(
+            pl="zamknij listę obecności: wolne miejsca dostają rezerwowi, potem osoby z sali (§1.18-1.19)",
+            en="close check-in: empty seats go to reserves, then walk-ins (§1.18-1.19)",
+        ),
+    )
+    p = command(
+        "draw",
+        tr(
+            pl="drabinka: losowanie przez program (--seed albo losowe ziarno) lub losowanie przy stole "
+            "(--lines)",
+            en="the bracket: the app's draw (--seed, or a random one) or the physical one (--lines)",
+        ),
+    )
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--lines", default=None, metavar="LINE=PLAYER,…", help="e.g. 1=5,2=11,3=2")
-    p = command("show", "the session: players, bracket, who plays where", mutating=False)
-    p.add_argument("--json", action="store_true", help="the session as the API gives it")
-    p = command("assign", "put a match on a table (its clock is set for the round)")
+    p.add_argument(
+        "--lines",
+        default=None,
+        metavar="LINE=PLAYER,…",
+        help=tr(pl="np. 1=5,2=11,3=2", en="e.g. 1=5,2=11,3=2"),
+    )
+    p = command(
+        "show",
+        tr(
+            pl="sesja: zawodnicy, drabinka, kto gdzie gra",
+            en="the session: players, bracket, who plays where",
+        ),
+        mutating=False,
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=tr(pl="sesja w takiej postaci, jaką podaje API", en="the session as the API gives it"),
+    )
+    p = command(
+        "assign",
+        tr(
+            pl="przydziel pojedynek do stolika (jego zegar zostaje ustawiony na rundę)",
+            en="put a match on a table (its clock is set for the round)",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("table", type=int)
     p.add_argument(
-        "--clock-a", type=int, default=None, metavar="PLAYER", help="who sits at the clock's side A"
+        "--clock-a",
+        type=int,
+        default=None,
+        metavar="PLAYER",
+        help=tr(pl="kto siedzi po stronie A zegara", en="who sits at the clock's side A"),
     )
-    p = command("toss", "the toss winner: the other player starts the clock (§2.2.8)")
+    p = command(
+        "toss",
+        tr(
+            pl="zwycięzca rzutu: drugi zawodnik uruchamia zegar (§2.2.8)",
+            en="the toss winner: the other player starts the clock (§2.2.8)",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("winner", type=int, metavar="PLAYER")
-    p = command("complete", "the picture is complete: the duel ends now")
+    p = command(
+        "complete",
+        tr(
+            pl="obrazek ułożony: pojedynek kończy się teraz",
+            en="the picture is complete: the duel ends now",
+        ),
+    )
     p.add_argument("match")
-    p = command("confirm", "confirm the clock's result: the winner advances")
+    p = command(
+        "confirm",
+        tr(
+            pl="zatwierdź wynik z zegara: zwycięzca przechodzi dalej",
+            en="confirm the clock's result: the winner advances",
+        ),
+    )
     p.add_argument("match")
-    p = command("override", "decide a match (disqualification §8.1, dispute §2.2.19)")
+    p = command(
+        "override",
+        tr(
+            pl="rozstrzygnij pojedynek (dyskwalifikacja §8.1, spór §2.2.19)",
+            en="decide a match (disqualification §8.1, dispute §2.2.19)",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("winner", type=int, metavar="PLAYER")
     p.add_argument("--category", required=True, choices=("disqualification", "dispute", "other"))
     p.add_argument("--reason", required=True)
-    p = command("walkover", "a player did not come: the other advances")
+    p = command(
+        "walkover",
+        tr(
+            pl="zawodnik nie przyszedł: drugi przechodzi dalej walkowerem",
+            en="a player did not come: the other advances",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("absent", type=int, metavar="PLAYER")
     p.add_argument("--reason", required=True)
-    p = command("tiebreak", "start a tied match's 49-piece tie-break (on its table, or --table)")
+    p = command(
+        "tiebreak",
+        tr(
+            pl="rozpocznij dogrywkę (obrazek z 49 elementów) nierozstrzygniętego pojedynku "
+            "(na jego stoliku lub na --table)",
+            en="start a tied match's 49-piece tie-break (on its table, or --table)",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("--table", type=int, default=None)
-    for name in ("pause", "resume"):
-        p = command(name, f"{name} a match's clock")
+    for name, help_text in (
+        ("pause", tr(pl="wstrzymaj zegar pojedynku", en="pause a match's clock")),
+        ("resume", tr(pl="wznów zegar pojedynku", en="resume a match's clock")),
+    ):
+        p = command(name, help_text)
         p.add_argument("match")
         p.add_argument("--reason", default="")
-    p = command("adjust", "give (+) or take (-) a player's time: MATCH PLAYER ±SECONDS")
+    p = command(
+        "adjust",
+        tr(
+            pl="dodaj (+) lub odejmij (-) zawodnikowi czas: MATCH PLAYER ±SECONDS",
+            en="give (+) or take (-) a player's time: MATCH PLAYER ±SECONDS",
+        ),
+    )
     p.add_argument("match")
     p.add_argument("player", type=int)
-    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help="e.g. 30, -30, 1.5")
+    p.add_argument(
+        "seconds",
+        type=seconds_to_ms,
+        metavar="±SECONDS",
+        help=tr(pl="np. 30, -30, 1.5", en="e.g. 30, -30, 1.5"),
+    )
     p.add_argument("--reason", required=True)
-    p = command("export", "write the session's results: JSON, CSV, printable HTML, PDF, PNG", mutating=False)
+    p = command(
+        "export",
+        tr(
+            pl="zapisz wyniki sesji: JSON, CSV, HTML do druku, PDF, PNG",
+            en="write the session's results: JSON, CSV, printable HTML, PDF, PNG",
+        ),
+        mutating=False,
+    )
     p.add_argument("--json", metavar="FILE", dest="json_out")
     p.add_argument("--csv", metavar="FILE")
     p.add_argument("--html", metavar="FILE")
