@@ -384,7 +384,9 @@ def _register_daemon(tsub: Any) -> None:
         "import",
         tr(pl="zaimportuj eksport CSV formularza zapisów", en="import the sign-up form's CSV export"),
     )
-    p.add_argument("csv", help=tr(pl="plik CSV (UTF-8)", en="the CSV file (UTF-8)"))
+    p.add_argument(
+        "csv", help=tr(pl="plik CSV (UTF-8 lub Windows-1250)", en="the CSV file (UTF-8 or Windows-1250)")
+    )
     p = command(
         "add",
         tr(pl="dodaj osobę zgłoszoną przy stoliku sędziego", en="add a person typed in at the desk"),
