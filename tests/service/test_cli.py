@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -128,7 +129,12 @@ def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_pa
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(15) == 0
     assert not (tmp_path / "state" / "daemon.json").exists()
-    unreachable = duelclock(env, "status")
+    # with no daemon.json the client falls back to the default port, where a developer's own daemon
+    # may be listening: ask a port that was just free instead
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free_port = probe.getsockname()[1]
+    unreachable = duelclock(env, "status", "--port", str(free_port))
     assert unreachable.returncode == 3 and "is `duelclock run` running?" in unreachable.stderr
 
 
