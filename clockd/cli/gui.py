@@ -13,9 +13,19 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080") from None
+        raise argparse.ArgumentTypeError(
+            tr(
+                pl=f"--size {text!r}: oczekiwano SZEROKOŚĆxWYSOKOŚĆ, np. 1920x1080",
+                en=f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080",
+            )
+        ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"--size {text!r}: between 320x240 and 7680x4320")
+        raise argparse.ArgumentTypeError(
+            tr(
+                pl=f"--size {text!r}: od 320x240 do 7680x4320",
+                en=f"--size {text!r}: between 320x240 and 7680x4320",
+            )
+        )
     return w, h
 
 

@@ -123,7 +123,9 @@ def register(sub: Any) -> None:
 def _side(text: str) -> str:
     side = text.strip().lower()
     if side not in ("a", "b"):
-        raise argparse.ArgumentTypeError(f"side must be a or b, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr(pl=f"strona to a albo b, nie {text!r}", en=f"side must be a or b, not {text!r}")
+        )
     return side
 
 
