@@ -210,6 +210,16 @@ def test_no_help_text_of_any_subcommand_is_left_in_english() -> None:
             "duelclock protocol decode: błąd: argument --raw: nie można łączyć z argumentem --hex",
             "duelclock protocol decode: error: argument --raw: not allowed with argument --hex",
         ),
+        (
+            ["table", "1", "adjust", "a", "pół", "--reason", "x"],
+            "błąd: argument ±SECONDS: 'pół' nie jest liczbą sekund (np. 30, -30, 1.5)",
+            "error: argument ±SECONDS: 'pół' is not a number of seconds (e.g. 30, -30, 1.5)",
+        ),
+        (
+            ["sim", "gpio", "--tables", "0"],
+            "duelclock sim gpio: błąd: argument --tables: musi być co najmniej 1, nie 0",
+            "duelclock sim gpio: error: argument --tables: must be at least 1, not 0",
+        ),
     ],
 )
 def test_argparse_errors_are_polish_by_default_and_english_on_request(
