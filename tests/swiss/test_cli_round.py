@@ -112,6 +112,7 @@ def test_new_without_a_group_column_makes_one_list_named_after_the_file(
     csv.write_text("Name,Rating,FIDE ID,Federation\nJan Kowalski,1200,1234567,pol\nAnna Nowak,1300,,POL\n")
     code, stdout, _ = run(capsys, "swiss", "new", csv, "-o", tmp_path)
     assert code == 0
+    assert "list: 2 players" in stdout
     t = load(tmp_path / "klasa-5.trf")
     assert [(p.name, p.fide_id, p.federation) for p in t.players] == [
         ("Nowak, Anna", "", "POL"),
@@ -375,6 +376,7 @@ def test_a_hand_made_pairing_is_recorded_with_a_warning(
     results.write_text("1 2 1-0\n3 4 0-1\n5 6 =\n7 8 1-0\n9 10 0-1\n")  # no count line
     code, stdout, err = run(capsys, "swiss", "record", group, results, "-o", tmp_path / "out.trf")
     assert code == 0
+    assert "round 1 recorded" in stdout
     assert "warning: round 1 differs from what 'duelclock swiss pair' pairs" in err
     assert "in the file: 1-2, 3-4, 5-6, 7-8, 9-10" in err
     t = load(tmp_path / "out.trf")
@@ -402,6 +404,7 @@ def test_a_recorded_round_is_replaced_only_when_asked_by_number(
     write_results(tmp_path / "r1.txt", boards, bye, dict.fromkeys(range(1, 6), "0-1"))
     code, stdout, _ = run(capsys, "swiss", "record", group, tmp_path / "r1.txt", "--round", "1", "--replace")
     assert code == 0
+    assert "round 1 recorded" in stdout
     w, b = boards[0]
     assert load(group)[b].entry(1) == RoundEntry(w, Colour.BLACK, Code.WIN)
     assert group.with_name(group.name + ".bak").read_bytes() == recorded
@@ -497,9 +500,9 @@ def test_absent_on_a_school_group_writes_what_the_event_recorded(
         path = tmp_path / source.name
         path.write_bytes(trf.dump_bytes(before_round2))
 
-        args = ["swiss", "absent", path] + (
-            ["--reported", ",".join(map(str, came_back))] if came_back else []
-        )
+        args: list[str | Path] = ["swiss", "absent", path]
+        if came_back:
+            args += ["--reported", ",".join(map(str, came_back))]
         code, _, err = run(capsys, *args)
         assert code == 0, err
         after = load(path)
