@@ -46,6 +46,7 @@ Szymon;Szymański;;M;2016;Klasa 3 chłopcy;SP 9
 Jakub;Woźniak;1290;M;2016;Klasa 3 chłopcy;SP 1
 Filip;Dąbrowski;1100;M;2016;Klasa 3 chłopcy;SP 7
 Ewa;Adamska;0;K;2016;Klasa 3 dziewczęta;SP 9
+Maria;Dudek;1300;K;2016;Klasa 3 dziewczęta;SP 4
 """
 
 BOYS_IN_ORDER = [
@@ -86,7 +87,7 @@ def test_new_makes_one_start_list_per_group_in_fide_order(
     assert code == 0, err
     assert sorted(p.name for p in out.iterdir()) == ["klasa-3-chlopcy.trf", "klasa-3-dziewczeta.trf"]
     assert "'Szkoła'" in stdout  # the column that was not used is named
-    assert "10 players" in stdout and "3 players" in stdout
+    assert "10 players" in stdout and "4 players" in stdout
 
     boys = load(out / "klasa-3-chlopcy.trf")
     assert [(p.name, p.rating) for p in boys.players] == BOYS_IN_ORDER
@@ -98,11 +99,12 @@ def test_new_makes_one_start_list_per_group_in_fide_order(
     assert boys.rounds_played == 0
 
     girls = load(out / "klasa-3-dziewczeta.trf")
-    # Equal ratings: Ćwik before Żak (Polish alphabet); rating 0 is unrated, so last.
-    assert [p.name for p in girls.players] == ["Ćwik, Zofia", "Żak, Anna", "Adamska, Ewa"]
-    assert [p.sex for p in girls.players] == ["w", "w", "w"]
+    # Equal ratings in the Polish alphabet: Ć between C and D (not after Z, as in Unicode),
+    # Ż last; rating 0 is unrated, so after them.
+    assert [p.name for p in girls.players] == ["Ćwik, Zofia", "Dudek, Maria", "Żak, Anna", "Adamska, Ewa"]
+    assert [p.sex for p in girls.players] == ["w"] * 4
     assert girls.players[0].birth == "2016/05/03"
-    assert girls.players[2].rating is None
+    assert girls.players[3].rating is None
 
 
 def test_new_without_a_group_column_makes_one_list_named_after_the_file(
@@ -137,7 +139,7 @@ def test_new_names_every_bad_row_and_writes_nothing(
     assert stdout == ""
     assert "zapisy.csv, line 3: rating '13x0' is not a number" in err
     assert "zapisy.csv, line 6: sex 'Q'" in err
-    assert "zapisy.csv, line 15: no first name" in err
+    assert "zapisy.csv, line 16: no first name" in err
     assert "bad rows: 3; nothing was written" in err
     assert not out.exists()
 
