@@ -128,9 +128,9 @@ def register(sub: Any) -> None:
             pl="Wpisuje wyniki jednej rundy do pliku TRF. RESULTS to plik kojarzenia z "
             "'duelclock swiss pair' (liczba par, potem 'białe czarne' w każdym wierszu, 'N 0' "
             "dla wolnego losu) z wynikiem dopisanym na końcu wiersza każdej partii: 1-0, 0-1, "
-            "½-½ (1/2-1/2, =), +- i -+ (walkower), -- (obaj nieobecni), 0-0. Partia bez wyniku "
-            "jest wpisywana jako 0-0 (regulamin: partia bez zgłoszonego wyniku). Domyślnie "
-            "następna runda; plik jest zapisywany w miejscu, poprzednia wersja zostaje jako .bak.",
+            "½-½ (1/2-1/2, =), +- i -+ (walkower), -- (obaj nieobecni), 0-0. Partię bez "
+            "zgłoszonego wyniku wpisuje się jako 0-0, zgodnie z regulaminem. Domyślnie następna "
+            "runda; plik TRF jest nadpisywany, poprzednia wersja zostaje jako .bak.",
             en="Write one round's results into the TRF file. RESULTS is the pairing file of "
             "'duelclock swiss pair' (the number of pairs, then 'white black' per line, 'N 0' for "
             "the bye) with a result added at the end of each board's line: 1-0, 0-1, ½-½ "
@@ -139,9 +139,7 @@ def register(sub: Any) -> None:
             "round by default; the file is written in place, the previous version kept as .bak.",
         ),
     )
-    record.add_argument(
-        "input", metavar="G.trf", help=tr(pl="turniej grupy (TRF)", en="the group's tournament (TRF)")
-    )
+    record.add_argument("input", metavar="G.trf", help=tr(pl="plik TRF grupy", en="the group's TRF file"))
     record.add_argument(
         "results",
         metavar="RESULTS.txt",
@@ -165,7 +163,10 @@ def register(sub: Any) -> None:
         "-o",
         "--output",
         metavar="OUT.trf",
-        help=tr(pl="zapisz tutaj (domyślnie: w miejscu G.trf)", en="write here (default: G.trf in place)"),
+        help=tr(
+            pl="zapisz do tego pliku (domyślnie nadpisuje G.trf)",
+            en="write to this file (default: overwrite G.trf)",
+        ),
     )
     record.set_defaults(func=_run_record)
 
@@ -186,9 +187,7 @@ def register(sub: Any) -> None:
             "to the last. Run it after round 1 is recorded, before round 2 is paired.",
         ),
     )
-    absent.add_argument(
-        "input", metavar="G.trf", help=tr(pl="turniej grupy (TRF)", en="the group's tournament (TRF)")
-    )
+    absent.add_argument("input", metavar="G.trf", help=tr(pl="plik TRF grupy", en="the group's TRF file"))
     absent.add_argument(
         "--reported",
         metavar="5,9",
@@ -202,7 +201,10 @@ def register(sub: Any) -> None:
         "-o",
         "--output",
         metavar="OUT.trf",
-        help=tr(pl="zapisz tutaj (domyślnie: w miejscu G.trf)", en="write here (default: G.trf in place)"),
+        help=tr(
+            pl="zapisz do tego pliku (domyślnie nadpisuje G.trf)",
+            en="write to this file (default: overwrite G.trf)",
+        ),
     )
     absent.set_defaults(func=_run_absent)
 
