@@ -404,11 +404,14 @@ def _new(args: argparse.Namespace) -> int:
         registrations = read_registrations(text, args.group_by)
     except StartListError as exc:
         lines = [_row_problem(args.csv, p) for p in exc.problems]
+        rows = len({p.line for p in exc.problems if p.line > 1})  # line 1 is the header
         lines.append(
             tr(
-                pl=f"błędnych wierszy: {len({p.line for p in exc.problems})}; nic nie zapisano",
-                en=f"bad rows: {len({p.line for p in exc.problems})}; nothing was written",
+                pl=f"błędnych wierszy: {rows}; nic nie zapisano",
+                en=f"bad rows: {rows}; nothing was written",
             )
+            if rows
+            else tr(pl="nic nie zapisano", en="nothing was written")
         )
         raise _Failure(*lines) from exc
     groups = registrations.groups()
