@@ -1,7 +1,8 @@
 """``duelclock swiss``: Swiss chess — pairings, standings, checks (FIDE Dutch, FIDE tie-breaks, TRF).
 
-The subcommands live in two modules: :mod:`clockd.cli.swiss_standings` (``standings``)
-and :mod:`clockd.cli.swiss_pairing` (``pair``, ``check``).
+The subcommands live in three modules: :mod:`clockd.cli.swiss_standings` (``standings``),
+:mod:`clockd.cli.swiss_pairing` (``pair``, ``check``) and :mod:`clockd.cli.swiss_round`
+(``new``, ``record``, ``absent``: the referee's round-by-round workflow).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from clockd.cli import swiss_pairing, swiss_standings
+from clockd.cli import swiss_pairing, swiss_round, swiss_standings
 from clockd.i18n import tr
 
 
@@ -29,3 +30,4 @@ def register(sub: Any) -> None:
     swiss_sub = parser.add_subparsers(dest="swiss_command", required=True, metavar="COMMAND")
     swiss_pairing.register(swiss_sub)
     swiss_standings.register(swiss_sub)
+    swiss_round.register(swiss_sub)
