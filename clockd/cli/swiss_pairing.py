@@ -269,7 +269,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if args.rounds
             else (tournament.total_rounds or tournament.rounds_played)
         )
-        last = tournament.rounds_played
+        last = tournament.rounds_paired
         if last < 2:
             raise _Failure(
                 tr(
@@ -298,7 +298,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if pairing.bye != bye:
                 print(
                     tr(
-                        pl=f"  pauza: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
+                        pl=f"  wolny los: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
                         en=f"  bye: recorded {bye or '-'}, paired {pairing.bye or '-'}",
                     )
                 )
