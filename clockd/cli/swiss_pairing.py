@@ -70,6 +70,16 @@ def register(sub: Any) -> None:
             en="write the pairing here (default: standard output)",
         ),
     )
+    pair.add_argument(
+        "--list",
+        metavar="FILE",
+        help=tr(
+            pl="zapisz też listę par do wywieszenia, z nazwiskami i punktami (HTML, gdy FILE kończy się "
+            "na .html; inaczej tekst)",
+            en="also write the pairing list to post, with names and points (HTML when FILE ends in "
+            ".html; text otherwise)",
+        ),
+    )
     _common(pair)
     pair.set_defaults(func=_run_pair)
 
@@ -232,13 +242,21 @@ def _run_pair(args: argparse.Namespace) -> int:
         print(f"duelclock swiss pair: {exc}", file=sys.stderr)
         return 2
     text = _format(pairing)
-    if args.pairings:
+    outputs = [(args.pairings, text)] if args.pairings else []
+    if args.list:
+        from clockd.reports.pairing_list import pairing_list_html, pairing_list_text
+
+        html = Path(args.list).suffix.lower() in (".html", ".htm")
+        render = pairing_list_html if html else pairing_list_text
+        listed = render(tournament, round_to_pair(tournament), pairing.boards, pairing.bye)
+        outputs.append((args.list, listed))
+    for path, content in outputs:
         try:
-            Path(args.pairings).write_text(text)
+            Path(path).write_text(content, encoding="utf-8")
         except OSError as exc:
-            print(f"duelclock swiss pair: {args.pairings}: {exc.strerror}", file=sys.stderr)
+            print(f"duelclock swiss pair: {path}: {exc.strerror}", file=sys.stderr)
             return 2
-    else:
+    if not args.pairings:
         sys.stdout.write(text)
     return 0
 
