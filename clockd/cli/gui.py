@@ -15,15 +15,15 @@ def _size(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(
             tr(
-                pl=f"--size {text!r}: oczekiwano SZEROKOŚĆxWYSOKOŚĆ, np. 1920x1080",
-                en=f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080",
+                pl=f"{text!r}: oczekiwano SZEROKOŚĆxWYSOKOŚĆ, np. 1920x1080",
+                en=f"{text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080",
             )
         ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(
             tr(
-                pl=f"--size {text!r}: od 320x240 do 7680x4320",
-                en=f"--size {text!r}: between 320x240 and 7680x4320",
+                pl=f"{text!r}: od 320x240 do 7680x4320",
+                en=f"{text!r}: between 320x240 and 7680x4320",
             )
         )
     return w, h

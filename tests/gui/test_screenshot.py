@@ -48,7 +48,7 @@ def test_a_screenshot_must_be_a_png(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_a_bad_size_is_refused_with_what_was_wrong(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["gui", "--size", "big", "--demo-state"])
-    assert "--size 'big': expected WIDTHxHEIGHT" in capsys.readouterr().err
+    assert "argument --size: 'big': oczekiwano SZEROKOŚĆxWYSOKOŚĆ" in capsys.readouterr().err
 
 
 def test_without_a_display_the_window_says_so_instead_of_crashing(
