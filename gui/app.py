@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from clockd.i18n import tr
+
 #: The table the demo opens on: a quarter-final running, with a timeline to look at.
 DEMO_TABLE = 3
 
@@ -80,8 +82,13 @@ def _quiet_offscreen_warnings() -> None:
 def run(opts: Options) -> int:
     if opts.screenshot is None and no_display():
         print(
-            "duelclock gui: there is no display here (no DISPLAY or WAYLAND_DISPLAY); "
-            "use --screenshot FILE.png to render offscreen",
+            "duelclock gui: "
+            + tr(
+                pl="nie ma tu ekranu (brak DISPLAY i WAYLAND_DISPLAY); "
+                "--screenshot PLIK.png rysuje okno do pliku bez ekranu",
+                en="there is no display here (no DISPLAY or WAYLAND_DISPLAY); "
+                "use --screenshot FILE.png to render offscreen",
+            ),
             file=sys.stderr,
         )
         return 2
@@ -98,11 +105,7 @@ def run(opts: Options) -> int:
         model.replace(demo_state(time.monotonic_ns()))
         sink: object = DemoSink()
     else:
-        try:
-            from gui.adapter import DaemonConnection
-        except ImportError:
-            print("duelclock gui: this build has no daemon API yet; try --demo-state", file=sys.stderr)
-            return 2
+        from gui.adapter import DaemonConnection
 
         # the audience screen needs no token and no timelines: it never asks for either
         connection = DaemonConnection(
@@ -134,8 +137,12 @@ def run(opts: Options) -> int:
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):
             print(
-                f"duelclock gui: no state from the daemon within {opts.wait_ms} ms; "
-                "the screenshot shows what is known",
+                "duelclock gui: "
+                + tr(
+                    pl=f"demon nie podał stanu w ciągu {opts.wait_ms} ms; zrzut pokazuje to, co wiadomo",
+                    en=f"no state from the daemon within {opts.wait_ms} ms; "
+                    "the screenshot shows what is known",
+                ),
                 file=sys.stderr,
             )
         code = screenshot(window, opts.screenshot, size)
@@ -166,7 +173,11 @@ def screenshot(window: object, path: Path, size: tuple[int, int]) -> int:
     image = window.grab()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(path), "PNG"):
-        print(f"duelclock gui: cannot write the PNG file {path}", file=sys.stderr)
+        print(
+            "duelclock gui: "
+            + tr(pl=f"nie można zapisać pliku PNG {path}", en=f"cannot write the PNG file {path}"),
+            file=sys.stderr,
+        )
         return 1
     print(f"{path}: {image.width()}×{image.height()}")
     close_now(window)

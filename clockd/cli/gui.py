@@ -132,7 +132,10 @@ def run(args: argparse.Namespace) -> int:
     from gui.app import run as run_gui
 
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
-        print(f"duelclock gui: --screenshot {args.screenshot}: the file must end in .png")
+        print(
+            f"duelclock gui: --screenshot {args.screenshot}: "
+            + tr(pl="nazwa pliku musi kończyć się na .png", en="the file must end in .png")
+        )
         return 2
     return run_gui(
         Options(

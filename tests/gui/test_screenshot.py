@@ -42,7 +42,7 @@ def test_the_audience_screen_renders_full_hd(tmp_path: Path) -> None:
 
 def test_a_screenshot_must_be_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["gui", "--screenshot", str(tmp_path / "x.jpg"), "--demo-state"]) == 2
-    assert "must end in .png" in capsys.readouterr().out
+    assert "nazwa pliku musi kończyć się na .png" in capsys.readouterr().out
 
 
 def test_a_bad_size_is_refused_with_what_was_wrong(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,4 +58,4 @@ def test_without_a_display_the_window_says_so_instead_of_crashing(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr("sys.platform", "linux")
     assert main(["gui", "--demo-state"]) == 2
-    assert "there is no display here" in capsys.readouterr().err
+    assert "nie ma tu ekranu" in capsys.readouterr().err
