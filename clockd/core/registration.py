@@ -37,6 +37,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
+from clockd.core.csvtext import sniff_delimiter
+
 PlayerId = int
 
 #: Marks a field as personal data in the JSON schema (DESIGN.md principle 9).
@@ -220,7 +222,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SignupError(source, [(1, "the file is empty")])
-    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     header = next(reader)
     columns, ignored = _map_columns(header, source)
     index = {field: header.index(col) for field, col in columns.items()}
@@ -281,25 +283,6 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
         columns=columns,
         ignored_columns=tuple(ignored),
     )
-
-
-def _delimiter(text: str) -> str:
-    """The separator that splits the first rows into the same number of cells as the header.
-
-    Spreadsheets in Polish locales write ``;``, forms ``,``; a header may hold either inside
-    a long consent question, so counting characters in the header alone misleads.
-    """
-    sample = "\n".join(text.splitlines()[:20])
-    best, best_key = ",", (-1, -1)
-    for delim in (",", ";", "\t"):
-        rows = [r for r in csv.reader(io.StringIO(sample), delimiter=delim) if any(c.strip() for c in r)]
-        if not rows:
-            continue
-        width = len(rows[0])
-        key = (sum(len(r) == width for r in rows) if width > 1 else 0, width)
-        if key > best_key:
-            best, best_key = delim, key
-    return best
 
 
 def _column_match(col: str) -> tuple[str, float] | None:

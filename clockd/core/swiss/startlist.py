@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from clockd.core.csvtext import sniff_delimiter
 from clockd.core.swiss.model import ZERO, Player, Record, Tournament
 
 #: TRF's name field is columns 15–47.
@@ -197,22 +198,6 @@ def fold(text: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
 
 
-def _delimiter(text: str) -> str:
-    """The separator (``,`` ``;`` or tab) that splits the first rows into as many cells as
-    the header: a Polish spreadsheet writes ``;``, a form export ``,``."""
-    sample = "\n".join(text.splitlines()[:20])
-    best, best_key = ",", (-1, -1)
-    for delim in (",", ";", "\t"):
-        rows = [r for r in csv.reader(io.StringIO(sample), delimiter=delim) if any(c.strip() for c in r)]
-        if not rows:
-            continue
-        width = len(rows[0])
-        key = (sum(len(r) == width for r in rows) if width > 1 else 0, width)
-        if key > best_key:
-            best, best_key = delim, key
-    return best
-
-
 def _map_columns(header: Sequence[str], group_by: str | None) -> tuple[dict[Column, int], str | None]:
     found: dict[Column, list[int]] = {}
     for i, name in enumerate(header):
@@ -365,7 +350,7 @@ def read_registrations(text: str, group_by: str | None = None) -> Registrations:
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise StartListError([RowProblem(1, Reason.EMPTY_FILE)])
-    reader = csv.reader(io.StringIO(text), delimiter=_delimiter(text))
+    reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     header = [h.strip() for h in next(reader)]
     columns, group_column = _map_columns(header, group_by)
 
