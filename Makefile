@@ -23,6 +23,7 @@ run: $(STAMP)
 ## test: lint, types, layering, and the whole test suite
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks
 	$(BIN)/mypy --strict firmware_protocol clockd/core
 	$(BIN)/mypy clockd gui hw_sim
 	$(BIN)/lint-imports --no-cache

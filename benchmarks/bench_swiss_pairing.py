@@ -31,8 +31,7 @@ from clockd.core.swiss.dutch.ordering import FAST_FROM
 from clockd.core.swiss.model import Tournament
 
 DEFAULT_CASES = (("t_0035_p250_r8.trf", 8), ("t_0041_p1000_r8.trf", 8))
-ALL_ROUNDS_FILES = ("t_0041_p1000_r8.trf", "t_0042_p1000_r8.trf",
-                    "t_0035_p250_r8.trf", "t_0036_p250_r8.trf")
+ALL_ROUNDS_FILES = ("t_0041_p1000_r8.trf", "t_0042_p1000_r8.trf", "t_0035_p250_r8.trf", "t_0036_p250_r8.trf")
 
 
 def load(name: str) -> Tournament:
@@ -59,22 +58,32 @@ def time_bbp(bbp: str, t: Tournament, k: int, repeat: int) -> float:
         src.write_bytes(trf.dump_bytes(t.pairing_input(k)))
         for _ in range(repeat):
             start = time.perf_counter()
-            subprocess.run([bbp, "--dutch", str(src), "-p", str(Path(tmp) / "out.txt")],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [bbp, "--dutch", str(src), "-p", str(Path(tmp) / "out.txt")], check=True, capture_output=True
+            )
             best = min(best, time.perf_counter() - start)
     return best
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS"),
-                        help="a locally built bbpPairings to time on the same inputs")
+    parser.add_argument(
+        "--bbp",
+        default=os.environ.get("BBP_PAIRINGS"),
+        help="a locally built bbpPairings to time on the same inputs",
+    )
     parser.add_argument("--repeat", type=int, default=1)
-    parser.add_argument("--all-rounds", action="store_true",
-                        help="pair every round of the 1000- and 250-player files and check each")
-    parser.add_argument("--decide-from", type=int, default=FAST_FROM,
-                        help="brackets of at least this many players are decided on the "
-                             f"certificate (default {FAST_FROM})")
+    parser.add_argument(
+        "--all-rounds",
+        action="store_true",
+        help="pair every round of the 1000- and 250-player files and check each",
+    )
+    parser.add_argument(
+        "--decide-from",
+        type=int,
+        default=FAST_FROM,
+        help=f"brackets of at least this many players are decided on the certificate (default {FAST_FROM})",
+    )
     args = parser.parse_args()
 
     figures: dict[str, object] = {"bench": "swiss_pairing", "decide_from": args.decide_from}
@@ -86,10 +95,16 @@ def main() -> int:
             for k in range(2, t.rounds_played + 1):
                 seconds, same = time_ours(t, k, args.repeat, args.decide_from)
                 ok &= same
-                row: dict[str, object] = {"file": name, "players": len(t.players), "round": k,
-                                          "seconds": round(seconds, 3), "identical": same}
-                line = (f"{name} round {k}: {seconds:.2f} s, "
-                        f"{'identical' if same else 'DIFFERS from the file'}")
+                row: dict[str, object] = {
+                    "file": name,
+                    "players": len(t.players),
+                    "round": k,
+                    "seconds": round(seconds, 3),
+                    "identical": same,
+                }
+                line = (
+                    f"{name} round {k}: {seconds:.2f} s, {'identical' if same else 'DIFFERS from the file'}"
+                )
                 if args.bbp:
                     theirs = time_bbp(args.bbp, t, k, args.repeat)
                     row["bbp_seconds"] = round(theirs, 3)

@@ -43,9 +43,11 @@ def main() -> int:
             "standings_2026_ms": best_ms(lambda t=tournament: standings(t, edition=Edition.E2026)),
         }
         results.append(figures)
-        print(f"{name}: {figures['players']} players — read {figures['read_ms']} ms, write "
-              f"{figures['write_ms']} ms, standings {figures['standings_2026_ms']} ms (2026), "
-              f"{figures['standings_2024_ms']} ms (2024)")
+        print(
+            f"{name}: {figures['players']} players — read {figures['read_ms']} ms, write "
+            f"{figures['write_ms']} ms, standings {figures['standings_2026_ms']} ms (2026), "
+            f"{figures['standings_2024_ms']} ms (2024)"
+        )
     print(json.dumps({"bench": "swiss_standings", "repeat": REPEAT, "results": results}))
     return 0
 

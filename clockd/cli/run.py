@@ -367,8 +367,10 @@ class _WatchfulPlayers:
         self.starting = False
         if self.phase_of() is Phase.READY:
             # The player who may start (the toss loser) does: try one side, then the other.
-            self.start_side = self.rng.choice((Side.A, Side.B)) if self.start_side is None else (
-                Side.B if self.start_side == Side.A else Side.A
+            self.start_side = (
+                self.rng.choice((Side.A, Side.B))
+                if self.start_side is None
+                else (Side.B if self.start_side == Side.A else Side.A)
             )
             self.sim.press(self.start_side)
 

@@ -144,8 +144,12 @@ def _desk(args: argparse.Namespace) -> int:
             set_up_showcase(client.request, tables=args.tables)
             resume_showcase(client, db.with_name(PAUSED_FILE))
     else:
-        print(tr(pl=f"Demon już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
-                 en=f"A daemon is already running ({info.host}:{info.port}) — opening the referee window."))
+        print(
+            tr(
+                pl=f"Demon już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
+                en=f"A daemon is already running ({info.host}:{info.port}) — opening the referee window.",
+            )
+        )
     audience: subprocess.Popen[bytes] | None = None
 
     def close() -> None:
@@ -231,8 +235,12 @@ def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
             break
         info = read_info()
         if info is not None and info.pid == child.pid and _answers(info):
-            print(tr(pl=f"Demon: {info.host}:{info.port}, dziennik {db}, log {log_path}",
-                     en=f"Daemon: {info.host}:{info.port}, journal {db}, log {log_path}"))
+            print(
+                tr(
+                    pl=f"Demon: {info.host}:{info.port}, dziennik {db}, log {log_path}",
+                    en=f"Daemon: {info.host}:{info.port}, journal {db}, log {log_path}",
+                )
+            )
             return child, info
         time.sleep(0.1)
     _stop(child)

@@ -128,9 +128,7 @@ def bracket_html(results: Results) -> str:
             span = 2 ** (c + 1)
             if row % span == 0:
                 m = by_round[r][row // span]
-                cells.append(
-                    f'<td rowspan="{span}" valign="middle">{_box(results, m, highlight={})}</td>'
-                )
+                cells.append(f'<td rowspan="{span}" valign="middle">{_box(results, m, highlight={})}</td>')
         if row == 0:
             parts = [_box(results, final, highlight=highlight)]
             if third is not None:

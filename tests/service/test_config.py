@@ -12,7 +12,7 @@ from clockd.service.config import ConfigError, SerialDevice, load_config
 def test_a_serial_clocks_usb_ids_are_read_and_a_misspelt_or_bad_setting_is_refused(tmp_path: Path) -> None:
     good = tmp_path / "good.toml"
     good.write_text(
-        '[[tables]]\nid = 1\n'
+        "[[tables]]\nid = 1\n"
         'device = { kind = "serial", serial_number = "DC-0007", vid = 0x16C0, pid = 0x05E1 }\n',
         encoding="utf-8",
     )

@@ -29,8 +29,7 @@ Edges = list[tuple[int, int, int]]
 
 def _total(mate: dict[int, int], edges: Edges, order: Order) -> int:
     weight = {(a, b): base for a, b, base in edges}
-    return sum((weight[(a, b)] << order.bits) + order.weight(a, b)
-               for a, b in mate.items() if a < b)
+    return sum((weight[(a, b)] << order.bits) + order.weight(a, b) for a, b in mate.items() if a < b)
 
 
 def _random_bracket(rng: random.Random) -> tuple[Edges, Order, list[tuple[int, int]]]:
@@ -39,8 +38,12 @@ def _random_bracket(rng: random.Random) -> tuple[Edges, Order, list[tuple[int, i
     m = rng.randint(4, 16)
     kinds = [rng.choice((0, 1, 3, 4, 4, 6)) for _ in range(3)]
     kind_of = [rng.randrange(3) for _ in range(m)]
-    edges = [(a, b, kinds[(kind_of[a] + kind_of[b]) % 3] + rng.choice((0, 0, 0, 1)))
-             for a in range(m) for b in range(a + 1, m) if rng.random() < 0.8]
+    edges = [
+        (a, b, kinds[(kind_of[a] + kind_of[b]) % 3] + rng.choice((0, 0, 0, 1)))
+        for a in range(m)
+        for b in range(a + 1, m)
+        if rng.random() < 0.8
+    ]
     if rng.random() < 0.5:
         nm = rng.randint(1, max(1, m // 3))
         return edges, MdpOrder(list(range(nm)), list(range(nm, m))), [(0, nm)]
@@ -96,11 +99,13 @@ def test_a_later_phase_reuses_the_certificate_and_decides_the_same() -> None:
     reused = 0
     for _ in range(200):
         m = rng.randint(8, 18)
-        edges = [(a, b, rng.choice((2, 3, 3, 5))) for a in range(m) for b in range(a + 1, m)
-                 if rng.random() < 0.85]
+        edges = [
+            (a, b, rng.choice((2, 3, 3, 5))) for a in range(m) for b in range(a + 1, m) if rng.random() < 0.85
+        ]
         nm = rng.randint(1, 3)
-        first, criteria = best_matching(list(range(m)), edges, MdpOrder(list(range(nm)), list(range(nm, m))),
-                                        decide_from=0)
+        first, criteria = best_matching(
+            list(range(m)), edges, MdpOrder(list(range(nm)), list(range(nm, m))), decide_from=0
+        )
         if criteria is None:
             continue
         gone = {v for g in range(nm) if (r := first.get(g, -1)) >= nm for v in (g, r)}

@@ -168,11 +168,13 @@ class _Round:
                     m |= 1 << dummy
                 return m
         else:
+
             def neighbours(v: int) -> int:
                 m = compat[v] & member
                 if (apart >> v) & 1:
                     m &= ~apart
                 return m
+
         return perfect_matching_exists(vertices, neighbours, self.n + 1)
 
     def cand(self, i: int) -> bool:
@@ -222,22 +224,26 @@ def pair_players(data: PairingInput, decide_from: int = FAST_FROM) -> RoundPairi
                 found = True
                 break
         if not found:
-            raise NoValidPairing("the players cannot all be paired with the bye going to a "
-                                 "player allowed to have it")
+            raise NoValidPairing(
+                "the players cannot all be paired with the bye going to a player allowed to have it"
+            )
         top = rnd.groups[0]
         if rnd.bye_score >= p[0].score:
             top_mask = (1 << len(top)) - 1
-            rnd.single0 = (rnd.perfect(top_mask, rnd.cand_mask & top_mask)
-                           and rnd.perfect(everyone & ~top_mask))
+            rnd.single0 = rnd.perfect(top_mask, rnd.cand_mask & top_mask) and rnd.perfect(
+                everyone & ~top_mask
+            )
         counts = sorted((pl.played_games for pl in p if pl.score == rnd.bye_score), reverse=True)
         for rank, games in enumerate(counts):
             rnd.ranks[games] = rank
     else:
         rnd.set_bye_score(0)
         if not rnd.perfect(everyone):
-            raise NoValidPairing("the players cannot all be paired without breaking an "
-                                 "absolute criterion (a rematch, or two players who both "
-                                 "must have the same colour)")
+            raise NoValidPairing(
+                "the players cannot all be paired without breaking an "
+                "absolute criterion (a rematch, or two players who both "
+                "must have the same colour)"
+            )
     pairs = _pair_brackets(rnd)
     boards: list[tuple[int, int]] = []
     matched: set[int] = set()
@@ -303,7 +309,7 @@ class _Bracket:
         the next score group."""
         groups = self.rnd.groups
         mask = 0
-        for grp in groups[self.g + 1 + max(level, 1):]:
+        for grp in groups[self.g + 1 + max(level, 1) :]:
             for v in grp:
                 mask |= 1 << v
         return mask & self.remaining
@@ -330,19 +336,23 @@ class _Bracket:
         w = rnd.weights
         bj = 1 << j
         if self.res_mask & bj:
-            return w.quality(p[i], p[j], in_current=True, in_next=False,
-                             bye_bits=rnd.bye_bits(i, j, self.single))
+            return w.quality(
+                p[i], p[j], in_current=True, in_next=False, bye_bits=rnd.bye_bits(i, j, self.single)
+            )
         zone = self.mdp_mask | self.res_mask | self.next_mask
         if self.next_mask & bj and (zone >> i) & 1:
-            return w.quality(p[i], p[j], in_current=False, in_next=True,
-                             bye_bits=rnd.bye_bits(i, j, self.single))
+            return w.quality(
+                p[i], p[j], in_current=False, in_next=True, bye_bits=rnd.bye_bits(i, j, self.single)
+            )
         if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
             return -1
-        return w.quality(p[i], p[j], in_current=False, in_next=False,
-                         bye_bits=rnd.bye_bits(i, j, rnd.single0))
+        return w.quality(
+            p[i], p[j], in_current=False, in_next=False, bye_bits=rnd.bye_bits(i, j, rnd.single0)
+        )
 
-    def _edges(self, level: int, players: int,
-               base: Callable[[int, int, int], int]) -> list[tuple[int, int, int]]:
+    def _edges(
+        self, level: int, players: int, base: Callable[[int, int, int], int]
+    ) -> list[tuple[int, int, int]]:
         """The compatible pairs among ``players`` (a bit set) with ``base(i, j, q) >= 0``
         (``q``: the pair's quality), as ``(i, j, base)``; taken from the last model of
         this level when it was built on a superset (the weights do not change while a
@@ -355,7 +365,7 @@ class _Bracket:
         edges: list[tuple[int, int, int]] = []
         for a, i in enumerate(vertices):
             ci = compat[i]
-            for j in vertices[a + 1:]:
+            for j in vertices[a + 1 :]:
                 if not (ci >> j) & 1:
                     continue
                 q = self._edge_quality(i, j)
@@ -366,14 +376,16 @@ class _Bracket:
                     edges.append((i, j, b))
         return edges
 
-    def _match(self, level: int, players: int, edges: list[tuple[int, int, int]],
-               order: Order) -> dict[int, int]:
+    def _match(
+        self, level: int, players: int, edges: list[tuple[int, int, int]], order: Order
+    ) -> dict[int, int]:
         vertices = _members(players)
         local = {g: k for k, g in enumerate(vertices)}
         cached = self._models.get(level)
         criteria = cached[2] if cached is not None else None
-        mate, criteria = best_matching(vertices, [(local[i], local[j], b) for i, j, b in edges],
-                                       order, criteria, self.rnd.decide_from)
+        mate, criteria = best_matching(
+            vertices, [(local[i], local[j], b) for i, j, b in edges], order, criteria, self.rnd.decide_from
+        )
         self._models[level] = (players, edges, criteria)
         return mate
 
@@ -421,8 +433,14 @@ class _Bracket:
             return None
         return mate
 
-    def _absorbed(self, floated: list[int], lower: int, into_next: dict[int, bool],
-                  value: dict[int, int], next_sink: bool) -> bool:
+    def _absorbed(
+        self,
+        floated: list[int],
+        lower: int,
+        into_next: dict[int, bool],
+        value: dict[int, int],
+        next_sink: bool,
+    ) -> bool:
         """Whether the players ``floated`` can be placed below as the model assumed."""
         rnd = self.rnd
         compat = rnd.compat
@@ -515,8 +533,7 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
         if rnd.odd and nxt and rnd.bye_score >= p[nxt[0]].score:
             inside = sum(1 << v for v in new_mdps) | sum(1 << v for v in nxt)
             apart = sum(1 << v for v in new_mdps)
-            single = (rnd.perfect(inside, rnd.cand_mask & inside, apart)
-                      and rnd.perfect(remaining & ~inside))
+            single = rnd.perfect(inside, rnd.cand_mask & inside, apart) and rnd.perfect(remaining & ~inside)
         mdps = new_mdps
         g += 1
     return pairs

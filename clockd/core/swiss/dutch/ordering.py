@@ -112,8 +112,13 @@ class _Choice:
         """Pair every required vertex among ``vertices`` that is active and unpaired,
         changing the pairing along augmenting paths; False if one cannot be."""
         for v in vertices:
-            if (v != -1 and (self.active >> v) & 1 and self.mate[v] == -1
-                    and (self.req >> v) & 1 and not self._augment_from(v)):
+            if (
+                v != -1
+                and (self.active >> v) & 1
+                and self.mate[v] == -1
+                and (self.req >> v) & 1
+                and not self._augment_from(v)
+            ):
                 return False
         return True
 
@@ -186,8 +191,7 @@ class _Choice:
             if not grown:
                 return False
 
-    def _shrink(self, v: int, u: int, base: list[int], parent: list[int],
-                members: dict[int, int]) -> int:
+    def _shrink(self, v: int, u: int, base: list[int], parent: list[int], members: dict[int, int]) -> int:
         """Contract the odd cycle closed by the edge ``v``–``u``; return its vertices."""
         mate = self.mate
         seen = set()
@@ -493,13 +497,18 @@ class Criteria:
                 partner = mate.get(g)
                 if partner is None or partner in kept:
                     return None
-        return Criteria(duals, self.blossom_duals, self.blossom_of,
-                        {g: u for g, u in mate.items() if g in kept})
+        return Criteria(
+            duals, self.blossom_duals, self.blossom_of, {g: u for g, u in mate.items() if g in kept}
+        )
 
 
-def best_matching(vertices: list[int], edges: list[tuple[int, int, int]], order: Order,
-                  criteria: Criteria | None = None,
-                  decide_from: int = FAST_FROM) -> tuple[dict[int, int], Criteria | None]:
+def best_matching(
+    vertices: list[int],
+    edges: list[tuple[int, int, int]],
+    order: Order,
+    criteria: Criteria | None = None,
+    decide_from: int = FAST_FROM,
+) -> tuple[dict[int, int], Criteria | None]:
     """The maximum-weight matching of ``vertices`` (global player numbers, ascending)
     under the weight ``(base << order.bits) + order.weight(i, j)``: the best pairing by
     the criteria, and among those the one ``order`` prefers.
@@ -544,8 +553,9 @@ def _criteria(vertices: list[int], edges: list[tuple[int, int, int]]) -> Criteri
     )
 
 
-def _decide(vertices: list[int], edges: list[tuple[int, int, int]], order: Order,
-            crit: Criteria) -> dict[int, int] | None:
+def _decide(
+    vertices: list[int], edges: list[tuple[int, int, int]], order: Order, crit: Criteria
+) -> dict[int, int] | None:
     """Take ``order``'s decisions among the pairings ``crit`` describes; None if the
     certificate's shape or the order's case is not one handled here."""
     m = len(vertices)
