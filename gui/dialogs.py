@@ -144,15 +144,20 @@ class NoteDialog(_Form):
         return {"table": self.table, "text": self.text.text().strip()}
 
 
-def _players_of(parent: QWidget, state: DeskState, match: Match) -> tuple[QButtonGroup, list[QRadioButton]]:
-    group = QButtonGroup(parent)
-    buttons = []
+def _player_choice(form: _Form, label: str, state: DeskState, match: Match) -> QButtonGroup:
+    """A row of the form with one radio button per entrant of ``match``; each choice revalidates."""
+    group = QButtonGroup(form)
+    box = QWidget(form)
+    col = QVBoxLayout(box)
+    col.setContentsMargins(0, 0, 0, 0)
     for player in match.entrants:
-        b = QRadioButton(state.name(player), parent)
+        b = QRadioButton(state.name(player), box)
         b.setProperty("player", player)
         group.addButton(b)
-        buttons.append(b)
-    return group, buttons
+        col.addWidget(b)
+        b.toggled.connect(form.revalidate)
+    form.form.addRow(label, box)
+    return group
 
 
 class OverrideDialog(_Form):
@@ -163,14 +168,7 @@ class OverrideDialog(_Form):
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Decide match %1").replace("%1", terms.match_label(match)), parent)
         self.match = match
-        self.winners, radios = _players_of(self, state, match)
-        box = QWidget(self)
-        col = QVBoxLayout(box)
-        col.setContentsMargins(0, 0, 0, 0)
-        for r in radios:
-            col.addWidget(r)
-            r.toggled.connect(self.revalidate)
-        self.form.addRow(self.tr("Winner"), box)
+        self.winners = _player_choice(self, self.tr("Winner"), state, match)
         self.category = QComboBox(self)
         labels = {
             "dispute": self.tr("dispute (§2.2.19)"),
@@ -206,14 +204,7 @@ class WalkoverDialog(_Form):
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Walkover in %1").replace("%1", terms.match_label(match)), parent)
         self.match = match
-        self.absent, radios = _players_of(self, state, match)
-        box = QWidget(self)
-        col = QVBoxLayout(box)
-        col.setContentsMargins(0, 0, 0, 0)
-        for r in radios:
-            col.addWidget(r)
-            r.toggled.connect(self.revalidate)
-        self.form.addRow(self.tr("Absent"), box)
+        self.absent = _player_choice(self, self.tr("Absent"), state, match)
         self.reason = QLineEdit(self)
         self.reason.textChanged.connect(self.revalidate)
         self.form.addRow(self.tr("Reason"), self.reason)
