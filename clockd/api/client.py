@@ -5,15 +5,15 @@ Requests::
     from clockd.api import Client
     with Client.local() as c:                # address and token from the local daemon's daemon.json
         for t in c.status().tables:
-            print(t.table, t.display["a"], t.display["b"], t.running)
-        c.pause(3, reason="toilet break")    # needs the token; raises ApiError if refused
+            print(t.table, t.program.kind, t.actions)
+        c.act(3, Pause(reason="toilet break"))   # needs the token; raises ApiError if refused
 
 The live stream, three ways:
 
 * **blocking iteration** (a worker thread, a script)::
 
       with Subscription.local() as sub:
-          for msg in sub:                   # TableState / TimelineEvent pushes
+          for msg in sub:                   # TableState / EventState / TimelinePush pushes
               ...
 
 * **non-blocking, for an event loop** — a Qt window watches :meth:`Subscription.fileno`
@@ -48,22 +48,18 @@ from clockd.api.local import resolve
 from clockd.api.messages import (
     DEFAULT_PORT,
     MAX_REPLY_BYTES,
-    AddNote,
-    AdjustTable,
+    ActionRequest,
     ApiError,
-    ClearAlert,
     Done,
     ErrorReply,
+    Events,
+    EventsReply,
     Message,
-    PauseTable,
     Ping,
     Pong,
     Push,
     Reply,
     Request,
-    ResumeTable,
-    SetClock,
-    Side,
     Status,
     StatusReply,
     Subscribe,
@@ -72,6 +68,8 @@ from clockd.api.messages import (
     TimelineReply,
     parse_message,
 )
+from clockd.core.actions import Action
+from clockd.i18n import msg
 
 R = TypeVar("R", bound=Reply)
 
@@ -153,8 +151,8 @@ class Client:
     """Request/response with the daemon over one connection (opened on first use).
 
     Not thread-safe: give each thread its own client. Every method raises
-    :class:`ApiError` when the daemon refuses (``e.code``, ``e.message``) and
-    :class:`ConnectionError` when it cannot be reached.
+    :class:`ApiError` when the daemon refuses (``e.code``; ``e.reason``: the message to show)
+    and :class:`ConnectionError` when it cannot be reached.
     """
 
     def __init__(
@@ -211,13 +209,15 @@ class Client:
             self.close()
             raise
         if isinstance(message, ErrorReply):
-            raise ApiError(message.code, message.message, request_id=message.id)
+            raise ApiError(message.code, message.message, reason=message.reason, request_id=message.id)
         return message
 
     def _expect(self, request: Request, reply_type: type[R]) -> R:
         reply = self.request(request)
         if not isinstance(reply, reply_type):
-            raise ApiError("internal", f"expected a {reply_type.__name__}, got {reply.type!r}")
+            raise ApiError(
+                "internal", reason=msg("api.unexpected-reply", expected=reply_type.__name__, got=reply.type)
+            )
         return reply
 
     # -- read-only ---------------------------------------------------------------------------
@@ -227,27 +227,20 @@ class Client:
     def status(self, tables: list[int] | None = None) -> StatusReply:
         return self._expect(Status(tables=tables), StatusReply)
 
-    def timeline(self, table: int, *, after_seq: int = 0, limit: int = 1000) -> TimelineReply:
-        return self._expect(Timeline(table=table, after_seq=after_seq, limit=limit), TimelineReply)
+    def events(self, events: list[str] | None = None) -> EventsReply:
+        return self._expect(Events(events=events), EventsReply)
 
-    # -- referee commands (need the token) ---------------------------------------------------
-    def pause(self, table: int, *, reason: str = "") -> Done:
-        return self._expect(PauseTable(table=table, reason=reason), Done)
+    def timeline(
+        self, table: int | None = None, *, event: str | None = None, after_seq: int = 0, limit: int = 1000
+    ) -> TimelineReply:
+        return self._expect(
+            Timeline(table=table, event=event, after_seq=after_seq, limit=limit), TimelineReply
+        )
 
-    def resume(self, table: int, *, reason: str = "") -> Done:
-        return self._expect(ResumeTable(table=table, reason=reason), Done)
-
-    def adjust(self, table: int, side: Side, delta_ms: int, *, reason: str) -> Done:
-        return self._expect(AdjustTable(table=table, side=side, delta_ms=delta_ms, reason=reason), Done)
-
-    def set_clock(self, table: int, *, control: str | None = None, reason: str = "") -> Done:
-        return self._expect(SetClock(table=table, control=control, reason=reason), Done)
-
-    def clear_alert(self, table: int, alert_id: int | None = None) -> Done:
-        return self._expect(ClearAlert(table=table, alert_id=alert_id), Done)
-
-    def note(self, table: int, text: str) -> Done:
-        return self._expect(AddNote(table=table, text=text), Done)
+    # -- the referee's actions (need the token) ------------------------------------------------
+    def act(self, target: str | int, action: Action) -> Done:
+        """Do ``action`` on ``target`` (``3``, ``pt``, ``pt/R1-1``); the daemon's answer, or ApiError."""
+        return self._expect(ActionRequest.of(action, target), Done)
 
 
 class Subscription:
@@ -259,17 +252,18 @@ class Subscription:
         port: int = DEFAULT_PORT,
         *,
         tables: list[int] | None = None,
+        events: list[str] | None = None,
         timeline: bool = False,
         timeout_ms: int = 10_000,
     ) -> None:
         self._conn = _LineSocket(host, port, timeout_ms)
-        self._conn.send(Subscribe(id="subscribe", tables=tables, timeline=timeline))
+        self._conn.send(Subscribe(id="subscribe", tables=tables, events=events, timeline=timeline))
         self._pending: list[Message] = []
         while True:
             message = self._conn.read_message()
             if isinstance(message, ErrorReply):
                 self.close()
-                raise ApiError(message.code, message.message)
+                raise ApiError(message.code, message.message, reason=message.reason)
             if isinstance(message, Subscribed):
                 self.seq = message.seq
                 break

@@ -5,20 +5,27 @@ UTF-8, at most :data:`MAX_LINE_BYTES` bytes. Every object has ``v`` (the API ver
 :data:`API_VERSION`) and ``type``. Three families:
 
 * **requests** (client → daemon, :class:`Request`): carry an optional ``id`` the reply
-  echoes, and ``token`` for those that change state (``mutating = True``);
+  echoes, and ``token`` for those that change state. Every state-changing request is an
+  :class:`ActionRequest`: a referee's action (:mod:`clockd.core.actions`) and its
+  ``target`` — ``{"type": "pause", "target": "3", "reason": "…"}``: the request *is* the
+  action's definition, nothing is declared twice;
 * **replies** (daemon → client, :class:`Reply`): exactly one per request, with its ``id``;
-  :class:`ErrorReply` says what was wrong and that nothing changed;
+  :class:`ErrorReply` says what was wrong (``reason``: a catalogue message the client
+  renders in its user's language) and that nothing changed;
 * **pushes** (daemon → subscriber, :class:`Push`): the live stream after ``subscribe``.
 
-This module imports nothing of the daemon: a GUI or any other client can use it alone.
+Views carry, besides the state, the **actions allowed now** and the reasons for the others
+(``actions``: name → ``null`` if allowed, else a message): a client enables a button from
+that and shows the reason as its tooltip; it never works out a rule for itself.
 
-Adding a message type is one class and a decorator (the ``type`` string must be new)::
+This module imports nothing of the daemon (only the pure core's value types): a GUI, a web
+page or any other client can use it alone.
+
+Adding a read-only request is one class and a decorator (the ``type`` string must be new)::
 
     @request_type
-    class CheckIn(Request):
-        type: Literal["check-in"] = "check-in"
-        mutating: ClassVar[bool] = True
-        player: int
+    class Events(Request):
+        type: Literal["events"] = "events"
 
 :func:`parse_request` and :func:`parse_message` find the class by ``type``. The daemon
 side then registers a handler for the request (``clockd.service.handlers``).
@@ -27,12 +34,29 @@ side then registers a handler for the request (``clockd.service.handlers``).
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    ValidationError,
+    model_serializer,
+)
+
+import clockd.core.duel
+import clockd.core.hall  # noqa: F401  (registers the station program's view)
+from clockd.core.actions import Action, Allowed, action_types, parse_action, validation_msg
+from clockd.core.device import DeviceState
+from clockd.core.program import AnyProgramView
+from clockd.i18n import Msg, Problem, msg, render
 
 #: The version of this API. A request with a higher ``v`` is refused (``unsupported-version``).
-API_VERSION = 1
+#: 2: every state change is an action request; views carry their allowed actions; errors
+#: carry a catalogue message; events of every kind.
+API_VERSION = 2
 
 #: The longest request line the daemon reads (a longer one is refused with ``too-large``).
 MAX_LINE_BYTES = 64 * 1024
@@ -49,28 +73,43 @@ Side = Literal["a", "b"]
 class ApiError(Exception):
     """An error reply (or a message that could not be read), as an exception.
 
-    ``code`` is one of :data:`ERROR_CODES`; ``message`` is an English sentence.
+    ``code`` is one of :data:`ERROR_CODES`; ``reason`` says exactly what (a catalogue
+    message: render it with :func:`clockd.i18n.render`); ``message`` is its English
+    sentence, for logs.
     """
 
-    def __init__(self, code: str, message: str, *, request_id: int | str | None = None) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        *,
+        reason: Msg | None = None,
+        request_id: int | str | None = None,
+    ) -> None:
         self.code = code
-        self.message = message
+        self.reason = reason or Msg(code=f"api.{code}")
+        self.message = message if message is not None else render(self.reason, "en")
         self.request_id = request_id
+        super().__init__(f"{code}: {self.message}")
+
+    @property
+    def msg(self) -> Msg:
+        """What to tell the user (``clockd.i18n.render_error`` finds it here)."""
+        return self.reason
 
 
-#: Error codes, and what each means.
-ERROR_CODES = {
-    "malformed": "the line is not a JSON object",
-    "too-large": f"the line is longer than {MAX_LINE_BYTES} bytes",
-    "unknown-type": "no request has this type",
-    "unsupported-version": f"the request's v is newer than this daemon's API (v{API_VERSION})",
-    "invalid": "a field is missing, of the wrong type, or not allowed",
-    "unauthorized": "the request changes state and its token is missing or wrong",
-    "refused": "the request is valid but cannot apply now (e.g. resume a running clock)",
-    "unavailable": "the daemon is stopping or its engine has failed",
-    "internal": "a bug in the daemon; the request did not change anything",
-}
+#: The error replies' codes (each has a catalogue text, ``api.<code>``; docs/api.md says when).
+ERROR_CODES = (
+    "malformed",
+    "too-large",
+    "unknown-type",
+    "unsupported-version",
+    "invalid",
+    "unauthorized",
+    "refused",
+    "unavailable",
+    "internal",
+)
 
 
 class Message(BaseModel):
@@ -144,13 +183,13 @@ def request_types() -> dict[str, type[Request]]:
 
 def _load_object(line: bytes | str, limit: int = MAX_LINE_BYTES) -> dict[str, Any]:
     if isinstance(line, bytes) and len(line) > limit:
-        raise ApiError("too-large", f"the line has {len(line)} bytes; the limit is {limit}")
+        raise ApiError("too-large", reason=msg("api.too-large", size=len(line), limit=limit))
     try:
         data = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("malformed", f"the line is not valid JSON ({exc})") from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ApiError("malformed", reason=msg("api.malformed", problem=str(exc)[:200])) from None
     if not isinstance(data, dict):
-        raise ApiError("malformed", f"a message must be a JSON object, not {type(data).__name__}")
+        raise ApiError("malformed", reason=msg("api.not-an-object", found=type(data).__name__))
     return data
 
 
@@ -161,27 +200,28 @@ def parse_request(line: bytes | str) -> Request:
     request_id = rid if isinstance(rid, int | str) and not isinstance(rid, bool) else None
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ApiError("invalid", 'the request has no "type" (a string)', request_id=request_id)
+        raise ApiError("invalid", reason=msg("api.no-type"), request_id=request_id)
     version = data.get("v", API_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ApiError("invalid", f'"v" must be a positive integer, not {version!r}', request_id=request_id)
+        raise ApiError("invalid", reason=msg("api.bad-version", found=repr(version)), request_id=request_id)
     if version > API_VERSION:
         raise ApiError(
             "unsupported-version",
-            f"this daemon speaks API v{API_VERSION}; the request is v{version}",
+            reason=msg("api.unsupported-version", api=API_VERSION, found=version),
             request_id=request_id,
         )
+    if kind in action_types() and kind not in _REQUESTS:
+        return ActionRequest.from_wire(data, request_id)
     cls = _REQUESTS.get(kind)
     if cls is None:
+        known = sorted({*_REQUESTS, *action_types()})
         raise ApiError(
-            "unknown-type",
-            f"there is no request {kind!r}; known: {', '.join(sorted(_REQUESTS))}",
-            request_id=request_id,
+            "unknown-type", reason=msg("api.unknown-type", type=kind, known=known), request_id=request_id
         )
     try:
         return cls.model_validate(data)
     except ValidationError as exc:
-        raise ApiError("invalid", f"{kind}: {describe_validation(exc)}", request_id=request_id) from None
+        raise ApiError("invalid", reason=validation_msg(exc, kind), request_id=request_id) from None
 
 
 def parse_message(line: bytes | str) -> Message:
@@ -190,109 +230,127 @@ def parse_message(line: bytes | str) -> Message:
     kind = data.get("type")
     cls = _MESSAGES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ApiError("unknown-type", f"the daemon sent a message of unknown type {kind!r}")
+        raise ApiError("unknown-type", reason=msg("api.unknown-message", type=str(kind)))
     try:
         return cls.model_validate(data)
     except ValidationError as exc:
-        raise ApiError("invalid", f"{kind}: {describe_validation(exc)}") from None
-
-
-def describe_validation(exc: ValidationError) -> str:
-    """Pydantic's errors as one short sentence per field: ``delta_ms: Input should be …``."""
-    parts = []
-    for error in exc.errors()[:5]:
-        loc = ".".join(str(p) for p in error.get("loc", ())) or "(message)"
-        msg = error.get("msg", "invalid")
-        if error.get("type") == "extra_forbidden":
-            msg = "unknown field"
-        parts.append(f"{loc}: {msg}")
-    return "; ".join(parts)
+        raise ApiError("invalid", reason=validation_msg(exc, str(kind))) from None
 
 
 # -- the daemon's state, as clients see it ------------------------------------------------------
 
 
-class PerSide(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    a: int
-    b: int
-
-
 class DeviceView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    state: Literal["unknown", "connected", "disconnected", "none"]
+    state: DeviceState
     device_id: str = ""
     detail: str = ""
 
 
 class AlertView(BaseModel):
-    """An open alert. ``code`` is stable (translate it); ``message`` is English."""
+    """An open alert: ``code`` is a catalogue code, ``data`` its parameters (render them)."""
 
     model_config = ConfigDict(frozen=True)
 
     id: int
     code: str
-    message: str
     data: dict[str, int | str] = Field(default_factory=dict)
+
+    @property
+    def text(self) -> Msg:
+        return Msg(code=self.code, params=dict(self.data))
 
 
 class TableView(BaseModel):
-    """One table at one instant.
+    """One table at one instant: its device, alerts and the program it runs.
 
-    ``remaining_ms`` is each side's time left at the instant the daemon built this view,
-    rounded *up* to the millisecond (a clock never shows more than is left); ``display``
-    is what a clock face shows (whole seconds, rounded up). ``running`` is the side whose
-    time is falling. To show a ticking clock between messages, subtract the time elapsed
-    since you received the view from the running side (:meth:`remaining_after`).
-    ``seq`` is the journal position of the table's state: a view with a lower ``seq`` than
-    one you have is stale. ``digest`` identifies the exact state (equal digests, equal
-    states), which is how a recovery is checked.
+    ``program`` is what the table runs, as its kind shows it (``clock``: a chess clock's
+    two faces; ``puzzle-duel``: the duel's, with the toss and the verdict; ``station``: a
+    hall event's table; ``idle``), with ``owner`` the event's item that put it there.
+    ``actions`` says which table actions may be done now and why not the others. ``seq``
+    is the journal position of the state: a view with a lower ``seq`` than one you have is
+    stale. ``digest`` identifies the exact state (equal digests, equal states), which is
+    how a recovery is checked.
     """
 
     model_config = ConfigDict(frozen=True)
 
     table: int
+    id: str  # qualified: "hall/3"
     label: str
-    control: str
-    phase: Literal["ready", "running", "paused", "flagged"]
-    remaining_ms: PerSide
-    display: dict[Side, str]
-    running: Side | None
-    to_move: Side | None
-    moves: PerSide
-    ignored: PerSide
-    elapsed_ms: PerSide
-    paused_ms: int
-    flag: Side | None
-    flag_decided: bool
-    presses: int
+    program: AnyProgramView
     device: DeviceView
     alerts: tuple[AlertView, ...] = ()
+    presses: int
+    actions: Allowed = Field(default_factory=dict)
     seq: int
     digest: str
 
-    def remaining_after(self, side: Side, elapsed_ms: int) -> int:
-        """``side``'s time left ``elapsed_ms`` after this view was built (never below zero)."""
-        left = self.remaining_ms.a if side == "a" else self.remaining_ms.b
-        if self.running == side:
-            left -= elapsed_ms
-        return max(0, left)
+
+class EventBody(BaseModel):
+    """What an event kind shows of one event (each kind has its own, by ``kind``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+
+
+_BODIES: dict[str, type[EventBody]] = {}
+
+
+def body_type(cls: type[EventBody]) -> type[EventBody]:
+    """Class decorator: register an event kind's view body by its ``kind``."""
+    kind = cls.model_fields["kind"].default
+    _BODIES[kind] = cls
+    return cls
+
+
+def _load_body(data: Any) -> EventBody:
+    if isinstance(data, EventBody):
+        return data
+    if not isinstance(data, dict):
+        raise ValueError("an event's body is an object with a kind")
+    cls = _BODIES.get(str(data.get("kind")), EventBody)
+    return cls.model_validate(data)
+
+
+def _dump_body(value: BaseModel, info: Any) -> Any:
+    return value.model_dump(mode=info.mode)
+
+
+AnyEventBody = Annotated[EventBody, PlainValidator(_load_body), PlainSerializer(_dump_body)]
+
+
+class EventView(BaseModel):
+    """One event the daemon hosts: its kind, names, the actions allowed on it now, and what
+    its kind shows (``body``: a Puzzle Duel session's players and bracket, a hall event's
+    timer and stations …). Names of people are public names only."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str  # qualified: "hall/pt"
+    key: str
+    kind: str
+    title: Msg
+    actions: Allowed = Field(default_factory=dict)
+    body: AnyEventBody
+    seq: int
 
 
 class TimelineEntry(BaseModel):
-    """One journaled event of a table: a press, a referee command, a decision, a device change.
+    """One journaled entry of a table or an event: a press, an action, a decision, a device change.
 
     ``t_ms`` is the instant on the journal's time base (milliseconds; only differences
-    between entries mean something). ``data`` is the event's own fields (e.g. ``side``,
-    ``outcome``, ``device_t_ns``, ``by``, ``reason``) — everything needed to settle a dispute.
+    between entries mean something). ``data`` is the entry's own fields (e.g. ``side``,
+    ``outcome``, ``device_t_ns``, ``by``, ``action``) — everything needed to settle a dispute.
     """
 
     model_config = ConfigDict(frozen=True)
 
     seq: int
     table: int | None
+    event: str | None = None
     kind: str
     t_ms: int
     data: dict[str, Any] = Field(default_factory=dict)
@@ -315,26 +373,45 @@ class Status(Request):
 
 
 @request_type
+class Events(Request):
+    """Every event the daemon hosts (or those listed, by key) now. No token needed."""
+
+    type: Literal["events"] = "events"
+    events: list[str] | None = None
+
+
+@request_type
+class EventResults(Request):
+    """An event's results file (a Puzzle Duel session: ``results.json``), texts in ``lang``."""
+
+    type: Literal["event-results"] = "event-results"
+    event: str = Field(min_length=1, max_length=120)
+    lang: Literal["pl", "en"] = "pl"
+
+
+@request_type
 class Timeline(Request):
-    """A table's journaled events after ``after_seq`` (oldest first, at most ``limit``). No token."""
+    """A table's (or an event's) journaled entries after ``after_seq`` (oldest first, at most ``limit``)."""
 
     type: Literal["timeline"] = "timeline"
-    table: int
-    after_seq: int = Field(default=0, ge=0)
+    table: int | None = None
+    event: str | None = Field(default=None, max_length=120)
+    after_seq: int = Field(default=0, ge=0, le=2**62)
     limit: int = Field(default=1000, ge=1, le=10_000)
 
 
 @request_type
 class Subscribe(Request):
-    """Start the live stream on this connection: every table's state now, then every change.
+    """Start the live stream on this connection: the state now, then every change.
 
-    ``tables``: only these (default: all). ``timeline``: also push every journaled event
-    (:class:`TimelineEvent`). No token needed. A subscriber that does not read fast
-    enough is disconnected (it may reconnect and subscribe again).
+    ``tables``/``events``: only these (default: all). ``timeline``: also push every
+    journaled entry (:class:`TimelinePush`). No token needed. A subscriber that does not
+    read fast enough is disconnected (it may reconnect and subscribe again).
     """
 
     type: Literal["subscribe"] = "subscribe"
     tables: list[int] | None = None
+    events: list[str] | None = None
     timeline: bool = False
 
 
@@ -345,55 +422,51 @@ class RefereeRequest(Request):
     by: str = Field(default="", max_length=100)
 
 
-@request_type
-class PauseTable(RefereeRequest):
-    type: Literal["pause"] = "pause"
-    table: int
-    reason: str = Field(default="", max_length=500)
+class ActionRequest(RefereeRequest):
+    """A referee's action on a ``target`` — the request for every state change.
 
+    On the wire the action's fields sit beside the request's own:
+    ``{"v": 2, "type": "adjust", "id": 7, "token": "…", "by": "Anna", "target": "3",
+    "side": "a", "delta_ms": -30000, "reason": "illegal move"}``. ``type`` is the
+    action's kind; ``target`` names what it acts on (``3``: table 3 here; ``pt``: the
+    event pt; ``pt/R1-1``: its match; the daemon for ``event-create``).
+    """
 
-@request_type
-class ResumeTable(RefereeRequest):
-    type: Literal["resume"] = "resume"
-    table: int
-    reason: str = Field(default="", max_length=500)
+    type: str
+    target: str = Field(default="", max_length=120)
+    action: Action
 
+    @classmethod
+    def of(cls, action: Action, target: str | int = "", **fields: Any) -> ActionRequest:
+        return cls(type=action.kind, target=str(target), action=action, **fields)
 
-@request_type
-class AdjustTable(RefereeRequest):
-    """Add (``delta_ms > 0``) or remove (``< 0``) time from a side; a reason is required."""
+    @classmethod
+    def from_wire(cls, data: dict[str, Any], request_id: int | str | None) -> ActionRequest:
+        own = {k: data[k] for k in ("v", "type", "id", "token", "by", "target") if k in data}
+        fields = {k: v for k, v in data.items() if k not in own}
+        try:
+            action = parse_action(str(data["type"]), fields)
+        except Problem as exc:
+            raise ApiError("invalid", reason=exc.msg, request_id=request_id) from None
+        try:
+            return cls.model_validate({**own, "action": action})
+        except ValidationError as exc:
+            raise ApiError(
+                "invalid", reason=validation_msg(exc, str(data["type"])), request_id=request_id
+            ) from None
 
-    type: Literal["adjust"] = "adjust"
-    table: int
-    side: Side
-    delta_ms: int = Field(ge=-24 * 3600 * 1000, le=24 * 3600 * 1000)
-    reason: str = Field(min_length=1, max_length=500)
-
-
-@request_type
-class SetClock(RefereeRequest):
-    """Set the table's clock afresh (both sides full, ready), optionally with a new time control."""
-
-    type: Literal["set-clock"] = "set-clock"
-    table: int
-    control: str | None = Field(default=None, max_length=200)
-    reason: str = Field(default="", max_length=500)
-
-
-@request_type
-class ClearAlert(RefereeRequest):
-    """Mark an alert as seen (``alert_id``), or all of the table's alerts (``null``)."""
-
-    type: Literal["clear-alert"] = "clear-alert"
-    table: int
-    alert_id: int | None = None
-
-
-@request_type
-class AddNote(RefereeRequest):
-    type: Literal["note"] = "note"
-    table: int
-    text: str = Field(min_length=1, max_length=2000)
+    @model_serializer(mode="plain")
+    def _flat(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "v": self.v,
+            "type": self.type,
+            "id": self.id,
+            "token": self.token,
+            "by": self.by,
+        }
+        out["target"] = self.target
+        out.update(self.action.model_dump(mode="json", exclude={"kind", "t_ns"}))
+        return out
 
 
 # -- replies ----------------------------------------------------------------------------------
@@ -404,19 +477,37 @@ class Pong(Reply):
     type: Literal["pong"] = "pong"
     api: int = API_VERSION
     version: str = ""
+    hall: str = ""
 
 
 @message_type
 class StatusReply(Reply):
     type: Literal["status"] = "status"
     seq: int
+    hall: str = ""
     tables: list[TableView]
+
+
+@message_type
+class EventsReply(Reply):
+    type: Literal["events"] = "events"
+    seq: int
+    hall: str = ""
+    events: list[EventView]
+
+
+@message_type
+class EventResultsReply(Reply):
+    type: Literal["event-results"] = "event-results"
+    event: str
+    results: dict[str, Any]
 
 
 @message_type
 class TimelineReply(Reply):
     type: Literal["timeline"] = "timeline"
-    table: int
+    table: int | None
+    event: str | None = None
     entries: list[TimelineEntry]
     last_seq: int
 
@@ -429,20 +520,23 @@ class Subscribed(Reply):
 
 @message_type
 class Done(Reply):
-    """A state-changing request was journaled (at ``seq``) and applied; ``table`` is the result."""
+    """An action was journaled (at ``seq``) and applied; ``table``/``event``: the result."""
 
     type: Literal["done"] = "done"
     seq: int
     table: TableView | None = None
+    event: EventView | None = None
 
 
 @message_type
 class ErrorReply(Reply):
-    """The request was not carried out; nothing changed. ``code``: see :data:`ERROR_CODES`."""
+    """The request was not carried out; nothing changed. ``code``: see :data:`ERROR_CODES`;
+    ``reason``: exactly why (render it); ``message``: the same in English, for logs."""
 
     type: Literal["error"] = "error"
     code: str
     message: str
+    reason: Msg | None = None
 
 
 # -- pushes -----------------------------------------------------------------------------------
@@ -457,6 +551,26 @@ class TableState(Push):
 
 
 @message_type
-class TimelineEvent(Push):
-    type: Literal["timeline-event"] = "timeline-event"
+class EventState(Push):
+    """An event changed (or: its state when you subscribed)."""
+
+    type: Literal["event-state"] = "event-state"
+    event: EventView
+
+
+@message_type
+class Signal(Push):
+    """A hall signal now (``signal``: "ZMIANA"; ``end``: the event's time is over; ``pre``: a
+    T−x before its planned start): the desk plays a sound, the audience screen flashes."""
+
+    type: Literal["signal"] = "signal"
+    event: str  # qualified
+    what: Literal["signal", "end", "pre"]
+    offset_ms: int
+    pattern: str
+
+
+@message_type
+class TimelinePush(Push):
+    type: Literal["timeline-entry"] = "timeline-entry"
     entry: TimelineEntry

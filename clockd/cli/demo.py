@@ -212,7 +212,6 @@ class Demo:
         from clockd.api.client import Client
         from clockd.devices.serial import PortMatch, SerialClock
         from clockd.service.runtime import Daemon, TableSpec
-        from clockd.service.tournament_api import tournament_component
         from hw_sim.serial_clock import SerialClockFarm
         from hw_sim.simtime import SimTime
 
@@ -224,7 +223,6 @@ class Demo:
             port=0,
             boot_id="duelclock-demo",
             clock=self.time,
-            components=[tournament_component()],
             write_daemon_info=False,
         )
         self.sims: dict[int, Any] = {}
@@ -263,7 +261,9 @@ class Demo:
 
     # -- before the first duel ------------------------------------------------------------------
     def _prepare(self) -> None:
-        from clockd.api import tournament as api
+        from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+        from clockd.core.registration import CheckIn, CloseCheckIn
+        from clockd.service.events import CreateEvent
         from hw_sim.players import PlayerModel
 
         rng = self.rng
@@ -276,19 +276,19 @@ class Demo:
                 f"2026/06/06 12:{i:02d}:00;{first};{last};gracz{i + 1}@example.pl;"
                 f"600 100 {i:03d};{rng.randrange(14, 60)}"
             )
-        self.call(api.CreateTournament(session=SESSION, name=tr(pl="Pokaz", en="Demo")))
-        done = self.call(api.ImportSignups(session=SESSION, csv="\n".join(rows) + "\n", source="zapisy.csv"))
-        self.names = {p.id: p.name for p in done.session.players}
-        main = [p.id for p in done.session.players if p.list == "main"]
-        reserve = [p.id for p in done.session.players if p.list == "reserve"]
+        self.client.act("", CreateEvent(event_kind="puzzle-duel", key=SESSION, name=tr(pl="Pokaz", en="Demo")))
+        done = self.act(ImportSignups(csv="\n".join(rows) + "\n", source="zapisy.csv"))
+        self.names = done.names()
+        main = [p.id for p in done.players if p.list == "main"]
+        reserve = [p.id for p in done.players if p.list == "reserve"]
         present = main[: self.n_players]
         if self.n_players == len(main) and reserve:
             absent = rng.choice(present)  # one did not come: the first reserve takes the seat (§1.18)
             present = [p for p in present if p != absent] + [reserve[0]]
         for pid in present:
-            self.call(api.CheckIn(session=SESSION, player=pid))
-        done = self.call(api.CloseCheckIn(session=SESSION))
-        for change in done.session.seat_changes:
+            self.act(CheckIn(player=pid))
+        done = self.act(CloseCheckIn())
+        for change in done.seat_changes:
             absent, taken = self.names[change.absent], self.names[change.taken_by]
             self.say(
                 tr(
@@ -296,18 +296,15 @@ class Demo:
                     en=f"{absent} did not come: the seat goes to {taken} from the reserve list (§1.18)",
                 )
             )
-        done = self.call(api.MakeDraw(session=SESSION, seed=self.seed))
-        for pid in done.session.field or []:
+        done = self.act(MakeDraw(seed=self.seed))
+        for pid in done.field or []:
             self.models[pid] = PlayerModel(median_ms=rng.randrange(6_000, 12_000), sigma=0.5, min_ms=1_500)
-        results = done.session.results
-        assert results is not None
+        results = self.results()
         lines = ", ".join(f"{line}: {self.names[p]}" for line, p in sorted(results.draw.lines.items()))
         self.say(tr(pl=f"Losowanie (ziarno {self.seed}) — {lines}", en=f"Draw (seed {self.seed}) — {lines}"))
 
     # -- the session ------------------------------------------------------------------------------
     def _play(self) -> None:
-        from clockd.api import tournament as api
-
         while True:
             session = self.status()
             if session.stage == "finished":
@@ -325,21 +322,21 @@ class Demo:
             now = self.time()
             for duel in sorted(self.duels.values(), key=lambda d: d.table):
                 if duel.next_at <= now and duel.table in self.duels:
-                    self._act(duel, api)
+                    self._turn(duel)
 
     def _referee(self, session: Any) -> bool:
         """The referee's round at the desk: confirm results, start tie-breaks, fill free tables."""
-        from clockd.api import tournament as api
+        from clockd.core.bracket import Assign, Confirm, StartTiebreak
 
-        assert session.results is not None
-        matches = {m.id: m for m in session.results.matches}
+        assert session.bracket is not None
+        matches = {m.id: m for m in session.bracket.matches}
         for m in matches.values():
             if m.status != "assigned" and m.table in self.duels and self.duels[m.table].match == m.id:
                 del self.duels[m.table]
         for m in matches.values():
             if m.status == "result":
                 self._report(m)
-                self.call(api.ConfirmMatch(session=SESSION, match=m.id))
+                self.act(Confirm(), m.id)
                 return True
         self._round_summaries(session)
         for m in matches.values():
@@ -350,7 +347,7 @@ class Demo:
                     table = m.table if m.table not in self.duels else self._free_table()
                     if table is None:
                         continue
-                    self.call(api.StartTiebreak(session=SESSION, match=m.id, table=table))
+                    self.act(StartTiebreak(table=table), m.id)
                     self._begin(waiting[-1].id, table)
                     return True
         for m in matches.values():
@@ -358,7 +355,7 @@ class Demo:
                 table = self._free_table()
                 if table is None:
                     return False
-                self.call(api.AssignMatch(session=SESSION, match=m.id, table=table))
+                self.act(Assign(table=table), m.id)
                 self._begin(m.id, table)
                 return True
         return False
@@ -369,12 +366,13 @@ class Demo:
 
     def _begin(self, match_id: str, table: int) -> None:
         """The players sit down, build the frame together (untimed), toss; the loser will start."""
-        from clockd.api import tournament as api
+        from clockd.core.bracket import Toss
 
-        m = self._match(self.status(), match_id)
+        session = self.status()
+        m = self._match(session, match_id)
         assert m.a is not None and m.b is not None and m.clock_a is not None
         winner = self.rng.choice([m.a, m.b])
-        self.call(api.RecordToss(session=SESSION, match=match_id, winner=winner))
+        self.act(Toss(winner=winner), match_id)
         sides = {"a": m.clock_a, "b": m.b if m.clock_a == m.a else m.a}
         toss_side = "a" if sides["a"] == winner else "b"
         frame_ns = self.rng.randrange(60, 180) * SECOND
@@ -389,12 +387,14 @@ class Demo:
         )
         self.say(
             f"{tr(pl='stół', en='table')} {table}  {match_id:9s} {self.names[m.a]} – {self.names[m.b]}  "
-            f"({m.round_name}, {m.pieces} {tr(pl='el.', en='pieces')}; "
+            f"({self._round_name(session, m.round)}, {m.pieces} {tr(pl='el.', en='pieces')}; "
             f"{tr(pl='rzut wygrywa', en='toss won by')} {self.names[winner]})"
         )
 
-    def _act(self, d: DuelAtTable, api: Any) -> None:
+    def _turn(self, d: DuelAtTable) -> None:
         from clockd.core.clock import Phase
+        from clockd.core.duel import Complete
+        from clockd.service.tables import phase_of
         from firmware_protocol.messages import Side as WireSide
 
         state = self.daemon.engine.current.tables[d.table] if self.daemon.engine else None
@@ -403,14 +403,14 @@ class Demo:
             self._press(d, WireSide(loser))
             d.turn = d.toss_winner
         else:
-            if state is None or state.clock.view(max(self.time(), state.floor_ns)).phase is not Phase.RUNNING:
+            if state is None or phase_of(state, self.time()) is not Phase.RUNNING:
                 del self.duels[d.table]  # a flag ended it; the referee will see the result
                 return
             if self.rng.random() < 0.8:
                 d.pieces_left -= 1
             if d.pieces_left <= 0:
                 del self.duels[d.table]
-                self.call(api.CompleteMatch(session=SESSION, match=d.match))
+                self.act(Complete(), d.match)
                 return
             self._press(d, WireSide(d.turn))
             d.turn = "b" if d.turn == "a" else "a"
@@ -444,7 +444,7 @@ class Demo:
 
     # -- reporting --------------------------------------------------------------------------------
     def _report(self, m: Any) -> None:
-        if m.id in self.printed or m.displayed is None:
+        if m.id in self.printed or m.score is None:
             return
         self.printed.add(m.id)
         how = {
@@ -452,21 +452,21 @@ class Demo:
             "flag": tr(pl="koniec czasu", en="flag"),
             "tie": tr(pl="ten sam czas → dogrywka", en="same time → tie-break"),
         }
-        assert m.a is not None and m.b is not None and m.remaining_ms is not None
+        assert m.a is not None and m.b is not None
         a, b = self.names[m.a], self.names[m.b]
+        score = m.score
         if m.status == "tiebreak":
             verdict = how["tie"]
         else:
-            winner = m.a if m.remaining_ms.a > m.remaining_ms.b else m.b
-            kind = "flag" if min(m.remaining_ms.a, m.remaining_ms.b) == 0 else "time"
+            winner = m.a if score.remaining_ms.a > score.remaining_ms.b else m.b
+            kind = "flag" if score.decided_by == "flag" else "time"
             verdict = f"{self.names[winner]} ({how[kind]})"
-        self.say(f"{m.id:9s} {a} {m.displayed.a} | {m.displayed.b} {b}  → {verdict}")
+        self.say(f"{m.id:9s} {a} {score.displayed.a} | {score.displayed.b} {b}  → {verdict}")
 
     def _round_summaries(self, session: Any) -> None:
-        from clockd.reports.html import decided_by_text
+        from clockd.i18n import text
 
-        results = session.results
-        roots = [m for m in results.matches if m.tiebreak_of is None]
+        roots = [m for m in session.bracket.matches if m.tiebreak_of is None]
         for r in sorted({m.round for m in roots}):
             if r in self.rounds_done:
                 continue
@@ -474,8 +474,8 @@ class Demo:
             if not all(m.status == "decided" for m in ms):
                 return
             self.rounds_done.add(r)
-            self.say(f"== {ms[0].round_name} ==")
-            for m in sorted(ms, key=lambda m: int(m.id.rsplit("-", 1)[1])):
+            self.say(f"== {self._round_name(session, r)} ==")
+            for m in sorted(ms, key=lambda m: m.slot):
                 a = (
                     self.names.get(m.a, tr(pl="wolny los", en="bye"))
                     if m.a is not None
@@ -487,14 +487,16 @@ class Demo:
                     else tr(pl="wolny los", en="bye")
                 )
                 w = self.names.get(m.winner, "?") if m.winner is not None else "?"
-                print(f"   {m.id:6s} {a:>16s} – {b:<16s} → {w} ({decided_by_text(m.decided_by)})", flush=True)
+                how = text(f"term.decided-by.{m.decided_by}") if m.decided_by else "?"
+                print(f"   {m.id:6s} {a:>16s} – {b:<16s} → {w} ({how})", flush=True)
 
     def _finish(self, json_out: Path | None) -> int:
-        from clockd.reports.results import Results, check_results
+        from clockd.i18n import render
+        from clockd.reports.results import check_results
 
         session = self.status()
         self._round_summaries(session)
-        results = Results.model_validate(session.results.model_dump(mode="json"))
+        results = self.results()
         first, second, third = [*results.podium, None, None, None][:3]
         print(tr(pl="Podium:", en="Podium:"), flush=True)
         for place, pid in ((1, first), (2, second), (3, third)):
@@ -509,7 +511,7 @@ class Demo:
         if problems:
             print(tr(pl="Sprawdzenie wyników: BŁĘDY", en="Results check: FAILED"), file=sys.stderr)
             for p in problems:
-                print(f"  {p}", file=sys.stderr)
+                print(f"  {render(p)}", file=sys.stderr)
             return 1
         elapsed = (self.time() - self.start_ns) // SECOND
         real = time.monotonic() - self.real_start
@@ -525,18 +527,30 @@ class Demo:
         return 0
 
     # -- helpers ------------------------------------------------------------------------------------
-    def call(self, request: Any) -> Any:
-        return self.client.request(request)
+    def act(self, action: Any, match: str | None = None) -> Any:
+        """Do ``action`` on the session (or its ``match``); the session as the daemon shows it after."""
+        done = self.client.act(SESSION if match is None else f"{SESSION}/{match}", action)
+        return done.event.body if done.event is not None else self.status()
 
     def status(self) -> Any:
-        from clockd.api import tournament as api
+        return self.client.events([SESSION]).events[0].body
 
-        reply = self.client.request(api.TournamentStatus(session=SESSION))
-        assert isinstance(reply, api.TournamentStatusReply)
-        return reply.sessions[0]
+    def results(self) -> Any:
+        from clockd.api.messages import EventResults, EventResultsReply
+        from clockd.i18n import language
+        from clockd.reports.results import Results
+
+        reply = self.client.request(EventResults(event=SESSION, lang=language()))
+        assert isinstance(reply, EventResultsReply)
+        return Results.model_validate(reply.results)
 
     def _match(self, session: Any, match_id: str) -> Any:
-        return next(m for m in session.results.matches if m.id == match_id)
+        return next(m for m in session.bracket.matches if m.id == match_id)
+
+    def _round_name(self, session: Any, number: int) -> str:
+        from clockd.i18n import render
+
+        return next((render(r.name) for r in session.bracket.rounds if r.number == number), str(number))
 
     def say(self, text: str) -> None:
         elapsed = (self.time() - self.start_ns) // SECOND if hasattr(self, "start_ns") else 0

@@ -149,8 +149,6 @@ def run(args: argparse.Namespace) -> int:
     specs = [TableSpec(t.id, t.label, t.control) for t in config.tables]
     specs += [TableSpec(t, "", control) for t in sim_tables]
 
-    from clockd.service.tournament_api import tournament_component
-
     db = args.db or config.daemon.db or state_dir() / DEFAULT_DB
     daemon = Daemon(
         db,
@@ -160,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         grace_ns=config.daemon.grace_ms * 1_000_000,
         snapshot_every=config.daemon.snapshot_every,
         use_snapshots=not args.replay_all,
-        components=[tournament_component()],  # the Puzzle Duel (docs/puzzle-duel.md)
+        hall=config.daemon.hall,
     )
     closers: list[Any] = []
     try:
@@ -227,9 +225,11 @@ def _close(closers: list[Any]) -> None:
 def _phase_of(daemon: Any, table: int) -> Any:
     """What the simulated players see of their clock's state (set, running, paused, flag)."""
 
+    from clockd.service.tables import phase_of
+
     def phase() -> Any:
         state = daemon.engine.current.tables.get(table) if daemon.engine is not None else None
-        return None if state is None else state.clock.view(daemon.engine.now_ns()).phase
+        return None if state is None else phase_of(state, daemon.engine.now_ns())
 
     return phase
 

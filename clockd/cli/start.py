@@ -2,8 +2,9 @@
 
 **With a display** it starts what a referee's desk runs, with simulated hardware:
 
-1. the daemon — ``duelclock run --sim 8`` in a child process, with its own journal
-   (``showcase.db`` in duelclock's state folder), eight simulated USB-serial clocks on
+1. the daemon — ``duelclock run --sim 8`` in a child process, with its own state folder
+   (``showcase/`` in duelclock's state folder: its journal and its ``daemon.json``, apart
+   from a daemon the referee runs for a real session), eight simulated USB-serial clocks on
    pseudo-terminals read by the real serial driver, players that keep pressing;
 2. on a new journal, a showcase session of the Puzzle Duel: 16 fictional players from
    ``clockd/data/sample-signups.csv`` checked in, the bracket drawn (seed 2026), the eight
@@ -15,7 +16,8 @@ Closing the referee window pauses the clocks that run and stops the daemon this 
 started. Running it again continues the same journal (that is the point of a journal) and
 resumes those clocks, so the showcase goes on where it was left instead of charging every
 running clock for the hours it was closed; ``--fresh`` starts a new journal.
-If a daemon is already running here, the window simply opens on it and nothing is added.
+If the showcase's daemon is already running, the window simply opens on it and nothing is
+added; a referee's own daemon (``duelclock run``) is never touched.
 
 **Without a display** (no ``DISPLAY``/``WAYLAND_DISPLAY``, Qt offscreen, or ``--terminal``)
 it runs ``duelclock demo``: a whole session through the real daemon and drivers, printed
@@ -31,7 +33,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,10 +41,12 @@ from clockd.i18n import tr
 
 SHOWCASE_SESSION = "pokaz"
 SHOWCASE_SEED = 2026
+SHOWCASE_DIR = "showcase"
 SHOWCASE_DB = "showcase.db"
 #: The tables the showcase paused when its window closed, to resume on the next start.
 PAUSED_FILE = "showcase-paused.json"
-PAUSE_REASON = "make run: okno zamknięte"
+#: Who pauses and resumes the showcase's clocks, as the journal names them.
+SHOWCASE_BY = "make run"
 
 
 def register(sub: Any) -> None:
@@ -129,10 +132,14 @@ def _desk(args: argparse.Namespace) -> int:
     from clockd.api import ApiError, Client
     from clockd.api.local import read_info, state_dir
 
+    # The showcase lives in a folder of its own: its journal and its daemon.json never meet a
+    # daemon the referee started for a real session (which keeps the state folder's own).
+    showcase = state_dir() / SHOWCASE_DIR
+    os.environ["DUELCLOCK_STATE_DIR"] = str(showcase)
     daemon: subprocess.Popen[bytes] | None = None
     info = read_info()
     if info is None or not _answers(info):
-        db = state_dir() / SHOWCASE_DB
+        db = showcase / SHOWCASE_DB
         if args.fresh:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
@@ -140,14 +147,15 @@ def _desk(args: argparse.Namespace) -> int:
         daemon, info = _spawn_daemon(db, args.tables)
         if info is None:
             return 1
-        with Client(info.host, info.port, info.token, by="make run") as client:
-            set_up_showcase(client.request, tables=args.tables)
+        with Client(info.host, info.port, info.token, by=SHOWCASE_BY) as client:
+            set_up_showcase(client, tables=args.tables)
             resume_showcase(client, db.with_name(PAUSED_FILE))
     else:
         print(
             tr(
-                pl=f"Demon już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
-                en=f"A daemon is already running ({info.host}:{info.port}) — opening the referee window.",
+                pl=f"Demon pokazu już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
+                en=f"The showcase's daemon is already running ({info.host}:{info.port}) — opening the "
+                "referee window.",
             )
         )
     audience: subprocess.Popen[bytes] | None = None
@@ -157,7 +165,7 @@ def _desk(args: argparse.Namespace) -> int:
             audience.terminate()
         if daemon is not None:
             try:
-                with Client(info.host, info.port, info.token, by="make run", timeout_ms=3000) as client:
+                with Client(info.host, info.port, info.token, by=SHOWCASE_BY, timeout_ms=3000) as client:
                     pause_showcase(client, db.with_name(PAUSED_FILE))
             except (ApiError, ConnectionError, TimeoutError, OSError) as exc:
                 note = tr(pl=f"Nie wstrzymano zegarów: {exc}", en=f"Clocks not paused: {exc}")
@@ -183,25 +191,29 @@ def _desk(args: argparse.Namespace) -> int:
 
 
 def pause_showcase(client: Any, paused_file: Path) -> list[int]:
-    """Pause every running clock (a referee's pause, journaled) and note which, to resume later."""
-    running = [t.table for t in client.status().tables if t.phase == "running"]
+    """Pause every running clock (a pause as a referee's, journaled) and note which, to resume later."""
+    from clockd.core.clock import Pause
+
+    running = [t.table for t in client.status().tables if t.actions.get("pause") is None]
     for table in running:
-        client.pause(table, reason=PAUSE_REASON)
+        client.act(table, Pause())
     paused_file.write_text(json.dumps(running), encoding="utf-8")
     return running
 
 
 def resume_showcase(client: Any, paused_file: Path) -> list[int]:
     """Resume the clocks :func:`pause_showcase` paused and that are still paused."""
+    from clockd.core.clock import Resume
+
     try:
         noted = [int(t) for t in json.loads(paused_file.read_text(encoding="utf-8"))]
     except (OSError, ValueError, TypeError):
         return []
     paused_file.unlink(missing_ok=True)
-    phase = {t.table: t.phase for t in client.status().tables}
-    resumed = [t for t in noted if phase.get(t) == "paused"]
+    can_resume = {t.table for t in client.status().tables if t.actions.get("resume") is None}
+    resumed = [t for t in noted if t in can_resume]
     for table in resumed:
-        client.resume(table, reason=PAUSE_REASON)
+        client.act(table, Resume())
     return resumed
 
 
@@ -264,28 +276,31 @@ def sample_signups() -> str:
     return resources.files("clockd.data").joinpath("sample-signups.csv").read_text(encoding="utf-8")
 
 
-def set_up_showcase(call: Callable[[Any], Any], *, tables: int) -> bool:
-    """On a daemon with no session yet: a drawn 16-player session, round one on the tables.
+def set_up_showcase(client: Any, *, tables: int) -> bool:
+    """On a daemon with no event yet: a drawn 16-player session, round one on the tables.
 
-    Goes through the API exactly as a referee at the desk would (``call`` sends one request
-    and returns the reply). Returns whether it set anything up.
+    Goes through the API exactly as a referee at the desk would (``client`` holds the
+    token). Returns whether it set anything up.
     """
-    from clockd.api import tournament as api
+    from clockd.core.bracket import Assign, Toss
+    from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+    from clockd.core.registration import CheckIn, CloseCheckIn
+    from clockd.service.events import CreateEvent
 
-    if call(api.TournamentStatus()).sessions:
+    if client.events().events:
         return False
-    call(api.CreateTournament(session=SHOWCASE_SESSION, name=tr(pl="Pokaz", en="Showcase")))
-    signups = api.ImportSignups(session=SHOWCASE_SESSION, csv=sample_signups(), source="sample-signups.csv")
-    done = call(signups)
-    for player in done.session.players:
+    key = SHOWCASE_SESSION
+    client.act("", CreateEvent(event_kind="puzzle-duel", key=key, name=tr(pl="Pokaz", en="Showcase")))
+    done = client.act(key, ImportSignups(csv=sample_signups(), source="sample-signups.csv"))
+    for player in done.event.body.players:
         if player.list == "main":
-            call(api.CheckIn(session=SHOWCASE_SESSION, player=player.id))
-    call(api.CloseCheckIn(session=SHOWCASE_SESSION))
-    session = call(api.MakeDraw(session=SHOWCASE_SESSION, seed=SHOWCASE_SEED)).session
-    ready = [m for m in session.results.matches if m.status == "ready" and m.a and m.b]
+            client.act(key, CheckIn(player=player.id))
+    client.act(key, CloseCheckIn())
+    bracket = client.act(key, MakeDraw(seed=SHOWCASE_SEED)).event.body.bracket
+    ready = [m for m in bracket.matches if m.status == "ready" and m.a and m.b]
     for table, match in enumerate(ready[:tables], start=1):
-        call(api.AssignMatch(session=SHOWCASE_SESSION, match=match.id, table=table))
+        client.act(f"{key}/{match.id}", Assign(table=table))
         # the toss: alternate winners, so both sides of the tables start
         winner = match.a if table % 2 else match.b
-        call(api.RecordToss(session=SHOWCASE_SESSION, match=match.id, winner=winner))
+        client.act(f"{key}/{match.id}", Toss(winner=winner))
     return True

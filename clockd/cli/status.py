@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from clockd.i18n import tr
+from clockd.i18n import Msg, msg, render, text, tr
 
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3
@@ -36,11 +36,6 @@ def register(sub: Any) -> None:
     )
     add_connection_options(parser, token=False)
     parser.add_argument(
-        "--json",
-        action="store_true",
-        help=tr(pl="wypisz JSON (widoki stolików z API)", en="print JSON (the API's table views)"),
-    )
-    parser.add_argument(
         "--watch",
         action="store_true",
         help=tr(pl="odświeżaj co sekundę aż do Ctrl+C", en="redraw every second until Ctrl+C"),
@@ -55,7 +50,7 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def add_connection_options(parser: argparse.ArgumentParser, *, token: bool) -> None:
+def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json_option: bool = True) -> None:
     group = parser.add_argument_group(tr(pl="połączenie z demonem", en="connection to the daemon"))
     group.add_argument(
         "--host",
@@ -80,10 +75,23 @@ def add_connection_options(parser: argparse.ArgumentParser, *, token: bool) -> N
                 en="the referee's token (default: from daemon.json)",
             ),
         )
+    if json_option:
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help=tr(
+                pl="wypisz JSON (odpowiedź demona; odmowa z kodem i parametrami)",
+                en="print JSON (the daemon's answer; a refusal with its code and parameters)",
+            ),
+        )
 
 
 def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
-    """Run ``fn(client)`` and turn the API's failures into a sentence and an exit status."""
+    """Run ``fn(client)`` and turn the API's failures into a sentence (or JSON) and an exit status.
+
+    A refusal prints the daemon's reason in the user's language; with ``--json``, as an
+    object with its ``code`` and ``params`` (and the same sentence as ``message``).
+    """
     from clockd.api import ApiError, Client
 
     client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None))
@@ -91,11 +99,22 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
         with client:
             return fn(client)
     except ConnectionError as exc:
-        print(f"duelclock: {exc}", file=sys.stderr)
+        reason = msg("cli.unreachable", host=client.host, port=client.port, problem=str(exc))
+        _refusal(args, "unreachable", reason)
         return EXIT_UNREACHABLE
     except ApiError as exc:
-        print(f"duelclock: {tr(pl='odmowa', en='refused')} ({exc.code}): {exc.message}", file=sys.stderr)
+        _refusal(args, exc.code, exc.reason)
         return EXIT_REFUSED
+
+
+def _refusal(args: argparse.Namespace, code: str, reason: Msg) -> None:
+    text = render(reason)
+    if getattr(args, "json", False):
+        out = {"error": code, "code": reason.code, "params": reason.model_dump(mode="json")["params"], "message": text}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"duelclock: {render(msg('cli.refused', reason=reason))}" if code == "refused" else f"duelclock: {text}",
+              file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 if args.watch:
                     print("\x1b[H\x1b[2J", end="")
-                print(render(reply.tables))
+                print(render_tables(reply.tables))
             if not args.watch:
                 return 0
             sys.stdout.flush()
@@ -121,47 +140,31 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
-PHASES = {
-    "ready": ("gotowy", "ready"),
-    "running": ("trwa", "running"),
-    "paused": ("pauza", "paused"),
-    "flagged": ("flaga", "flag"),
-}
-DEVICES = {
-    "connected": ("połączony", "connected"),
-    "disconnected": ("ODŁĄCZONY", "DISCONNECTED"),
-    "unknown": ("?", "?"),
-    "none": ("brak", "none"),
-}
-ALERTS = {
-    "recovered-running": (
-        "demon był zatrzymany, gdy zegar chodził; czas od ostatniego zapisu naliczono jak na zegarze",
-        "the daemon was down while the clock ran; the time since the last record was charged as on a clock",
-    ),
-    "recovered-paused": (
-        "komputer uruchomiono ponownie, gdy zegar chodził; zegar wstrzymano w ostatniej zapisanej chwili",
-        "the machine rebooted while the clock ran; the clock was paused at the last recorded instant",
-    ),
-    "press-time-uncertain": (
-        "zegar przechował naciśnięcia przez swój restart; ich dokładny czas jest nieznany "
-        "(przyjęto górne ograniczenie) — sprawdź czasy",
-        "the clock kept presses across its restart; their exact time is unknown "
-        "(an upper bound was used) — check the times",
-    ),
-}
-
-
 def phase_text(phase: str) -> str:
-    pl, en = PHASES.get(phase, (phase, phase))
-    return tr(pl=pl, en=en)
+    return text(f"term.phase.{phase}")
 
 
-def alert_text(code: str, message: str) -> str:
-    texts = ALERTS.get(code)
-    return tr(pl=texts[0], en=texts[1]) if texts else message
+def _program_cells(view: Any) -> tuple[str, str, str, str]:
+    """A, B, moves and state of a table's program, as the status table shows them."""
+    program = view.program
+    clock = getattr(program, "clock", None)
+    if clock is None:
+        if program.kind == "station":
+            state = text("cli.station-finished") if program.finished else text("cli.station-waiting")
+            return program.entry, "", "", state
+        return "", "", "", text(f"term.program.{program.kind}")
+    a = clock.display.a + (" ◀" if clock.running == "a" else "")
+    b = clock.display.b + (" ◀" if clock.running == "b" else "")
+    state = phase_text(clock.phase)
+    if clock.flag:
+        state += f" {clock.flag.upper()}"
+    verdict = getattr(program, "verdict", None)
+    if verdict is not None:
+        state = render(Msg(code="device.duel-tie") if verdict.winner is None else msg("device.duel-won", side=verdict.winner.upper()))
+    return a, b, f"{clock.moves.a}:{clock.moves.b}", state
 
 
-def render(tables: list[Any]) -> str:
+def render_tables(tables: list[Any]) -> str:
     """The status table a referee reads (Polish unless DUELCLOCK_LANG=en)."""
     head = [
         tr(pl="Stolik", en="Table"),
@@ -169,22 +172,19 @@ def render(tables: list[Any]) -> str:
         "B",
         tr(pl="Ruchy A:B", en="Moves A:B"),
         tr(pl="Stan", en="State"),
+        tr(pl="Na stoliku", en="On the table"),
         tr(pl="Urządzenie", en="Device"),
     ]
     rows = [head]
     notes = []
     for t in tables:
-        a = t.display["a"] + (" ◀" if t.running == "a" else "")
-        b = t.display["b"] + (" ◀" if t.running == "b" else "")
-        phase = phase_text(t.phase)
-        if t.flag:
-            phase += f" {t.flag.upper()}"
-        pl, en = DEVICES.get(t.device.state, (t.device.state, t.device.state))
+        a, b, moves, state = _program_cells(t)
+        owner = t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
-        rows.append([label, a, b, f"{t.moves.a}:{t.moves.b}", phase, tr(pl=pl, en=en)])
+        rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
         for alert in t.alerts:
             where = f"{tr(pl='stolik', en='table')} {t.table} [{alert.id}]"
-            notes.append(f"  ! {where}: {alert_text(alert.code, alert.message)}")
+            notes.append(f"  ! {where}: {render(alert.text)}")
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     return "\n".join(lines + notes)

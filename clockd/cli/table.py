@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import sys
 from typing import Any
 
 from clockd.cli.argtypes import seconds_to_ms
-from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, phase_text, render
-from clockd.i18n import tr
+from clockd.cli.status import add_connection_options, call, render_tables
+from clockd.i18n import msg, render, tr
 
 
 def register(sub: Any) -> None:
@@ -111,11 +110,6 @@ def register(sub: Any) -> None:
         ),
         mutating=False,
     )
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=tr(pl="jeden obiekt JSON w wierszu", en="one JSON object per line"),
-    )
     p.add_argument("--limit", type=int, default=1000)
     parser.set_defaults(func=run)
 
@@ -130,6 +124,9 @@ def _side(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from clockd.core.clock import Adjust, Pause, Resume, Side
+    from clockd.core.program import AddNote, ClearAlert, SetClock
+
     if getattr(args, "by", None) is None and args.action != "timeline":
         args.by = _login()
     table = args.table
@@ -138,23 +135,20 @@ def run(args: argparse.Namespace) -> int:
         client.by = getattr(args, "by", "") or ""
         if args.action == "timeline":
             return _timeline(client, args)
-        if args.action == "pause":
-            done = client.pause(table, reason=args.reason)
-        elif args.action == "resume":
-            done = client.resume(table, reason=args.reason)
-        elif args.action == "adjust":
-            done = client.adjust(table, args.side, args.seconds, reason=args.reason)
-        elif args.action == "set":
-            done = client.set_clock(table, control=args.control, reason=args.reason)
-        elif args.action == "note":
-            done = client.note(table, args.text)
-        elif args.action == "clear-alert":
-            done = client.clear_alert(table, args.alert_id)
-        else:  # pragma: no cover - argparse restricts the choices
-            print(f"unknown action {args.action}", file=sys.stderr)
-            return EXIT_REFUSED
-        print(f"{tr(pl='zapisano', en='journaled')} (seq {done.seq}): {phase_text(done.table.phase)}")
-        print(render([done.table]))
+        action = {
+            "pause": lambda: Pause(reason=args.reason),
+            "resume": lambda: Resume(reason=args.reason),
+            "adjust": lambda: Adjust(side=Side(args.side), delta_ms=args.seconds, reason=args.reason),
+            "set": lambda: SetClock(control=args.control, reason=args.reason),
+            "note": lambda: AddNote(text=args.text),
+            "clear-alert": lambda: ClearAlert(alert_id=args.alert_id),
+        }[args.action]()
+        done = client.act(table, action)
+        if args.json:
+            print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
+            return 0
+        print(render(msg("cli.journaled", seq=done.seq)))
+        print(render_tables([done.table]))
         return 0
 
     return call(args, act)

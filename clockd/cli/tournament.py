@@ -43,7 +43,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd.i18n import Msg, Problem, msg, render, text, tr
 
 
 def register(sub: Any) -> None:
@@ -155,8 +155,8 @@ def _register_offline(tsub: Any) -> None:
     p.set_defaults(func=_report)
 
 
-def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
+def _fail(reason: Msg | str) -> int:
+    print(render(reason) if isinstance(reason, Msg) else reason, file=sys.stderr)
     return 1
 
 
@@ -167,7 +167,7 @@ def _config(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
     except ConfigError as exc:
-        return _fail(str(exc))
+        return _fail(exc.msg)
     if args.json:
         print(json.dumps(cfg.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return 0
@@ -177,7 +177,7 @@ def _config(args: argparse.Namespace) -> int:
     )
     for i, r in enumerate(cfg.rounds):
         print(
-            f"  {r.name}: {r.players} {tr(pl='graczy', en='players')}, {r.pieces} "
+            f"  {render(cfg.round_name(i))}: {r.players} {tr(pl='graczy', en='players')}, {r.pieces} "
             f"{tr(pl='el.', en='pieces')}, {r.time_per_side} {tr(pl='na stronę', en='per side')}"
             f" ({cfg.round_kind(i).value})"
         )
@@ -187,7 +187,7 @@ def _config(args: argparse.Namespace) -> int:
         f"{tb.time_per_side} {tr(pl='na stronę', en='per side')}"
     )
     for s in cfg.sessions:
-        print(f"  {tr(pl='Sesja', en='Session')} {s.key}: {s.name}")
+        print(f"  {tr(pl='Sesja', en='Session')} {s.key}: {render(s.title())}")
     return 0
 
 
@@ -198,22 +198,17 @@ def _signups(args: argparse.Namespace) -> int:
 
     try:
         cfg = load_config(args.config)
-        text = decode_signups(Path(args.csv).read_bytes(), source=args.csv)
-        signups = parse_signups(text, min_age=cfg.min_age, source=args.csv)
+        data = decode_signups(Path(args.csv).read_bytes(), source=args.csv)
+        signups = parse_signups(data, min_age=cfg.min_age, source=args.csv)
     except (ConfigError, SignupError) as exc:
-        return _fail(str(exc))
+        return _fail(exc.msg)
     except OSError as exc:
-        return _fail(
-            tr(
-                pl=f"nie można odczytać {args.csv}: {exc.strerror}",
-                en=f"cannot read {args.csv}: {exc.strerror}",
-            )
-        )
+        return _fail(msg("cli.cannot-read", path=args.csv, problem=exc.strerror or ""))
     reg = Registration.from_signups(
         signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
     )
     lists = {kind.value: [p.public() for p in reg.listed(kind)] for kind in (ListKind.MAIN, ListKind.RESERVE)}
-    refused = [r.model_dump() for r in reg.refused]
+    refused = [r.model_dump(mode="json") for r in reg.refused]
     if args.json:
         print(
             json.dumps({"lists": lists, "refused": refused, "columns": signups.columns}, ensure_ascii=False)
@@ -237,24 +232,8 @@ def _print_refusals(refusals: Any) -> None:
         return
     print(tr(pl="Odrzucone zgłoszenia:", en="Refused sign-ups:"))
     for r in refusals:
-        print(f"  {tr(pl='wiersz', en='line')} {r.line}: {r.name} — {refusal_text(r.reason, r.same_as)}")
-
-
-def refusal_text(reason: str, same_as: int | None = None) -> str:
-    """Why a sign-up was refused, in the referee's words."""
-    if reason == "under-age":
-        return tr(pl="poniżej minimalnego wieku (§1.9)", en="under the minimum age (§1.9)")
-    if reason == "duplicate":
-        return tr(
-            pl=f"ta sama osoba co w wierszu {same_as} (§1.14)",
-            en=f"the same person as line {same_as} (§1.14)",
-        )
-    if reason == "over-limit":
-        return tr(
-            pl="lista główna i rezerwowa są pełne (§1.11)",
-            en="the main and reserve lists are full (§1.11)",
-        )
-    return reason
+        why = render(r.detail) if r.detail is not None else text(f"term.refusal.{r.reason}")
+        print(f"  {tr(pl='wiersz', en='line')} {r.line}: {r.name} — {why}")
 
 
 def _redraw(args: argparse.Namespace) -> int:
@@ -263,17 +242,12 @@ def _redraw(args: argparse.Namespace) -> int:
     try:
         players = [int(x) for x in args.players.split(",") if x.strip()]
     except ValueError:
-        return _fail(
-            tr(
-                pl="--players: podaj numery graczy oddzielone przecinkami",
-                en="--players: give player ids separated by commas",
-            )
-        )
+        return _fail(msg("cli.players-list"))
     try:
         size = bracket_size(len(players), args.size)
         lines = seeded_draw(players, size, args.seed)
     except BracketError as exc:
-        return _fail(str(exc))
+        return _fail(exc.msg)
     print(
         json.dumps(
             {
@@ -290,24 +264,19 @@ def _redraw(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from clockd.core.tournament import describe_validation_error
+    from clockd.core.actions import validation_msgs
     from clockd.reports.html import bracket_html
     from clockd.reports.results import Results, check_results, results_csv
 
     try:
         results = Results.model_validate_json(Path(args.results).read_text(encoding="utf-8"))
     except OSError as exc:
-        return _fail(
-            tr(
-                pl=f"nie można odczytać {args.results}: {exc.strerror}",
-                en=f"cannot read {args.results}: {exc.strerror}",
-            )
-        )
+        return _fail(msg("cli.cannot-read", path=args.results, problem=exc.strerror or ""))
     except ValidationError as exc:
-        return _fail(f"{args.results}:\n  " + "\n  ".join(describe_validation_error(exc)))
+        return _fail(msg("cli.bad-file", path=args.results, problems=validation_msgs(exc, args.results)))
     problems = check_results(results)
     for problem in problems:
-        print(tr(pl=f"uwaga: {problem}", en=f"warning: {problem}"), file=sys.stderr)
+        print(render(msg("cli.warning", problem=problem)), file=sys.stderr)
     page = bracket_html(results)
     if args.html:
         Path(args.html).write_text(page, encoding="utf-8")
@@ -332,7 +301,9 @@ def _register_daemon(tsub: Any) -> None:
     from clockd.cli.argtypes import seconds_to_ms
     from clockd.cli.status import add_connection_options
 
-    def command(name: str, help_text: str, *, mutating: bool = True, session: bool = True) -> Any:
+    def command(
+        name: str, help_text: str, *, mutating: bool = True, session: bool = True, json_option: bool = True
+    ) -> Any:
         p = tsub.add_parser(name, help=help_text, description=help_text)
         if session:
             p.add_argument(
@@ -343,7 +314,7 @@ def _register_daemon(tsub: Any) -> None:
                     en="the session's key (default: the one being played)",
                 ),
             )
-        add_connection_options(p, token=mutating)
+        add_connection_options(p, token=mutating, json_option=json_option)
         if mutating:
             p.add_argument(
                 "--by",
@@ -455,11 +426,6 @@ def _register_daemon(tsub: Any) -> None:
         ),
         mutating=False,
     )
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=tr(pl="sesja w takiej postaci, jaką podaje API", en="the session as the API gives it"),
-    )
     p = command(
         "assign",
         tr(
@@ -562,6 +528,7 @@ def _register_daemon(tsub: Any) -> None:
             en="write the session's results: JSON, CSV, printable HTML, PDF, PNG",
         ),
         mutating=False,
+        json_option=False,
     )
     p.add_argument("--json", metavar="FILE", dest="json_out")
     p.add_argument("--csv", metavar="FILE")
@@ -577,15 +544,14 @@ def _parse_lines(text: str) -> dict[int, int]:
             continue
         line, sep, player = part.partition("=")
         if not sep or not line.strip().isdigit() or not player.strip().isdigit():
-            raise ValueError(f"--lines: {part!r} is not LINE=PLAYER (e.g. 3=12)")
+            raise Problem("cli.bad-line-pair", part=part)
         if int(line) in lines:
-            raise ValueError(f"--lines: line {line} is given twice")
+            raise Problem("cli.line-twice", line=int(line))
         lines[int(line)] = int(player)
     return lines
 
 
 def _daemon_command(args: argparse.Namespace) -> int:
-    from clockd.api import tournament as api
     from clockd.cli.status import EXIT_REFUSED, call
 
     if getattr(args, "by", None) is None and hasattr(args, "by"):
@@ -598,41 +564,79 @@ def _daemon_command(args: argparse.Namespace) -> int:
 
     def act(client: Any) -> int:
         client.by = getattr(args, "by", "") or ""
-        cmd = args.command
-        if cmd == "new":
-            toml = None
-            if args.config:
-                try:
-                    toml = Path(args.config).read_text(encoding="utf-8")
-                except OSError as exc:
-                    return _fail(f"{args.config}: {exc.strerror}")
-            done = client.request(
-                api.CreateTournament(session=args.session, name=args.name, config_toml=toml)
-            )
-            return _print_done(
-                done, tr(pl=f"Sesja {args.session} utworzona", en=f"Session {args.session} created")
-            )
+        if args.command == "new":
+            return _new(client, args)
         session = _session_key(client, args.session)
         if session is None:
             return EXIT_REFUSED
-        if cmd == "show":
+        if args.command == "show":
             return _show(client, session, args.json)
-        if cmd == "export":
+        if args.command == "export":
             return _export(client, session, args)
-        request: Any
-        if cmd == "import":
-            from clockd.core.registration import SignupError, decode_signups
+        try:
+            target, actions = _actions(client, session, args)
+        except Problem as exc:
+            return _fail_msg(exc.msg)
+        done = None
+        for action in actions:
+            done = client.act(target, action)
+        assert done is not None
+        if getattr(args, "json", False):
+            print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
+            return 0
+        return _print_done(done, args)
 
-            try:
-                text = decode_signups(Path(args.csv).read_bytes(), source=Path(args.csv).name)
-            except OSError as exc:
-                return _fail(f"{args.csv}: {exc.strerror}")
-            except SignupError as exc:
-                return _fail(str(exc))
-            request = api.ImportSignups(session=session, csv=text, source=Path(args.csv).name)
-        elif cmd == "add":
-            request = api.AddPlayer(
-                session=session,
+    return call(args, act)
+
+
+def _new(client: Any, args: argparse.Namespace) -> int:
+    from clockd.service.events import CreateEvent
+
+    toml = None
+    if args.config:
+        try:
+            toml = Path(args.config).read_text(encoding="utf-8")
+        except OSError as exc:
+            return _fail_msg(msg("cli.cannot-read", path=str(args.config), problem=exc.strerror or ""))
+    action = CreateEvent(event_kind="puzzle-duel", key=args.session, name=args.name, config_toml=toml)
+    done = client.act("", action)
+    if getattr(args, "json", False):
+        print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
+        return 0
+    print(render(msg("cli.session-created", session=args.session, seq=done.seq, title=done.event.title)))
+    return 0
+
+
+def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, list[Any]]:
+    """The action(s) a command stands for, and their target (the session, or its match)."""
+    from clockd.core.bracket import Assign, Confirm, Override, StartTiebreak, Toss, Walkover
+    from clockd.core.clock import Adjust, Pause, Resume
+    from clockd.core.duel import Complete
+    from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+    from clockd.core.registration import (
+        AddPlayer,
+        CheckIn,
+        CheckOut,
+        CloseCheckIn,
+        SignupError,
+        Withdraw,
+        decode_signups,
+    )
+
+    cmd = args.command
+    match_target = f"{session}/{getattr(args, 'match', '')}"
+    if cmd == "import":
+        path = Path(args.csv)
+        try:
+            text_ = decode_signups(path.read_bytes(), source=path.name)
+        except OSError as exc:
+            raise Problem("cli.cannot-read", path=str(path), problem=exc.strerror or "") from None
+        except SignupError as exc:
+            raise Problem(exc.msg) from None
+        return session, [ImportSignups(csv=text_, source=path.name)]
+    if cmd == "add":
+        return session, [
+            AddPlayer(
                 first_name=args.first,
                 last_name=args.last,
                 age=args.age,
@@ -641,185 +645,159 @@ def _daemon_command(args: argparse.Namespace) -> int:
                 nickname=args.nick,
                 walk_in=args.walk_in,
             )
-        elif cmd == "checkin":
-            done = None
-            for player in args.players:
-                done = client.request(api.CheckIn(session=session, player=player, present=not args.out))
-            return _print_done(done, tr(pl="Obecność zapisana", en="Check-in recorded"))
-        elif cmd == "withdraw":
-            request = api.Withdraw(session=session, player=args.player)
-        elif cmd == "close":
-            request = api.CloseCheckIn(session=session)
-        elif cmd == "draw":
-            try:
-                lines = _parse_lines(args.lines) if args.lines else None
-            except ValueError as exc:
-                return _fail(str(exc))
-            request = api.MakeDraw(session=session, seed=args.seed, lines=lines)
-        elif cmd == "assign":
-            request = api.AssignMatch(
-                session=session, match=args.match, table=args.table, clock_a=args.clock_a
-            )
-        elif cmd == "toss":
-            request = api.RecordToss(session=session, match=args.match, winner=args.winner)
-        elif cmd == "complete":
-            request = api.CompleteMatch(session=session, match=args.match)
-        elif cmd == "confirm":
-            request = api.ConfirmMatch(session=session, match=args.match)
-        elif cmd == "override":
-            request = api.OverrideMatch(
-                session=session,
-                match=args.match,
-                winner=args.winner,
-                category=args.category,
-                reason=args.reason,
-            )
-        elif cmd == "walkover":
-            request = api.WalkoverMatch(
-                session=session, match=args.match, absent=args.absent, reason=args.reason
-            )
-        elif cmd == "tiebreak":
-            request = api.StartTiebreak(session=session, match=args.match, table=args.table)
-        elif cmd == "pause":
-            request = api.PauseMatch(session=session, match=args.match, reason=args.reason)
-        elif cmd == "resume":
-            request = api.ResumeMatch(session=session, match=args.match, reason=args.reason)
-        elif cmd == "adjust":
-            request = api.AdjustMatch(
-                session=session,
-                match=args.match,
-                player=args.player,
-                delta_ms=args.seconds,
-                reason=args.reason,
-            )
-        else:  # pragma: no cover - argparse restricts the commands
-            return _fail(f"unknown command {cmd}")
-        done = client.request(request)
-        if cmd == "import":
-            _print_done(done, tr(pl="Zapisano", en="Journaled"))
-            _print_refusals(done.session.refusals)
-            return 0
-        if cmd in ("pause", "resume", "adjust"):
-            print(f"{tr(pl='zapisano', en='journaled')} (seq {done.seq})")
-            return 0
-        return _print_done(done, tr(pl="Zapisano", en="Journaled"), match=getattr(args, "match", None))
+        ]
+    if cmd == "checkin":
+        return session, [CheckOut(player=p) if args.out else CheckIn(player=p) for p in args.players]
+    if cmd == "withdraw":
+        return session, [Withdraw(player=args.player)]
+    if cmd == "close":
+        return session, [CloseCheckIn()]
+    if cmd == "draw":
+        lines = _parse_lines(args.lines) if args.lines else None
+        return session, [MakeDraw(seed=args.seed, lines=lines)]
+    if cmd == "assign":
+        return match_target, [Assign(table=args.table, clock_a=args.clock_a)]
+    if cmd == "toss":
+        return match_target, [Toss(winner=args.winner)]
+    if cmd == "complete":
+        return match_target, [Complete()]
+    if cmd == "confirm":
+        return match_target, [Confirm()]
+    if cmd == "override":
+        return match_target, [Override(winner=args.winner, category=args.category, reason=args.reason)]
+    if cmd == "walkover":
+        return match_target, [Walkover(absent=args.absent, reason=args.reason)]
+    if cmd == "tiebreak":
+        return match_target, [StartTiebreak(table=args.table)]
+    if cmd == "pause":
+        return match_target, [Pause(reason=args.reason)]
+    if cmd == "resume":
+        return match_target, [Resume(reason=args.reason)]
+    if cmd == "adjust":
+        side = _side_of(client, session, args.match, args.player)
+        return match_target, [Adjust(side=side, delta_ms=args.seconds, reason=args.reason)]
+    raise Problem("cli.unknown-command", command=cmd)  # pragma: no cover - argparse restricts them
 
-    return call(args, act)
+
+def _side_of(client: Any, session: str, match: str, player: int) -> Any:
+    """The clock side ``player`` sits at in ``match`` (as the daemon's view of the match says)."""
+    from clockd.core.clock import Side
+
+    m = _match_view(_session_view(client, session), match)
+    live = m
+    if m.status != "assigned":
+        live = next((t for t in _matches(_session_view(client, session)) if t.id in m.tiebreaks and t.status == "assigned"), m)
+    if player not in (live.a, live.b):
+        raise Problem("bracket.not-in-match", player=player, match=match)
+    first = live.clock_a if live.clock_a is not None else live.a
+    return Side.A if player == first else Side.B
+
+
+def _session_view(client: Any, session: str) -> Any:
+    return client.events([session]).events[0]
+
+
+def _matches(event: Any) -> list[Any]:
+    bracket = event.body.bracket
+    return [] if bracket is None else list(bracket.matches)
+
+
+def _match_view(event: Any, match: str) -> Any:
+    for m in _matches(event):
+        if m.id == match:
+            return m
+    raise Problem("bracket.no-match", match=match)
 
 
 def _session_key(client: Any, wanted: str | None) -> str | None:
-    from clockd.api import tournament as api
-
-    sessions = client.request(api.TournamentStatus()).sessions
+    events = [e for e in client.events().events if e.kind == "puzzle-duel"]
     if wanted is not None:
         return str(wanted)
-    live = [s for s in sessions if s.stage != "finished"]
+    live = [e for e in events if e.body.stage != "finished"]
     if len(live) == 1:
         return str(live[0].key)
-    if len(sessions) == 1:
-        return str(sessions[0].key)
-    known = ", ".join(f"{s.key} ({s.stage})" for s in sessions) or tr(pl="brak", en="none")
-    print(
-        tr(pl=f"podaj sesję: -s KLUCZ (sesje: {known})", en=f"name the session: -s KEY (sessions: {known})"),
-        file=sys.stderr,
-    )
+    if len(events) == 1:
+        return str(events[0].key)
+    known = [f"{e.key} ({render(Msg(code=f'term.session-stage.{e.body.stage}'))})" for e in events]
+    print(render(msg("cli.which-session", known=known or [text("cli.none")])), file=sys.stderr)
     return None
 
 
-def _print_done(done: Any, what: str, match: str | None = None) -> int:
-    s = done.session
-    print(f"{what} (seq {done.seq}) — {s.name}: {_stage_text(s.stage)}")
-    if match and s.results is not None:
-        names = {p.id: p.name for p in s.results.players}
-        for m in s.results.matches:
+def _print_done(done: Any, args: argparse.Namespace) -> int:
+    event = done.event
+    if event is None:  # a table action reached through a match: show the table
+        from clockd.cli.status import render_tables
+
+        print(render(msg("cli.journaled", seq=done.seq)))
+        print(render_tables([done.table]))
+        return 0
+    body = event.body
+    stage = render(Msg(code=f"term.session-stage.{body.stage}"))
+    print(render(msg("cli.done-session", seq=done.seq, title=event.title, stage=stage)))
+    match = getattr(args, "match", None)
+    if match and body.bracket is not None:
+        names = body.names()
+        for m in body.bracket.matches:
             if m.id == match or m.tiebreak_of == match:
                 print("  " + _match_line(m, names))
+    if args.command == "import":
+        _print_refusals(body.refusals)
     return 0
 
 
-def _stage_text(stage: str) -> str:
-    return {
-        "registration": tr(pl="zapisy i obecność", en="registration and check-in"),
-        "draw": tr(pl="czeka na losowanie", en="waiting for the draw"),
-        "bracket": tr(pl="trwa", en="in play"),
-        "finished": tr(pl="zakończona", en="finished"),
-    }.get(stage, stage)
-
-
-STATUS_TEXT = {
-    "waiting": ("czeka na graczy", "waiting for players"),
-    "ready": ("do rozegrania", "ready"),
-    "assigned": ("przy stole", "at a table"),
-    "result": ("wynik do zatwierdzenia", "result to confirm"),
-    "tiebreak": ("dogrywka", "tie-break"),
-    "decided": ("rozstrzygnięty", "decided"),
-    "cancelled": ("odwołany", "cancelled"),
-}
-
-
 def _match_line(m: Any, names: dict[int, str]) -> str:
-    from clockd.reports.html import decided_by_text
-
-    bye = tr(pl="wolny los", en="bye")
+    bye = text("term.bye")
     a = names.get(m.a, "?") if m.a is not None else (bye if m.decided_by == "bye" else "…")
     b = names.get(m.b, "?") if m.b is not None else (bye if m.decided_by == "bye" else "…")
-    pl, en = STATUS_TEXT.get(m.status, (m.status, m.status))
-    text = f"{m.id:10s} {a} – {b}"
-    if m.displayed is not None:
-        text += f"  [{m.displayed.a} | {m.displayed.b}]"
+    line = f"{m.id:10s} {a} – {b}"
+    if m.score is not None:
+        line += f"  [{m.score.displayed.a} | {m.score.displayed.b}]"
     if m.table is not None and m.status in ("assigned", "result"):
-        text += f"  {tr(pl='stół', en='table')} {m.table}"
-    text += f"  {tr(pl=pl, en=en)}"
-    if m.winner is not None:
-        text += f" → {names.get(m.winner, '?')} ({decided_by_text(m.decided_by)})"
-    return text
+        line += f"  {text('term.table-short', table=m.table)}"
+    line += f"  {text(f'term.match-status.{m.status}')}"
+    if m.winner is not None and m.decided_by is not None:
+        line += f" → {names.get(m.winner, '?')} ({text(f'term.decided-by.{m.decided_by}')})"
+    return line
 
 
 def _show(client: Any, session: str, as_json: bool) -> int:
-    from clockd.api import tournament as api
-
-    s = client.request(api.TournamentStatus(session=session)).sessions[0]
+    event = _session_view(client, session)
     if as_json:
-        print(json.dumps(s.model_dump(mode="json"), ensure_ascii=False))
+        print(json.dumps(event.model_dump(mode="json"), ensure_ascii=False))
         return 0
-    print(f"{s.name} ({s.key}): {_stage_text(s.stage)}")
-    if s.results is None:
-        for p in s.players:
+    body = event.body
+    print(f"{render(event.title)} ({event.key}): {render(Msg(code=f'term.session-stage.{body.stage}'))}")
+    if body.bracket is None:
+        for p in body.players:
             mark = "✓" if p.present else " "
-            listed = {
-                "main": tr(pl="główna", en="main"),
-                "reserve": tr(pl="rezerwowa", en="reserve"),
-                "walk-in": tr(pl="z sali", en="walk-in"),
-            }.get(p.list, p.list)
-            withdrawn = tr(pl=" (rezygnacja)", en=" (withdrawn)") if p.withdrawn else ""
-            print(f"  {mark} {p.id:3d} {p.name:20s} {listed}{withdrawn}")
-        _print_refusals(s.refusals)
+            withdrawn = f" ({text('term.withdrawn')})" if p.withdrawn else ""
+            print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
+        _print_refusals(body.refusals)
         return 0
     # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
-    names = {p.id: f"{p.name} ({p.id})" for p in s.results.players}
+    names = {p.id: f"{p.name} ({p.id})" for p in body.players}
+    rounds = {r.number: r for r in body.bracket.rounds}
     current = None
-    for m in s.results.matches:
-        if m.round_name != current:
-            current = m.round_name
-            print(f"== {current} ==")
+    for m in sorted(body.bracket.matches, key=lambda m: (m.round, m.slot, m.id)):
+        if m.round != current:
+            current = m.round
+            print(f"== {render(rounds[m.round].name) if m.round in rounds else m.round} ==")
         print("  " + _match_line(m, names))
-    podium = [names.get(p, "—") if p is not None else "—" for p in s.results.podium]
-    if s.results.finished:
-        print(tr(pl="Podium: ", en="Podium: ") + ", ".join(f"{i}. {n}" for i, n in enumerate(podium, 1)))
+    if body.bracket.finished:
+        podium = [names.get(p, "—") if p is not None else "—" for p in body.bracket.podium]
+        print(text("cli.podium", places=[f"{i}. {n}" for i, n in enumerate(podium, 1)]))
     return 0
 
 
 def _export(client: Any, session: str, args: argparse.Namespace) -> int:
-    from clockd.api import tournament as api
+    from clockd.api.messages import EventResults, EventResultsReply
+    from clockd.i18n import language
     from clockd.reports.html import bracket_html
     from clockd.reports.results import Results, results_csv
 
-    s = client.request(api.TournamentStatus(session=session)).sessions[0]
-    if s.results is None:
-        return _fail(
-            tr(pl=f"sesja {session} nie ma jeszcze drabinki", en=f"session {session} has no bracket yet")
-        )
-    results = Results.model_validate(s.results.model_dump(mode="json"))
+    reply = client.request(EventResults(event=session, lang=language()))
+    assert isinstance(reply, EventResultsReply)
+    results = Results.model_validate(reply.results)
     wrote = []
     if args.json_out:
         Path(args.json_out).write_text(results.model_dump_json(indent=2), encoding="utf-8")
@@ -843,5 +821,10 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
     if not wrote:
         print(results.model_dump_json(indent=2))
     else:
-        print(tr(pl="Zapisano: ", en="Written: ") + ", ".join(wrote))
+        print(text("cli.written", files=wrote))
     return 0
+
+
+def _fail_msg(reason: Msg) -> int:
+    print(f"duelclock tournament: {render(reason)}", file=sys.stderr)
+    return 2

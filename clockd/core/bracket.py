@@ -31,20 +31,22 @@ from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
 from clockd.core.clock import PerSide, Side
 from clockd.core.duel import DecidedBy as DuelDecidedBy
-from clockd.core.duel import SideTexts, Verdict
+from clockd.core.duel import Verdict
 from clockd.core.timecontrol import TimeControl
 from clockd.core.tournament import RoundKind, TournamentConfig
+from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
 
 
-class BracketError(ValueError):
+class BracketError(Problem):
     """An event that cannot apply to the bracket; the message says why. Nothing changed."""
 
 
@@ -59,7 +61,7 @@ def seeding_order(size: int) -> list[int]:
     sums to ``size+1``.
     """
     if size < 2 or size & (size - 1):
-        raise ValueError(f"a bracket has a power-of-two number of lines (2, 4, 8, 16 …), not {size}")
+        raise BracketError("bracket.not-power-of-two", size=size)
     order = [1]
     while len(order) < size:
         n = 2 * len(order)
@@ -70,9 +72,9 @@ def seeding_order(size: int) -> list[int]:
 def bracket_size(players: int, max_size: int) -> int:
     """The smallest power of two that holds ``players`` (at most ``max_size``)."""
     if players < 2:
-        raise BracketError(f"a knockout needs at least 2 players, not {players}")
+        raise BracketError("bracket.too-few-players", n=players)
     if players > max_size:
-        raise BracketError(f"{players} players do not fit a bracket of {max_size}")
+        raise BracketError("bracket.too-many-players", n=players, size=max_size)
     size = 2
     while size < players:
         size *= 2
@@ -82,7 +84,7 @@ def bracket_size(players: int, max_size: int) -> int:
 def bye_lines(size: int, players: int) -> list[int]:
     """The lines (1-based) left empty for ``players`` in a bracket of ``size``: the byes."""
     if not size // 2 < players <= size:
-        raise ValueError(f"{players} players do not fill a bracket of {size} with byes only in round 1")
+        raise BracketError("bracket.byes-beyond-round-one", n=players, size=size)
     return [line for line, seed in enumerate(seeding_order(size), start=1) if seed > players]
 
 
@@ -100,7 +102,7 @@ def seeded_draw(players: list[PlayerId], size: int, seed: int) -> dict[int, Play
     algorithm is not a promise across versions), over the players sorted by id.
     """
     if len(set(players)) != len(players):
-        raise BracketError("the draw lists a player twice")
+        raise BracketError("bracket.draw-twice")
     pool = sorted(players)
     counter = 0
 
@@ -172,14 +174,14 @@ class Score(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    remaining_ns: PerSide
-    displayed: SideTexts
-    moves: PerSide
+    remaining_ns: PerSide[int]
+    displayed: PerSide[str]
+    moves: PerSide[int]
     decided_by: DuelDecidedBy
     winner: Side | None
     ended_at_ns: int
     resolution_ns: int
-    steps: PerSide
+    steps: PerSide[int]
 
 
 class Match(BaseModel):
@@ -220,7 +222,7 @@ class Match(BaseModel):
             return Side.A
         if player == self.b:
             return Side.B
-        raise BracketError(f"player {player} does not play in match {self.id}")
+        raise BracketError("bracket.not-in-match", player=player, match=self.id)
 
     def player(self, side: Side) -> PlayerId | None:
         return self.a if side is Side.A else self.b
@@ -245,64 +247,87 @@ class Decision(BaseModel):
     referee: str = ""
 
 
-# -- events ---------------------------------------------------------------------------------
+# -- the referee's actions on a match (and the clock's verdict) -----------------------------
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@action
+class Assign(Action):
+    """Put a match on a table; its clock is set for the match's round, locked until the toss."""
 
-    match: str
-    referee: str = ""
-
-
-class Assign(_Event):
-    """Put a match on a table; its clock is set for the match's round."""
-
-    kind: Literal["assign"] = "assign"
+    kind: Literal["match-assign"] = "match-assign"
+    target: ClassVar[Target] = "item"
     table: int = Field(ge=1)
     clock_a: PlayerId | None = None  # who sits at clock side a; default the match's first entrant
 
 
-class Toss(_Event):
-    """The puzzle toss (§2.2.7): its winner's time runs first."""
+@action
+class Toss(Action):
+    """The puzzle toss (§2.2.7): its winner's time runs first; the loser's press starts it."""
 
-    kind: Literal["toss"] = "toss"
+    kind: Literal["match-toss"] = "match-toss"
+    target: ClassVar[Target] = "item"
     winner: PlayerId
 
 
-class DuelFinished(_Event):
-    """The clock's verdict on the match's duel (in clock sides; the match maps them)."""
+@action
+class Confirm(Action):
+    """The referee confirms the clock's result: the winner advances."""
+
+    kind: Literal["match-confirm"] = "match-confirm"
+    target: ClassVar[Target] = "item"
+
+
+@action
+class Override(Action):
+    """The referee decides the match (disqualification §8.1, dispute §2.2.19), with a reason."""
+
+    kind: Literal["match-override"] = "match-override"
+    target: ClassVar[Target] = "item"
+    winner: PlayerId
+    category: OverrideReason
+    reason: RequiredReason
+
+
+@action
+class Walkover(Action):
+    """A player does not come to the table (``absent``): the other advances."""
+
+    kind: Literal["match-walkover"] = "match-walkover"
+    target: ClassVar[Target] = "item"
+    absent: PlayerId
+    reason: RequiredReason
+
+
+@action
+class StartTiebreak(Action):
+    """Put the tie-break duel of a tied match on a table (its own table unless ``table``)."""
+
+    kind: Literal["match-tiebreak"] = "match-tiebreak"
+    target: ClassVar[Target] = "item"
+    table: int | None = Field(default=None, ge=1)
+
+
+class DuelFinished(BaseModel):
+    """The clock's verdict on the match's duel (in clock sides; the match maps them). A
+    decision the table's program made, not a referee's action."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["duel-finished"] = "duel-finished"
     verdict: Verdict
 
 
-class Confirm(_Event):
-    """The referee confirms the clock's result: the winner advances."""
+MatchInput = Assign | Toss | DuelFinished | Confirm | Override | Walkover
 
-    kind: Literal["confirm"] = "confirm"
-
-
-class Override(_Event):
-    """The referee decides the match (disqualification §8.1, dispute §2.2.19)."""
-
-    kind: Literal["override"] = "override"
-    winner: PlayerId
-    category: OverrideReason
-    reason: str = Field(min_length=1)
-
-
-class Walkover(_Event):
-    """A player does not come to the table: the other advances."""
-
-    kind: Literal["walkover"] = "walkover"
-    absent: PlayerId
-    reason: str = Field(min_length=1)
-
-
-BracketEvent = Annotated[
-    Assign | Toss | DuelFinished | Confirm | Override | Walkover, Field(discriminator="kind")
-]
+#: The match actions a screen offers, in order.
+MATCH_ACTIONS = (
+    "match-assign",
+    "match-toss",
+    "match-confirm",
+    "match-override",
+    "match-walkover",
+    "match-tiebreak",
+)
 
 
 # -- the bracket ----------------------------------------------------------------------------
@@ -331,14 +356,18 @@ class Bracket(BaseModel):
         players = list(draw.lines.values())
         if len(set(players)) != len(players):
             dupes = sorted({p for p in players if players.count(p) > 1})
-            raise BracketError(f"the draw puts player(s) {dupes} on more than one line")
+            raise BracketError("bracket.draw-dupes", players=dupes)
         size = bracket_size(len(players), config.players)
         expected = open_lines(size, len(players))
         if sorted(draw.lines) != expected:
             byes = bye_lines(size, len(players))
             raise BracketError(
-                f"with {len(players)} players in a bracket of {size} the draw must fill lines {expected} "
-                f"(byes on {byes or 'none'}); it filled {sorted(draw.lines)}"
+                "bracket.draw-lines",
+                n=len(players),
+                size=size,
+                expected=expected,
+                byes=byes,
+                filled=sorted(draw.lines),
             )
         if size == 2:
             first = len(config.rounds)  # two players: straight to the final
@@ -359,7 +388,7 @@ class Bracket(BaseModel):
             a, b = draw.lines.get(2 * slot - 1), draw.lines.get(2 * slot)
             m = bracket.matches[match_id(first, slot)]
             if a is None and b is None:  # cannot happen with standard seeding; guard the invariant
-                raise BracketError(f"lines {2 * slot - 1} and {2 * slot} are both byes")
+                raise BracketError("bracket.two-byes", first=2 * slot - 1, second=2 * slot)
             bye = Side.A if a is None else Side.B if b is None else None
             m = m.model_copy(update={"a": a, "b": b, "bye": bye, "status": MatchStatus.READY})
             bracket = bracket._put(m)
@@ -374,7 +403,7 @@ class Bracket(BaseModel):
         try:
             return self.matches[mid]
         except KeyError:
-            raise BracketError(f"no match {mid!r} in this bracket") from None
+            raise BracketError("bracket.no-match", match=mid) from None
 
     def round_kind(self, round_no: int) -> RoundKind:
         return self.config.round_kind(round_no - 1)
@@ -435,10 +464,82 @@ class Bracket(BaseModel):
             third = m.winner if m.status is MatchStatus.DECIDED else None
         return first, second, third
 
-    # -- events -----------------------------------------------------------------------------
-    def apply(self, event: Assign | Toss | DuelFinished | Confirm | Override | Walkover) -> Bracket:
-        """The bracket after ``event``; :class:`BracketError` (and no change) if it cannot apply."""
-        m = self.match(event.match)
+    # -- what may be done now -------------------------------------------------------------
+    def allowed(self, mid: str) -> Allowed:
+        """The match actions on ``mid`` and why not, by the rules :meth:`apply` enforces."""
+        m = self.match(mid)
+        return {
+            "match-assign": self._can_assign(m),
+            "match-toss": self._can_toss(m),
+            "match-confirm": self._can_confirm(m),
+            "match-override": self._can_override(m),
+            "match-walkover": self._can_walkover(m),
+            "match-tiebreak": None
+            if self.pending_tiebreak(mid) is not None
+            else msg("bracket.no-tiebreak", match=mid),
+        }
+
+    def _can_assign(self, m: Match) -> Msg | None:
+        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED) or m.score is not None:
+            return msg("bracket.cannot-assign", match=m.id, status=_status_term(m.status))
+        return None
+
+    def _can_toss(self, m: Match) -> Msg | None:
+        if m.status is not MatchStatus.ASSIGNED:
+            return msg("bracket.toss-not-on-table", match=m.id, status=_status_term(m.status))
+        return None
+
+    def _can_confirm(self, m: Match) -> Msg | None:
+        if m.status is not MatchStatus.RESULT or m.score is None or m.winner is None:
+            return msg("bracket.no-result", match=m.id, status=_status_term(m.status))
+        return None
+
+    def _can_override(self, m: Match) -> Msg | None:
+        if m.is_tiebreak:
+            return msg("bracket.is-tiebreak", match=m.id, root=m.tiebreak_of)
+        if m.bye is not None:
+            return msg("bracket.is-bye", match=m.id)
+        if len(m.entrants) != 2:
+            return msg("bracket.no-two-players", match=m.id)
+        if m.status is MatchStatus.DECIDED:
+            return self._can_undo(m)
+        return None
+
+    def _can_walkover(self, m: Match) -> Msg | None:
+        if m.is_tiebreak:
+            return msg("bracket.is-tiebreak", match=m.id, root=m.tiebreak_of)
+        if len(m.entrants) != 2 or m.bye is not None:
+            return msg("bracket.no-two-players", match=m.id)
+        played = m.score is not None and m.status is not MatchStatus.TIEBREAK
+        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED, MatchStatus.TIEBREAK) or played:
+            return msg("bracket.already-played", match=m.id, status=_status_term(m.status))
+        return None
+
+    def live_duel(self, mid: str) -> Match | None:
+        """The duel being played for ``mid`` on a table now: itself, or its tie-break."""
+        m = self.match(mid)
+        if m.status is MatchStatus.ASSIGNED:
+            return m
+        for tb in m.tiebreaks:
+            if self.matches[tb].status is MatchStatus.ASSIGNED:
+                return self.matches[tb]
+        return None
+
+    def pending_tiebreak(self, mid: str) -> Match | None:
+        """The tie-break of ``mid`` (or of the match a tie-break ``mid`` settles) waiting for a table."""
+        m = self.match(mid)
+        root = self.matches.get(m.tiebreak_of) if m.tiebreak_of else m
+        if root is None:
+            return None
+        for tb in reversed(root.tiebreaks):
+            if self.matches[tb].status is MatchStatus.READY:
+                return self.matches[tb]
+        return None
+
+    # -- actions ----------------------------------------------------------------------------
+    def apply(self, mid: str, event: MatchInput, *, referee: str = "") -> Bracket:
+        """The bracket after ``event`` on match ``mid``; :class:`BracketError` (and no change) if not."""
+        m = self.match(mid)
         if isinstance(event, Assign):
             return self._assign(m, event)
         if isinstance(event, Toss):
@@ -446,31 +547,30 @@ class Bracket(BaseModel):
         if isinstance(event, DuelFinished):
             return self._finished(m, event)
         if isinstance(event, Confirm):
+            _refuse(self._can_confirm(m))
             return self._confirm(m)
         if isinstance(event, Override):
-            return self._override(m, event)
-        return self._walkover(m, event)
+            return self._override(m, event, referee)
+        return self._walkover(m, event, referee)
 
     def _assign(self, m: Match, e: Assign) -> Bracket:
-        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED) or m.score is not None:
-            raise BracketError(f"match {m.id} cannot go to a table: it is {m.status.value}")
+        _refuse(self._can_assign(m))
         busy = self.on_table(e.table)
         if busy is not None and busy.id != m.id:
-            raise BracketError(f"table {e.table} is busy with match {busy.id} ({busy.status.value})")
+            raise BracketError(
+                "bracket.table-busy", table=e.table, match=busy.id, status=_status_term(busy.status)
+            )
         clock_a = e.clock_a if e.clock_a is not None else m.a
         if clock_a not in m.entrants:
-            raise BracketError(f"player {clock_a} does not play in match {m.id}")
+            raise BracketError("bracket.not-in-match", player=clock_a, match=m.id)
         return self._put(
             m.model_copy(update={"status": MatchStatus.ASSIGNED, "table": e.table, "clock_a": clock_a})
         )
 
     def _toss(self, m: Match, e: Toss) -> Bracket:
-        if m.status is not MatchStatus.ASSIGNED:
-            raise BracketError(
-                f"the toss of match {m.id} comes after it is on a table; it is {m.status.value}"
-            )
+        _refuse(self._can_toss(m))
         if e.winner not in m.entrants:
-            raise BracketError(f"player {e.winner} does not play in match {m.id}")
+            raise BracketError("bracket.not-in-match", player=e.winner, match=m.id)
         return self._put(m.model_copy(update={"toss_winner": e.winner}))
 
     def clock_side(self, mid: str, player: PlayerId) -> Side:
@@ -481,22 +581,24 @@ class Bracket(BaseModel):
 
     def _finished(self, m: Match, e: DuelFinished) -> Bracket:
         if m.status is not MatchStatus.ASSIGNED:
-            raise BracketError(f"match {m.id} is not being played (it is {m.status.value})")
+            raise BracketError("bracket.not-played", match=m.id, status=_status_term(m.status))
         v = e.verdict
         if v.resolution_ns != self.config.resolution_ns:
             raise BracketError(
-                f"the duel of match {m.id} was judged at {v.resolution_ns} ns, the tournament's "
-                f"resolution is {self.config.resolution_ns} ns"
+                "bracket.resolution",
+                match=m.id,
+                judged_ns=v.resolution_ns,
+                resolution_ns=self.config.resolution_ns,
             )
         swap = m.clock_a != m.a  # the clock's side a is the match's b
 
-        def per_side(x: PerSide) -> PerSide:
-            return PerSide(a=x.b, b=x.a) if swap else x
+        def per_side(x: PerSide[int]) -> PerSide[int]:
+            return PerSide[int](a=x.b, b=x.a) if swap else x
 
         winner_side = None if v.winner is None else (v.winner.other if swap else v.winner)
         score = Score(
             remaining_ns=per_side(v.remaining_ns),
-            displayed=SideTexts(a=v.displayed.b, b=v.displayed.a) if swap else v.displayed,
+            displayed=PerSide[str](a=v.displayed.b, b=v.displayed.a) if swap else v.displayed,
             moves=per_side(v.moves),
             decided_by=v.decided_by,
             winner=winner_side,
@@ -529,8 +631,7 @@ class Bracket(BaseModel):
         )
 
     def _confirm(self, m: Match) -> Bracket:
-        if m.status is not MatchStatus.RESULT or m.score is None or m.winner is None:
-            raise BracketError(f"match {m.id} has no result to confirm (it is {m.status.value})")
+        assert m.score is not None and m.winner is not None
         by = DecidedBy.FLAG if m.score.decided_by is DuelDecidedBy.FLAG else DecidedBy.TIME
         s = self._decide(m, m.winner, by)
         if m.tiebreak_of is not None:
@@ -538,15 +639,10 @@ class Bracket(BaseModel):
             s = s._decide(root, m.winner, DecidedBy.TIEBREAK)
         return s
 
-    def _override(self, m: Match, e: Override) -> Bracket:
-        if m.is_tiebreak:
-            raise BracketError(f"{m.id} is a tie-break: decide the match it settles, {m.tiebreak_of}")
-        if m.bye is not None:
-            raise BracketError(f"match {m.id} is a bye; there is nothing to decide")
-        if e.winner not in m.entrants or len(m.entrants) != 2:
-            raise BracketError(
-                f"player {e.winner} does not play in match {m.id} (entrants: {list(m.entrants)})"
-            )
+    def _override(self, m: Match, e: Override, referee: str) -> Bracket:
+        _refuse(self._can_override(m))
+        if e.winner not in m.entrants:
+            raise BracketError("bracket.not-in-match", player=e.winner, match=m.id)
         s = self._undo_advance(m) if m.status is MatchStatus.DECIDED else self
         s = s._cancel_tiebreaks(s.matches[m.id])
         s = s._decide(s.matches[m.id], e.winner, DecidedBy.REFEREE)
@@ -556,27 +652,19 @@ class Bracket(BaseModel):
             winner=e.winner,
             reason=e.reason,
             category=e.category,
-            referee=e.referee,
+            referee=referee,
         )
         return s.model_copy(update={"decisions": (*s.decisions, decision)})
 
-    def _walkover(self, m: Match, e: Walkover) -> Bracket:
-        if m.is_tiebreak:
-            raise BracketError(f"{m.id} is a tie-break: decide the match it settles, {m.tiebreak_of}")
-        if len(m.entrants) != 2 or m.bye is not None:
-            raise BracketError(f"match {m.id} does not have two players yet")
-        played = m.score is not None and m.status is not MatchStatus.TIEBREAK
-        if m.status not in (MatchStatus.READY, MatchStatus.ASSIGNED, MatchStatus.TIEBREAK) or played:
-            raise BracketError(
-                f"match {m.id} was already played ({m.status.value}); a referee override decides it now"
-            )
+    def _walkover(self, m: Match, e: Walkover, referee: str) -> Bracket:
+        _refuse(self._can_walkover(m))
         if e.absent not in m.entrants:
-            raise BracketError(f"player {e.absent} does not play in match {m.id}")
+            raise BracketError("bracket.not-in-match", player=e.absent, match=m.id)
         winner = m.b if e.absent == m.a else m.a
         assert winner is not None
         s = self._cancel_tiebreaks(m)
         s = s._decide(s.matches[m.id], winner, DecidedBy.WALKOVER)
-        decision = Decision(match=m.id, kind="walkover", winner=winner, reason=e.reason, referee=e.referee)
+        decision = Decision(match=m.id, kind="walkover", winner=winner, reason=e.reason, referee=referee)
         return s.model_copy(update={"decisions": (*s.decisions, decision)})
 
     # -- advancing --------------------------------------------------------------------------
@@ -622,16 +710,20 @@ class Bracket(BaseModel):
             t = t.model_copy(update={"status": MatchStatus.READY})
         return self._put(t)
 
+    def _can_undo(self, m: Match) -> Msg | None:
+        """Whether a decided match can still be changed: the matches it feeds are not played yet."""
+        for target, _side, _who in self._targets(m):
+            t = self.matches[target]
+            if t.status not in (MatchStatus.WAITING, MatchStatus.READY, MatchStatus.ASSIGNED) or t.score:
+                return msg("bracket.feeds-played", match=m.id, feeds=t.id, status=_status_term(t.status))
+        return None
+
     def _undo_advance(self, m: Match) -> Bracket:
         """Take a decided match's players back out of the matches they went to (for an override)."""
+        _refuse(self._can_undo(m))
         s = self
         for target, side, _who in self._targets(m):
             t = s.matches[target]
-            if t.status not in (MatchStatus.WAITING, MatchStatus.READY, MatchStatus.ASSIGNED) or t.score:
-                raise BracketError(
-                    f"match {m.id} cannot be changed any more: {t.id}, which it feeds, is already "
-                    f"{t.status.value}"
-                )
             update: dict[str, object] = {
                 "a" if side is Side.A else "b": None,
                 "status": MatchStatus.WAITING,
@@ -651,13 +743,18 @@ class Bracket(BaseModel):
         return s
 
 
-def replay_bracket(
-    config: TournamentConfig,
-    draw: Draw,
-    events: list[Assign | Toss | DuelFinished | Confirm | Override | Walkover],
-) -> Bracket:
-    """Rebuild a bracket from its draw and events (the journal's view of it)."""
+def replay_bracket(config: TournamentConfig, draw: Draw, events: list[tuple[str, MatchInput]]) -> Bracket:
+    """Rebuild a bracket from its draw and its (match, event) pairs (the journal's view of it)."""
     bracket = Bracket.create(config, draw)
-    for event in events:
-        bracket = bracket.apply(event)
+    for mid, event in events:
+        bracket = bracket.apply(mid, event)
     return bracket
+
+
+def _status_term(status: MatchStatus) -> Msg:
+    return Msg(code=f"term.match-status.{status.value}")
+
+
+def _refuse(reason: Msg | None) -> None:
+    if reason is not None:
+        raise BracketError(reason)

@@ -26,11 +26,14 @@ than the last one) raise :class:`ClockError` and leave the state as it was.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from clockd.core.actions import Action, DeltaMs, Reason, RequiredReason, Target, action
 from clockd.core.timecontrol import DelayMode, TimeControl
+from clockd.core.units import MS
+from clockd.i18n import Msg, Problem
 
 
 class Side(StrEnum):
@@ -59,26 +62,37 @@ class Outcome(StrEnum):
     STARTED = "started"  # a press on a ready clock started the other side's time
 
 
-class ClockError(ValueError):
-    """An input that cannot apply to this clock; the message says why."""
+class ClockError(Problem):
+    """An input that cannot apply to this clock; its message says why."""
 
 
-class PerSide(BaseModel):
-    """An ``int`` per side."""
+T = TypeVar("T")
+
+
+class PerSide(BaseModel, Generic[T]):
+    """A value per side of a clock: times (``PerSide[int]``), texts (``PerSide[str]``), names.
+
+    The one "a and b" type of the project: the core, the API and the screens all use it.
+    """
 
     model_config = ConfigDict(frozen=True)
 
-    a: int = 0
-    b: int = 0
+    a: T
+    b: T
 
-    def __getitem__(self, side: Side) -> int:
-        return self.a if side is Side.A else self.b
+    def __getitem__(self, side: Side | str) -> T:
+        return self.a if Side(side) is Side.A else self.b
 
-    def set(self, side: Side, value: int) -> PerSide:
-        return PerSide(a=value, b=self.b) if side is Side.A else PerSide(a=self.a, b=value)
+    def set(self, side: Side, value: T) -> PerSide[T]:
+        return type(self)(a=value, b=self.b) if side is Side.A else type(self)(a=self.a, b=value)
 
-    def add(self, side: Side, delta: int) -> PerSide:
+    def add(self: PerSide[int], side: Side, delta: int) -> PerSide[int]:
+        """``delta`` added to ``side``'s number (times, moves, counts)."""
         return self.set(side, self[side] + delta)
+
+
+def zeros() -> PerSide[int]:
+    return PerSide[int](a=0, b=0)
 
 
 # -- inputs -------------------------------------------------------------------------------
@@ -100,21 +114,33 @@ class Press(_Input):
     side: Side
 
 
-class Pause(_Input):
+@action
+class Pause(Action):
+    """The referee stops a running clock (a table action: also a duel's, a chess game's)."""
+
     kind: Literal["pause"] = "pause"
+    target: ClassVar[Target] = "table"
+    reason: Reason = ""
 
 
-class Resume(_Input):
+@action
+class Resume(Action):
+    """The referee starts a paused clock again where it stopped."""
+
     kind: Literal["resume"] = "resume"
+    target: ClassVar[Target] = "table"
+    reason: Reason = ""
 
 
-class Adjust(_Input):
-    """The referee adds (positive) or removes (negative) time from a side."""
+@action
+class Adjust(Action):
+    """The referee adds (``delta_ms > 0``) or removes (``< 0``) time from a side, with a reason."""
 
     kind: Literal["adjust"] = "adjust"
+    target: ClassVar[Target] = "table"
     side: Side
-    delta_ns: int
-    reason: str = ""
+    delta_ms: DeltaMs
+    reason: RequiredReason
 
 
 ClockInput = Annotated[Start | Press | Pause | Resume | Adjust, Field(discriminator="kind")]
@@ -130,11 +156,11 @@ class ClockView(BaseModel):
 
     t_ns: int
     phase: Phase
-    remaining_ns: PerSide
+    remaining_ns: PerSide[int]
     running: Side | None  # whose time is counting down right now
     to_move: Side | None  # whose turn it is (also while paused)
-    moves: PerSide
-    elapsed_ns: PerSide  # wall time each side's clock has run
+    moves: PerSide[int]
+    elapsed_ns: PerSide[int]  # wall time each side's clock has run
     paused_ns: int  # wall time the clock stood paused (or stopped at a flag later lifted)
     flag: Side | None
     flag_at_ns: int | None
@@ -153,9 +179,9 @@ class ClockState(BaseModel):
     control: TimeControl
     phase: Phase = Phase.READY
     to_move: Side | None = None
-    base_ns: PerSide
-    moves: PerSide = PerSide()
-    elapsed_ns: PerSide = PerSide()
+    base_ns: PerSide[int]
+    moves: PerSide[int] = Field(default_factory=zeros)
+    elapsed_ns: PerSide[int] = Field(default_factory=zeros)
     paused_ns: int = 0
     started_at_ns: int | None = None
     mark_ns: int = 0
@@ -163,12 +189,12 @@ class ClockState(BaseModel):
     move_used_ns: int = 0
     flag: Side | None = None
     flag_at_ns: int | None = None
-    ignored: PerSide = PerSide()
+    ignored: PerSide[int] = Field(default_factory=zeros)
 
     @classmethod
     def initial(cls, control: TimeControl) -> ClockState:
         t = control.initial_ns
-        return cls(control=control, base_ns=PerSide(a=t, b=t))
+        return cls(control=control, base_ns=PerSide[int](a=t, b=t))
 
     # -- time arithmetic ------------------------------------------------------------------
     def _delay(self, side: Side) -> tuple[DelayMode, int]:
@@ -235,7 +261,7 @@ class ClockState(BaseModel):
         return ClockView(
             t_ns=t_ns,
             phase=s.phase,
-            remaining_ns=PerSide(a=s._remaining(Side.A, t_ns), b=s._remaining(Side.B, t_ns)),
+            remaining_ns=PerSide[int](a=s._remaining(Side.A, t_ns), b=s._remaining(Side.B, t_ns)),
             running=running,
             to_move=s.to_move,
             moves=s.moves,
@@ -274,11 +300,11 @@ class ClockState(BaseModel):
 
     def _check_time(self, t_ns: int) -> None:
         if self.last_input_ns is not None and t_ns < self.last_input_ns:
-            raise ClockError(f"time {t_ns} ns is before the clock's last input at {self.last_input_ns} ns")
+            raise ClockError("clock.before-last-input", t_ns=t_ns, last_ns=self.last_input_ns)
 
     def _start(self, e: Start) -> ClockState:
         if self.phase is not Phase.READY:
-            raise ClockError(f"the clock is already started ({self.phase.value})")
+            raise ClockError("clock.already-started", phase=_phase_term(self.phase))
         return self.model_copy(
             update={"phase": Phase.RUNNING, "to_move": e.side, "started_at_ns": e.t_ns, "mark_ns": e.t_ns}
         )
@@ -323,7 +349,7 @@ class ClockState(BaseModel):
 
     def _pause(self, e: Pause) -> ClockState:
         if self.phase is not Phase.RUNNING:
-            raise ClockError(f"only a running clock can be paused; this one is {self.phase.value}")
+            raise ClockError("clock.not-running", phase=_phase_term(self.phase))
         side = self.to_move
         assert side is not None
         return self.model_copy(
@@ -337,7 +363,7 @@ class ClockState(BaseModel):
 
     def _resume(self, e: Resume) -> ClockState:
         if self.phase is not Phase.PAUSED:
-            raise ClockError(f"only a paused clock can be resumed; this one is {self.phase.value}")
+            raise ClockError("clock.not-paused", phase=_phase_term(self.phase))
         return self.model_copy(
             update={
                 "phase": Phase.RUNNING,
@@ -347,7 +373,7 @@ class ClockState(BaseModel):
         )
 
     def _adjust(self, e: Adjust) -> ClockState:
-        """Add ``delta_ns`` to a side's remaining time, never below zero.
+        """Add ``delta_ms`` to a side's remaining time, never below zero.
 
         A side brought to zero has flagged at this instant. Time given back to the side
         whose flag fell lifts the flag: the clock stands paused (the time it stood stopped
@@ -356,7 +382,7 @@ class ClockState(BaseModel):
         side = e.side
         now = e.t_ns
         remaining = self._remaining(side, now)
-        target = max(0, remaining + e.delta_ns)
+        target = max(0, remaining + e.delta_ms * MS)
         s = self.model_copy(update={"base_ns": self.base_ns.add(side, target - remaining)})
         if s.phase is Phase.FLAGGED:
             if side is s.flag and target > 0:
@@ -396,8 +422,12 @@ class ClockState(BaseModel):
     def resume(self, t_ns: int) -> ClockState:
         return self.apply(Resume(t_ns=t_ns))[0]
 
-    def adjust(self, t_ns: int, side: Side, delta_ns: int, reason: str = "") -> ClockState:
-        return self.apply(Adjust(t_ns=t_ns, side=side, delta_ns=delta_ns, reason=reason))[0]
+    def adjust(self, t_ns: int, side: Side, delta_ms: int, reason: str = "adjusted") -> ClockState:
+        return self.apply(Adjust(t_ns=t_ns, side=side, delta_ms=delta_ms, reason=reason))[0]
+
+
+def _phase_term(phase: Phase) -> Msg:
+    return Msg(code=f"term.phase.{phase.value}")
 
 
 def replay(control: TimeControl, inputs: list[Start | Press | Pause | Resume | Adjust]) -> ClockState:

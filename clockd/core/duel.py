@@ -27,10 +27,11 @@ dispute with exactly the daemon's decision.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.clock import (
     Adjust,
     ClockError,
@@ -44,18 +45,29 @@ from clockd.core.clock import (
     Resume,
     Side,
 )
+from clockd.core.device import Display
 from clockd.core.display import DEFAULT_RESOLUTION_NS, format_clock, quantize
+from clockd.core.program import (
+    ClockFace,
+    Program,
+    ProgramView,
+    clock_allowed,
+    clock_face,
+    program_type,
+    two_clocks,
+    view_type,
+)
 from clockd.core.timecontrol import DelayMode, Stage, TimeControl
 from clockd.core.units import MS
+from clockd.i18n import Msg, msg, render
 
 
-class Complete(BaseModel):
-    """The referee marks the picture complete: the duel ends at ``t_ns``."""
-
-    model_config = ConfigDict(frozen=True)
+@action
+class Complete(Action):
+    """The referee marks the picture complete: the duel ends at ``t_ns`` (a table action)."""
 
     kind: Literal["complete"] = "complete"
-    t_ns: int
+    target: ClassVar[Target] = "table"
 
 
 class DuelOutcome(StrEnum):
@@ -84,18 +96,6 @@ class DecidedBy(StrEnum):
     TIE = "tie"  # picture complete with the same time on both sides: a tie-break duel is due
 
 
-class SideTexts(BaseModel):
-    """A text per side: what each clock face shows."""
-
-    model_config = ConfigDict(frozen=True)
-
-    a: str
-    b: str
-
-    def __getitem__(self, side: Side) -> str:
-        return self.a if side is Side.A else self.b
-
-
 class DuelSetup(BaseModel):
     """How a duel is set: the round's time control, the comparison resolution, the toss."""
 
@@ -113,20 +113,20 @@ class Verdict(BaseModel):
 
     winner: Side | None
     decided_by: DecidedBy
-    remaining_ns: PerSide
-    displayed: SideTexts  # what the clock face shows (m:ss, rounded up)
-    moves: PerSide
+    remaining_ns: PerSide[int]
+    displayed: PerSide[str]  # what the clock face shows (m:ss, rounded up)
+    moves: PerSide[int]
     ended_at_ns: int
     resolution_ns: int
-    steps: PerSide  # remaining time in whole steps of the resolution (rounded up)
+    steps: PerSide[int]  # remaining time in whole steps of the resolution (rounded up)
 
-    def remaining_ms(self) -> PerSide:
+    def remaining_ms(self) -> PerSide[int]:
         """Remaining time in whole milliseconds, rounded up like every displayed figure.
 
         Rounding up keeps the order a rule sees: a side that wins at 1 ms never shows
         fewer milliseconds than the loser.
         """
-        return PerSide(a=quantize(self.remaining_ns.a, MS), b=quantize(self.remaining_ns.b, MS))
+        return PerSide[int](a=quantize(self.remaining_ns.a, MS), b=quantize(self.remaining_ns.b, MS))
 
 
 class Duel(BaseModel):
@@ -197,7 +197,7 @@ class Duel(BaseModel):
         """
         last = self.clock.last_input_ns
         if last is not None and event.t_ns < last:
-            raise ClockError(f"time {event.t_ns} ns is before the duel's last input at {last} ns")
+            raise ClockError("clock.before-last-input", t_ns=event.t_ns, last_ns=last)
         s = self.settle(event.t_ns)
         if s.over:
             return s, DuelOutcome.FLAGGED if not self.over else DuelOutcome.IGNORED_ENDED
@@ -207,7 +207,7 @@ class Duel(BaseModel):
             update = {"clock": s.clock.ignore_press(event), "ignored_toss_winner": s.ignored_toss_winner + 1}
             return s.model_copy(update=update), DuelOutcome.IGNORED_TOSS_WINNER
         if not isinstance(event, Press) and s.clock.phase is Phase.READY and not isinstance(event, Adjust):
-            raise ClockError("the duel has not started: the toss loser's press starts it")
+            raise ClockError("duel.not-started")
         clock, outcome = s.clock.apply(event)
         if clock.phase is Phase.FLAGGED:
             # An adjustment took a side's time to zero: a flag at this instant.
@@ -216,7 +216,7 @@ class Duel(BaseModel):
 
     def _complete(self, e: Complete) -> Duel:
         if self.clock.phase is Phase.READY:
-            raise ClockError("the picture cannot be complete before the duel started")
+            raise ClockError("duel.not-started")
         clock = self.clock
         if clock.phase is Phase.RUNNING:
             clock = clock.apply(Pause(t_ns=e.t_ns))[0]  # stop both times at this instant
@@ -245,7 +245,7 @@ def judge(view: ClockView, end: EndReason, ended_at_ns: int, resolution_ns: int)
     number of steps is a tie and a tie-break duel is due.
     """
     remaining = view.remaining_ns
-    steps = PerSide(a=quantize(remaining.a, resolution_ns), b=quantize(remaining.b, resolution_ns))
+    steps = PerSide[int](a=quantize(remaining.a, resolution_ns), b=quantize(remaining.b, resolution_ns))
     winner: Side | None
     if end is EndReason.FLAG and view.flag is not None:
         winner, decided_by = view.flag.other, DecidedBy.FLAG
@@ -257,12 +257,170 @@ def judge(view: ClockView, end: EndReason, ended_at_ns: int, resolution_ns: int)
         winner=winner,
         decided_by=decided_by,
         remaining_ns=remaining,
-        displayed=SideTexts(a=format_clock(remaining.a), b=format_clock(remaining.b)),
+        displayed=PerSide[str](a=format_clock(remaining.a), b=format_clock(remaining.b)),
         moves=view.moves,
         ended_at_ns=ended_at_ns,
         resolution_ns=resolution_ns,
         steps=steps,
     )
+
+
+# -- the duel as a table's program ------------------------------------------------------------
+
+
+@view_type
+class DuelProgramView(ProgramView):
+    """A Puzzle Duel at a table: its clock, the toss, and the verdict once it ended."""
+
+    kind: Literal["puzzle-duel"] = "puzzle-duel"
+    clock: ClockFace
+    toss_winner: Side | None
+    started: bool
+    over: bool
+    verdict: Verdict | None = None
+
+
+@program_type
+class PuzzleDuelProgram(Program):
+    """A Puzzle Duel on a table: the duel's own clock is the table's only clock.
+
+    Loaded when a match is assigned to the table (``duel`` is ``None``: the clock shows
+    the round's time, locked, until the toss) and again when the toss is recorded (the
+    duel begins: only the toss loser's press starts it, §2.2.8). Every press and referee
+    input is folded into the duel once; the flag and "picture complete" end it with a
+    :class:`Verdict` that the match's owner takes for the bracket.
+    """
+
+    kind: Literal["puzzle-duel"] = "puzzle-duel"
+    owner: str
+    control: TimeControl
+    resolution_ns: int = Field(default=DEFAULT_RESOLUTION_NS, gt=0)
+    duel: Duel | None = None
+    locked: ClockState | None = None  # the clock shown before the toss (presses ignored)
+    flag_decided: bool = False
+
+    @classmethod
+    def before_toss(cls, owner: str, control: TimeControl, resolution_ns: int) -> PuzzleDuelProgram:
+        return cls(
+            owner=owner, control=control, resolution_ns=resolution_ns, locked=ClockState.initial(control)
+        )
+
+    @classmethod
+    def after_toss(
+        cls, owner: str, control: TimeControl, resolution_ns: int, toss_winner: Side
+    ) -> PuzzleDuelProgram:
+        setup = DuelSetup(control=control, toss_winner=toss_winner, resolution_ns=resolution_ns)
+        return cls(owner=owner, control=control, resolution_ns=resolution_ns, duel=Duel.initial(setup))
+
+    @property
+    def clock(self) -> ClockState:
+        if self.duel is not None:
+            return self.duel.clock
+        assert self.locked is not None
+        return self.locked
+
+    @property
+    def verdict(self) -> Verdict | None:
+        return None if self.duel is None else self.duel.verdict()
+
+    @property
+    def over(self) -> bool:
+        return self.duel is not None and self.duel.over
+
+    @property
+    def last_input_ns(self) -> int | None:
+        return self.clock.last_input_ns
+
+    # -- inputs -------------------------------------------------------------------------
+    def press(self, side: Side, t_ns: int) -> tuple[Program, str]:
+        if self.duel is None:
+            locked = self.clock.ignore_press(Press(t_ns=t_ns, side=side))
+            return self.model_copy(update={"locked": locked}), "ignored-before-toss"
+        duel, outcome = self.duel.apply(Press(t_ns=t_ns, side=side))
+        return self.model_copy(update={"duel": duel}), outcome.value
+
+    def act(self, action: Action) -> Program:
+        reason = self.allowed(action.t_ns).get(action.kind)
+        if reason is not None or action.kind not in ("pause", "resume", "adjust", "complete"):
+            return super().act(action)
+        assert self.duel is not None and isinstance(action, Pause | Resume | Adjust | Complete)
+        if isinstance(action, Complete):
+            action = Complete(t_ns=max(action.t_ns, self.duel.clock.last_input_ns or action.t_ns))
+        duel, _ = self.duel.apply(action)
+        return self.model_copy(update={"duel": duel})
+
+    def allowed(self, t_ns: int) -> Allowed:
+        out = super().allowed(t_ns)
+        out["set-clock"] = msg("program.owned", owner=self.owner)
+        if self.duel is None:
+            waiting = msg("duel.before-toss")
+            out.update({"pause": waiting, "resume": waiting, "adjust": waiting, "complete": waiting})
+            return out
+        settled = self.duel.settle(t_ns)
+        if settled.over:
+            ended = msg("duel.over")
+            out.update({"pause": ended, "resume": ended, "adjust": ended, "complete": ended})
+            return out
+        out.update(clock_allowed(self.duel.clock, t_ns))
+        out["complete"] = None if settled.started else msg("duel.not-started")
+        if not settled.started:
+            out["pause"] = out["resume"] = msg("duel.not-started")
+        return out
+
+    # -- time -----------------------------------------------------------------------------
+    def pending_flag(self) -> tuple[Side, int] | None:
+        if self.duel is None or self.flag_decided:
+            return None
+        d = self.duel
+        if d.over:
+            if d.end is EndReason.FLAG and d.clock.flag is not None and d.ended_at_ns is not None:
+                return (d.clock.flag, d.ended_at_ns)
+            return None
+        flag_at = d.ends_at()
+        if flag_at is None or d.clock.to_move is None:
+            return None
+        return (d.clock.to_move, flag_at)
+
+    def deadline(self) -> int | None:
+        pending = self.pending_flag()
+        return None if pending is None else pending[1]
+
+    def decide(self, t_ns: int) -> Program:
+        duel = self.duel.settle(t_ns) if self.duel is not None else None
+        return self.model_copy(update={"duel": duel, "flag_decided": True})
+
+    # -- output ---------------------------------------------------------------------------
+    def display(self, t_ns: int) -> Display:
+        if self.duel is not None and self.duel.settle(t_ns).over:
+            settled = self.duel.settle(t_ns)
+            verdict = settled.verdict()
+            end = max(settled.ended_at_ns or t_ns, settled.clock.last_input_ns or 0)
+            return two_clocks(settled.clock, end, text=_result_text(verdict))
+        return two_clocks(self.clock, t_ns)
+
+    def view(self, t_ns: int) -> ProgramView:
+        settled = self.duel.settle(t_ns) if self.duel is not None else None
+        clock = settled.clock if settled is not None else self.clock
+        at = t_ns
+        if settled is not None and settled.ended_at_ns is not None:
+            at = max(settled.ended_at_ns, clock.last_input_ns or 0)
+        return DuelProgramView(
+            owner=self.owner,
+            clock=clock_face(clock, at, flag_decided=self.flag_decided),
+            toss_winner=None if self.duel is None else self.duel.setup.toss_winner,
+            started=settled is not None and settled.started,
+            over=settled is not None and settled.over,
+            verdict=None if settled is None else settled.verdict(),
+        )
+
+
+def _result_text(verdict: Verdict | None) -> str:
+    """What a finished duel's clock shows (in the daemon's language: a device has no other)."""
+    if verdict is None:
+        return ""
+    if verdict.winner is None:
+        return render(Msg(code="device.duel-tie"))
+    return render(msg("device.duel-won", side=verdict.winner.value.upper()))
 
 
 def replay_duel(setup: DuelSetup, inputs: list[Press | Pause | Resume | Adjust | Complete]) -> Duel:
@@ -376,7 +534,7 @@ class Timeline(_Strict):
             elif isinstance(e, TimelineResume):
                 out.append(Resume(t_ns=t))
             elif isinstance(e, TimelineAdjust):
-                out.append(Adjust(t_ns=t, side=e.adjust, delta_ns=e.delta_ms * MS, reason="timeline"))
+                out.append(Adjust(t_ns=t, side=e.adjust, delta_ms=e.delta_ms, reason="timeline"))
             else:
                 out.append(Complete(t_ns=t))
         return out

@@ -21,70 +21,68 @@ nothing changes.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
+from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.bracket import (
-    Assign,
+    MATCH_ACTIONS,
     Bracket,
-    BracketError,
-    Confirm,
     Draw,
-    DuelFinished,
-    Override,
+    MatchInput,
     PlayerId,
-    Toss,
-    Walkover,
     bracket_size,
 )
 from clockd.core.registration import (
     AddPlayer,
     CheckIn,
     CheckOut,
-    Close,
+    CloseCheckIn,
     Registration,
-    RegistrationError,
+    RegistrationAction,
     SignupImport,
     Withdraw,
 )
 from clockd.core.tournament import TournamentConfig
+from clockd.i18n import Problem, msg
 
 
-class SessionError(ValueError):
+class SessionError(Problem):
     """An event that cannot apply to the session; nothing changed."""
 
 
-class ImportSignups(BaseModel):
-    """The sign-up form's export, read and checked: it becomes the main and reserve lists."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["import-signups"] = "import-signups"
-    signups: SignupImport
+#: The largest sign-up file one import takes (characters): a day's form export is far smaller.
+MAX_SIGNUPS_TEXT = 4_000_000
 
 
-class MakeDraw(BaseModel):
-    """The app draws the bracket lines with this seed (anyone can re-run it)."""
+@action
+class ImportSignups(Action):
+    """The sign-up form's CSV export, as text: it becomes the main and reserve lists.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    The daemon reads it when it is journaled and keeps what it read (the accepted sign-ups
+    and the refusals), so a replay never reads the text again.
+    """
 
-    kind: Literal["make-draw"] = "make-draw"
-    seed: int
-
-
-class EnterDraw(BaseModel):
-    """The lines the players drew at the table, typed in: line number → player id."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["enter-draw"] = "enter-draw"
-    lines: dict[int, PlayerId]
+    kind: Literal["signups-import"] = "signups-import"
+    target: ClassVar[Target] = "event"
+    csv: str = Field(min_length=1, max_length=MAX_SIGNUPS_TEXT, json_schema_extra={"private": True})
+    source: str = Field(default="signups.csv", max_length=200)
 
 
-RegistrationInput = AddPlayer | CheckIn | CheckOut | Withdraw | Close
-BracketInput = Assign | Toss | DuelFinished | Confirm | Override | Walkover
-SessionInput = ImportSignups | MakeDraw | EnterDraw | RegistrationInput | BracketInput
+@action
+class MakeDraw(Action):
+    """The bracket lines: drawn by the app with ``seed`` (anyone can re-run it), or ``lines``
+    (line → player) as the players drew them at the table (§2.2.1). Neither: the daemon
+    picks a seed and records it."""
+
+    kind: Literal["draw"] = "draw"
+    target: ClassVar[Target] = "event"
+    seed: int | None = Field(default=None, ge=0)
+    lines: dict[int, PlayerId] | None = None
+
+
+SessionInput = RegistrationAction | MakeDraw | MatchInput
 
 
 class PuzzleSession(BaseModel):
@@ -113,61 +111,90 @@ class PuzzleSession(BaseModel):
         """Public display names by player id (safe for screens and results)."""
         return self.registration.public_names()
 
-    def apply(self, event: SessionInput) -> PuzzleSession:
-        try:
-            return self._apply(event)
-        except (RegistrationError, BracketError) as exc:
-            raise SessionError(str(exc)) from exc
+    # -- what may be done now ---------------------------------------------------------------
+    def allowed(self) -> Allowed:
+        out = self.registration.allowed()
+        if self.bracket is not None:
+            out["draw"] = msg("session.drawn", session=self.key)
+        elif not self.registration.closed:
+            out["draw"] = msg("session.draw-after-close")
+        else:
+            out["draw"] = None
+        return out
 
-    def _apply(self, event: SessionInput) -> PuzzleSession:
-        if isinstance(event, ImportSignups):
-            if self.registration.players:
-                raise SessionError(
-                    f"session {self.key} already has {len(self.registration.players)} players; "
-                    "sign-ups are imported once, into an empty session"
-                )
-            cfg = self.config
-            reg = Registration.from_signups(
-                event.signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
+    def match_allowed(self, mid: str) -> Allowed:
+        if self.bracket is None:
+            return dict.fromkeys(MATCH_ACTIONS, msg("session.no-bracket", session=self.key))
+        return self.bracket.allowed(mid)
+
+    # -- actions ------------------------------------------------------------------------------
+    def import_signups(
+        self, signups: SignupImport, person_ids: dict[int, str] | None = None
+    ) -> PuzzleSession:
+        """The session with the sign-ups read from the form (``person_ids``: each line's person)."""
+        reason = self.registration.allowed()["signups-import"]
+        if reason is not None:
+            raise SessionError(reason)
+        cfg = self.config
+        reg = Registration.from_signups(
+            signups,
+            seats=cfg.players,
+            min_age=cfg.min_age,
+            name_style=cfg.public_names,
+            person_ids=person_ids,
+        )
+        return self.model_copy(update={"registration": reg})
+
+    def apply(
+        self,
+        event: SessionInput,
+        *,
+        match: str | None = None,
+        referee: str = "",
+        person_id: str | None = None,
+    ) -> PuzzleSession:
+        """The session after ``event`` (a match's event names its ``match``)."""
+        if isinstance(event, AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn):
+            return self.model_copy(
+                update={"registration": self.registration.apply(event, person_id=person_id)}
             )
-            return self.model_copy(update={"registration": reg})
-        if isinstance(event, AddPlayer | CheckIn | CheckOut | Withdraw | Close):
-            return self.model_copy(update={"registration": self.registration.apply(event)})
-        if isinstance(event, MakeDraw | EnterDraw):
+        if isinstance(event, MakeDraw):
             return self._draw(event)
         if self.bracket is None:
-            raise SessionError(
-                f"session {self.key} has no bracket yet: close check-in and make the draw first"
-            )
-        return self.model_copy(update={"bracket": self.bracket.apply(event)})
+            raise SessionError("session.no-bracket", session=self.key)
+        if match is None:
+            raise SessionError("session.which-match")
+        return self.model_copy(update={"bracket": self.bracket.apply(match, event, referee=referee)})
 
-    def _draw(self, event: MakeDraw | EnterDraw) -> PuzzleSession:
-        if self.bracket is not None:
-            raise SessionError(f"session {self.key} already has its draw")
+    def _draw(self, event: MakeDraw) -> PuzzleSession:
+        reason = self.allowed()["draw"]
+        if reason is not None:
+            raise SessionError(reason)
         field = self.registration.field
-        if field is None:
-            raise SessionError("the draw comes after check-in is closed (the field is not set yet)")
+        assert field is not None
         size = bracket_size(len(field), self.config.players)
-        if isinstance(event, MakeDraw):
-            draw = Draw.seeded(list(field), size, event.seed)
-        else:
+        if event.lines:
             drawn = sorted(event.lines.values())
             if drawn != sorted(field):
                 missing = sorted(set(field) - set(drawn))
                 extra = sorted(set(drawn) - set(field))
-                raise SessionError(
-                    f"the draw must place exactly the {len(field)} players of the field; "
-                    f"missing {missing or 'none'}, not in the field {extra or 'none'}"
-                )
+                raise SessionError("session.draw-field", n=len(field), missing=missing, extra=extra)
             draw = Draw.physical(event.lines)
+        elif event.seed is not None:
+            draw = Draw.seeded(list(field), size, event.seed)
+        else:
+            raise SessionError("session.draw-needs-seed")
         return self.model_copy(update={"bracket": Bracket.create(self.config, draw)})
 
 
 def replay_session(
-    config: TournamentConfig, key: str, events: list[SessionInput], name: str = ""
+    config: TournamentConfig, key: str, events: list[tuple[str | None, SessionInput]], name: str = ""
 ) -> PuzzleSession:
-    """Rebuild a session from its events (the journal's view of it)."""
+    """Rebuild a session from its (match, event) pairs (the journal's view of it)."""
     session = PuzzleSession.new(config, key, name)
-    for event in events:
-        session = session.apply(event)
+    for match, event in events:
+        session = session.apply(event, match=match)
     return session
+
+
+__all__ = ["ImportSignups", "MakeDraw", "PuzzleSession", "SessionError", "SessionInput", "replay_session"]

@@ -32,12 +32,14 @@ import re
 import unicodedata
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
+from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.csvtext import sniff_delimiter
+from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
 
@@ -45,18 +47,22 @@ PlayerId = int
 _PRIVATE: JsonDict = {"private": True}
 
 
-class RegistrationError(ValueError):
+class RegistrationError(Problem):
     """A registration step that cannot apply; the message says why. Nothing changed."""
 
 
 class SignupError(RegistrationError):
-    """A sign-up file with rows that cannot be read; nothing was imported."""
+    """A sign-up file with rows that cannot be read; nothing was imported.
 
-    def __init__(self, source: str, problems: list[tuple[int, str]]) -> None:
+    ``problems`` are the bad rows, each its line and what is wrong with it; the message
+    lists them all (``signups.bad-rows``), so the file is fixed in one go.
+    """
+
+    def __init__(self, source: str, problems: list[tuple[int, Msg]]) -> None:
         self.source = source
         self.problems = problems
-        lines = "\n".join(f"  {source}, line {line}: {message}" for line, message in problems)
-        super().__init__(f"{source}: {len(problems)} bad row(s), nothing imported:\n{lines}")
+        rows = [msg("signups.row", source=source, line=line, problem=problem) for line, problem in problems]
+        super().__init__("signups.bad-rows", source=source, n=len(problems), rows=rows)
 
 
 # -- people -------------------------------------------------------------------------------
@@ -83,17 +89,17 @@ class Person(BaseModel):
         """First name and the surname's initial: what may be shown without the surname."""
         return f"{self.first_name} {self.last_name[:1]}.".strip() if self.last_name else self.first_name
 
-    def same_person(self, other: Person) -> str | None:
+    def same_person(self, other: Person) -> Msg | None:
         """Why ``other`` is the same person (§1.14), or ``None``.
 
         The same e-mail address, or the same full name with the same phone number. A shared
         name alone is not enough: two people may be called Anna Kowalska.
         """
         if self.email and _norm_email(self.email) == _norm_email(other.email):
-            return "the same e-mail"
+            return msg("signups.same-email")
         same_name = _fold(self.full_name) == _fold(other.full_name)
         if same_name and self.phone and _norm_phone(self.phone) == _norm_phone(other.phone):
-            return "the same name and phone"
+            return msg("signups.same-name-phone")
         return None
 
 
@@ -114,6 +120,8 @@ class Player(BaseModel):
     list: ListKind
     line: int | None = None  # the sign-up file's line, for the referee's questions
     signed_up_at: str = ""  # the form's timestamp, as written
+    #: The person (one id across every event of the day, :mod:`clockd.core.ids`).
+    person_id: str | None = None
 
     def public(self) -> dict[str, object]:
         """What may leave the organiser's store: id and display name."""
@@ -173,7 +181,7 @@ class Refusal(BaseModel):
     line: int
     name: str  # "Anna K.": with the line, enough to find the row; no surname
     reason: Literal["under-age", "duplicate", "over-limit"]
-    detail: str
+    detail: Msg
     #: For a duplicate: the line of the earlier sign-up it repeats.
     same_as: int | None = None
 
@@ -209,7 +217,7 @@ def decode_signups(data: bytes, source: str = "<csv>") -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise SignupError(source, [(1, "the file is neither UTF-8 nor Windows-1250 text; save it as CSV UTF-8")])
+    raise SignupError(source, [(1, msg("signups.not-text"))])
 
 
 def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> SignupImport:
@@ -221,13 +229,13 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise SignupError(source, [(1, "the file is empty")])
+        raise SignupError(source, [(1, msg("signups.empty"))])
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
     header = next(reader)
     columns, ignored = _map_columns(header, source)
     index = {field: header.index(col) for field, col in columns.items()}
 
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Msg]] = []
     accepted: list[Signup] = []
     refused: list[Refusal] = []
     start = reader.line_num + 1
@@ -238,7 +246,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
         if len(row) > len(header):
             extra = [c for c in row[len(header) :] if c.strip()]
             if extra:
-                problems.append((line, f"{len(row)} cells, the header has {len(header)} columns"))
+                problems.append((line, msg("signups.too-many-cells", cells=len(row), columns=len(header))))
                 continue
 
         def cell(field: str, row: list[str] = row) -> str:
@@ -256,7 +264,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
                     line=line,
                     name=person.short_name,
                     reason="under-age",
-                    detail=f"age {person.age}; the minimum age is {min_age} (§1.9)",
+                    detail=msg("signups.under-age", age=person.age, min_age=min_age),
                 )
             )
             continue
@@ -268,7 +276,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
                     line=line,
                     name=person.short_name,
                     reason="duplicate",
-                    detail=f"{why} as line {signup.line}; a person signs up once (§1.14)",
+                    detail=msg("signups.duplicate", why=why, line=signup.line),
                     same_as=signup.line,
                 )
             )
@@ -316,19 +324,30 @@ def _map_columns(header: list[str], source: str) -> tuple[dict[str, str], list[s
         cols.sort(key=lambda sc: -sc[0])
         if len(cols) > 1 and cols[0][0] == cols[1][0]:
             raise SignupError(
-                source, [(1, f"columns {cols[0][1]!r} and {cols[1][1]!r} both look like {field}")]
+                source,
+                [
+                    (
+                        1,
+                        msg(
+                            "signups.columns-alike",
+                            first=cols[0][1],
+                            second=cols[1][1],
+                            field=_field_term(field),
+                        ),
+                    )
+                ],
             )
         found[field] = cols[0][1]
     if "first_name" in found and "last_name" in found:
         found.pop("full_name", None)
     ignored = [col for col in header if col not in found.values()]
-    missing = []
+    missing: list[Msg] = []
     if "full_name" not in found and not ("first_name" in found and "last_name" in found):
-        missing.append("first name and surname (imię, nazwisko) or a full name column (imię i nazwisko)")
+        missing.append(msg("signups.no-name-column", header=", ".join(header)))
     if "age" not in found:
-        missing.append("age (wiek), needed for the minimum age of §1.9")
+        missing.append(msg("signups.no-age-column", header=", ".join(header)))
     if missing:
-        raise SignupError(source, [(1, f"no column for {m}; the header is {header}") for m in missing])
+        raise SignupError(source, [(1, m) for m in missing])
     return found, ignored
 
 
@@ -336,7 +355,11 @@ _AGE_RE = re.compile(r"(\d{1,3})\s*(lat|lata|rok|years?|yrs?|y)?\.?")
 _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 
-def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, str | None]:
+def _field_term(field: str) -> Msg:
+    return Msg(code=f"term.field.{field}")
+
+
+def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, Msg | None]:
     """A person from one row (``get``: field name → the stripped cell), or what is wrong."""
     if get("full_name"):
         parts = get("full_name").rsplit(None, 1)
@@ -344,19 +367,19 @@ def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, str | No
     else:
         first, last = get("first_name"), get("last_name")
     if not first:
-        return None, "no first name (imię)"
+        return None, msg("signups.no-first-name")
     if not last:
-        return None, "no surname (nazwisko)"
+        return None, msg("signups.no-surname")
     age_text = get("age")
     m = _AGE_RE.fullmatch(age_text.lower())
     if not m:
-        return None, f"age {age_text!r} is not a whole number of years" if age_text else "no age (wiek)"
+        return None, msg("signups.bad-age", age=age_text) if age_text else msg("signups.no-age")
     email = get("email")
     if email and not _EMAIL_RE.fullmatch(email):
-        return None, f"{email!r} is not an e-mail address"
+        return None, msg("signups.bad-email", email=email)
     phone = get("phone")
     if phone and len(re.sub(r"\D", "", phone)) < 6:
-        return None, f"{phone!r} is not a phone number"
+        return None, msg("signups.bad-phone", phone=phone)
     person = Person(
         first_name=first,
         last_name=last,
@@ -427,45 +450,71 @@ def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "s
             return names
 
 
-# -- the session's registration, event by event -------------------------------------------
+# -- the session's registration: the referee's actions -------------------------------------
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class AddPlayer(_Event):
+@action
+class AddPlayer(Action):
     """Type a person in at the desk: to the main list while it has room, then the reserve;
     ``walk_in`` for someone waiting on the day (§1.19)."""
 
-    kind: Literal["add-player"] = "add-player"
-    person: Person
+    kind: Literal["player-add"] = "player-add"
+    target: ClassVar[Target] = "event"
+    first_name: str = Field(min_length=1, max_length=100)
+    last_name: str = Field(default="", max_length=100, json_schema_extra=_PRIVATE)
+    email: str = Field(default="", max_length=200, json_schema_extra=_PRIVATE)
+    phone: str = Field(default="", max_length=50, json_schema_extra=_PRIVATE)
+    age: int = Field(ge=0, le=130, json_schema_extra=_PRIVATE)
+    nickname: str = Field(default="", max_length=100)
     walk_in: bool = False
 
+    def person(self) -> Person:
+        return Person(
+            first_name=self.first_name,
+            last_name=self.last_name,
+            email=self.email,
+            phone=self.phone,
+            age=self.age,
+            nickname=self.nickname,
+        )
 
-class CheckIn(_Event):
+
+@action
+class CheckIn(Action):
+    """The player is at the table."""
+
     kind: Literal["check-in"] = "check-in"
+    target: ClassVar[Target] = "event"
     player: PlayerId
 
 
-class CheckOut(_Event):
+@action
+class CheckOut(Action):
     """Undo a check-in made by mistake, or a player who left before the start."""
 
     kind: Literal["check-out"] = "check-out"
+    target: ClassVar[Target] = "event"
     player: PlayerId
 
 
-class Withdraw(_Event):
+@action
+class Withdraw(Action):
     """The person resigns (or withdraws consent to their data, which is resignation, RODO)."""
 
     kind: Literal["withdraw"] = "withdraw"
+    target: ClassVar[Target] = "event"
     player: PlayerId
 
 
-class Close(_Event):
+@action
+class CloseCheckIn(Action):
     """Start time: fill empty seats from the reserve in order, then from walk-ins (§1.18–1.19)."""
 
-    kind: Literal["close"] = "close"
+    kind: Literal["check-in-close"] = "check-in-close"
+    target: ClassVar[Target] = "event"
+
+
+RegistrationAction = AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn
 
 
 class SeatChange(BaseModel):
@@ -495,9 +544,19 @@ class Registration(BaseModel):
 
     @classmethod
     def from_signups(
-        cls, signups: SignupImport, *, seats: int, min_age: int = 13, name_style: PublicNames = "short"
+        cls,
+        signups: SignupImport,
+        *,
+        seats: int,
+        min_age: int = 13,
+        name_style: PublicNames = "short",
+        person_ids: dict[int, str] | None = None,
     ) -> Registration:
-        """Main list = the first ``seats`` sign-ups, reserve = the next ``seats`` (§1.11)."""
+        """Main list = the first ``seats`` sign-ups, reserve = the next ``seats`` (§1.11).
+
+        ``person_ids`` gives the person each sign-up is (by its line), where known.
+        """
+        ids = person_ids or {}
         accepted = list(signups.accepted)
         over = accepted[2 * seats :]
         people = [(i, s.person) for i, s in enumerate(accepted[: 2 * seats], start=1)]
@@ -510,6 +569,7 @@ class Registration(BaseModel):
                 list=ListKind.MAIN if i <= seats else ListKind.RESERVE,
                 line=s.line,
                 signed_up_at=s.signed_up_at,
+                person_id=ids.get(s.line),
             )
             for i, s in enumerate(accepted[: 2 * seats], start=1)
         }
@@ -518,7 +578,7 @@ class Registration(BaseModel):
                 line=s.line,
                 name=s.person.short_name,
                 reason="over-limit",
-                detail=f"the main and reserve lists ({seats} each, §1.11) were full",
+                detail=msg("signups.over-limit", seats=seats),
             )
             for s in over
         ]
@@ -535,7 +595,7 @@ class Registration(BaseModel):
         try:
             return self.players[pid]
         except KeyError:
-            raise RegistrationError(f"no player {pid} in this session") from None
+            raise RegistrationError("registration.no-player", player=pid) from None
 
     @property
     def closed(self) -> bool:
@@ -544,17 +604,47 @@ class Registration(BaseModel):
     def public_names(self) -> dict[PlayerId, str]:
         return {pid: p.display_name for pid, p in self.players.items()}
 
-    # -- events -------------------------------------------------------------------------------
-    def apply(self, event: AddPlayer | CheckIn | CheckOut | Withdraw | Close) -> Registration:
+    # -- what may be done now ------------------------------------------------------------------
+    def allowed(self) -> Allowed:
+        """The session-wide registration actions, and why not where they may not be done."""
+        closed = msg("registration.closed") if self.closed else None
+        return {
+            "player-add": closed,
+            "check-in-close": closed,
+            "signups-import": closed
+            or (msg("registration.import-once", players=len(self.players)) if self.players else None),
+        }
+
+    def player_allowed(self, pid: PlayerId) -> Allowed:
+        """The actions on one player (check in, check out, withdraw) and why not."""
+        p = self.players.get(pid)
+        if p is None:
+            no = msg("registration.no-player", player=pid)
+            return {"check-in": no, "check-out": no, "withdraw": no}
         if self.closed:
-            raise RegistrationError("check-in is closed: the field is set and the draw made")
+            closed = msg("registration.closed")
+            return {"check-in": closed, "check-out": closed, "withdraw": closed}
+        if pid in self.withdrawn:
+            gone = msg("registration.withdrawn", player=pid, name=p.display_name)
+            return {"check-in": gone, "check-out": gone, "withdraw": gone}
+        here = pid in self.present
+        return {
+            "check-in": msg("registration.already-present", name=p.display_name) if here else None,
+            "check-out": None if here else msg("registration.not-present", name=p.display_name),
+            "withdraw": None,
+        }
+
+    # -- actions --------------------------------------------------------------------------------
+    def apply(self, event: RegistrationAction, *, person_id: str | None = None) -> Registration:
+        """The registration after ``event``; ``person_id`` is the person a new player is."""
         if isinstance(event, AddPlayer):
-            return self._add(event)
-        if isinstance(event, Close):
+            _refuse(self.allowed()["player-add"])
+            return self._add(event, person_id)
+        if isinstance(event, CloseCheckIn):
+            _refuse(self.allowed()["check-in-close"])
             return self._close()
-        player = self.player(event.player)
-        if player.id in self.withdrawn:
-            raise RegistrationError(f"player {player.id} ({player.display_name}) has withdrawn")
+        _refuse(self.player_allowed(event.player)[event.kind])
+        player = self.players[event.player]
         if isinstance(event, CheckIn):
             return self.model_copy(update={"present": self.present | {player.id}})
         if isinstance(event, CheckOut):
@@ -563,20 +653,14 @@ class Registration(BaseModel):
             update={"withdrawn": self.withdrawn | {player.id}, "present": self.present - {player.id}}
         )
 
-    def _add(self, e: AddPlayer) -> Registration:
-        person = e.person
-        if person.age is None:
-            raise RegistrationError(f"{person.full_name}: the age is needed to check the minimum age (§1.9)")
-        if person.age < self.min_age:
-            raise RegistrationError(
-                f"{person.full_name}: age {person.age} is under the minimum age of {self.min_age} (§1.9)"
-            )
+    def _add(self, e: AddPlayer, person_id: str | None) -> Registration:
+        person = e.person()
+        if person.age is not None and person.age < self.min_age:
+            raise RegistrationError("registration.under-age", age=person.age, min_age=self.min_age)
         for p in self.players.values():
             why = p.person.same_person(person)
             if why:
-                raise RegistrationError(
-                    f"{person.full_name} is already registered as player {p.id} ({why}, §1.14)"
-                )
+                raise RegistrationError("registration.duplicate", player=p.id, name=p.display_name, why=why)
         if e.walk_in:
             kind = ListKind.WALK_IN
         elif len(self.listed(ListKind.MAIN)) < self.seats:
@@ -584,15 +668,12 @@ class Registration(BaseModel):
         elif len(self.listed(ListKind.RESERVE)) < self.seats:
             kind = ListKind.RESERVE
         else:
-            raise RegistrationError(
-                f"the main and reserve lists are full ({self.seats} each, §1.11); "
-                "add the person on the day as a walk-in"
-            )
+            raise RegistrationError("registration.lists-full", seats=self.seats)
         pid = max(self.players, default=0) + 1
         people = [(p.id, p.person) for p in self.players.values()] + [(pid, person)]
         names = display_names(people, self.name_style)
         players = {i: p.model_copy(update={"display_name": names[i]}) for i, p in self.players.items()}
-        players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind)
+        players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind, person_id=person_id)
         return self.model_copy(update={"players": players})
 
     def _close(self) -> Registration:
@@ -615,5 +696,10 @@ class Registration(BaseModel):
             if seat is not None:
                 changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
         if len(field) < 2:
-            raise RegistrationError(f"only {len(field)} player(s) are present; a duel needs two")
+            raise RegistrationError("registration.too-few-present", n=len(field))
         return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})
+
+
+def _refuse(reason: Msg | None) -> None:
+    if reason is not None:
+        raise RegistrationError(reason)

@@ -27,6 +27,11 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from clockd.core.units import HOUR, MINUTE, MS, SECOND
+from clockd.i18n import Problem
+
+
+class TimeControlError(Problem):
+    """A time control that cannot be read or used; the message names the stage."""
 
 
 class DelayMode(StrEnum):
@@ -56,9 +61,9 @@ class TimeControl(BaseModel):
     def _only_last_stage_is_open(self) -> TimeControl:
         for i, stage in enumerate(self.stages[:-1]):
             if stage.moves is None:
-                raise ValueError(f"stage {i + 1} has no move count but is not the last stage")
+                raise TimeControlError("control.open-stage", stage=i + 1)
         if any(s.delay_ns for s in self.stages) and self.delay_mode is DelayMode.NONE:
-            raise ValueError("a stage sets a delay but delay_mode is 'none'")
+            raise TimeControlError("control.delay-without-mode")
         return self
 
     # -- constructors a referee thinks in -------------------------------------------------
@@ -120,24 +125,21 @@ class TimeControl(BaseModel):
     # -- text form -------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """Parse ``"90m/40+30s, 30m+30s"``-style text; raises ``ValueError`` naming the bad part."""
+        """Parse ``"90m/40+30s, 30m+30s"``-style text; raises :class:`TimeControlError` naming the bad part."""
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if not parts:
-            raise ValueError("empty time control")
+            raise TimeControlError("control.empty")
         stages: list[Stage] = []
         mode = DelayMode.NONE
         for index, part in enumerate(parts, start=1):
             m = _STAGE_RE.fullmatch(part)
             if not m:
-                raise ValueError(
-                    f"time control stage {index} {part!r}: expected e.g. '10m', '3m+2s', "
-                    "'5m d3s', '5m b3s' or '90m/40+30s'"
-                )
+                raise TimeControlError("control.bad-stage", stage=index, text=part)
             delay_ns = 0
             if m["delay"]:
                 this_mode = DelayMode.SIMPLE if m["dkind"] == "d" else DelayMode.BRONSTEIN
                 if mode is not DelayMode.NONE and mode is not this_mode:
-                    raise ValueError(f"time control stage {index}: mixes simple and Bronstein delay")
+                    raise TimeControlError("control.mixed-delays", stage=index)
                 mode = this_mode
                 delay_ns = _duration(m["delay"])
             stages.append(

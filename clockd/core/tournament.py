@@ -31,29 +31,17 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
+from clockd.core.actions import validation_msgs
 from clockd.core.registration import PublicNames
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MS
+from clockd.i18n import Msg, Problem, msg
 
 
-class ConfigError(ValueError):
+class ConfigError(Problem):
     """A configuration that cannot be used; the message names the file and the field."""
-
-
-def describe_validation_error(exc: ValidationError) -> list[str]:
-    """One line per problem, each naming where it is (``rounds[2].time_per_side: …``)."""
-    lines = []
-    for err in exc.errors():
-        where = ""
-        for part in err["loc"]:
-            if isinstance(part, int):
-                where += f"[{part}]"
-            else:
-                where += f".{part}" if where else str(part)
-        message = err["msg"].removeprefix("Value error, ")
-        lines.append(f"{where or '(top level)'}: {message}")
-    return lines
 
 
 class RoundKind(StrEnum):
@@ -81,7 +69,9 @@ class _Model(BaseModel):
 class RoundConfig(_Model):
     """One round: its name, how many play in it, the puzzle, the clock."""
 
-    name: str = Field(min_length=1)
+    #: The round's name as the organiser wrote it; empty: the standard name, translated
+    #: (:meth:`TournamentConfig.round_name`).
+    name: str = ""
     players: int = Field(ge=2)
     pieces: int = Field(ge=2)
     time_per_side: ClockSetting
@@ -98,15 +88,32 @@ class SessionConfig(_Model):
     """One session of the event; each is a tournament of its own (§2.1.2)."""
 
     key: str = Field(min_length=1, pattern=r"^[a-z0-9_-]+$")
-    name: str = Field(min_length=1)
+    #: As the organiser wrote it; empty: the day and the times, translated (:meth:`title`).
+    name: str = ""
     start: datetime
     end: datetime
 
     @model_validator(mode="after")
     def _ends_after_start(self) -> SessionConfig:
         if self.end <= self.start:
-            raise ValueError(f"session {self.key!r} ends ({self.end}) before it starts ({self.start})")
+            raise PydanticCustomError(
+                "config.session-ends-first",
+                "session {key} ends ({end}) before it starts ({start})",
+                {"key": self.key, "end": str(self.end), "start": str(self.start)},
+            )
         return self
+
+    def title(self) -> Msg:
+        """The session's name for screens: the organiser's, else "Piątek 19.06, 15:00–17:30"."""
+        if self.name:
+            return msg("text.as-typed", text=self.name)
+        return msg(
+            "term.session-title",
+            day=Msg(code=f"term.weekday.{self.start.isoweekday()}"),
+            date=self.start.strftime("%d.%m"),
+            start=self.start.strftime("%H:%M"),
+            end=self.end.strftime("%H:%M"),
+        )
 
 
 class TournamentConfig(_Model):
@@ -133,7 +140,9 @@ class TournamentConfig(_Model):
     def _knockout_shape(self) -> TournamentConfig:
         n = self.players
         if n & (n - 1):
-            raise ValueError(f"players must be a power of two (8, 16, 32 …) for a knockout bracket, not {n}")
+            raise PydanticCustomError(
+                "config.players-power-of-two", "players must be a power of two, not {n}", {"n": n}
+            )
         expected = []
         size = n
         while size >= 2:
@@ -142,14 +151,36 @@ class TournamentConfig(_Model):
         with_third = [*expected[:-1], 2, 2]
         got = [r.players for r in self.rounds]
         if got not in (expected, with_third):
-            raise ValueError(
-                f"rounds must have {expected} players (or {with_third} with a 3rd-place duel before "
-                f"the final) for a bracket of {n}; the file has {got}"
+            raise PydanticCustomError(
+                "config.rounds-shape",
+                "rounds must have {expected} players (or {with_third}) for a bracket of {n}; the file has {got}",
+                {"expected": str(expected), "with_third": str(with_third), "n": n, "got": str(got)},
             )
         keys = [s.key for s in self.sessions]
         if len(set(keys)) != len(keys):
-            raise ValueError(f"session keys must differ; the file has {keys}")
+            raise PydanticCustomError(
+                "config.session-keys", "session keys must differ: {keys}", {"keys": str(keys)}
+            )
         return self
+
+    def round_name(self, index: int) -> Msg:
+        """Round ``index``'s (0-based) name for screens: the organiser's, else the standard one
+        ("I runda — Ćwierćfinał" / "Round I — Quarter-final"), in the reader's language."""
+        r = self.rounds[index]
+        if r.name:
+            return msg("text.as-typed", text=r.name)
+        kind = self.round_kind(index)
+        if kind is RoundKind.FINAL:
+            stage = Msg(code="term.stage.final")
+        elif kind is RoundKind.THIRD_PLACE:
+            stage = Msg(code="term.stage.third-place")
+        elif r.players in (4, 8, 16):
+            stage = Msg(code=f"term.stage.of-{r.players}")
+        else:
+            stage = msg("term.stage.of-n", n=r.players)
+        return msg(
+            "term.round-title", number=_ROMAN[index] if index < len(_ROMAN) else str(index + 1), stage=stage
+        )
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -178,8 +209,7 @@ class TournamentConfig(_Model):
         for s in self.sessions:
             if s.key == key:
                 return s
-        known = ", ".join(s.key for s in self.sessions) or "none"
-        raise ConfigError(f"no session {key!r} in the configuration (sessions: {known})")
+        raise ConfigError("config.no-session", key=key, known=[s.key for s in self.sessions])
 
     # -- the file ---------------------------------------------------------------------------
     @classmethod
@@ -188,9 +218,11 @@ class TournamentConfig(_Model):
         try:
             data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{source}: not valid TOML: {exc}") from exc
+            raise ConfigError("config.not-toml", source=source, problem=str(exc)) from exc
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
-            details = "\n  ".join(describe_validation_error(exc))
-            raise ConfigError(f"{source}: invalid tournament configuration:\n  {details}") from exc
+            raise ConfigError("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
+
+
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")

@@ -1,33 +1,37 @@
-"""The one small interface every clock device implements (DESIGN.md, principle 6).
+"""The one small interface every table device implements (DESIGN.md, principle 6).
 
 A device — a USB-serial clock, two GPIO buttons on a Raspberry Pi, a DGT clock, an
-in-process simulation — is "something that emits :class:`Press` and status events and
-accepts :meth:`ClockDevice.show` and :meth:`ClockDevice.beep`".
+in-process simulation — is "something that reports :class:`DevicePress` and status
+inputs and accepts :meth:`TableDevice.show` and :meth:`TableDevice.beep`". What it is
+asked to show (two clocks, one countdown, a text: :mod:`clockd.core.device`) depends on
+the program the table runs, never on the device.
 
-Events reach the daemon through a *sink*: a thread-safe callable (typically
-``queue.Queue.put`` or ``loop.call_soon_threadsafe``-wrapped). Drivers call it from
-whatever thread their hardware library uses; they never touch the daemon's state.
+Inputs reach the daemon through a *sink*: a thread-safe callable (typically
+``queue.SimpleQueue.put``). Drivers call it from whatever thread their hardware library
+uses; they never touch the daemon's state.
 
-A press is not yet safe when it is emitted: the daemon journals it first and then calls
-:meth:`ClockDevice.acknowledge`, and only then may a device forget it (a serial clock
+A press is not yet safe when it is reported: the daemon journals it first and then calls
+:meth:`TableDevice.acknowledge`, and only then may a device forget it (a serial clock
 keeps it and re-sends it until this acknowledgement reaches it).
 
-The events are plain, transport-free data (pydantic), so the same models can later be
-published over MQTT by a daemon per table group.
+The inputs are plain, transport-free data (pydantic), so a table node publishes the same
+models over MQTT.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
 from typing import Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.clock import Side
+from clockd.core.device import Beep, DeviceState, Display
 
 
-class DeviceEvent(BaseModel):
+class DeviceInput(BaseModel):
+    """Something a device reports about its table, stamped on the daemon's monotonic time base."""
+
     model_config = ConfigDict(frozen=True)
 
     table: int
@@ -42,8 +46,9 @@ class DeviceEvent(BaseModel):
 TimeSource = Literal["measured", "upper-bound"]
 
 
-class Press(DeviceEvent):
-    """A side's button went down at ``t_ns`` (the edge time, not when we heard of it)."""
+class DevicePress(DeviceInput):
+    """A side's button went down at ``t_ns`` (the edge time, not when we heard of it), with
+    the device's own identity of the press (so a re-sent press is recognised)."""
 
     kind: Literal["press"] = "press"
     side: Side
@@ -56,81 +61,73 @@ class Press(DeviceEvent):
     time_source: TimeSource = "measured"
 
 
-class Connected(DeviceEvent):
+class Connected(DeviceInput):
     kind: Literal["connected"] = "connected"
     device_id: str
     detail: str = ""  # e.g. firmware version, pin factory, timestamp source
 
 
-class Disconnected(DeviceEvent):
+class Disconnected(DeviceInput):
     kind: Literal["disconnected"] = "disconnected"
     device_id: str
     reason: str = ""
 
 
-class RefereeButton(DeviceEvent):
+class RefereeButton(DeviceInput):
     """A referee's pause button wired to the table (GPIO tables may have one)."""
 
     kind: Literal["referee-button"] = "referee-button"
     device_id: str = ""
 
 
-AnyDeviceEvent = Press | Connected | Disconnected | RefereeButton
-EventSink = Callable[[AnyDeviceEvent], None]
-
-
-class Display(BaseModel):
-    """What the daemon asks a device to show."""
-
-    model_config = ConfigDict(frozen=True)
-
-    remaining_ms_a: int
-    remaining_ms_b: int
-    running: Side | None = None
-    text: str = ""
-
-
-class Beep(StrEnum):
-    SHORT = "short"
-    FLAG = "flag"
-    TIE = "tie"
-    CHANGE = "change"  # the relay's "ZMIANA"
-
-
-class DeviceState(StrEnum):
-    CONNECTED = "connected"
-    DISCONNECTED = "disconnected"
-    CONNECTING = "connecting"
+AnyDeviceInput = DevicePress | Connected | Disconnected | RefereeButton
+Sink = Callable[[AnyDeviceInput], None]
 
 
 class DeviceStatus(BaseModel):
+    """What a driver says of its device right now."""
+
     model_config = ConfigDict(frozen=True)
 
     device_id: str
     state: DeviceState
-    detail: str = ""  # a sentence for the referee: timestamp source, last error, firmware
+    detail: str = ""  # what a referee needs: timestamp source, last error, firmware
 
 
 @runtime_checkable
-class ClockDevice(Protocol):
-    """A clock at one table."""
+class TableDevice(Protocol):
+    """The device at one table."""
 
     table: int
 
-    def start(self, sink: EventSink) -> None:
-        """Begin delivering events to ``sink`` (from any thread)."""
+    def start(self, sink: Sink) -> None:
+        """Begin delivering inputs to ``sink`` (from any thread)."""
 
     def stop(self) -> None:
-        """Stop delivering events and release the hardware."""
+        """Stop delivering inputs and release the hardware."""
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         """``press`` is journaled: the device may now forget it."""
 
     def show(self, display: Display) -> None:
-        """Show both times (and whose turn it is) on the device, if it has a display."""
+        """Show what the table's program shows (what the device can of it)."""
 
     def beep(self, pattern: Beep) -> None:
         """Sound a signal, if the device can."""
 
     def status(self) -> DeviceStatus:
         """The device's state, in words a referee understands."""
+
+
+__all__ = [
+    "AnyDeviceInput",
+    "Connected",
+    "DeviceInput",
+    "DevicePress",
+    "DeviceStatus",
+    "Disconnected",
+    "RefereeButton",
+    "Sink",
+    "TableDevice",
+    "TimeSource",
+]

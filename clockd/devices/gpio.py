@@ -2,8 +2,8 @@
 
 A :class:`GpioTable` is one table: a button per side, and optionally a "your turn" LED
 per side, a buzzer and a referee's pause button (pins from
-:mod:`clockd.devices.gpio_config`). It implements :class:`~clockd.devices.base.ClockDevice`:
-it turns button edges into :class:`~clockd.devices.base.Press` events and lights the
+:mod:`clockd.devices.gpio_config`). It implements :class:`~clockd.devices.base.TableDevice`:
+it turns button edges into :class:`~clockd.devices.base.DevicePress` events and lights the
 running side's LED when the daemon calls :meth:`GpioTable.show`.
 
 Three things decide whether a referee can trust a press from a GPIO table:
@@ -47,16 +47,14 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.clock import Side
+from clockd.core.device import Beep, DeviceState, Display, TwoClocks
 from clockd.core.units import HOUR, MS, SECOND, US
 from clockd.devices.base import (
-    Beep,
     Connected,
-    DeviceState,
+    DevicePress,
     DeviceStatus,
-    Display,
-    EventSink,
-    Press,
     RefereeButton,
+    Sink,
 )
 from clockd.devices.gpio_config import GpioConfig, TableConfig, describe_pin
 from clockd.i18n import tr
@@ -329,7 +327,7 @@ class _Contact:
 
 
 class GpioTable:
-    """One duel table on a Raspberry Pi's GPIO header (a :class:`~clockd.devices.base.ClockDevice`).
+    """One duel table on a Raspberry Pi's GPIO header (a :class:`~clockd.devices.base.TableDevice`).
 
     ``pin_factory`` is gpiozero's: ``None`` for gpiozero's default (set
     ``GPIOZERO_PIN_FACTORY=lgpio`` on a Pi), a ``MockFactory`` in tests. ``edge_time``
@@ -362,7 +360,7 @@ class GpioTable:
             self._contacts.append(_Contact(self, "referee", None, config.referee, debounce_ns))
         self._lever = Lever(simultaneous_ms * MS)
         self._lock = threading.RLock()
-        self._sink: EventSink | None = None
+        self._sink: Sink | None = None
         self._leds: dict[Side, Any] = {}
         self._buzzer: Any = None
         self._seq = 0
@@ -371,8 +369,8 @@ class GpioTable:
         self._unacknowledged: set[int] = set()
         self._fallbacks: list[str] = []  # gpiozero's reasons for not using a preferred pin factory
 
-    # -- ClockDevice --------------------------------------------------------------------------
-    def start(self, sink: EventSink) -> None:
+    # -- TableDevice --------------------------------------------------------------------------
+    def start(self, sink: Sink) -> None:
         """Claim the pins and begin delivering events; :class:`Connected` comes first.
 
         Raises :class:`GpioUnavailable` when gpiozero finds no GPIO, :class:`GpioStartError`
@@ -401,19 +399,21 @@ class GpioTable:
             self._sink = None
             self._close_all()
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         """GPIO presses live in memory only: nothing to re-send, just stop counting it as pending."""
         if press.seq is not None:
             with self._lock:
                 self._unacknowledged.discard(press.seq)
 
     def show(self, display: Display) -> None:
-        """Light the running side's LED (both off when no time runs); keep the lever in step."""
+        """Two clocks: light the running side's LED (both off when no time runs) and keep the
+        lever in step. A countdown or a text has no side to light: both LEDs go off."""
+        running = display.running if isinstance(display, TwoClocks) else None
         with self._lock:
-            if display.running is not None:
-                self._lever.sync(display.running)
+            if running is not None:
+                self._lever.sync(running)
             for side, led in self._leds.items():
-                if side is display.running:
+                if side is running:
                     led.on()
                 else:
                     led.off()
@@ -536,7 +536,9 @@ class GpioTable:
             self._presses += 1
             self._unacknowledged.add(self._seq)
             sink(
-                Press(table=self.table, t_ns=t_ns, side=contact.side, device_id=self.device_id, seq=self._seq)
+                DevicePress(
+                    table=self.table, t_ns=t_ns, side=contact.side, device_id=self.device_id, seq=self._seq
+                )
             )
 
     def _detail(self) -> str:
@@ -568,7 +570,7 @@ def gpio_tables(config: GpioConfig, *, pin_factory: Any = None, **kwargs: Any) -
     ]
 
 
-def start_all(tables: Iterable[GpioTable], sink: EventSink) -> None:
+def start_all(tables: Iterable[GpioTable], sink: Sink) -> None:
     """Start every table, or none: a failure stops the ones already started and re-raises."""
     started: list[GpioTable] = []
     try:

@@ -2,7 +2,7 @@
 
 A :class:`SerialClock` finds its clock (by USB VID/PID and serial number through
 ``serial.tools.list_ports.comports()``, or at a fixed path), opens it, does the
-handshake, and from then on turns the clock's presses into :class:`~clockd.devices.base.Press`
+handshake, and from then on turns the clock's presses into :class:`~clockd.devices.base.DevicePress`
 events on the daemon's sink — each once, in order, with the device's timestamp mapped
 onto the host's ``time.monotonic_ns()`` so that USB latency and jitter are not part of
 anyone's time. When the cable is pulled it reports :class:`Disconnected`, looks for the
@@ -30,10 +30,10 @@ The sink is called from that thread; it must not raise (an exception is recorded
 Usage::
 
     clock = SerialClock(table=3, match=PortMatch(serial_number="DC-0007"))
-    clock.start(events.put)            # Press / Connected / Disconnected on the queue
+    clock.start(events.put)            # DevicePress / Connected / Disconnected on the queue
     ...
     clock.acknowledge(press)           # after the journal commit
-    clock.show(Display(remaining_ms_a=..., remaining_ms_b=..., running=Side.A))
+    clock.show(TwoClocks(remaining_ms=PerSide[int](a=..., b=...), running=Side.A))
 
 In tests the port list comes from the simulator (``list_ports=farm.list_ports``), and
 ``clock=`` takes the simulation's time source.
@@ -53,19 +53,17 @@ from typing import Any, Protocol
 import serial
 
 from clockd.core.clock import Side
+from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
 from clockd.core.timecontrol import DelayMode as CoreDelayMode
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MS
 from clockd.devices.base import (
-    AnyDeviceEvent,
-    Beep,
+    AnyDeviceInput,
     Connected,
-    DeviceState,
+    DevicePress,
     DeviceStatus,
     Disconnected,
-    Display,
-    EventSink,
-    Press,
+    Sink,
 )
 from clockd.i18n import tr
 from firmware_protocol import messages as wire
@@ -137,7 +135,7 @@ class DriverStats:
 
 
 class SerialClock:
-    """A USB-serial chess clock at one table (implements :class:`~clockd.devices.base.ClockDevice`).
+    """A USB-serial chess clock at one table (implements :class:`~clockd.devices.base.TableDevice`).
 
     Give ``port`` (a path or a pyserial URL such as ``loop://``) to use a fixed port, or
     ``match`` to find the clock among ``list_ports()`` at every (re)connect.
@@ -186,7 +184,7 @@ class SerialClock:
         self._stop = threading.Event()
         self._connected = threading.Event()
         self._thread: threading.Thread | None = None
-        self._sink: EventSink | None = None
+        self._sink: Sink | None = None
         self._ser: Any = None
         self._broken = False
         self._state = DeviceState.DISCONNECTED
@@ -197,8 +195,8 @@ class SerialClock:
         self.errors: list[BaseException] = []
         self.stats = DriverStats(protocol=self._session.stats)
 
-    # -- ClockDevice ----------------------------------------------------------------------------
-    def start(self, sink: EventSink) -> None:
+    # -- TableDevice ----------------------------------------------------------------------------
+    def start(self, sink: Sink) -> None:
         if self._thread is not None:
             raise RuntimeError(f"serial clock of table {self.table} is already started")
         self._sink = sink
@@ -219,7 +217,7 @@ class SerialClock:
         self._state = DeviceState.DISCONNECTED
         self._detail = tr(pl="zatrzymano", en="stopped")
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         """``press`` is journaled: send the clock its (cumulative) ACK."""
         if press.boot_id is None or press.seq is None:
             raise ValueError(f"press {press!r} did not come from a serial clock (no boot_id/seq)")
@@ -398,7 +396,7 @@ class SerialClock:
     def _report(self, out: HostOutput, now: int) -> None:
         for event in out.events:
             if isinstance(event, Delivered):
-                press = Press(
+                press = DevicePress(
                     table=self.table,
                     t_ns=event.host_t_ns,
                     side=Side(event.side.value),
@@ -467,7 +465,7 @@ class SerialClock:
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
 
-    def _emit(self, event: AnyDeviceEvent) -> bool:
+    def _emit(self, event: AnyDeviceInput) -> bool:
         sink = self._sink
         if sink is None:
             return False
@@ -532,15 +530,27 @@ class _Reader:
 
 
 def _show(display: Display) -> wire.Show:
+    """The wire's SHOW for what the table's program shows.
+
+    Two clocks are SHOW's own shape. A countdown is shown on both faces (a two-faced clock
+    has no single face), its text below; a text alone is shown with both faces at zero.
+    """
+
     def ms(value: int) -> int:
         return min(max(value, 0), _U32)
 
     text = display.text
     while len(text.encode("utf-8")) > 64:
         text = text[:-1]
-    return wire.Show(
-        remaining_ms_a=ms(display.remaining_ms_a),
-        remaining_ms_b=ms(display.remaining_ms_b),
-        running=wire.Side(display.running.value) if display.running else None,
-        text=text,
-    )
+    if isinstance(display, TwoClocks):
+        return wire.Show(
+            remaining_ms_a=ms(display.remaining_ms.a),
+            remaining_ms_b=ms(display.remaining_ms.b),
+            running=wire.Side(display.running.value) if display.running else None,
+            text=text,
+        )
+    if isinstance(display, Countdown):
+        return wire.Show(
+            remaining_ms_a=ms(display.ms), remaining_ms_b=ms(display.ms), running=None, text=text
+        )
+    return wire.Show(remaining_ms_a=0, remaining_ms_b=0, running=None, text=text)

@@ -24,27 +24,13 @@ import io
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.bracket import Bracket, DecidedBy, Match, MatchStatus, PlayerId
+from clockd.core.clock import PerSide
 from clockd.core.display import quantize
 from clockd.core.tournament import RoundKind
 from clockd.core.units import MS, ns_to_ms
+from clockd.i18n import Msg, msg, render
 
 RESULTS_VERSION = 1
-
-
-class AB(BaseModel):
-    """A value per match side."""
-
-    model_config = ConfigDict(frozen=True)
-
-    a: int
-    b: int
-
-
-class ABText(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    a: str
-    b: str
 
 
 class ResultPlayer(BaseModel):
@@ -66,9 +52,9 @@ class ResultMatch(BaseModel):
     a: PlayerId | None
     b: PlayerId | None
     winner: PlayerId | None
-    remaining_ms: AB | None
-    displayed: ABText | None
-    moves: AB | None
+    remaining_ms: PerSide[int] | None
+    displayed: PerSide[str] | None
+    moves: PerSide[int] | None
     decided_by: DecidedBy | None
     status: MatchStatus
     tiebreak_of: str | None = None
@@ -126,13 +112,12 @@ class Results(BaseModel):
         raise KeyError(mid)
 
 
-def _match(bracket: Bracket, m: Match) -> ResultMatch:
+def _match(bracket: Bracket, m: Match, lang: str | None) -> ResultMatch:
     score = m.score
-    round_cfg = bracket.config.rounds[m.round - 1]
     return ResultMatch(
         id=m.id,
         round=m.round,
-        round_name=round_cfg.name,
+        round_name=render(bracket.config.round_name(m.round - 1), lang),
         kind=bracket.round_kind(m.round),
         pieces=bracket.pieces(m.id),
         table=m.table,
@@ -140,10 +125,12 @@ def _match(bracket: Bracket, m: Match) -> ResultMatch:
         b=m.b,
         winner=m.winner if m.status is MatchStatus.DECIDED else None,
         remaining_ms=(
-            AB(a=quantize(score.remaining_ns.a, MS), b=quantize(score.remaining_ns.b, MS)) if score else None
+            PerSide[int](a=quantize(score.remaining_ns.a, MS), b=quantize(score.remaining_ns.b, MS))
+            if score
+            else None
         ),
-        displayed=ABText(a=score.displayed.a, b=score.displayed.b) if score else None,
-        moves=AB(a=score.moves.a, b=score.moves.b) if score else None,
+        displayed=score.displayed if score else None,
+        moves=score.moves if score else None,
         decided_by=m.decided_by if m.status is MatchStatus.DECIDED else None,
         status=m.status,
         tiebreak_of=m.tiebreak_of,
@@ -155,9 +142,17 @@ def _match(bracket: Bracket, m: Match) -> ResultMatch:
 
 
 def build_results(
-    bracket: Bracket, names: dict[PlayerId, str], *, tournament: str | None = None, session: str | None = None
+    bracket: Bracket,
+    names: dict[PlayerId, str],
+    *,
+    tournament: str | None = None,
+    session: str | None = None,
+    lang: str | None = None,
 ) -> Results:
-    """The results of ``bracket``; ``names`` gives each player's public display name."""
+    """The results of ``bracket``; ``names`` gives each player's public display name.
+
+    Round names are written in ``lang`` (default: the current language).
+    """
     players = sorted(set(bracket.draw.lines.values()))
     return Results(
         tournament=tournament or bracket.config.name,
@@ -165,7 +160,7 @@ def build_results(
         resolution_ms=bracket.config.resolution_ms,
         finished=bracket.finished,
         players=[ResultPlayer(id=p, name=names.get(p, f"#{p}")) for p in players],
-        matches=[_match(bracket, m) for m in _ordered(bracket)],
+        matches=[_match(bracket, m, lang) for m in _ordered(bracket)],
         decisions=[
             ResultDecision(
                 match=d.match,
@@ -254,12 +249,12 @@ def results_csv(results: Results) -> str:
     return out.getvalue()
 
 
-def check_results(results: Results) -> list[str]:
+def check_results(results: Results) -> list[Msg]:
     """Every way the results break the rules; empty when each match winner had more time at
     the resolution, or won a recorded tie-break, or a recorded referee decision (or a bye or
     a walkover, which are recorded decisions too). Used by ``duelclock demo`` and its tests.
     """
-    problems: list[str] = []
+    problems: list[Msg] = []
     res = results.resolution_ms
     by_id = {m.id: m for m in results.matches}
     decided_matches = {d.match for d in results.decisions}
@@ -267,29 +262,29 @@ def check_results(results: Results) -> list[str]:
         if m.winner is None:
             continue
         if m.winner not in (m.a, m.b):
-            problems.append(f"{m.id}: winner {m.winner} is not one of its players {m.a}, {m.b}")
+            problems.append(msg("results.winner-not-player", match=m.id, winner=m.winner, a=m.a, b=m.b))
             continue
         side = "a" if m.winner == m.a else "b"
         if m.decided_by in (DecidedBy.TIME, DecidedBy.FLAG):
             if m.remaining_ms is None:
-                problems.append(f"{m.id}: decided by {m.decided_by.value} but has no times")
+                problems.append(msg("results.no-times", match=m.id, by=m.decided_by.value))
                 continue
             mine, theirs = (
                 (m.remaining_ms.a, m.remaining_ms.b) if side == "a" else (m.remaining_ms.b, m.remaining_ms.a)
             )
             if quantize(mine * MS, res * MS) <= quantize(theirs * MS, res * MS):
                 problems.append(
-                    f"{m.id}: winner {m.winner} has {mine} ms, the loser {theirs} ms: not more at {res} ms"
+                    msg("results.not-more-time", match=m.id, winner=m.winner, mine=mine, theirs=theirs, res=res)
                 )
         elif m.decided_by is DecidedBy.TIEBREAK:
             tbs = [t for t in results.matches if t.tiebreak_of == m.id and t.winner is not None]
             if not tbs or tbs[-1].winner != m.winner:
-                problems.append(f"{m.id}: decided by a tie-break, but no tie-break won by {m.winner}")
+                problems.append(msg("results.no-tiebreak-won", match=m.id, winner=m.winner))
         elif m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
             if m.id not in decided_matches:
-                problems.append(f"{m.id}: decided by {m.decided_by.value} with no recorded decision")
+                problems.append(msg("results.no-decision", match=m.id, by=m.decided_by.value))
         elif m.decided_by is DecidedBy.BYE and None not in (m.a, m.b):
-            problems.append(f"{m.id}: a bye with two players")
+            problems.append(msg("results.bye-two-players", match=m.id))
         if m.tiebreak_of is not None and m.tiebreak_of not in by_id:
-            problems.append(f"{m.id}: tie-break of an unknown match {m.tiebreak_of}")
+            problems.append(msg("results.unknown-root", match=m.id, root=m.tiebreak_of))
     return problems

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from clockd.api.messages import DEFAULT_PORT
+from clockd.core.ids import DEFAULT_HALL
 from clockd.core.timecontrol import TimeControl
 
 
@@ -101,6 +102,9 @@ class DaemonSection(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     db: Path | None = None
+    #: The name this daemon's tables and events are known by on a network of daemons
+    #: (``desk/3``, ``desk/pt``); kept in the journal from its first start.
+    hall: str = Field(default=DEFAULT_HALL, pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")
     host: str = "127.0.0.1"
     port: int = Field(default=DEFAULT_PORT, ge=0, le=65535)
     grace_ms: int = Field(default=250, ge=0, le=10_000)

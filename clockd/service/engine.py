@@ -12,6 +12,13 @@ So: nothing is applied, acknowledged or shown before it is on disk (DESIGN.md pr
 2); the journal's ``seq`` is the one order of inputs; and while one batch is being
 flushed, the next batch's presses queue up and share the next flush (group commit).
 
+**One decision, one commit.** Staging an input may bring follow-ups (a match assigned to a
+table also loads the duel onto the table) and reactions (a table's flag ends the match's
+duel, so the bracket journals the result). The engine stages the whole chain in the same
+batch, in order; if any part of it is refused, every component is rolled back to the
+savepoint taken before the input and nothing of it is journaled — a SIGKILL can never
+leave half a decision on disk, because the chain is committed in one transaction.
+
 Time: the engine reads ``time.monotonic_ns()`` (injectable as ``clock``) and adds
 ``offset_ns`` to get the *journal's* time base, which continues across restarts (see
 :meth:`Engine.recover` and ``docs/architecture.md``).
@@ -30,20 +37,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clockd import __version__
-from clockd.core.clock import Phase
-from clockd.core.display import format_clock
-from clockd.devices.base import AnyDeviceEvent, ClockDevice, EventSink
+from clockd.core.clock import Pause, Phase
+from clockd.core.ids import DEFAULT_HALL, table_ref
+from clockd.devices.base import AnyDeviceInput, Sink, TableDevice
+from clockd.service.actions import journal as action_entry
+from clockd.service.actions import register_action_entries
 from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Staged
-from clockd.service.events import AlertRaised, DaemonStarted, Paused
+from clockd.service.devices import DeviceRegistry
+from clockd.service.entries import AlertRaised, DaemonStarted
 from clockd.service.outbox import Outbox
-from clockd.service.tables import Tables, TableState
-from clockd.store.events import Event
+from clockd.service.tables import Tables, TableState, phase_of
+from clockd.store.entries import Entry
 from clockd.store.journal import Journal, JournalError, Record
 
 log = logging.getLogger(__name__)
 
 #: Bumped whenever a component's snapshot data changes shape (old snapshots are then ignored).
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
+
+#: How deep a chain of follow-ups may go (a loop between two components is a bug: refuse it).
+MAX_CHAIN = 64
 
 
 class EngineStopped(RuntimeError):
@@ -58,6 +71,7 @@ class Current:
     tables: Mapping[int, TableState]
     views: Mapping[str, Any]
     offset_ns: int
+    hall: str = DEFAULT_HALL
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +80,7 @@ class Batch:
 
     records: tuple[Record, ...]
     changed_tables: frozenset[int]
+    changed_events: frozenset[str]
     current: Current
 
 
@@ -93,14 +108,14 @@ class EngineStats:
 
 @dataclass(slots=True)
 class _DeviceInput:
-    event: AnyDeviceEvent
-    device: ClockDevice | None
+    item: AnyDeviceInput
+    device: TableDevice | None
     received_ns: int
 
 
 @dataclass(slots=True)
 class _Command:
-    event: Event
+    entry: Entry
     future: Future[int] | None
 
 
@@ -126,20 +141,31 @@ class Engine:
         batch_max: int = 512,
         snapshot_every: int = 20_000,
         outbox: Outbox | None = None,
+        hall: str = DEFAULT_HALL,
     ) -> None:
         self.journal = journal
         self.boot_id = boot_id
+        self._hall = hall
+        self.devices = DeviceRegistry()
         self.tables = tables if tables is not None else Tables()
         self.components: list[Component] = [self.tables, *components]
+        self._by_name = {c.name: c for c in self.components}
+        register_action_entries()
+        for component in self.components:
+            component.bind(self)
         self._owner: dict[str, Component] = {}
         for component in self.components:
             for kind in component.kinds:
                 other = self._owner.get(kind)
                 if other is not None:
                     raise ValueError(
-                        f"event kind {kind!r} is claimed by both {other.name} and {component.name}"
+                        f"entry kind {kind!r} is claimed by both {other.name} and {component.name}"
                     )
                 self._owner[kind] = component
+        self._reactors: dict[str, list[Component]] = {}
+        for component in self.components:
+            for kind in component.reacts_to:
+                self._reactors.setdefault(kind, []).append(component)
         self.clock = clock
         self.batch_max = batch_max
         self.snapshot_every = snapshot_every
@@ -157,23 +183,31 @@ class Engine:
         self.applied_seq = 0  # the last journal seq folded into the components
         self.current = self._make_current()
 
-    # -- wiring ---------------------------------------------------------------------------------
+    # -- wiring (the World components see) ---------------------------------------------------
+    @property
+    def hall(self) -> str:
+        """The name this daemon's tables and events are known by (``hall/3``, ``hall/pt``)."""
+        return self._hall
+
+    def component(self, name: str) -> Component:
+        return self._by_name[name]
+
     def add_listener(self, listener: Callable[[Batch], None]) -> None:
         """Call ``listener(batch)`` on the engine's thread after each commit. It must not block."""
         self._listeners.append(listener)
 
-    def attach(self, table: int, device: ClockDevice) -> EventSink:
+    def attach(self, table: int, device: TableDevice) -> Sink:
         """Bind ``device`` to ``table`` and return the sink to pass to ``device.start``."""
-        self.tables.bind(table, device)
+        self.devices.bind(table, device)
         return self.sink_for(device)
 
-    def sink_for(self, device: ClockDevice | None) -> EventSink:
-        """A thread-safe callable that queues a device's events (stamped with when they arrived)."""
+    def sink_for(self, device: TableDevice | None) -> Sink:
+        """A thread-safe callable that queues a device's inputs (stamped with when they arrived)."""
         put = self._queue.put
         clock = self.clock
 
-        def sink(event: AnyDeviceEvent) -> None:
-            put(_DeviceInput(event, device, clock()))
+        def sink(item: AnyDeviceInput) -> None:
+            put(_DeviceInput(item, device, clock()))
 
         return sink
 
@@ -182,16 +216,17 @@ class Engine:
         return self.clock() + self.offset_ns
 
     # -- commands ---------------------------------------------------------------------------------
-    def submit(self, event: Event) -> Future[int]:
+    def submit(self, entry: Entry) -> Future[int]:
         """Queue a command; the future gives its journal seq, or raises :class:`Refused`.
 
-        The engine stamps the event's ``t_ns`` with the instant it applies it.
+        The engine stamps the entry's ``t_ns`` with the instant it applies it. The seq is
+        that of the command's own entry; its follow-ups come right after it.
         """
         future: Future[int] = Future()
         if self._stopped.is_set() or self._thread is None:
             future.set_exception(EngineStopped("the daemon's engine is not running"))
             return future
-        self._queue.put(_Command(event, future))
+        self._queue.put(_Command(entry, future))
         return future
 
     def barrier(self) -> Future[int]:
@@ -206,21 +241,18 @@ class Engine:
         self._queue.put(_Barrier(future))
         return future
 
-    def apply_now(self, events: Sequence[Event]) -> list[int]:
-        """Stage, journal and apply ``events`` at once, all or none (only before :meth:`start`)."""
+    def apply_now(self, entries: Sequence[Entry]) -> list[int]:
+        """Stage, journal and apply ``entries`` at once, all or none (only before :meth:`start`)."""
         if self._thread is not None:
             raise RuntimeError("apply_now is for start-up; use submit() once the engine runs")
         for component in self.components:
             component.begin()
-        staged: list[Event] = []
+        staged: list[Entry] = []
         effects: list[Effect] = []
         try:
-            for event in events:
+            for entry in entries:
                 now = self.now_ns()
-                result = self._stage_command(event.model_copy(update={"t_ns": now}), now)
-                if result.event is not None:
-                    staged.append(result.event)
-                effects += result.effects
+                self._stage_chain(entry.at(now), now, staged, effects)
         except BaseException:
             for component in self.components:
                 component.abort()
@@ -260,7 +292,7 @@ class Engine:
 
         Loads the newest usable snapshot, replays the events after it, then decides how
         the time that passed while no daemon ran is charged (the rule is journaled in a
-        :class:`~clockd.service.events.DaemonStarted` event):
+        :class:`~clockd.service.entries.DaemonStarted` entry):
 
         * **same boot** (``boot_id`` unchanged): ``time.monotonic_ns()`` kept counting, so
           the journal's time base simply continues and a running clock has been running
@@ -311,9 +343,10 @@ class Engine:
             except Exception as exc:
                 raise JournalError(
                     f"the snapshot at seq {snap.seq} in {self.journal.path} cannot be restored ({exc}); "
-                    "start with --replay-all to rebuild from the events alone"
+                    "start with --replay-all to rebuild from the entries alone"
                 ) from exc
             self.last_t_ns = int(data["last_t_ns"])
+            self._hall = str(data.get("hall") or self._hall)
             self.applied_seq = snap.seq
             return snap.seq
         return None
@@ -324,20 +357,22 @@ class Engine:
         for component in self.components:
             component.begin()
         for record in self.journal.read(after=after, upto=upto):
-            event = record.event
-            owner = self._owner.get(event.kind)
+            entry = record.entry
+            owner = self._owner.get(entry.kind)
             if owner is None:
                 raise JournalError(
-                    f"{self.journal.path} seq {record.seq}: no part of this daemon applies events of "
-                    f"kind {event.kind!r}"
+                    f"{self.journal.path} seq {record.seq}: no part of this daemon applies entries of "
+                    f"kind {entry.kind!r}"
                 )
             try:
-                owner.stage(event, now_ns=event.t_ns, replay=True)
+                owner.stage(entry, now_ns=entry.t_ns, replay=True)
             except Refused as exc:
                 raise ReplayMismatch(
-                    f"{self.journal.path} seq {record.seq} ({event.kind}) does not replay: {exc}"
+                    f"{self.journal.path} seq {record.seq} ({entry.kind}) does not replay: {exc}"
                 ) from exc
-            self.last_t_ns = max(self.last_t_ns, event.t_ns)
+            if isinstance(entry, DaemonStarted) and entry.hall:
+                self._hall = entry.hall
+            self.last_t_ns = max(self.last_t_ns, entry.t_ns)
             self.applied_seq = record.seq
             pending.append(record)
             count += 1
@@ -365,7 +400,7 @@ class Engine:
             rule, offset = "new-boot", self.last_t_ns - mono
         self.offset_ns = offset
         now = mono + offset
-        events: list[Event] = [
+        entries: list[Entry] = [
             DaemonStarted(
                 boot_id=self.boot_id,
                 monotonic_ns=mono,
@@ -373,36 +408,30 @@ class Engine:
                 rule=rule,
                 downtime_ns=downtime,
                 version=__version__,
+                hall=self.hall,
             )
         ]
         report = RecoveryReport(rule=rule, downtime_ns=downtime, snapshot_seq=None, replayed=0, elapsed_ns=0)
         for table, state in sorted(self.tables.view().items()):
-            at_stop = state.clock.view(max(self.last_t_ns, state.floor_ns))
-            if at_stop.phase is not Phase.RUNNING or at_stop.running is None:
+            if phase_of(state, self.last_t_ns) is not Phase.RUNNING:
                 continue
-            side = at_stop.running.value
+            data: dict[str, int | str] = {"table": table}
             if rule == "same-boot":
                 assert downtime is not None
-                code = "recovered-running"
-                message = (
-                    "The daemon stopped while this clock was running and restarted "
-                    f"{format_clock(downtime)} after the last recorded input; side {side.upper()} was "
-                    "charged for the time since, as a physical clock would have been. Presses the clock "
-                    "kept meanwhile are applied with their own times. Check the clock."
-                )
-                data: dict[str, int | str] = {"since_last_input_ms": downtime // 1_000_000, "side": side}
+                code = "alert.recovered-running"
+                data["since_last_input_ms"] = downtime // 1_000_000
             else:
-                code = "recovered-paused"
-                message = (
-                    "The machine restarted while this clock was running; the time that passed is unknown, "
-                    "so the clock was paused at the last recorded instant. Check the clock, then resume."
-                )
-                data = {"side": side}
-                if state.clock.view(max(now, state.floor_ns)).phase is Phase.RUNNING:
-                    events.append(Paused(table=table, source="recovery", reason="machine restarted"))
-            events.append(AlertRaised(table=table, alert_id=0, code=code, message=message, data=data))
+                code = "alert.recovered-paused"
+                if phase_of(state, now) is Phase.RUNNING:
+                    pause = Pause(reason="")
+                    entries.append(
+                        action_entry(
+                            pause, target=table_ref(self.hall, table), source="recovery", table=table
+                        )
+                    )
+            entries.append(AlertRaised(table=table, alert_id=0, code=code, data=data))
             report.alerts.append((table, code))
-        self.apply_now(events)
+        self.apply_now(entries)
         return report
 
     # -- the thread ---------------------------------------------------------------------------------
@@ -444,22 +473,18 @@ class Engine:
         stop = False
         for component in self.components:
             component.begin()
-        staged: list[Event] = []
+        staged: list[Entry] = []
         received: list[int] = []
         effects: list[Effect] = []
         replies: list[tuple[Future[int], int]] = []
         barriers: list[Future[int]] = []
         now = self.now_ns()
         for component in self.components:
-            for event in component.due(now):
+            for entry in component.due(now):
                 try:
-                    result = component.stage(event, now_ns=now, replay=False)
+                    self._stage_chain(entry, now, staged, effects)
                 except Refused as exc:
-                    log.warning("%s: a due %s was refused: %s", component.name, event.kind, exc)
-                    continue
-                if result.event is not None:
-                    staged.append(result.event)
-                effects += result.effects
+                    log.warning("%s: a due %s was refused: %s", component.name, entry.kind, exc)
         for item in items:
             if item is _STOP:
                 stop = True
@@ -469,25 +494,35 @@ class Engine:
                 continue
             now = self.now_ns()
             if isinstance(item, _DeviceInput):
+                index = len(staged)
                 try:
                     result = self.tables.stage_device(
-                        item.event, item.device, now_ns=now, offset_ns=self.offset_ns
+                        item.item, item.device, now_ns=now, offset_ns=self.offset_ns
                     )
                 except Refused as exc:
-                    log.warning("device event dropped: %s (%s)", exc, item.event)
+                    log.warning("device input dropped: %s (%s)", exc, item.item)
                     continue
-                if result.event is None:
-                    self.stats.duplicates_acked += 1
-                else:
-                    staged.append(result.event)
-                    if self.stats.keep_latencies and result.event.kind == "press":
-                        received.append(item.received_ns)
                 effects += result.effects
+                if result.entry is None:
+                    self.stats.duplicates_acked += 1
+                    continue
+                staged.append(result.entry)
+                if self.stats.keep_latencies and result.entry.kind == "press":
+                    received.append(item.received_ns)
+                # A press is a fact: journaled whatever its follow-ups make of it.
+                mark = self._mark()
+                try:
+                    self._follow(result, now, staged, effects, depth=0)
+                except Refused as exc:
+                    self._rollback(mark)
+                    del staged[index + 1 :]
+                    log.warning("a follow-up of %s was refused: %s", result.entry.kind, exc)
             elif isinstance(item, _Command):
                 if item.future is not None and not item.future.set_running_or_notify_cancel():
                     continue
+                index = len(staged)
                 try:
-                    result = self._stage_command(item.event.model_copy(update={"t_ns": now}), now)
+                    self._stage_chain(item.entry.at(now), now, staged, effects)
                 except Refused as exc:
                     if item.future is not None:
                         item.future.set_exception(exc)
@@ -495,15 +530,15 @@ class Engine:
                 except Exception as exc:
                     log.exception("a command failed while staging")
                     if item.future is not None:
-                        item.future.set_exception(Refused(f"internal error: {exc}"))
+                        item.future.set_exception(
+                            Refused("daemon.internal", error=f"{type(exc).__name__}: {exc}")
+                        )
                     continue
-                if result.event is not None:
+                if len(staged) > index:
                     if item.future is not None:
-                        replies.append((item.future, len(staged)))
-                    staged.append(result.event)
+                        replies.append((item.future, index))
                 elif item.future is not None:
                     item.future.set_result(self.journal.last_seq)
-                effects += result.effects
         try:
             records = self._commit(staged, effects)
         except BaseException as exc:
@@ -522,39 +557,78 @@ class Engine:
             self._snapshot()
         return stop
 
-    def _stage_command(self, event: Event, now: int) -> Staged:
-        owner = self._owner.get(event.kind)
-        if owner is None:
-            raise Refused(f"no part of this daemon applies events of kind {event.kind!r}")
-        return owner.stage(event, now_ns=now, replay=False)
+    # -- chains: an input, its follow-ups and the reactions to them, all or nothing ------------
+    def _mark(self) -> list[object]:
+        return [c.mark() for c in self.components]
 
-    def _commit(self, staged: list[Event], effects: list[Effect]) -> list[Record]:
+    def _rollback(self, marks: list[object]) -> None:
+        for component, mark in zip(self.components, marks, strict=True):
+            component.rollback(mark)
+
+    def _stage_chain(self, entry: Entry, now: int, staged: list[Entry], effects: list[Effect]) -> None:
+        """Stage ``entry`` and everything it brings, or nothing (:class:`Refused` propagates)."""
+        marks = self._mark()
+        index, effect_count = len(staged), len(effects)
+        try:
+            result = self._stage_one(entry, now)
+            if result.entry is not None:
+                staged.append(result.entry)
+            effects += result.effects
+            self._follow(result, now, staged, effects, depth=0)
+        except BaseException:
+            self._rollback(marks)
+            del staged[index:]
+            del effects[effect_count:]
+            raise
+
+    def _follow(
+        self, result: Staged, now: int, staged: list[Entry], effects: list[Effect], *, depth: int
+    ) -> None:
+        """Stage ``result``'s follow-ups and the reactions to its entry, depth first, in order."""
+        pending = list(result.follow)
+        if result.entry is not None:
+            for component in self._reactors.get(result.entry.kind, ()):
+                pending += component.react(result.entry, now_ns=now)
+        if pending and depth >= MAX_CHAIN:
+            raise Refused("daemon.chain-too-long", kind=pending[0].kind)
+        for follow in pending:
+            nested = self._stage_one(follow if follow.t_ns else follow.at(now), now)
+            if nested.entry is not None:
+                staged.append(nested.entry)
+            effects += nested.effects
+            self._follow(nested, now, staged, effects, depth=depth + 1)
+
+    def _stage_one(self, entry: Entry, now: int) -> Staged:
+        owner = self._owner.get(entry.kind)
+        if owner is None:
+            raise Refused("daemon.no-owner", kind=entry.kind)
+        return owner.stage(entry, now_ns=now, replay=False)
+
+    def _commit(self, staged: list[Entry], effects: list[Effect]) -> list[Record]:
         try:
             seqs = self.journal.append(staged)
         except BaseException:
             for component in self.components:
                 component.abort()
             raise
-        records = [Record(seq, event) for seq, event in zip(seqs, staged, strict=True)]
+        records = [Record(seq, entry) for seq, entry in zip(seqs, staged, strict=True)]
         for component in self.components:
             component.commit(records)
         if records:
             self.applied_seq = records[-1].seq
-            self.last_t_ns = max(self.last_t_ns, max(r.event.t_ns for r in records))
+            self.last_t_ns = max(self.last_t_ns, max(r.entry.t_ns for r in records))
             self.current = self._make_current()
             self.stats.batches += 1
             self.stats.events += len(records)
-            self.stats.presses += sum(1 for r in records if r.event.kind == "press")
+            self.stats.presses += sum(1 for r in records if r.entry.kind == "press")
         self._outbox.put(effects)
         if records:
+            restarted = any(r.entry.kind == "daemon-started" for r in records)
             batch = Batch(
                 records=tuple(records),
-                changed_tables=frozenset(r.event.table for r in records if r.event.table is not None)
-                | (
-                    frozenset(self.current.tables)
-                    if any(r.event.kind == "daemon-started" for r in records)
-                    else frozenset()
-                ),
+                changed_tables=frozenset(r.entry.table for r in records if r.entry.table is not None)
+                | (frozenset(self.current.tables) if restarted else frozenset()),
+                changed_events=frozenset(r.entry.event for r in records if r.entry.event is not None),
                 current=self.current,
             )
             for listener in self._listeners:
@@ -570,6 +644,7 @@ class Engine:
             tables=self.tables.view(),
             views={c.name: c.view() for c in self.components},
             offset_ns=self.offset_ns,
+            hall=self.hall,
         )
 
     def _snapshot(self) -> None:
@@ -579,6 +654,7 @@ class Engine:
             {
                 "version": __version__,
                 "last_t_ns": self.last_t_ns,
+                "hall": self.hall,
                 "components": {c.name: c.snapshot() for c in self.components},
             },
             separators=(",", ":"),

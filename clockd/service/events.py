@@ -1,184 +1,441 @@
-"""The daemon's own journaled events: tables, presses, referee commands, devices, decisions.
+"""Every event the daemon hosts, of every kind, in one component.
 
-Each class is one ``kind`` in the journal (see :mod:`clockd.store.events` for how kinds are
-registered and read back). Fields are what a referee settling a dispute needs to see: who,
-why, the device's own stamp next to the instant that was applied, what the press did.
-
-Times are integers on the journal's time base (``*_ns``); the original device stamp is
-kept beside the applied instant because a press may be applied later than it was stamped
-(see :class:`PressRecorded`).
+An *event* is what people take part in: a Puzzle Duel session, a pairs relay, a team
+event, a chess group. The daemon holds any number of them at once, each under a key
+unique in its hall (``pt``, ``relay``, ``chess-g05``; qualified ``desk/pt``). Each kind
+is an :class:`EventKind`: the rules live in its pure core module
+(:mod:`clockd.core.puzzle_duel`, :mod:`clockd.core.hall`), and the kind is the glue that
+turns journal entries into that core's inputs, puts programs on tables and says what a
+referee may do. The :class:`Events` component does what every kind needs and none should
+write again — routing entries by event, keys, staging with savepoints, snapshots, the
+people index, reactions to table entries, time-driven decisions — so adding an event
+kind is a core module and a class registered with :func:`event_kind`, not a change to
+the engine, the tables or the GUI's internals.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal, Protocol
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from clockd.core.clock import Outcome, Side
-from clockd.devices.base import TimeSource
-from clockd.store.events import Event, event_type
-
-Source = Literal["referee", "button", "recovery"]
-
-
-@event_type
-class DaemonStarted(Event):
-    """The daemon (re)started on this journal; records how the time base continues.
-
-    ``rule`` is how time that passed while the daemon was down was charged:
-    ``first-start`` (new journal), ``same-boot`` (the monotonic clock kept counting: running
-    clocks were charged for the downtime, as a physical clock would be) or ``new-boot`` (the
-    machine rebooted: the time base is lost; running clocks were paused at the last
-    journaled instant). ``offset_ns`` maps this run's ``time.monotonic_ns()`` onto the
-    journal's time base.
-    """
-
-    kind: Literal["daemon-started"] = "daemon-started"
-    boot_id: str
-    monotonic_ns: int
-    offset_ns: int
-    rule: Literal["first-start", "same-boot", "new-boot"]
-    downtime_ns: int | None = None
-    version: str = ""
+from clockd.core.actions import Action, Allowed, Target, action
+from clockd.core.ids import check_key, event_ref
+from clockd.core.people import PeopleIndex
+from clockd.core.program import Program
+from clockd.i18n import Msg, Problem, msg
+from clockd.service.actions import ActionEntry
+from clockd.service.component import Refused, Staged, Staging, World
+from clockd.service.tables import Tables, TableState
+from clockd.store.entries import Entry
+from clockd.store.journal import Record
 
 
-@event_type
-class TableCreated(Event):
-    kind: Literal["table-created"] = "table-created"
-    label: str
-    control: str  # TimeControl text, e.g. "10m" or "3m+2s"
+@action
+class CreateEvent(Action):
+    """A new event of kind ``event_kind`` under ``key``; ``config_toml``: its rules (TOML text;
+    ``None``: the kind's defaults, e.g. the festival's Puzzle Duel rules)."""
+
+    kind: Literal["event-create"] = "event-create"
+    target: ClassVar[Target] = "daemon"
+    event_kind: str = Field(min_length=1, max_length=40)
+    key: str = Field(min_length=1, max_length=40)
+    name: str = Field(default="", max_length=200)
+    config_toml: str | None = Field(default=None, max_length=64_000)
 
 
-@event_type
-class ClockSet(Event):
-    """The referee set the table's clock afresh (new duel, new round): both sides full, ready.
+@dataclass(frozen=True, slots=True)
+class Hosted:
+    """One event: its kind, key, name and the kind's own state (immutable)."""
 
-    ``starter`` is who may start the ready clock with a press: ``any`` side (a chess clock:
-    Black's press starts White's time), only side ``a`` or ``b`` (a puzzle duel: the toss
-    loser starts the toss winner's time, §2.2.8), or ``none`` (waiting for the toss). A
-    press that may not start the clock is ignored (``ignored-not-running``).
-    """
-
-    kind: Literal["clock-set"] = "clock-set"
-    control: str
-    by: str = ""
-    reason: str = ""
-    starter: Literal["any", "a", "b", "none"] = "any"
+    kind: str
+    key: str
+    name: str
+    state: Any
 
 
-@event_type
-class PressRecorded(Event):
-    """A side's button was pressed.
+class Context(Protocol):
+    """What an event kind may use while staging (the :class:`Events` component is one)."""
 
-    ``t_ns`` is the instant applied to the clock; ``device_t_ns`` the instant the device
-    stamped. They differ only when the press is stamped before the table's last input
-    (a press re-sent after a restart, or overtaken by a referee's command or a flag
-    decision): it is then applied at that input's instant, never before it, so that one
-    order of inputs per table holds. ``outcome`` is what the press did (recomputed and
-    checked on replay). ``time_source`` is ``upper-bound`` when the device's stamp could
-    only be bounded (a clock that kept the press across its own reboot, whose time base
-    this daemon never knew): the press happened no later than ``device_t_ns``.
-    """
+    @property
+    def hall(self) -> str: ...
 
-    kind: Literal["press"] = "press"
-    side: Side
-    outcome: Outcome
-    device_id: str = ""
-    device_epoch: str = ""
-    device_seq: int | None = None
-    device_t_ns: int
-    device_t_us: int | None = None
-    time_source: TimeSource = "measured"
+    def table(self, number: int) -> TableState | None: ...
+
+    def tables(self) -> Tables: ...
+
+    def identify(self, full_name: str, email: str = "", phone: str = "") -> str: ...
+
+    def remember(self, person_id: str, full_name: str, email: str = "", phone: str = "") -> None: ...
+
+    def hosted(self) -> dict[str, Hosted]: ...
+
+    @property
+    def world(self) -> World: ...
 
 
-@event_type
-class Paused(Event):
-    kind: Literal["pause"] = "pause"
-    source: Source = "referee"
-    by: str = ""
-    reason: str = ""
+class EventKind(Protocol):
+    """One kind of event (see the module docstring). Every method is called on the engine's thread."""
+
+    #: The kind's name ("puzzle-duel", "timer"): what ``event-create`` names.
+    kind: str
+    #: The action kinds it applies (targets: its events, or their items).
+    actions: frozenset[str]
+    #: Its own (non-action) entry kinds: the decisions it journals.
+    entries: frozenset[str]
+    #: Table entry kinds after which it looks at its tables (a press, a flag …).
+    reacts_to: frozenset[str]
+
+    def create(
+        self, ctx: Context, key: str, name: str, config_toml: str | None
+    ) -> tuple[Any, dict[str, Any]]:
+        """A new event's state, and the configuration to journal (so a replay needs no file)."""
+        ...
+
+    def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
+        """The state a journaled ``event-create`` made."""
+        ...
+
+    def created(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+        """Follow-ups of the creation (programs onto the event's tables)."""
+        ...
+
+    def stage(
+        self, ctx: Context, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+    ) -> tuple[Any, Staged]:
+        """The event's next state after ``entry`` and what to journal, do and follow up."""
+        ...
+
+    def react(
+        self, ctx: Context, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+    ) -> list[Entry]:
+        """Follow-ups for a table entry on ``table``, a table whose program this event owns."""
+        ...
+
+    def deadline(self, hosted: Hosted) -> int | None: ...
+
+    def due(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]: ...
+
+    def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
+        """The event's actions and why not (its items' actions are in its view)."""
+        ...
+
+    def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> BaseModel:
+        """What clients see of the event: its kind's API view (public names only).
+
+        Called from any thread with committed state only (``tables``: the committed tables).
+        """
+        ...
+
+    def title(self, hosted: Hosted) -> Msg:
+        """The event's name for screens (as the organiser typed it, or the kind's standard one)."""
+        ...
+
+    def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
+        """The event's results file (JSON), texts in ``lang``; ``None`` while it has none."""
+        ...
+
+    def table_of(self, hosted: Hosted, item: str) -> int | None:
+        """The table an item of the event (a match) is played on now, if any: where a table
+        action aimed at the item goes."""
+        ...
+
+    def dump(self, state: Any) -> Any: ...
+
+    def load(self, data: Any) -> Any: ...
 
 
-@event_type
-class Resumed(Event):
-    kind: Literal["resume"] = "resume"
-    source: Source = "referee"
-    by: str = ""
-    reason: str = ""
+_KINDS: dict[str, EventKind] = {}
 
 
-@event_type
-class Adjusted(Event):
-    """The referee added (``delta_ns > 0``) or took (``< 0``) time from a side, with a reason."""
-
-    kind: Literal["adjust"] = "adjust"
-    side: Side
-    delta_ns: int
-    by: str = ""
-    reason: str = Field(min_length=1)
+def event_kind(kind: EventKind) -> EventKind:
+    """Register an event kind (call at import time; the composition root imports the kinds)."""
+    known = _KINDS.get(kind.kind)
+    if known is not None and known is not kind:
+        raise TypeError(f"event kind {kind.kind!r} is registered twice")
+    _KINDS[kind.kind] = kind
+    return kind
 
 
-@event_type
-class RefereeButtonPressed(Event):
-    """The referee's button wired to a table (GPIO): pauses a running clock, resumes a paused one."""
-
-    kind: Literal["referee-button"] = "referee-button"
-    device_id: str = ""
-    action: Literal["pause", "resume", "ignored"]
+def event_kinds() -> dict[str, EventKind]:
+    return dict(_KINDS)
 
 
-@event_type
-class FlagFell(Event):
-    """Decision: ``side``'s time ran out at ``flag_at_ns`` (journaled after a short grace, see Tables)."""
+class EventsView:
+    """The committed events, immutable and safe from any thread."""
 
-    kind: Literal["flag"] = "flag"
-    side: Side
-    flag_at_ns: int
+    __slots__ = ("events", "hall", "order")
 
+    def __init__(self, events: MappingProxyType[str, Hosted], order: tuple[str, ...], hall: str) -> None:
+        self.events = events
+        self.order = order
+        self.hall = hall
 
-@event_type
-class DeviceConnected(Event):
-    kind: Literal["device-connected"] = "device-connected"
-    device_id: str
-    detail: str = ""
+    def get(self, key: str) -> Hosted:
+        found = self.events.get(key)
+        if found is None:
+            raise Refused("event.unknown", event=key, known=list(self.order))
+        return found
 
-
-@event_type
-class DeviceDisconnected(Event):
-    kind: Literal["device-disconnected"] = "device-disconnected"
-    device_id: str
-    reason: str = ""
+    def of_kind(self, kind: str) -> list[Hosted]:
+        return [self.events[k] for k in self.order if self.events[k].kind == kind]
 
 
-@event_type
-class AlertRaised(Event):
-    """Something the referee must look at (e.g. a table that was running when the daemon stopped).
+class Events:
+    """The component hosting every event (see the module docstring)."""
 
-    ``code`` is stable (clients translate it); ``message`` is an English sentence;
-    ``data`` holds the figures (e.g. ``downtime_ms``).
-    """
+    name = "events"
 
-    kind: Literal["alert"] = "alert"
-    alert_id: int
-    code: str
-    message: str
-    data: dict[str, int | str] = Field(default_factory=dict)
+    def __init__(self, kinds: Iterable[EventKind] | None = None) -> None:
+        self._kinds = {k.kind: k for k in (kinds if kinds is not None else _KINDS.values())}
+        owned: dict[str, str] = {}
+        for k in self._kinds.values():
+            for name in k.actions | k.entries:
+                if name in owned:
+                    raise ValueError(
+                        f"entry kind {name!r} is claimed by event kinds {owned[name]} and {k.kind}"
+                    )
+                owned[name] = k.kind
+        self._owner_kind = owned
+        self.kinds = frozenset(owned) | {"event-create"}
+        self.reacts_to = frozenset().union(*(k.reacts_to for k in self._kinds.values()))
+        self._world: World | None = None
+        self._events: dict[str, Hosted] = {}
+        self._order: list[str] = []
+        self._staged = Staging(self._events)
+        self._staged_order: list[str] = []
+        self._people = PeopleIndex(salt=secrets.token_hex(8))
+        self._people_staged: PeopleIndex | None = None
+        self._view = EventsView(MappingProxyType({}), (), "")  # the hall is set at the first commit
+
+    # -- wiring and reading ----------------------------------------------------------------
+    def bind(self, world: World) -> None:
+        self._world = world
+
+    @property
+    def hall(self) -> str:
+        return self.world.hall
+
+    @property
+    def world(self) -> World:
+        assert self._world is not None, "the engine binds its components first"
+        return self._world
+
+    def view(self) -> EventsView:
+        return self._view
+
+    def kind(self, name: str) -> EventKind:
+        found = self._kinds.get(name)
+        if found is None:
+            raise Refused("event.unknown-kind", kind=name, known=sorted(self._kinds))
+        return found
+
+    # -- what event kinds may use (Context) ------------------------------------------------
+    def tables(self) -> Tables:
+        found = self.world.component("tables")
+        assert isinstance(found, Tables)
+        return found
+
+    def table(self, number: int) -> TableState | None:
+        return self.tables().staged(number)
+
+    def hosted(self) -> dict[str, Hosted]:
+        return {k: self._staged.get(k) for k in self._staged.all_keys()}
+
+    def identify(self, full_name: str, email: str = "", phone: str = "") -> str:
+        index = self._people_staged or self._people
+        person_id, index = index.identify(full_name, email, phone)
+        self._people_staged = index
+        return person_id
+
+    def remember(self, person_id: str, full_name: str, email: str = "", phone: str = "") -> None:
+        from clockd.core.people import identity_keys
+
+        index = self._people_staged or self._people
+        self._people_staged = index.with_person(
+            person_id, identity_keys(full_name, email, phone, salt=index.salt)
+        )
+
+    def owner_of(self, program: Program) -> Hosted | None:
+        """The event (as staged) whose item put ``program`` on its table, if it is this hall's."""
+        if program.owner is None:
+            return None
+        parts = program.owner.split("/")
+        if len(parts) < 2 or parts[0] != self.hall:
+            return None
+        found: Hosted | None = self._staged.get(parts[1])
+        return found
+
+    # -- the component protocol -------------------------------------------------------------
+    def begin(self) -> None:
+        self._staged.clear()
+        self._staged_order = list(self._order)
+        self._people_staged = None
+
+    def abort(self) -> None:
+        self.begin()
+
+    def mark(self) -> object:
+        return (self._staged.mark(), len(self._staged_order), self._people_staged)
+
+    def rollback(self, mark: object) -> None:
+        assert isinstance(mark, tuple)
+        staged: int = mark[0]
+        order: int = mark[1]
+        people: PeopleIndex | None = mark[2]
+        self._staged.rollback(staged)
+        del self._staged_order[order:]
+        self._people_staged = people
+
+    def commit(self, records: Sequence[Record]) -> None:
+        changes = self._staged.changes()
+        if changes or self._staged_order != self._order:
+            events = dict(self._events)
+            events.update(changes)
+            self._events = events
+            self._order = list(self._staged_order)
+        if self._people_staged is not None:
+            self._people = self._people_staged
+        self._staged.rebase(self._events)
+        self._view = EventsView(MappingProxyType(dict(self._events)), tuple(self._order), self.hall)
+        self.begin()
+
+    def stage(self, entry: Entry, *, now_ns: int, replay: bool) -> Staged:
+        if isinstance(entry, ActionEntry) and entry.kind == "event-create":
+            return self._create(entry, now_ns=now_ns, replay=replay)
+        key = entry.event
+        if key is None:
+            raise Refused("event.which", kind=entry.kind)
+        hosted: Hosted | None = self._staged.get(key)
+        if hosted is None:
+            raise Refused("event.unknown", event=key, known=list(self._staged_order))
+        owner = self._owner_kind.get(entry.kind)
+        if owner != hosted.kind:
+            raise Refused(
+                "event.wrong-kind",
+                action=Msg(code=f"term.action.{entry.kind}"),
+                event=key,
+                kind=_kind_term(hosted.kind),
+            )
+        kind = self._kinds[hosted.kind]
+        try:
+            state, staged = kind.stage(self, hosted, entry, now_ns=now_ns, replay=replay)
+        except Refused:
+            raise
+        except Problem as exc:  # a core rule said no
+            raise Refused(exc.msg) from exc
+        self._staged.put(key, Hosted(hosted.kind, key, hosted.name, state))
+        return staged
+
+    def _create(self, entry: ActionEntry, *, now_ns: int, replay: bool) -> Staged:
+        a = entry.action
+        assert isinstance(a, CreateEvent)
+        try:
+            check_key(a.key)
+        except Problem as exc:
+            raise Refused(exc.msg) from exc
+        if a.key in self._staged:
+            raise Refused("event.exists", event=a.key)
+        kind = self.kind(a.event_kind)
+        try:
+            if replay:
+                state = kind.restore_created(a.key, a.name, entry.decided or {})
+            else:
+                state, config = kind.create(self, a.key, a.name, a.config_toml)
+                entry = entry.model_copy(update={"decided": config, "event": a.key})
+        except Problem as exc:
+            raise Refused(exc.msg) from exc
+        hosted = Hosted(kind.kind, a.key, a.name, state)
+        self._staged.put(a.key, hosted)
+        self._staged_order.append(a.key)
+        follow = [] if replay else kind.created(self, hosted, now_ns)
+        return Staged(entry, follow=follow)
+
+    def react(self, entry: Entry, *, now_ns: int) -> list[Entry]:
+        if entry.table is None:
+            return []
+        table = self.table(entry.table)
+        if table is None:
+            return []
+        hosted = self.owner_of(table.program)
+        if hosted is None:
+            return []
+        kind = self._kinds[hosted.kind]
+        if entry.kind not in kind.reacts_to:
+            return []
+        return kind.react(self, hosted, entry, table, now_ns=now_ns)
+
+    def due(self, now_ns: int) -> list[Entry]:
+        out: list[Entry] = []
+        for key in self._order:
+            hosted = self._events[key]
+            deadline = self._kinds[hosted.kind].deadline(hosted)
+            if deadline is not None and deadline <= now_ns:
+                out += self._kinds[hosted.kind].due(self, hosted, now_ns)
+        return out
+
+    def next_deadline(self) -> int | None:
+        deadlines = [d for h in self._events.values() if (d := self._kinds[h.kind].deadline(h)) is not None]
+        return min(deadlines, default=None)
+
+    # -- snapshots ---------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "order": list(self._order),
+            "events": [
+                {"kind": h.kind, "key": h.key, "name": h.name, "state": self._kinds[h.kind].dump(h.state)}
+                for h in (self._events[k] for k in self._order)
+            ],
+            "people": self._people.model_dump(mode="json"),
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        events = {}
+        for item in data["events"]:
+            kind = self.kind(item["kind"])
+            events[item["key"]] = Hosted(kind.kind, item["key"], item["name"], kind.load(item["state"]))
+        self._events = events
+        self._order = list(data["order"])
+        self._people = PeopleIndex.model_validate(data["people"])
+        self._staged.rebase(self._events)
+        self._view = EventsView(MappingProxyType(dict(self._events)), tuple(self._order), self.hall)
+        self.begin()
+
+    # -- views -------------------------------------------------------------------------------------
+    def ref(self, key: str, item: str | None = None) -> str:
+        return event_ref(self.hall, key, item)
 
 
-@event_type
-class AlertCleared(Event):
-    """The referee has seen an alert (``alert_id``), or all of a table's alerts (``None``)."""
-
-    kind: Literal["alert-cleared"] = "alert-cleared"
-    alert_id: int | None = None
-    by: str = ""
+def _kind_term(kind: str) -> Msg:
+    return Msg(code=f"term.event-kind.{kind}")
 
 
-@event_type
-class NoteAdded(Event):
-    """A referee's annotation on a table's timeline (a dispute, a decision, anything)."""
+def refuse(reason: Msg | None) -> None:
+    """Raise :class:`Refused` with ``reason`` unless it is ``None`` (an action is allowed)."""
+    if reason is not None:
+        raise Refused(reason)
 
-    kind: Literal["note"] = "note"
-    text: str = Field(min_length=1)
-    by: str = ""
+
+def action_of(entry: Entry) -> Action:
+    if not isinstance(entry, ActionEntry):
+        raise Refused("event.not-an-action", kind=entry.kind)
+    return entry.action
+
+
+__all__ = [
+    "Context",
+    "CreateEvent",
+    "EventKind",
+    "Events",
+    "EventsView",
+    "Hosted",
+    "action_of",
+    "event_kind",
+    "event_kinds",
+    "msg",
+    "refuse",
+]

@@ -1,22 +1,20 @@
 """What the daemon does with each API request: one handler per request type, in a registry.
 
 A handler is ``async def handler(ctx: Context, request) -> Reply``. Read-only handlers
-answer from ``ctx.current()`` (the engine's last published state) or the journal; a
-state-changing handler builds a journal event and ``await ctx.submit(event)``, which
-returns once the event is committed and applied (or raises
-:class:`~clockd.service.component.Refused`). The server checks the token *before* a
+answer from ``ctx.current()`` (the engine's last published state) or the journal. Every
+state change is an :class:`~clockd.api.messages.ActionRequest`, and one handler serves
+them all (:func:`_act`): it resolves the target (``3`` → table 3 here; ``pt/R1-1`` → match
+R1-1 of event pt — or, for a table action, the table that match is played on), journals
+the action and returns the resulting view. Whether the action may be done is decided by
+the component that applies it, never here. The server checks the token *before* a
 mutating handler runs, so handlers never see an unauthorised request.
 
-Adding a request: define it in the API (``clockd.api.messages`` style, ``@request_type``),
-then here or in your own module::
+Adding a read-only request: define it in the API (``clockd.api.messages`` style,
+``@request_type``), then here or in your own module::
 
-    @handles(CheckIn)
-    async def check_in(ctx: Context, req: CheckIn) -> Reply:
-        seq = await ctx.submit(PlayerCheckedIn(player=req.player, by=req.by))
-        return Done(id=req.id, seq=seq)
-
-The module defining the handler must be imported before the server starts (the
-composition root, ``clockd.cli.run``, imports the daemon's parts).
+    @handles(Events)
+    async def events(ctx: Context, req: Events) -> Reply:
+        return EventsReply(id=req.id, ...)
 """
 
 from __future__ import annotations
@@ -28,30 +26,31 @@ from typing import Any, TypeVar
 
 from clockd import __version__
 from clockd.api.messages import (
-    AddNote,
-    AdjustTable,
-    ClearAlert,
+    ActionRequest,
     Done,
-    PauseTable,
+    EventResults,
+    EventResultsReply,
+    Events,
+    EventsReply,
+    EventView,
     Ping,
     Pong,
     Reply,
     Request,
-    ResumeTable,
-    SetClock,
     Status,
     StatusReply,
     TableView,
     Timeline,
     TimelineReply,
 )
-from clockd.core.clock import Side
-from clockd.core.units import MS
+from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
+from clockd.i18n import Problem
+from clockd.service.actions import journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
-from clockd.service.events import Adjusted, AlertCleared, ClockSet, NoteAdded, Paused, Resumed
-from clockd.service.views import table_view, timeline_entry
-from clockd.store.events import Event
+from clockd.service.events import Events as EventsComponent
+from clockd.service.events import EventsView
+from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
 
 Q = TypeVar("Q", bound=Request)
@@ -90,91 +89,165 @@ class Context:
     def now_ns(self) -> int:
         return self.engine.now_ns()
 
-    async def submit(self, event: Event) -> int:
-        """Journal and apply ``event`` (stamped now); its seq. Raises Refused / EngineStopped."""
-        return await asyncio.wrap_future(self.engine.submit(event))
+    @property
+    def hall(self) -> str:
+        return self.engine.hall
+
+    async def submit(self, entry: Any) -> int:
+        """Journal and apply ``entry`` (stamped now); its seq. Raises Refused / EngineStopped."""
+        return await asyncio.wrap_future(self.engine.submit(entry))
+
+    def events(self, current: Current | None = None) -> EventsView | None:
+        view = (current or self.current()).views.get("events")
+        return view if isinstance(view, EventsView) else None
 
     def view(self, table: int, current: Current | None = None) -> TableView:
         current = current or self.current()
         state = current.tables.get(table)
         if state is None:
-            known = ", ".join(str(t) for t in sorted(current.tables)) or "none"
-            raise Refused(f"there is no table {table} (tables: {known})")
+            raise Refused("table.unknown", table=table, known=sorted(current.tables))
         return table_view(
-            state, self.now_ns(), seq=current.seq, has_device=self.engine.tables.device(table) is not None
+            state,
+            self.now_ns(),
+            seq=current.seq,
+            hall=current.hall,
+            has_device=self.engine.devices.device(table) is not None,
         )
 
-    async def done(self, request: Request, event: Event, table: int | None) -> Done:
-        seq = await self.submit(event)
-        return Done(id=request.id, seq=seq, table=None if table is None else self.view(table))
+    def event_view(self, key: str, current: Current | None = None) -> EventView:
+        current = current or self.current()
+        events = self.events(current)
+        if events is None:
+            raise Refused("event.none-hosted")
+        hosted = events.get(key)
+        component = self.engine.component("events")
+        assert isinstance(component, EventsComponent)
+        return event_view(
+            hosted,
+            component.kind(hosted.kind),
+            self.now_ns(),
+            tables=current.tables,
+            hall=current.hall,
+            seq=current.seq,
+        )
 
 
 @handles(Ping)
 async def _ping(ctx: Context, req: Ping) -> Reply:
-    return Pong(id=req.id, version=__version__)
+    return Pong(id=req.id, version=__version__, hall=ctx.hall)
 
 
 @handles(Status)
 async def _status(ctx: Context, req: Status) -> Reply:
     current = ctx.current()
     numbers = sorted(current.tables) if req.tables is None else req.tables
-    return StatusReply(id=req.id, seq=current.seq, tables=[ctx.view(t, current) for t in numbers])
+    return StatusReply(
+        id=req.id, seq=current.seq, hall=current.hall, tables=[ctx.view(t, current) for t in numbers]
+    )
+
+
+@handles(Events)
+async def _events(ctx: Context, req: Events) -> Reply:
+    current = ctx.current()
+    events = ctx.events(current)
+    keys = list(events.order) if events is not None and req.events is None else list(req.events or [])
+    return EventsReply(
+        id=req.id, seq=current.seq, hall=current.hall, events=[ctx.event_view(k, current) for k in keys]
+    )
+
+
+@handles(EventResults)
+async def _results(ctx: Context, req: EventResults) -> Reply:
+    key = _ref(ctx, req.event).event
+    events = ctx.events()
+    if events is None:
+        raise Refused("event.none-hosted")
+    hosted = events.get(key)
+    component = ctx.engine.component("events")
+    assert isinstance(component, EventsComponent)
+    results = component.kind(hosted.kind).results(hosted, req.lang)
+    if results is None:
+        raise Refused("event.no-results", event=key)
+    return EventResultsReply(id=req.id, event=key, results=results)
 
 
 @handles(Timeline)
 async def _timeline(ctx: Context, req: Timeline) -> Reply:
-    ctx.view(req.table)  # refuses an unknown table
+    if (req.table is None) == (req.event is None):
+        raise Refused("api.timeline-of")
+    if req.table is not None:
+        ctx.view(req.table)  # refuses an unknown table
+    key = None
+    if req.event is not None:
+        key = _ref(ctx, req.event).event
+        ctx.event_view(key)  # refuses an unknown event
     path = ctx.engine.journal.path
 
     def read() -> TimelineReply:
-        with Journal.reader(path) as journal:
-            records = list(journal.read(after=req.after_seq, table=req.table, limit=req.limit))
+        with Journal.reader(path) as journal_:
+            records = list(journal_.read(after=req.after_seq, table=req.table, event=key, limit=req.limit))
             return TimelineReply(
                 id=req.id,
                 table=req.table,
+                event=key,
                 entries=[timeline_entry(r) for r in records],
-                last_seq=journal.last_seq,
+                last_seq=journal_.last_seq,
             )
 
     return await asyncio.to_thread(read)
 
 
-@handles(PauseTable)
-async def _pause(ctx: Context, req: PauseTable) -> Reply:
-    return await ctx.done(req, Paused(table=req.table, by=req.by, reason=req.reason), req.table)
+def _ref(ctx: Context, target: str) -> Ref:
+    try:
+        ref = parse_ref(target, ctx.hall)
+    except Problem as exc:
+        raise Refused(exc.msg) from exc
+    if ref.hall != ctx.hall:
+        raise Refused("ids.other-hall", ref=str(ref), hall=ctx.hall)
+    return ref
 
 
-@handles(ResumeTable)
-async def _resume(ctx: Context, req: ResumeTable) -> Reply:
-    return await ctx.done(req, Resumed(table=req.table, by=req.by, reason=req.reason), req.table)
+@handles(ActionRequest)
+async def _act(ctx: Context, req: ActionRequest) -> Reply:
+    """Every referee action: resolve its target, journal it, answer with what it changed."""
+    action = req.action
+    if action.target == "daemon":
+        key = getattr(action, "key", None)
+        entry = journal(action, target=ctx.hall, by=req.by, event=key)
+        seq = await ctx.submit(entry)
+        return Done(id=req.id, seq=seq, event=ctx.event_view(key) if key else None)
+    ref = _ref(ctx, req.target)
+    if action.target == "table":
+        table = ref.number if ref.is_table else _table_of(ctx, ref)
+        assert table is not None
+        ctx.view(table)  # refuses an unknown table before anything is queued
+        entry = journal(action, target=table_ref(ctx.hall, table), by=req.by, table=table)
+        seq = await ctx.submit(entry)
+        return Done(id=req.id, seq=seq, table=ctx.view(table))
+    if ref.is_table:
+        raise Refused("ids.not-an-event", ref=str(ref))
+    key = ref.event
+    if action.target == "item" and ref.item is None:
+        raise Refused("event.which-item", target=str(ref))
+    if action.target == "event" and ref.item is not None:
+        raise Refused("ids.not-an-event", ref=str(ref))
+    ctx.event_view(key)  # refuses an unknown event
+    entry = journal(action, target=event_ref(ctx.hall, key, ref.item), by=req.by, event=key)
+    seq = await ctx.submit(entry)
+    return Done(id=req.id, seq=seq, event=ctx.event_view(key))
 
 
-@handles(AdjustTable)
-async def _adjust(ctx: Context, req: AdjustTable) -> Reply:
-    event = Adjusted(
-        table=req.table, side=Side(req.side), delta_ns=req.delta_ms * MS, by=req.by, reason=req.reason
-    )
-    return await ctx.done(req, event, req.table)
-
-
-@handles(SetClock)
-async def _set_clock(ctx: Context, req: SetClock) -> Reply:
-    control = req.control
-    if control is None:
-        state = ctx.current().tables.get(req.table)
-        if state is None:
-            ctx.view(req.table)  # raises the usual "no table" refusal
-            raise AssertionError("unreachable")
-        control = str(state.clock.control)
-    event = ClockSet(table=req.table, control=control, by=req.by, reason=req.reason)
-    return await ctx.done(req, event, req.table)
-
-
-@handles(ClearAlert)
-async def _clear_alert(ctx: Context, req: ClearAlert) -> Reply:
-    return await ctx.done(req, AlertCleared(table=req.table, alert_id=req.alert_id, by=req.by), req.table)
-
-
-@handles(AddNote)
-async def _note(ctx: Context, req: AddNote) -> Reply:
-    return await ctx.done(req, NoteAdded(table=req.table, text=req.text, by=req.by), req.table)
+def _table_of(ctx: Context, ref: Ref) -> int:
+    """The table an item (a match) is played on now: where a table action aimed at it goes."""
+    if ref.item is None:
+        raise Refused("event.which-item", target=str(ref))
+    events = ctx.events()
+    if events is None:
+        raise Refused("event.none-hosted")
+    hosted = events.get(ref.event)
+    component = ctx.engine.component("events")
+    assert isinstance(component, EventsComponent)
+    table = component.kind(hosted.kind).table_of(hosted, ref.item)
+    if table is None:
+        raise Refused("event.item-not-on-table", item=str(ref))
+    return table

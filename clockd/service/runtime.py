@@ -26,10 +26,11 @@ from pathlib import Path
 
 from clockd.api.local import DaemonInfo, remove_info, write_info
 from clockd.api.messages import DEFAULT_PORT
-from clockd.devices.base import ClockDevice
+from clockd.core.ids import DEFAULT_HALL, check_hall
+from clockd.devices.base import TableDevice
 from clockd.service.component import Component
 from clockd.service.engine import Engine, RecoveryReport
-from clockd.service.events import TableCreated
+from clockd.service.entries import TableCreated
 from clockd.service.server import ApiServer
 from clockd.service.tables import DEFAULT_GRACE_NS, Tables
 from clockd.store.journal import Journal
@@ -96,12 +97,14 @@ class Daemon:
         clock: Callable[[], int] = time.monotonic_ns,
         grace_ns: int = DEFAULT_GRACE_NS,
         snapshot_every: int = 20_000,
-        components: Sequence[Component] = (),
+        components: Sequence[Component] | None = None,
         use_snapshots: bool = True,
         write_daemon_info: bool = True,
         max_backlog_bytes: int = 1 << 20,
+        hall: str = DEFAULT_HALL,
     ) -> None:
         self.db = Path(db)
+        self.hall = check_hall(hall)
         self.table_specs = list(tables)
         self.host = host
         self.port = port
@@ -109,17 +112,21 @@ class Daemon:
         self.clock = clock
         self.grace_ns = grace_ns
         self.snapshot_every = snapshot_every
+        if components is None:
+            from clockd.service.compose import default_components
+
+            components = default_components()
         self.extra_components = list(components)
         self.use_snapshots = use_snapshots
         self.write_daemon_info = write_daemon_info
         self.max_backlog_bytes = max_backlog_bytes
-        self._devices: dict[int, ClockDevice] = {}
+        self._devices: dict[int, TableDevice] = {}
         self.journal: Journal | None = None
         self.engine: Engine | None = None
         self.server: ApiServer | None = None
         self.token = ""
 
-    def add_device(self, table: int, device: ClockDevice) -> None:
+    def add_device(self, table: int, device: TableDevice) -> None:
         if table in self._devices:
             raise ValueError(f"table {table} already has a device")
         self._devices[table] = device
@@ -135,6 +142,7 @@ class Daemon:
                 components=self.extra_components,
                 clock=self.clock,
                 snapshot_every=self.snapshot_every,
+                hall=self.hall,
             )
             report = self.engine.recover(use_snapshots=self.use_snapshots)
             existing = self.engine.tables.view()

@@ -17,8 +17,9 @@ never blocks on a client:
 * a mutating request without the right token is refused (``unauthorized``) before its
   handler runs.
 
-Pushes come from *broadcasters* (:func:`register_broadcaster`): the built-in one sends
-``table-state`` for each changed table and ``timeline-event`` for each journaled record.
+Pushes come from *broadcasters* (:func:`register_broadcaster`): the built-in ones send
+``table-state`` for each changed table, ``timeline-entry`` for each journaled record,
+``event-state`` for each changed event and ``signal`` for each hall signal.
 """
 
 from __future__ import annotations
@@ -37,16 +38,20 @@ from clockd.api.messages import (
     MAX_LINE_BYTES,
     ApiError,
     ErrorReply,
+    EventState,
     Push,
     Reply,
     Request,
+    Signal,
     Subscribe,
     Subscribed,
     TableState,
-    TimelineEvent,
+    TimelinePush,
     parse_request,
 )
-from clockd.service.component import Refused
+from clockd.core.ids import event_ref
+from clockd.core.units import MS
+from clockd.i18n import Msg, Problem, msg, render
 from clockd.service.engine import Batch, Engine, EngineStopped
 from clockd.service.handlers import Context, handler_for
 from clockd.service.views import timeline_entry
@@ -56,33 +61,70 @@ log = logging.getLogger(__name__)
 _TOO_LARGE = object()
 
 
+#: What a push concerns, for subscribers who asked for some tables or events only: a table
+#: number, an event key, or ``None`` (everyone).
+Topic = int | str | None
+
+
 class Broadcaster(Protocol):
     """Source of pushes: what a new subscriber gets first, and what each batch adds.
 
-    Each push is paired with the table it concerns (``None``: the whole daemon), so a
-    subscriber that asked for some tables only gets theirs.
+    Each push is paired with what it concerns (:data:`Topic`), so a subscriber that
+    asked for some tables or events only gets theirs.
     """
 
-    def initial(self, ctx: Context) -> Iterable[tuple[Push, int | None]]: ...
+    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]: ...
 
-    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, int | None]]: ...
+    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]: ...
 
 
 class TablesBroadcaster:
-    def initial(self, ctx: Context) -> Iterable[tuple[Push, int | None]]:
+    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]:
         current = ctx.current()
         for table in sorted(current.tables):
             yield TableState(table=ctx.view(table, current)), table
 
-    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, int | None]]:
+    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
         for record in batch.records:
-            yield TimelineEvent(entry=timeline_entry(record)), record.event.table
+            entry = record.entry
+            topic: Topic = entry.table if entry.table is not None else entry.event
+            yield TimelinePush(entry=timeline_entry(record)), topic
         for table in sorted(batch.changed_tables):
             if table in batch.current.tables:
                 yield TableState(table=ctx.view(table, batch.current)), table
 
 
-_BROADCASTERS: list[Broadcaster] = [TablesBroadcaster()]
+class EventsBroadcaster:
+    """An ``event-state`` per event (on subscribing, and after each change), and hall signals."""
+
+    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]:
+        current = ctx.current()
+        events = ctx.events(current)
+        if events is None:
+            return
+        for key in events.order:
+            yield EventState(event=ctx.event_view(key, current)), key
+
+    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
+        events = ctx.events(batch.current)
+        if events is None:
+            return
+        for record in batch.records:
+            entry = record.entry
+            if entry.kind == "timer-due" and entry.event is not None:  # a hall signal (clockd.service.timed)
+                signal = Signal(
+                    event=event_ref(batch.current.hall, entry.event),
+                    what=getattr(entry, "what", "signal"),
+                    offset_ms=getattr(entry, "offset_ns", 0) // MS,
+                    pattern=getattr(entry, "pattern", ""),
+                )
+                yield signal, entry.event
+        for key in sorted(batch.changed_events):
+            if key in events.events:
+                yield EventState(event=ctx.event_view(key, batch.current)), key
+
+
+_BROADCASTERS: list[Broadcaster] = [TablesBroadcaster(), EventsBroadcaster()]
 
 
 def register_broadcaster(broadcaster: Broadcaster) -> None:
@@ -94,13 +136,18 @@ def register_broadcaster(broadcaster: Broadcaster) -> None:
 class _Subscriber:
     writer: asyncio.StreamWriter
     tables: frozenset[int] | None
+    events: frozenset[str] | None
     timeline: bool
     peer: str
 
-    def wants(self, push: Push, table: int | None) -> bool:
-        if isinstance(push, TimelineEvent) and not self.timeline:
+    def wants(self, push: Push, topic: Topic) -> bool:
+        if isinstance(push, TimelinePush) and not self.timeline:
             return False
-        return table is None or self.tables is None or table in self.tables
+        if topic is None:
+            return True
+        if isinstance(topic, int):
+            return self.tables is None or topic in self.tables
+        return self.events is None or topic in self.events
 
 
 @dataclass
@@ -236,7 +283,7 @@ class ApiServer:
         peer = str(writer.get_extra_info("peername"))
         self.stats.connections += 1
         if len(self._clients) >= self.max_clients:
-            writer.write(ErrorReply(code="unavailable", message="too many clients connected").to_line())
+            writer.write(_error_reply(None, "unavailable", msg("api.too-many-clients")).to_line())
             with contextlib.suppress(OSError):
                 await writer.drain()
             writer.close()
@@ -247,9 +294,7 @@ class ApiServer:
             async for line in self._lines(reader):
                 if line is _TOO_LARGE:
                     reply: Reply | None = self._error(
-                        None,
-                        "too-large",
-                        f"a request line may have at most {self.max_line_bytes} bytes; it was skipped",
+                        None, "too-large", msg("api.line-too-large", limit=self.max_line_bytes)
                     )
                 else:
                     assert isinstance(line, bytes)
@@ -303,36 +348,28 @@ class ApiServer:
         try:
             request = parse_request(line)
         except ApiError as exc:
-            return self._error(exc.request_id, exc.code, exc.message), None
+            return self._error(exc.request_id, exc.code, exc.reason), None
         if request.mutating and not self._token_ok(request):
-            return (
-                self._error(
-                    request.id,
-                    "unauthorized",
-                    f"{request.type!r} changes state and needs the referee's token "
-                    "(printed by `duelclock run`, stored in its daemon.json)"
-                    + (": the token given is wrong" if request.token else ": none was given"),
-                ),
-                None,
-            )
+            code = "api.wrong-token" if request.token else "api.no-token"
+            return self._error(request.id, "unauthorized", msg(code, type=request.type)), None
         if isinstance(request, Subscribe):
             return self._subscribe(request, writer, peer)
         handler = handler_for(request)
         if handler is None:
-            return self._error(
-                request.id, "unknown-type", f"the daemon has no handler for {request.type!r}"
-            ), None
+            return self._error(request.id, "unknown-type", msg("api.no-handler", type=request.type)), None
         try:
             return await handler(self.ctx, request), None
-        except Refused as exc:
-            return self._error(request.id, "refused", str(exc)), None
+        except Problem as exc:  # Refused, or a core rule the handler met
+            return self._error(request.id, "refused", exc.msg), None
         except EngineStopped as exc:
-            return self._error(request.id, "unavailable", str(exc)), None
+            return self._error(request.id, "unavailable", msg("api.engine-stopped", problem=str(exc))), None
         except ApiError as exc:
-            return self._error(request.id, exc.code, exc.message), None
+            return self._error(request.id, exc.code, exc.reason), None
         except Exception as exc:
             log.exception("request %s failed", request.type)
-            return self._error(request.id, "internal", f"{type(exc).__name__}: {exc}"), None
+            return self._error(
+                request.id, "internal", msg("api.internal", problem=f"{type(exc).__name__}: {exc}")
+            ), None
 
     def _token_ok(self, request: Request) -> bool:
         return request.token is not None and hmac.compare_digest(request.token.encode(), self.token.encode())
@@ -344,10 +381,20 @@ class ApiServer:
         if request.tables is not None:
             unknown = [t for t in request.tables if t not in current.tables]
             if unknown:
-                return self._error(request.id, "refused", f"there is no table {unknown[0]}"), None
+                reason = msg("table.unknown", table=unknown[0], known=sorted(current.tables))
+                return self._error(request.id, "refused", reason), None
+        events = self.ctx.events(current)
+        if request.events is not None:
+            missing = [e for e in request.events if events is None or e not in events.events]
+            if missing:
+                known = list(events.order) if events is not None else []
+                return self._error(
+                    request.id, "refused", msg("event.unknown", event=missing[0], known=known)
+                ), None
         sub = _Subscriber(
             writer=writer,
             tables=None if request.tables is None else frozenset(request.tables),
+            events=None if request.events is None else frozenset(request.events),
             timeline=request.timeline,
             peer=peer,
         )
@@ -360,7 +407,12 @@ class ApiServer:
         self._subscribers.add(sub)
         return None, sub
 
-    def _error(self, request_id: int | str | None, code: str, message: str) -> ErrorReply:
+    def _error(self, request_id: int | str | None, code: str, reason: Msg) -> ErrorReply:
         self.stats.errors += 1
         self.stats.by_code[code] = self.stats.by_code.get(code, 0) + 1
-        return ErrorReply(id=request_id, code=code, message=message)
+        return _error_reply(request_id, code, reason)
+
+
+def _error_reply(request_id: int | str | None, code: str, reason: Msg) -> ErrorReply:
+    """An error reply: ``reason`` for the client to render, its English sentence for logs."""
+    return ErrorReply(id=request_id, code=code, message=render(reason, "en"), reason=reason)

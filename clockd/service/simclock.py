@@ -1,6 +1,6 @@
 """In-process simulated clocks: players who keep pressing, for ``duelclock run`` with no hardware.
 
-Each :class:`SimulatedClock` implements the :class:`~clockd.devices.base.ClockDevice`
+Each :class:`SimulatedClock` implements the :class:`~clockd.devices.base.TableDevice`
 interface, so the runtime treats it exactly like a serial or GPIO clock: presses go
 through the sink, are journaled, then acknowledged; the display updates come back
 through :meth:`SimulatedClock.show`, and that is how the simulated players see whose
@@ -24,16 +24,14 @@ import time
 from collections.abc import Callable
 
 from clockd.core.clock import Phase, Side
+from clockd.core.device import Beep, DeviceState, Display, TwoClocks
 from clockd.core.units import SECOND
 from clockd.devices.base import (
-    Beep,
     Connected,
-    DeviceState,
+    DevicePress,
     DeviceStatus,
     Disconnected,
-    Display,
-    EventSink,
-    Press,
+    Sink,
 )
 
 ThinkTime = Callable[[random.Random], int]
@@ -110,18 +108,18 @@ class SimulatedClock:
         self.table = table
         self.device_id = f"sim-{table}@{players.epoch}"
         self.phase_of = phase_of
-        self._sink: EventSink | None = None
+        self._sink: Sink | None = None
         self._lock = threading.Lock()
         self._seq = 0
         self._turn = 0  # bumped on every display change: a scheduled press for an older turn is void
         self._running: Side | None = None
-        self._unacked: dict[int, Press] = {}
+        self._unacked: dict[int, DevicePress] = {}
         self.sent = 0
         self.acked = 0
         self.beeps: list[Beep] = []
 
-    # -- ClockDevice ----------------------------------------------------------------------------
-    def start(self, sink: EventSink) -> None:
+    # -- TableDevice ----------------------------------------------------------------------------
+    def start(self, sink: Sink) -> None:
         self._sink = sink
         self.players._ensure_thread()
         sink(
@@ -142,22 +140,23 @@ class SimulatedClock:
                 )
             )
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         with self._lock:
             if press.seq is not None and self._unacked.pop(press.seq, None) is not None:
                 self.acked += 1
 
     def show(self, display: Display) -> None:
         """The players look at the clock: the side whose time runs starts thinking."""
+        running = display.running if isinstance(display, TwoClocks) else None
         with self._lock:
-            if display.running is self._running and display.running is not None:
+            if running is self._running and running is not None:
                 return  # same turn still running (e.g. an ignored press): keep thinking
             self._turn += 1
-            self._running = display.running
+            self._running = running
             turn = self._turn
         now = self.players.clock()
-        if display.running is not None:
-            self.players.schedule(self, display.running, now + self.players.think_ns(self.players.rng), turn)
+        if running is not None:
+            self.players.schedule(self, running, now + self.players.think_ns(self.players.rng), turn)
         elif self.phase_of is not None and self.phase_of() is Phase.READY:
             starter = self.players.rng.choice((Side.A, Side.B))  # the toss loser starts the other's time
             self.players.schedule(self, starter, now + self.players.start_delay_ns, turn)
@@ -176,7 +175,7 @@ class SimulatedClock:
             if sink is None or turn != self._turn:
                 return
             self._seq += 1
-            press = Press(
+            press = DevicePress(
                 table=self.table,
                 t_ns=self.players.clock(),
                 side=side,

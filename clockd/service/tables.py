@@ -1,11 +1,14 @@
-"""The tables: one chess clock per table, folded from the journal.
+"""The tables: every table's device side and the program it runs, folded from the journal.
 
-:class:`TableState` is everything the daemon knows about a table — its clock
-(:class:`~clockd.core.clock.ClockState`), its device, the referee's open alerts — as one
-immutable value. :class:`Tables` is the component (:mod:`clockd.service.component`) that
-applies the daemon's events (:mod:`clockd.service.events`) to these values.
+:class:`TableState` is everything the daemon knows about a table as one immutable value:
+its device (connected or not), the referee's open alerts, and its *program*
+(:mod:`clockd.core.program`): the table's own chess clock, a match's duel, a hall
+event's station, nothing. :class:`Tables` is the component (:mod:`clockd.service.component`)
+that applies journal entries to these values; what a press or a referee's action *means*
+is the program's business, so a new kind of event brings its own program and this module
+does not change.
 
-Rules this module settles, because the pure clock cannot:
+Rules this module settles for every program, because no program can:
 
 * **One order per table.** A table's inputs are applied in journal order, and never at an
   instant earlier than the table's previous input (its *floor*). A press stamped earlier
@@ -13,8 +16,8 @@ Rules this module settles, because the pure clock cannot:
   the floor, and its own stamp is journaled beside it for the referee. A stamp in the
   future (a device whose clock mapping is off) is applied *now*.
 * **Flags are decided after a grace period.** A serial clock's press reaches us some
-  milliseconds after its stamp. The clock knows the instant a flag falls, but the
-  decision (:class:`~clockd.service.events.FlagFell`) is journaled only ``grace_ns``
+  milliseconds after its stamp. The program knows the instant a flag falls, but the
+  decision (:class:`~clockd.service.entries.FlagFell`) is journaled only ``grace_ns``
   later, so a press stamped just before the flag still counts. After the decision, the
   floor is the flag instant: a press that arrives even later is too late.
 * **No press twice.** A device that numbers its presses (``seq``) re-sends those not yet
@@ -24,6 +27,9 @@ Rules this module settles, because the pure clock cannot:
   across its own reboot, while the daemon had restarted too, can only give an upper bound
   of their times (``time_source``): the table gets an alert (:data:`TIME_UNCERTAIN`),
   counting such presses until the referee clears it.
+* **An owned program is its owner's.** A program an event put on the table (a match's
+  duel) is changed by the table's actions that program allows (pause, adjust, complete),
+  replaced only by its owner; ``set-clock`` is refused there.
 """
 
 from __future__ import annotations
@@ -32,54 +38,48 @@ import bisect
 import logging
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from clockd.core.clock import (
-    Adjust,
-    ClockError,
-    ClockState,
-    Outcome,
-    Pause,
-    Phase,
-    Resume,
-    Side,
+from clockd.core.actions import Action, Allowed
+from clockd.core.clock import ClockError, Pause, Phase, Resume
+from clockd.core.device import Beep, DeviceState, Display
+from clockd.core.ids import DEFAULT_HALL, table_ref
+from clockd.core.program import (
+    AddNote,
+    AnyProgram,
+    ChessClock,
+    ClearAlert,
+    Program,
+    SetClock,
 )
-from clockd.core.clock import (
-    Press as ClockPress,
-)
-from clockd.core.display import quantize
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MS
 from clockd.devices.base import (
-    AnyDeviceEvent,
-    Beep,
-    ClockDevice,
+    AnyDeviceInput,
     Connected,
+    DevicePress,
     Disconnected,
-    Display,
-    Press,
     RefereeButton,
+    TableDevice,
 )
-from clockd.service.component import Effect, Refused, ReplayMismatch, Staged
-from clockd.service.events import (
-    Adjusted,
-    AlertCleared,
+from clockd.i18n import Problem, msg
+from clockd.service.actions import ActionEntry
+from clockd.service.component import Effect, Refused, ReplayMismatch, Staged, Staging, World
+from clockd.service.devices import DeviceRegistry
+from clockd.service.entries import (
     AlertRaised,
-    ClockSet,
     DaemonStarted,
     DeviceConnected,
     DeviceDisconnected,
     FlagFell,
-    NoteAdded,
-    Paused,
     PressRecorded,
+    ProgramLoaded,
     RefereeButtonPressed,
-    Resumed,
     TableCreated,
 )
-from clockd.store.events import Event
+from clockd.store.entries import Entry
 from clockd.store.journal import Record
 
 log = logging.getLogger(__name__)
@@ -88,55 +88,56 @@ log = logging.getLogger(__name__)
 DEFAULT_GRACE_NS = 250 * MS
 
 #: The alert for presses applied at an upper bound of their time.
-TIME_UNCERTAIN = "press-time-uncertain"
-
-DeviceState = Literal["unknown", "connected", "disconnected"]
+TIME_UNCERTAIN = "alert.press-time-uncertain"
 
 
 class DeviceInfo(BaseModel):
+    """The table's device as the journal last saw it."""
+
     model_config = ConfigDict(frozen=True)
 
-    state: DeviceState = "unknown"
+    state: DeviceState = DeviceState.UNKNOWN
     device_id: str = ""
     detail: str = ""
 
 
 class Alert(BaseModel):
-    """An open alert for the referee (see :class:`~clockd.service.events.AlertRaised`)."""
+    """An open alert for the referee (see :class:`~clockd.service.entries.AlertRaised`)."""
 
     model_config = ConfigDict(frozen=True)
 
     id: int
     code: str
-    message: str
     t_ns: int
-    data: dict[str, int | str] = {}
+    data: dict[str, int | str] = Field(default_factory=dict)
 
 
 class TableState(BaseModel):
-    """One table, between two events. Immutable: safe to hand to any thread."""
+    """One table, between two entries. Immutable: safe to hand to any thread."""
 
     model_config = ConfigDict(frozen=True)
 
     table: int
     label: str
-    clock: ClockState
+    #: The table's own time control: its clock when no event has it (``set-clock``).
+    control: str
+    program: AnyProgram
     device: DeviceInfo = DeviceInfo()
     alerts: tuple[Alert, ...] = ()
     next_alert_id: int = 1
     floor_ns: int = 0
-    flag_decided: bool = False
     presses: int = 0
-    starter: Literal["any", "a", "b", "none"] = "any"  # who may start the ready clock (ClockSet)
 
     def display(self, t_ns: int) -> Display:
-        """What the table's device should show at ``t_ns`` (times rounded up to the ms)."""
-        v = self.clock.view(max(t_ns, self.floor_ns))
-        return Display(
-            remaining_ms_a=quantize(v.remaining_ns.a, MS),
-            remaining_ms_b=quantize(v.remaining_ns.b, MS),
-            running=v.running,
-        )
+        """What the table's device should show at ``t_ns``."""
+        return self.program.display(max(t_ns, self.floor_ns))
+
+    def allowed(self, t_ns: int) -> Allowed:
+        """Every table action and whether it may be done now (the program's rules and the table's)."""
+        out = self.program.allowed(max(t_ns, self.floor_ns))
+        out["note"] = None
+        out["clear-alert"] = None if self.alerts else msg("table.no-alerts", table=self.table)
+        return out
 
 
 class SeqRanges:
@@ -177,7 +178,7 @@ class SeqRanges:
         return [[lo, hi] for lo, hi in zip(self._los, self._his, strict=True)]
 
 
-def press_key(press: Press, run: str) -> tuple[str, str, int] | None:
+def press_key(press: DevicePress, run: str) -> tuple[str, str, int] | None:
     """The identity of a device press: (device id, device epoch, seq), if the device numbers them.
 
     The epoch tells a rebooted device's new seq 1 from its old seq 1: a serial clock
@@ -191,53 +192,66 @@ def press_key(press: Press, run: str) -> tuple[str, str, int] | None:
     return (press.device_id, epoch, press.seq)
 
 
-TABLE_KINDS = frozenset(
-    {
-        DaemonStarted.model_fields["kind"].default,
-        TableCreated.model_fields["kind"].default,
-        ClockSet.model_fields["kind"].default,
-        PressRecorded.model_fields["kind"].default,
-        Paused.model_fields["kind"].default,
-        Resumed.model_fields["kind"].default,
-        Adjusted.model_fields["kind"].default,
-        RefereeButtonPressed.model_fields["kind"].default,
-        FlagFell.model_fields["kind"].default,
-        DeviceConnected.model_fields["kind"].default,
-        DeviceDisconnected.model_fields["kind"].default,
-        AlertRaised.model_fields["kind"].default,
-        AlertCleared.model_fields["kind"].default,
-        NoteAdded.model_fields["kind"].default,
-    }
-)
+_KINDS = {
+    cls.model_fields["kind"].default
+    for cls in (
+        DaemonStarted,
+        TableCreated,
+        ProgramLoaded,
+        PressRecorded,
+        RefereeButtonPressed,
+        FlagFell,
+        DeviceConnected,
+        DeviceDisconnected,
+        AlertRaised,
+    )
+}
+
+
+def table_action_kinds() -> frozenset[str]:
+    """Every action whose target is a table (registered so far): the tables apply them."""
+    from clockd.core.actions import action_types
+
+    return frozenset(k for k, cls in action_types().items() if cls.target == "table")
 
 
 class Tables:
     """The component holding every table (see :mod:`clockd.service.component`)."""
 
     name = "tables"
-    kinds = TABLE_KINDS
+    reacts_to: frozenset[str] = frozenset()
 
-    def __init__(self, *, grace_ns: int = DEFAULT_GRACE_NS) -> None:
+    def __init__(self, *, grace_ns: int = DEFAULT_GRACE_NS, devices: DeviceRegistry | None = None) -> None:
         if grace_ns < 0:
             raise ValueError(f"grace_ns must not be negative, not {grace_ns}")
         self.grace_ns = grace_ns
+        self.kinds = frozenset(_KINDS) | table_action_kinds()
+        self.devices = devices or DeviceRegistry()
+        self._world: World | None = None
         self._states: dict[int, TableState] = {}
-        self._staged: dict[int, TableState] = {}
+        self._staged = Staging(self._states)
         self._seen: dict[tuple[str, str], SeqRanges] = {}
-        self._seen_staged: set[tuple[str, str, int]] = set()
+        self._seen_staged: list[tuple[str, str, int]] = []
         self._deadlines: dict[int, int] = {}
         self.last_start: DaemonStarted | None = None
         self._start_staged: DaemonStarted | None = None
-        self._devices: dict[int, ClockDevice] = {}
         self._view: MappingProxyType[int, TableState] = MappingProxyType({})
 
-    # -- devices --------------------------------------------------------------------------------
-    def bind(self, table: int, device: ClockDevice) -> None:
-        """Send ``table``'s display updates and acknowledgements to ``device``."""
-        self._devices[table] = device
+    def bind(self, world: World) -> None:
+        self._world = world
+        self.devices = world.devices
 
-    def device(self, table: int) -> ClockDevice | None:
-        return self._devices.get(table)
+    @property
+    def hall(self) -> str:
+        return self._world.hall if self._world is not None else DEFAULT_HALL
+
+    # -- devices --------------------------------------------------------------------------------
+    def bind_device(self, table: int, device: TableDevice) -> None:
+        """Send ``table``'s acknowledgements and displays to ``device``."""
+        self.devices.bind(table, device)
+
+    def device(self, table: int) -> TableDevice | None:
+        return self.devices.device(table)
 
     # -- reading --------------------------------------------------------------------------------
     def view(self) -> MappingProxyType[int, TableState]:
@@ -246,28 +260,48 @@ class Tables:
 
     def get(self, table: int) -> TableState:
         """The table as staged so far in this batch; :class:`Refused` if there is no such table."""
-        state = self._staged.get(table) or self._states.get(table)
+        state: TableState | None = self._staged.get(table)
         if state is None:
-            known = ", ".join(str(t) for t in sorted(self._states)) or "none"
-            raise Refused(f"there is no table {table} (tables: {known})")
+            raise Refused("table.unknown", table=table, known=_numbers(self._staged.all_keys()))
         return state
+
+    def staged(self, table: int) -> TableState | None:
+        """The table as staged so far (``None``: no such table), for other components' reactions."""
+        found: TableState | None = self._staged.get(table)
+        return found
 
     # -- the component protocol -------------------------------------------------------------
     def begin(self) -> None:
-        self._staged = {}
-        self._seen_staged = set()
+        self._staged.clear()
+        self._seen_staged = []
         self._start_staged = None
 
     def abort(self) -> None:
         self.begin()
 
+    def mark(self) -> object:
+        return (self._staged.mark(), len(self._seen_staged), self._start_staged)
+
+    def rollback(self, mark: object) -> None:
+        assert isinstance(mark, tuple)
+        staged: int = mark[0]
+        seen: int = mark[1]
+        start: DaemonStarted | None = mark[2]
+        self._staged.rollback(staged)
+        del self._seen_staged[seen:]
+        self._start_staged = start
+
+    def react(self, entry: Entry, *, now_ns: int) -> list[Entry]:
+        return []
+
     def commit(self, records: Sequence[Record]) -> None:
-        if self._staged:
+        changes = self._staged.changes()
+        if changes:
             states = dict(self._states)
-            states.update(self._staged)
+            states.update(changes)
             self._states = states
             self._view = MappingProxyType(states)
-            for table, state in self._staged.items():
+            for table, state in changes.items():
                 deadline = self._deadline(state)
                 if deadline is None:
                     self._deadlines.pop(table, None)
@@ -277,66 +311,67 @@ class Tables:
             self._seen.setdefault((device_id, epoch), SeqRanges()).add(seq)
         if self._start_staged is not None:
             self.last_start = self._start_staged
+        self._staged.rebase(self._states)
         self.begin()
 
     def next_deadline(self) -> int | None:
         return min(self._deadlines.values(), default=None)
 
-    def due(self, now_ns: int) -> list[Event]:
-        out: list[Event] = []
+    def due(self, now_ns: int) -> list[Entry]:
+        out: list[Entry] = []
         for table, deadline in self._deadlines.items():
             if deadline <= now_ns:
-                pending = _pending_flag(self._states[table])
+                pending = self._states[table].program.pending_flag()
                 assert pending is not None
                 side, flag_at = pending
                 out.append(FlagFell(table=table, t_ns=now_ns, side=side, flag_at_ns=flag_at))
         return out
 
     def _deadline(self, state: TableState) -> int | None:
-        pending = _pending_flag(state)
+        pending = state.program.pending_flag()
         return None if pending is None else pending[1] + self.grace_ns
 
     # -- device inputs --------------------------------------------------------------------------
     def stage_device(
-        self, event: AnyDeviceEvent, device: ClockDevice | None, *, now_ns: int, offset_ns: int
+        self, item: AnyDeviceInput, device: TableDevice | None, *, now_ns: int, offset_ns: int
     ) -> Staged:
-        """Turn a driver's event into a journal event (or nothing, for a press seen before)."""
-        if isinstance(event, Press):
-            return self._stage_device_press(event, device, now_ns=now_ns, offset_ns=offset_ns)
-        state = self.get(event.table)
+        """Turn a driver's input into a journal entry (or nothing, for a press seen before)."""
+        if isinstance(item, DevicePress):
+            return self._stage_device_press(item, device, now_ns=now_ns, offset_ns=offset_ns)
+        state = self.get(item.table)
         t = max(now_ns, state.floor_ns)
-        if isinstance(event, Connected):
-            journal: Event = DeviceConnected(
-                table=event.table, t_ns=t, device_id=event.device_id, detail=event.detail
+        if isinstance(item, Connected):
+            entry: Entry = DeviceConnected(
+                table=item.table, t_ns=t, device_id=item.device_id, detail=item.detail
             )
-        elif isinstance(event, Disconnected):
-            journal = DeviceDisconnected(
-                table=event.table, t_ns=t, device_id=event.device_id, reason=event.reason
+        elif isinstance(item, Disconnected):
+            entry = DeviceDisconnected(table=item.table, t_ns=t, device_id=item.device_id, reason=item.reason)
+        elif isinstance(item, RefereeButton):
+            allowed = state.allowed(t)
+            action = (
+                "pause"
+                if allowed.get("pause") is None
+                else "resume"
+                if allowed.get("resume") is None
+                else "ignored"
             )
-        elif isinstance(event, RefereeButton):
-            phase = state.clock.view(t).phase
-            action: Literal["pause", "resume", "ignored"] = (
-                "pause" if phase is Phase.RUNNING else "resume" if phase is Phase.PAUSED else "ignored"
-            )
-            journal = RefereeButtonPressed(
-                table=event.table, t_ns=t, device_id=event.device_id, action=action
-            )
+            entry = RefereeButtonPressed(table=item.table, t_ns=t, device_id=item.device_id, action=action)
         else:  # pragma: no cover - the union is closed
-            raise Refused(f"unknown device event {type(event).__name__}")
-        return self.stage(journal, now_ns=now_ns, replay=False)
+            raise Refused("device.unknown-input", input=type(item).__name__)
+        return self.stage(entry, now_ns=now_ns, replay=False)
 
     def _stage_device_press(
-        self, press: Press, device: ClockDevice | None, *, now_ns: int, offset_ns: int
+        self, press: DevicePress, device: TableDevice | None, *, now_ns: int, offset_ns: int
     ) -> Staged:
-        ack: list[Effect] = [_ack(device, press)] if device is not None else []
+        ack = self.devices.acknowledge(device, press)
         key = press_key(press, self._run_epoch())
         if key is not None and (key in self._seen_staged or self._was_seen(key)):
             return Staged(None, ack)  # journaled before: acknowledge again, apply never
         state = self.get(press.table)
         stamp = press.t_ns + offset_ns
         t = max(min(stamp, now_ns), state.floor_ns)
-        clock, outcome = _press(state, ClockPress(t_ns=t, side=press.side))
-        event = PressRecorded(
+        program, outcome = _press(state.program, press.side, t)
+        entry = PressRecorded(
             table=press.table,
             t_ns=t,
             side=press.side,
@@ -348,13 +383,13 @@ class Tables:
             device_t_us=press.device_t_us,
             time_source=press.time_source,
         )
-        new = state.model_copy(update={"clock": clock, "floor_ns": t, "presses": state.presses + 1})
-        if event.time_source != "measured":
-            new = _time_uncertain(new, event)
+        new = state.model_copy(update={"program": program, "floor_ns": t, "presses": state.presses + 1})
+        if entry.time_source != "measured":
+            new = _time_uncertain(new, entry)
         if key is not None:
-            self._seen_staged.add(key)
-        self._staged[press.table] = new
-        return Staged(event, ack + self._show(new, t))
+            self._seen_staged.append(key)
+        self._staged.put(press.table, new)
+        return Staged(entry, ack + self._show(new, t))
 
     def _run_epoch(self) -> str:
         start = self._start_staged or self.last_start
@@ -364,170 +399,153 @@ class Tables:
         ranges = self._seen.get((key[0], key[1]))
         return ranges is not None and key[2] in ranges
 
-    # -- journaled events -------------------------------------------------------------------------
-    def stage(self, event: Event, *, now_ns: int, replay: bool) -> Staged:
-        handler = _HANDLERS.get(type(event))
+    # -- journaled entries ------------------------------------------------------------------------
+    def stage(self, entry: Entry, *, now_ns: int, replay: bool) -> Staged:
+        if isinstance(entry, ActionEntry):
+            return self._on_action(entry, replay)
+        handler = _HANDLERS.get(type(entry))
         if handler is None:
-            raise Refused(f"the tables do not apply events of kind {event.kind!r}")
-        if not replay and event.table is not None and not isinstance(event, TableCreated):
-            # Live commands take effect now, never before the table's last input.
-            floor = self.get(event.table).floor_ns
-            if event.t_ns < floor:
-                event = event.model_copy(update={"t_ns": floor})
-        return handler(self, event, replay)
+            raise Refused("daemon.no-owner", kind=entry.kind)
+        if not replay and entry.table is not None and not isinstance(entry, TableCreated):
+            # Live inputs take effect now, never before the table's last input.
+            floor = self.get(entry.table).floor_ns
+            if entry.t_ns < floor:
+                entry = entry.at(floor)
+        return handler(self, entry, replay)
 
-    def _put(self, state: TableState, event: Event, effects: list[Effect] | None = None) -> Staged:
-        self._staged[state.table] = state
-        return Staged(event, effects if effects is not None else [])
+    def _put(self, state: TableState, entry: Entry, effects: list[Effect] | None = None) -> Staged:
+        self._staged.put(state.table, state)
+        return Staged(entry, effects if effects is not None else [])
 
     def _show(self, state: TableState, t_ns: int) -> list[Effect]:
-        device = self._devices.get(state.table)
-        if device is None:
+        if self.devices.device(state.table) is None:
             return []
-        return [_show(device, state.display(t_ns))]
+        return self.devices.show(state.table, state.display(t_ns))
+
+    def _on_action(self, e: ActionEntry, replay: bool) -> Staged:
+        if e.table is None:
+            raise Refused("table.which")
+        state = self.get(e.table)
+        if not replay and e.t_ns < state.floor_ns:
+            e = e.at(state.floor_ns)  # type: ignore[assignment]
+        action = e.action
+        t = e.t_ns
+        reason = state.allowed(t).get(action.kind)
+        if reason is not None:
+            raise Refused(reason)
+        if isinstance(action, AddNote):
+            return self._put(state, e)
+        if isinstance(action, ClearAlert):
+            if action.alert_id is None:
+                kept: tuple[Alert, ...] = ()
+            else:
+                if all(a.id != action.alert_id for a in state.alerts):
+                    raise Refused(
+                        "table.no-alert",
+                        table=state.table,
+                        alert=action.alert_id,
+                        open=[a.id for a in state.alerts],
+                    )
+                kept = tuple(a for a in state.alerts if a.id != action.alert_id)
+            return self._put(state.model_copy(update={"alerts": kept}), e)
+        if isinstance(action, SetClock):
+            control = _parse_control(action.control or state.control)
+            new = state.model_copy(update={"program": ChessClock.fresh(control), "floor_ns": t})
+            return self._put(new, e, self._show(new, t))
+        program = _act(state.program, action)
+        new = state.model_copy(update={"program": program, "floor_ns": t})
+        return self._put(new, e, self._show(new, t))
 
     def _on_daemon_started(self, e: DaemonStarted, replay: bool) -> Staged:
         unknown = DeviceInfo()
-        for table, state in {**self._states, **self._staged}.items():
+        for table in self._staged.all_keys():
+            state: TableState = self._staged.get(table)
             if state.device != unknown:
-                self._staged[table] = state.model_copy(update={"device": unknown})
+                self._staged.put(table, state.model_copy(update={"device": unknown}))
         self._start_staged = e
         return Staged(e)
 
     def _on_table_created(self, e: TableCreated, replay: bool) -> Staged:
         assert e.table is not None
-        if e.table in self._staged or e.table in self._states:
-            raise Refused(f"table {e.table} already exists")
+        if e.table in self._staged:
+            raise Refused("table.exists", table=e.table)
         if e.table < 1:
-            raise Refused(f"table numbers start at 1, not {e.table}")
+            raise Refused("table.bad-number", table=e.table)
         control = _parse_control(e.control)
-        state = TableState(table=e.table, label=e.label or str(e.table), clock=ClockState.initial(control))
+        state = TableState(
+            table=e.table, label=e.label or str(e.table), control=e.control, program=ChessClock.fresh(control)
+        )
         return self._put(state, e, self._show(state, e.t_ns))
 
-    def _on_clock_set(self, e: ClockSet, replay: bool) -> Staged:
+    def _on_program(self, e: ProgramLoaded, replay: bool) -> Staged:
         state = self._table(e)
-        control = _parse_control(e.control)
-        new = state.model_copy(
-            update={
-                "clock": ClockState.initial(control),
-                "flag_decided": False,
-                "floor_ns": e.t_ns,
-                "starter": e.starter,
-            }
-        )
+        new = state.model_copy(update={"program": e.program, "floor_ns": e.t_ns})
         return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_press(self, e: PressRecorded, replay: bool) -> Staged:
         # Live presses come through stage_device; this is the replay path.
         state = self._table(e)
-        try:
-            clock, outcome = _press(state, ClockPress(t_ns=e.t_ns, side=e.side))
-        except ClockError as exc:
-            raise Refused(f"table {state.table}: {exc}") from exc
-        if outcome is not e.outcome:
+        program, outcome = _press(state.program, e.side, e.t_ns)
+        if outcome != e.outcome:
             raise ReplayMismatch(
                 f"table {e.table}: press by side {e.side.value} at {e.t_ns} ns replays as "
-                f"{outcome.value}, journaled as {e.outcome.value}"
+                f"{outcome}, journaled as {e.outcome}"
             )
         if e.device_seq is not None:
-            self._seen_staged.add((e.device_id, e.device_epoch, e.device_seq))
-        new = state.model_copy(update={"clock": clock, "floor_ns": e.t_ns, "presses": state.presses + 1})
+            self._seen_staged.append((e.device_id, e.device_epoch, e.device_seq))
+        new = state.model_copy(update={"program": program, "floor_ns": e.t_ns, "presses": state.presses + 1})
         if e.time_source != "measured":
             new = _time_uncertain(new, e)
         return self._put(new, e)
-
-    def _on_pause(self, e: Paused, replay: bool) -> Staged:
-        state = self._table(e)
-        clock, _ = _clock_apply(state, Pause(t_ns=e.t_ns))
-        new = state.model_copy(update={"clock": clock, "floor_ns": e.t_ns})
-        return self._put(new, e, self._show(new, e.t_ns))
-
-    def _on_resume(self, e: Resumed, replay: bool) -> Staged:
-        state = self._table(e)
-        clock, _ = _clock_apply(state, Resume(t_ns=e.t_ns))
-        new = state.model_copy(update={"clock": clock, "floor_ns": e.t_ns})
-        return self._put(new, e, self._show(new, e.t_ns))
-
-    def _on_adjust(self, e: Adjusted, replay: bool) -> Staged:
-        state = self._table(e)
-        clock, _ = _clock_apply(state, Adjust(t_ns=e.t_ns, side=e.side, delta_ns=e.delta_ns, reason=e.reason))
-        update: dict[str, object] = {"clock": clock, "floor_ns": e.t_ns}
-        if clock.phase is not Phase.FLAGGED:
-            update["flag_decided"] = False  # time given back lifts a decided flag
-        new = state.model_copy(update=update)
-        return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_referee_button(self, e: RefereeButtonPressed, replay: bool) -> Staged:
         state = self._table(e)
         if e.action == "ignored":
             return self._put(state, e)
-        clock_input = Pause(t_ns=e.t_ns) if e.action == "pause" else Resume(t_ns=e.t_ns)
-        clock, _ = _clock_apply(state, clock_input)
-        new = state.model_copy(update={"clock": clock, "floor_ns": e.t_ns})
+        clock_input: Action = Pause(t_ns=e.t_ns) if e.action == "pause" else Resume(t_ns=e.t_ns)
+        new = state.model_copy(update={"program": _act(state.program, clock_input), "floor_ns": e.t_ns})
         return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_flag(self, e: FlagFell, replay: bool) -> Staged:
         state = self._table(e)
-        v = state.clock.view(max(e.t_ns, state.floor_ns))
-        if state.flag_decided or v.flag is not e.side or v.flag_at_ns != e.flag_at_ns:
+        pending = state.program.pending_flag()
+        if pending is None or pending != (e.side, e.flag_at_ns):
             if replay:
                 raise ReplayMismatch(
                     f"table {e.table}: journaled flag of side {e.side.value} does not replay"
                 )
-            raise Refused(f"table {e.table}: no flag of side {e.side.value} to decide")
-        new = state.model_copy(update={"flag_decided": True, "floor_ns": max(state.floor_ns, e.flag_at_ns)})
-        effects = self._show(new, e.t_ns)
-        device = self._devices.get(state.table)
-        if device is not None:
-            effects.append(_beep(device, Beep.FLAG))
+            raise Refused("table.no-flag", table=e.table, side=e.side.value.upper())
+        program = state.program.decide(e.t_ns)
+        new = state.model_copy(update={"program": program, "floor_ns": max(state.floor_ns, e.flag_at_ns)})
+        effects = self._show(new, e.t_ns) + self.devices.beep([state.table], Beep.FLAG)
         return self._put(new, e, effects)
 
     def _on_connected(self, e: DeviceConnected, replay: bool) -> Staged:
         state = self._table(e)
-        new = state.model_copy(
-            update={"device": DeviceInfo(state="connected", device_id=e.device_id, detail=e.detail)}
-        )
+        info = DeviceInfo(state=DeviceState.CONNECTED, device_id=e.device_id, detail=e.detail)
+        new = state.model_copy(update={"device": info})
         return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_disconnected(self, e: DeviceDisconnected, replay: bool) -> Staged:
         state = self._table(e)
-        new = state.model_copy(
-            update={"device": DeviceInfo(state="disconnected", device_id=e.device_id, detail=e.reason)}
-        )
-        return self._put(new, e)
+        info = DeviceInfo(state=DeviceState.DISCONNECTED, device_id=e.device_id, detail=e.reason)
+        return self._put(state.model_copy(update={"device": info}), e)
 
     def _on_alert(self, e: AlertRaised, replay: bool) -> Staged:
         state = self._table(e)
         if not replay:
             e = e.model_copy(update={"alert_id": state.next_alert_id})
-        alert = Alert(id=e.alert_id, code=e.code, message=e.message, t_ns=e.t_ns, data=dict(e.data))
+        alert = Alert(id=e.alert_id, code=e.code, t_ns=e.t_ns, data=dict(e.data))
         # A new alert replaces an open one of the same code (the timeline keeps them all).
         kept = tuple(a for a in state.alerts if a.code != e.code)
         new = state.model_copy(
-            update={
-                "alerts": (*kept, alert),
-                "next_alert_id": max(state.next_alert_id, e.alert_id + 1),
-            }
+            update={"alerts": (*kept, alert), "next_alert_id": max(state.next_alert_id, e.alert_id + 1)}
         )
         return self._put(new, e)
 
-    def _on_alert_cleared(self, e: AlertCleared, replay: bool) -> Staged:
-        state = self._table(e)
-        if e.alert_id is None:
-            kept: tuple[Alert, ...] = ()
-        else:
-            if all(a.id != e.alert_id for a in state.alerts):
-                open_ids = ", ".join(str(a.id) for a in state.alerts) or "none"
-                raise Refused(f"table {e.table} has no open alert {e.alert_id} (open: {open_ids})")
-            kept = tuple(a for a in state.alerts if a.id != e.alert_id)
-        return self._put(state.model_copy(update={"alerts": kept}), e)
-
-    def _on_note(self, e: NoteAdded, replay: bool) -> Staged:
-        return self._put(self._table(e), e)
-
-    def _table(self, e: Event) -> TableState:
+    def _table(self, e: Entry) -> TableState:
         if e.table is None:
-            raise Refused(f"a {e.kind!r} event needs a table")
+            raise Refused("table.which")
         return self.get(e.table)
 
     # -- snapshots --------------------------------------------------------------------------------
@@ -541,6 +559,7 @@ class Tables:
     def restore(self, data: dict[str, Any]) -> None:
         states = {s.table: s for s in (TableState.model_validate(t) for t in data["tables"])}
         self._states = states
+        self._staged.rebase(states)
         self._view = MappingProxyType(states)
         self._seen = {(d, ep): SeqRanges(r) for d, ep, r in data["seen"]}
         start = data.get("last_start")
@@ -552,18 +571,27 @@ class Tables:
                 self._deadlines[table] = deadline
         self.begin()
 
+    def ref(self, table: int) -> str:
+        """The table's qualified name (``hall/3``)."""
+        return table_ref(self.hall, table)
 
-def _pending_flag(state: TableState) -> tuple[Side, int] | None:
-    """The flag that has fallen or will fall on this table and is not yet decided: (side, instant)."""
-    if state.flag_decided:
-        return None
-    clock = state.clock
-    if clock.phase is Phase.RUNNING and clock.to_move is not None:
-        flag_at = clock.flag_at()
-        return None if flag_at is None else (clock.to_move, flag_at)
-    if clock.phase is Phase.FLAGGED and clock.flag is not None and clock.flag_at_ns is not None:
-        return (clock.flag, clock.flag_at_ns)
-    return None
+
+def _numbers(keys: set[Any]) -> list[int]:
+    return sorted(int(k) for k in keys)
+
+
+def _press(program: Program, side: Any, t_ns: int) -> tuple[Program, str]:
+    try:
+        return program.press(side, t_ns)
+    except ClockError as exc:  # an input before the program's last: cannot happen past the floor
+        raise Refused(exc.msg) from exc
+
+
+def _act(program: Program, action: Action) -> Program:
+    try:
+        return program.act(action)
+    except Problem as exc:
+        raise Refused(exc.msg) from exc
 
 
 def _time_uncertain(state: TableState, e: PressRecorded) -> TableState:
@@ -573,19 +601,13 @@ def _time_uncertain(state: TableState, e: PressRecorded) -> TableState:
     alert = Alert(
         id=open_alert.id if open_alert else state.next_alert_id,
         code=TIME_UNCERTAIN,
-        message=(
-            f"Clock {e.device_id} re-sent {count} press(es) it had kept across its own restart, from "
-            "before this daemon knew its time base (last: side "
-            f"{e.side.value.upper()}, seq {e.device_seq}). Their exact times are unknown: each was "
-            "applied no earlier than it happened, so the side that was running may have been charged "
-            "too much. Check the clock and adjust if needed."
-        ),
         t_ns=e.t_ns,
         data={
             "presses": count,
             "device_id": e.device_id,
             "epoch": e.device_epoch,
             "last_seq": e.device_seq or 0,
+            "side": e.side.value.upper(),
         },
     )
     kept = tuple(a for a in state.alerts if a.code != TIME_UNCERTAIN)
@@ -593,61 +615,45 @@ def _time_uncertain(state: TableState, e: PressRecorded) -> TableState:
     return state.model_copy(update={"alerts": (*kept, alert), "next_alert_id": next_id})
 
 
-def _press(state: TableState, press: ClockPress) -> tuple[ClockState, Outcome]:
-    """A press on the table's clock, with the table's starter rule (see ClockSet).
-
-    A press that may not start the ready clock changes nothing but the clock's count of
-    ignored presses, like a press by the waiting side. Raises ClockError as the clock does.
-    """
-    clock = state.clock
-    blocked = state.starter != "any" and clock.phase is Phase.READY and press.side.value != state.starter
-    if blocked:
-        return clock.ignore_press(press), Outcome.IGNORED_NOT_RUNNING
-    return clock.apply(press)
-
-
-def _clock_apply(state: TableState, clock_input: Any) -> tuple[ClockState, Outcome]:
-    try:
-        return state.clock.apply(clock_input)
-    except ClockError as exc:
-        raise Refused(f"table {state.table}: {exc}") from exc
-
-
 def _parse_control(text: str) -> TimeControl:
     try:
         return TimeControl.parse(text)
-    except ValueError as exc:
-        raise Refused(str(exc)) from exc
+    except Problem as exc:
+        raise Refused(exc.msg) from exc
 
 
-def _ack(device: ClockDevice, press: Press) -> Effect:
-    return lambda: device.acknowledge(press)
+def phase_of(state: TableState, t_ns: int) -> Phase | None:
+    """The phase of the table's clock at ``t_ns``, if its program has a two-sided clock."""
+    clock = getattr(state.program, "clock", None)
+    from clockd.core.clock import ClockState
 
-
-def _show(device: ClockDevice, display: Display) -> Effect:
-    return lambda: device.show(display)
-
-
-def _beep(device: ClockDevice, pattern: Beep) -> Effect:
-    return lambda: device.beep(pattern)
+    if isinstance(clock, ClockState):
+        return clock.view(max(t_ns, state.floor_ns, clock.last_input_ns or 0)).phase
+    return None
 
 
 _Handler = Callable[[Tables, Any, bool], Staged]
-_HANDLERS: dict[type[Event], _Handler] = {
+_HANDLERS: dict[type[Entry], _Handler] = {
     DaemonStarted: Tables._on_daemon_started,
     TableCreated: Tables._on_table_created,
-    ClockSet: Tables._on_clock_set,
+    ProgramLoaded: Tables._on_program,
     PressRecorded: Tables._on_press,
-    Paused: Tables._on_pause,
-    Resumed: Tables._on_resume,
-    Adjusted: Tables._on_adjust,
     RefereeButtonPressed: Tables._on_referee_button,
     FlagFell: Tables._on_flag,
     DeviceConnected: Tables._on_connected,
     DeviceDisconnected: Tables._on_disconnected,
     AlertRaised: Tables._on_alert,
-    AlertCleared: Tables._on_alert_cleared,
-    NoteAdded: Tables._on_note,
 }
 
-__all__ = ["DEFAULT_GRACE_NS", "Alert", "DeviceInfo", "SeqRanges", "TableState", "Tables", "press_key"]
+__all__ = [
+    "DEFAULT_GRACE_NS",
+    "TIME_UNCERTAIN",
+    "Alert",
+    "DeviceInfo",
+    "SeqRanges",
+    "TableState",
+    "Tables",
+    "phase_of",
+    "press_key",
+    "table_action_kinds",
+]

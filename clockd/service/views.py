@@ -1,59 +1,99 @@
-"""From the daemon's state to what clients see: table states to views, records to timeline entries."""
+"""From the daemon's state to what clients see: tables, events and timeline entries as API views.
+
+Every view carries the actions allowed now (:mod:`clockd.core.actions`), computed by the
+same state that will apply them, so clients enable buttons from the view alone. Nothing
+private is in a view: events show public names (``public_names``), and a timeline entry
+drops the fields that hold personal data (a sign-up's e-mail, a walk-in's phone) and what
+the daemon decided from a file (the sign-ups it read), which only token holders may see.
+"""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
+from typing import Any
 
-from clockd.api.messages import AlertView, DeviceView, PerSide, TableView, TimelineEntry
-from clockd.core.display import format_clock, quantize
-from clockd.core.units import MS, ns_to_ms
+from pydantic import BaseModel
+
+from clockd.api.messages import AlertView, DeviceView, EventView, TableView, TimelineEntry
+from clockd.core.device import DeviceState
+from clockd.core.ids import event_ref, table_ref
+from clockd.core.units import ns_to_ms
+from clockd.service.actions import ActionEntry
+from clockd.service.events import EventKind, Hosted
 from clockd.service.tables import TableState
 from clockd.store.journal import Record
 
 
-def state_digest(state: TableState) -> str:
+def state_digest(state: BaseModel) -> str:
     """A short fingerprint of the exact state: equal digests mean equal states."""
     return hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:20]
 
 
-def table_view(state: TableState, now_ns: int, *, seq: int, has_device: bool = True) -> TableView:
+def table_view(state: TableState, now_ns: int, *, seq: int, hall: str, has_device: bool = True) -> TableView:
     """What a client sees of ``state`` at ``now_ns`` (journal time)."""
-    v = state.clock.view(max(now_ns, state.floor_ns))
-    remaining = v.remaining_ns
+    t = max(now_ns, state.floor_ns)
     device = state.device
+    shown = device.state if has_device or device.state is not DeviceState.UNKNOWN else DeviceState.NONE
     return TableView(
         table=state.table,
+        id=table_ref(hall, state.table),
         label=state.label,
-        control=str(state.clock.control),
-        phase=v.phase.value,
-        remaining_ms=PerSide(a=quantize(remaining.a, MS), b=quantize(remaining.b, MS)),
-        display={"a": format_clock(remaining.a), "b": format_clock(remaining.b)},
-        running=None if v.running is None else v.running.value,
-        to_move=None if v.to_move is None else v.to_move.value,
-        moves=PerSide(a=v.moves.a, b=v.moves.b),
-        ignored=PerSide(a=state.clock.ignored.a, b=state.clock.ignored.b),
-        elapsed_ms=PerSide(a=ns_to_ms(v.elapsed_ns.a), b=ns_to_ms(v.elapsed_ns.b)),
-        paused_ms=ns_to_ms(v.paused_ns),
-        flag=None if v.flag is None else v.flag.value,
-        flag_decided=state.flag_decided,
+        program=state.program.view(t),
+        device=DeviceView(state=shown, device_id=device.device_id, detail=device.detail),
+        alerts=tuple(AlertView(id=a.id, code=a.code, data=a.data) for a in state.alerts),
         presses=state.presses,
-        device=DeviceView(
-            state=device.state if has_device or device.state != "unknown" else "none",
-            device_id=device.device_id,
-            detail=device.detail,
-        ),
-        alerts=tuple(AlertView(id=a.id, code=a.code, message=a.message, data=a.data) for a in state.alerts),
+        actions=state.allowed(t),
         seq=seq,
         digest=state_digest(state),
     )
 
 
-def timeline_entry(record: Record) -> TimelineEntry:
-    event = record.event
+def event_view(
+    hosted: Hosted, kind: EventKind, now_ns: int, *, tables: Mapping[int, TableState], hall: str, seq: int
+) -> EventView:
+    return EventView(
+        id=event_ref(hall, hosted.key),
+        key=hosted.key,
+        kind=hosted.kind,
+        title=kind.title(hosted),
+        actions=kind.allowed(hosted, now_ns),
+        body=kind.view(hosted, now_ns, tables, hall),
+        seq=seq,
+    )
+
+
+def timeline_entry(record: Record, *, private: bool = False) -> TimelineEntry:
+    """One journaled entry as a timeline shows it (``private``: with personal data, for the token)."""
+    entry = record.entry
+    data = entry.model_dump(mode="json", exclude={"kind", "t_ns", "table", "event"})
+    if not private and isinstance(entry, ActionEntry):
+        data = _public(entry, data)
     return TimelineEntry(
         seq=record.seq,
-        table=event.table,
-        kind=event.kind,
-        t_ms=ns_to_ms(event.t_ns),
-        data=event.model_dump(mode="json", exclude={"kind", "t_ns", "table"}),
+        table=entry.table,
+        event=entry.event,
+        kind=entry.kind,
+        t_ms=ns_to_ms(entry.t_ns),
+        data=data,
     )
+
+
+def _public(entry: ActionEntry, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the action's private fields and without what the daemon decided."""
+    data.pop("decided", None)
+    action = data.get("action")
+    if isinstance(action, dict):
+        hidden = private_fields(type(entry.action))
+        data["action"] = {k: v for k, v in action.items() if k not in hidden}
+    return data
+
+
+def private_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of ``model`` marked ``private`` in their JSON schema (personal data)."""
+    out = []
+    for name, info in model.model_fields.items():
+        extra = info.json_schema_extra
+        if isinstance(extra, dict) and extra.get("private"):
+            out.append(name)
+    return frozenset(out)

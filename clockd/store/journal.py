@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from clockd.store.events import Event, decode_event, encode_event
+from clockd.store.entries import Entry, decode_entry, encode_entry
 from clockd.store.schema import SCHEMA_VERSION, SchemaError, migrate, schema_version
 
 
@@ -43,10 +43,10 @@ class JournalLocked(JournalError):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """An event as journaled: its sequence number and the event."""
+    """An entry as journaled: its sequence number and the entry."""
 
     seq: int
-    event: Event
+    entry: Entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ class Journal:
             return int(row[0] or 0)
         return self._last_seq
 
-    def append(self, events: Sequence[Event]) -> list[int]:
+    def append(self, events: Sequence[Entry]) -> list[int]:
         """Append ``events`` in one transaction and return their sequence numbers.
 
         When this returns, the events are on disk. If it raises, none of them is.
@@ -143,7 +143,7 @@ class Journal:
         if not events:
             return []
         first = self._last_seq + 1
-        rows = [(first + i, e.t_ns, e.table, e.kind, encode_event(e)) for i, e in enumerate(events)]
+        rows = [(first + i, e.t_ns, e.table, e.kind, encode_entry(e)) for i, e in enumerate(events)]
         try:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany(
@@ -158,9 +158,16 @@ class Journal:
         return list(range(first, self._last_seq + 1))
 
     def read(
-        self, *, after: int = 0, table: int | None = None, limit: int | None = None, upto: int | None = None
+        self,
+        *,
+        after: int = 0,
+        table: int | None = None,
+        limit: int | None = None,
+        upto: int | None = None,
+        event: str | None = None,
     ) -> Iterator[Record]:
-        """Events with ``seq > after`` (and ``<= upto``), oldest first; only ``table``'s if given."""
+        """Entries with ``seq > after`` (and ``<= upto``), oldest first; only ``table``'s or
+        ``event``'s (its key) if given."""
         sql = "SELECT seq, kind, body FROM events WHERE seq > ?"
         args: list[object] = [after]
         if upto is not None:
@@ -169,6 +176,9 @@ class Journal:
         if table is not None:
             sql += " AND table_id = ?"
             args.append(table)
+        if event is not None:
+            sql += " AND json_extract(body, '$.event') = ?"
+            args.append(event)
         sql += " ORDER BY seq"
         if limit is not None:
             sql += " LIMIT ?"
@@ -179,7 +189,7 @@ class Journal:
             if not rows:
                 return
             for seq, kind, body in rows:
-                yield Record(seq, decode_event(kind, body, where=f"{self.path} seq {seq}"))
+                yield Record(seq, decode_entry(kind, body, where=f"{self.path} seq {seq}"))
 
     def count(self, kind: str | None = None) -> int:
         if kind is None:

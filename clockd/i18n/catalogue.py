@@ -1,0 +1,202 @@
+"""The message catalogue: a gettext ``.po`` file, read once with Babel, rendering :class:`Msg` values.
+
+The file is ``locale/pl/LC_MESSAGES/duelclock.po`` beside this module: for every code one
+entry whose ``msgctxt`` is the code, ``msgid`` the English text and ``msgstr`` the Polish
+text — so translators' tools (Poedit, Weblate, ``msgfmt --check``) work on it as on any
+gettext catalogue, and both languages of a message sit together. Entries with a plural
+(``msgid_plural``) choose their form by the parameter ``n``, with the catalogue's own
+``Plural-Forms`` rule (Polish has three: 1 zawodnik, 2 zawodnicy,
+5 zawodników).
+
+Placeholders are Python's ``{name}``; a format after a colon says how to show a value:
+
+============ ==========================================================================
+``{x}``      the value (a message is rendered in the same language; a list is joined
+             by commas)
+``{x:clock}`` milliseconds as a clock face shows them (``4:59``, rounded up)
+``{x:exact}`` milliseconds exactly (``4:59.001``), for disputes
+``{x:s}``    milliseconds as seconds with up to three decimals (``-30``, ``1.5``)
+============ ==========================================================================
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from clockd.i18n import Msg
+
+#: Where the catalogue lives, inside the package.
+CATALOGUE_FILE = ("locale", "pl", "LC_MESSAGES", "duelclock.po")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One code's texts: English and Polish, each one form (or the forms of a plural)."""
+
+    code: str
+    en: tuple[str, ...]
+    pl: tuple[str, ...]
+
+    @property
+    def plural(self) -> bool:
+        return len(self.en) > 1
+
+
+class CatalogueError(RuntimeError):
+    """The catalogue file cannot be read (a packaging or editing mistake)."""
+
+
+class Catalogue:
+    """Every code's texts, and how to render a :class:`Msg` with them."""
+
+    def __init__(self, entries: Mapping[str, Entry], plural_pl: Callable[[int], int]) -> None:
+        self.entries = dict(entries)
+        self._plural = {"pl": plural_pl, "en": lambda n: 0 if n == 1 else 1}
+        self._formatter = _Formatter(self)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.entries
+
+    def codes(self) -> Iterator[str]:
+        return iter(sorted(self.entries))
+
+    def template(self, code: str, lang: str, n: int | None = None) -> str | None:
+        entry = self.entries.get(code)
+        if entry is None:
+            return None
+        forms = entry.pl if lang == "pl" else entry.en
+        if len(forms) == 1:
+            return forms[0]
+        index = self._plural[lang if lang == "pl" else "en"](abs(n or 0))
+        return forms[min(index, len(forms) - 1)]
+
+    def render(self, message: Msg, lang: str) -> str:
+        count = message.params.get("n")
+        template = self.template(message.code, lang, count if isinstance(count, int) else None)
+        if not template:  # unknown (a newer daemon's) or untranslated: the code says something
+            if not message.params:
+                return message.code
+            shown = ", ".join(f"{k}={self._formatter.value(v, lang)}" for k, v in message.params.items())
+            return f"{message.code} ({shown})"
+        return self._formatter.render(template, message.params, lang)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the catalogue's formats, messages rendered in the same language."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self._lang = threading.local()
+
+    def render(self, template: str, params: Mapping[str, Any], lang: str) -> str:
+        previous = getattr(self._lang, "value", None)
+        self._lang.value = lang
+        try:
+            return self.vformat(template, (), _Missing(params))
+        finally:
+            self._lang.value = previous
+
+    def value(self, value: Any, lang: str) -> str:
+        if isinstance(value, Msg):
+            return self.catalogue.render(value, lang)
+        if isinstance(value, list | tuple):
+            return ", ".join(self.value(v, lang) for v in value)
+        if isinstance(value, dict) and "code" in value:  # a message that arrived as JSON
+            return self.catalogue.render(Msg.model_validate(value), lang)
+        if value is None:
+            return "—"
+        return str(value)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang = getattr(self._lang, "value", None) or "pl"
+        if format_spec in ("clock", "exact", "s") and isinstance(value, int) and not isinstance(value, bool):
+            return _duration(value, format_spec)
+        if format_spec == "" or isinstance(value, Msg | list | tuple | dict) or value is None:
+            return self.value(value, lang)
+        try:
+            return format(value, format_spec)
+        except (TypeError, ValueError):
+            return self.value(value, lang)
+
+
+def _duration(ms: int, spec: str) -> str:
+    from clockd.core.display import format_clock, format_exact_ms
+
+    if spec == "clock":
+        return ("-" if ms < 0 else "") + format_clock(abs(ms) * 1_000_000)
+    if spec == "exact":
+        return ("-" if ms < 0 else "") + format_exact_ms(abs(ms))
+    whole, part = divmod(abs(ms), 1000)
+    sign = "-" if ms < 0 else ""
+    return f"{sign}{whole}" + (f".{part:03d}".rstrip("0") if part else "")
+
+
+class _Missing(dict[str, Any]):
+    """Parameters; a placeholder nobody filled shows as ``{name}`` instead of failing."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        super().__init__(params)
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def parse(text: str) -> Catalogue:
+    """Read a catalogue from the text of a ``.po`` file (Babel's reader)."""
+    import io
+
+    from babel.messages.pofile import read_po
+
+    try:
+        catalog = read_po(io.StringIO(text), locale="pl", charset="utf-8", abort_invalid=True)
+    except Exception as exc:  # Babel raises its own PoFileError and ValueErrors
+        raise CatalogueError(f"the message catalogue cannot be read: {exc}") from exc
+    entries: dict[str, Entry] = {}
+    for message in catalog:
+        if not message.id or not message.context:
+            continue  # the header
+        en = tuple(message.id) if isinstance(message.id, list | tuple) else (message.id,)
+        pl_raw = message.string
+        pl = tuple(pl_raw) if isinstance(pl_raw, list | tuple) else (pl_raw,)
+        if message.context in entries:
+            raise CatalogueError(f"the message catalogue defines {message.context!r} twice")
+        entries[message.context] = Entry(code=message.context, en=en, pl=tuple(p or "" for p in pl))
+    expression = catalog.plural_expr or "(n != 1)"
+    return Catalogue(entries, gettext.c2py(expression))
+
+
+_CATALOGUE: Catalogue | None = None
+_LOCK = threading.Lock()
+
+
+def catalogue() -> Catalogue:
+    """The package's catalogue (read on first use)."""
+    global _CATALOGUE
+    if _CATALOGUE is None:
+        with _LOCK:
+            if _CATALOGUE is None:
+                source = resources.files("clockd.i18n").joinpath(*CATALOGUE_FILE)
+                _CATALOGUE = parse(source.read_text(encoding="utf-8"))
+    return _CATALOGUE
+
+
+def placeholders(template: str) -> set[str]:
+    """The parameter names a template uses (``{table}`` → ``table``)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def missing_texts(cat: Catalogue, languages: Sequence[str] = ("pl", "en")) -> list[str]:
+    """Codes whose text is empty in one of ``languages`` (a test keeps this list empty)."""
+    out = []
+    for entry in cat.entries.values():
+        for lang in languages:
+            forms = entry.pl if lang == "pl" else entry.en
+            if not forms or not all(f.strip() for f in forms):
+                out.append(f"{entry.code} ({lang})")
+    return out

@@ -1,0 +1,19 @@
+"""The daemon's parts, put together: the event kinds it hosts and the components that hold them.
+
+The one place that names every event kind: importing a kind's module registers it
+(:func:`clockd.service.events.event_kind`), and :func:`default_components` hands the
+:class:`~clockd.service.events.Events` component holding all of them to the daemon. A new
+event kind is one more import here.
+"""
+
+from __future__ import annotations
+
+import clockd.service.puzzle
+import clockd.service.timed  # noqa: F401  (timed hall events)
+from clockd.service.component import Component
+from clockd.service.events import Events
+
+
+def default_components() -> list[Component]:
+    """Fresh components for a daemon: every registered event kind in one host."""
+    return [Events()]

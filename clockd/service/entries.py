@@ -1,0 +1,140 @@
+"""The daemon's own journal entries: start-ups, tables, presses, devices, decisions, programs.
+
+Each class is one ``kind`` in the journal (see :mod:`clockd.store.entries` for how kinds
+are registered and read back). A referee's action (pause, adjust, assign a match …) has
+no class here: its entry is derived from the action itself (:mod:`clockd.service.actions`).
+Fields are what a referee settling a dispute needs to see: who, why, the device's own
+stamp next to the instant that was applied, what the press did.
+
+Times are integers on the journal's time base (``*_ns``); the original device stamp is
+kept beside the applied instant because a press may be applied later than it was stamped
+(see :class:`PressRecorded`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from clockd.core.clock import Side
+from clockd.core.program import AnyProgram
+from clockd.devices.base import TimeSource
+from clockd.store.entries import Entry, entry_type
+
+#: Who caused an entry that a referee's action also causes: the referee, a button wired to
+#: the table, the daemon's recovery after a crash, or an event (a follow-up).
+Source = Literal["referee", "button", "recovery", "event"]
+
+
+@entry_type
+class DaemonStarted(Entry):
+    """The daemon (re)started on this journal; records how the time base continues.
+
+    ``rule`` is how time that passed while the daemon was down was charged:
+    ``first-start`` (new journal), ``same-boot`` (the monotonic clock kept counting: running
+    clocks were charged for the downtime, as a physical clock would be) or ``new-boot`` (the
+    machine rebooted: the time base is lost; running clocks were paused at the last
+    journaled instant). ``offset_ns`` maps this run's ``time.monotonic_ns()`` onto the
+    journal's time base. ``hall`` is the name the daemon's tables and events are known by.
+    """
+
+    kind: Literal["daemon-started"] = "daemon-started"
+    boot_id: str
+    monotonic_ns: int
+    offset_ns: int
+    rule: Literal["first-start", "same-boot", "new-boot"]
+    downtime_ns: int | None = None
+    version: str = ""
+    hall: str = ""
+
+
+@entry_type
+class TableCreated(Entry):
+    """A table of the configuration, with its own chess clock (``control``) to begin with."""
+
+    kind: Literal["table-created"] = "table-created"
+    label: str
+    control: str  # TimeControl text, e.g. "10m" or "3m+2s"
+
+
+@entry_type
+class ProgramLoaded(Entry):
+    """An event put a program on the table (a match's duel, a game, a hall event's station),
+    or took it off (an idle program). ``program.owner`` names the event's item."""
+
+    kind: Literal["program"] = "program"
+    program: AnyProgram
+    by: str = ""
+
+
+@entry_type
+class PressRecorded(Entry):
+    """A side's button was pressed.
+
+    ``t_ns`` is the instant applied to the table's program; ``device_t_ns`` the instant
+    the device stamped. They differ only when the press is stamped before the table's last
+    input (a press re-sent after a restart, or overtaken by a referee's command or a flag
+    decision): it is then applied at that input's instant, never before it, so that one
+    order of inputs per table holds. ``outcome`` is what the press did in the program
+    (recomputed and checked on replay). ``time_source`` is ``upper-bound`` when the
+    device's stamp could only be bounded (a clock that kept the press across its own
+    reboot, whose time base this daemon never knew): the press happened no later than
+    ``device_t_ns``.
+    """
+
+    kind: Literal["press"] = "press"
+    side: Side
+    outcome: str
+    device_id: str = ""
+    device_epoch: str = ""
+    device_seq: int | None = None
+    device_t_ns: int
+    device_t_us: int | None = None
+    time_source: TimeSource = "measured"
+
+
+@entry_type
+class RefereeButtonPressed(Entry):
+    """The referee's button wired to a table (GPIO): pauses a running clock, resumes a paused one."""
+
+    kind: Literal["referee-button"] = "referee-button"
+    device_id: str = ""
+    action: Literal["pause", "resume", "ignored"]
+
+
+@entry_type
+class FlagFell(Entry):
+    """Decision: ``side``'s time ran out at ``flag_at_ns`` (journaled after a short grace, see Tables)."""
+
+    kind: Literal["flag"] = "flag"
+    side: Side
+    flag_at_ns: int
+
+
+@entry_type
+class DeviceConnected(Entry):
+    kind: Literal["device-connected"] = "device-connected"
+    device_id: str
+    detail: str = ""
+
+
+@entry_type
+class DeviceDisconnected(Entry):
+    kind: Literal["device-disconnected"] = "device-disconnected"
+    device_id: str
+    reason: str = ""
+
+
+@entry_type
+class AlertRaised(Entry):
+    """Something the referee must look at (a table that was running when the daemon stopped).
+
+    ``code`` is a catalogue code (``alert.recovered-running``); ``data`` its parameters
+    (``since_last_input_ms``), rendered by whoever shows it, in their language.
+    """
+
+    kind: Literal["alert"] = "alert"
+    alert_id: int
+    code: str
+    data: dict[str, int | str] = Field(default_factory=dict)

@@ -1,0 +1,560 @@
+"""The Puzzle Duel as an event kind: sessions, their bracket, and the duels on the tables.
+
+A session (:class:`~clockd.core.puzzle_duel.PuzzleSession`: players, draw, bracket) is a
+fold of the referee's actions, journaled before they apply like every other input
+(DESIGN.md principle 2). This module is the glue between those actions, the bracket and
+the tables:
+
+* **A match goes to a table with its duel.** ``match-assign`` puts the match on the table
+  in the bracket *and* loads the table's program (:class:`PuzzleDuelProgram`, the
+  round's clock, locked until the toss) — two entries of one decision, in one commit.
+  ``match-toss`` records the winner *and* reloads the program so that only the toss
+  loser's press starts it (§2.2.8).
+* **The duel on the table is the only clock.** Every press and referee input is folded
+  once, into the table's program (the duel). When the duel ends — the referee's
+  ``complete`` on the table, or its flag — this kind reacts to that table entry in the
+  same commit: it journals ``match-finished`` with the duel's verdict, and the bracket
+  takes it.
+* **Nothing is left running for a match that is gone.** An override or a walkover that
+  takes a match off its table (or resets a match it fed) unloads that table's program.
+
+Replaying the journal rebuilds the same sessions: every decision is journaled (the sign-ups
+as read, the seed drawn, the person ids, the verdicts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from clockd.api.puzzle import (
+    BracketView,
+    DecisionView,
+    ListedPlayer,
+    MatchView,
+    RefusalView,
+    RoundView,
+    ScoreView,
+    SeatChangeView,
+    SessionBody,
+)
+from clockd.core.actions import Action, Allowed
+from clockd.core.bracket import (
+    Assign,
+    Bracket,
+    Confirm,
+    DuelFinished,
+    Match,
+    MatchStatus,
+    Override,
+    StartTiebreak,
+    Toss,
+    Walkover,
+)
+from clockd.core.clock import PerSide, Side
+from clockd.core.display import quantize
+from clockd.core.duel import PuzzleDuelProgram, Verdict
+from clockd.core.ids import event_ref
+from clockd.core.program import Idle
+from clockd.core.puzzle_duel import ImportSignups, MakeDraw, PuzzleSession
+from clockd.core.registration import (
+    AddPlayer,
+    CheckIn,
+    CheckOut,
+    CloseCheckIn,
+    ListKind,
+    Registration,
+    SignupImport,
+    Withdraw,
+    parse_signups,
+)
+from clockd.core.tournament import TournamentConfig
+from clockd.core.units import MS
+from clockd.i18n import Msg, msg
+from clockd.service.actions import ActionEntry
+from clockd.service.component import Refused, Staged
+from clockd.service.entries import ProgramLoaded
+from clockd.service.events import Context, Hosted, event_kind, refuse
+from clockd.service.tables import TableState
+from clockd.store.entries import Entry, entry_type
+
+KIND = "puzzle-duel"
+
+
+@entry_type
+class MatchFinished(Entry):
+    """The duel of ``match`` ended (the referee's ``complete``, or a ``flag``): its verdict."""
+
+    kind: Literal["match-finished"] = "match-finished"
+    match: str
+    how: Literal["complete", "flag"]
+    verdict: Verdict
+
+
+_ACTIONS: tuple[type[Action], ...] = (
+    ImportSignups,
+    AddPlayer,
+    CheckIn,
+    CheckOut,
+    Withdraw,
+    CloseCheckIn,
+    MakeDraw,
+    Assign,
+    Toss,
+    Confirm,
+    Override,
+    Walkover,
+    StartTiebreak,
+)
+
+
+def _kind_of(cls: type[Action]) -> str:
+    kind: str = cls.model_fields["kind"].default
+    return kind
+
+
+class PuzzleDuel:
+    """The ``puzzle-duel`` event kind (see the module docstring)."""
+
+    kind = KIND
+    actions = frozenset(_kind_of(c) for c in _ACTIONS)
+    entries = frozenset({"match-finished"})
+    reacts_to = frozenset({"press", "flag", "complete", "adjust"})
+
+    # -- creation ------------------------------------------------------------------------------
+    def create(
+        self, ctx: Context, key: str, name: str, config_toml: str | None
+    ) -> tuple[Any, dict[str, Any]]:
+        from clockd.data import festival_config
+
+        config = (
+            festival_config()
+            if config_toml is None
+            else TournamentConfig.from_toml(config_toml, source="the configuration sent")
+        )
+        return PuzzleSession.new(config, key, name), config.model_dump(mode="json")
+
+    def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
+        return PuzzleSession.new(TournamentConfig.model_validate(config), key, name)
+
+    def created(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
+        from clockd.reports.results import build_results
+
+        s: PuzzleSession = hosted.state
+        if s.bracket is None:
+            return None
+        from clockd.i18n import render
+
+        built = build_results(
+            s.bracket, s.names(), tournament=s.config.name, session=render(self.title(hosted), lang), lang=lang
+        )
+        return built.model_dump(mode="json")
+
+    def table_of(self, hosted: Hosted, item: str) -> int | None:
+        s: PuzzleSession = hosted.state
+        if s.bracket is None or item not in s.bracket.matches:
+            return None
+        m = s.bracket.matches[item]
+        live = s.bracket.live_duel(item)
+        return live.table if live is not None else m.table
+
+    # -- staging -------------------------------------------------------------------------------
+    def stage(
+        self, ctx: Context, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+    ) -> tuple[Any, Staged]:
+        s: PuzzleSession = hosted.state
+        if isinstance(entry, MatchFinished):
+            s = s.apply(DuelFinished(verdict=entry.verdict), match=entry.match)
+            return s, Staged(entry)
+        assert isinstance(entry, ActionEntry)
+        action = entry.action
+        if isinstance(action, ImportSignups):
+            return self._import(ctx, s, entry, action, replay)
+        if isinstance(action, AddPlayer):
+            if replay:
+                person_id = (entry.decided or {}).get("person_id")
+                if person_id:
+                    ctx.remember(person_id, action.person().full_name, action.email, action.phone)
+            else:
+                person_id = ctx.identify(action.person().full_name, action.email, action.phone)
+                entry = entry.model_copy(update={"decided": {"person_id": person_id}})
+            return s.apply(action, person_id=person_id), Staged(entry)
+        if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn):
+            return s.apply(action), Staged(entry)
+        if isinstance(action, MakeDraw):
+            return self._draw(s, entry, action, replay)
+        item = _item(entry.target)
+        if isinstance(action, Assign):
+            return self._assign(ctx, hosted, s, entry, item, action.table, action.clock_a, replay)
+        if isinstance(action, StartTiebreak):
+            return self._tiebreak(ctx, hosted, s, entry, item, action, replay)
+        if isinstance(action, Toss):
+            return self._toss(ctx, hosted, s, entry, item, action, replay)
+        if isinstance(action, Confirm):
+            return s.apply(action, match=item, referee=entry.by), Staged(entry)
+        if isinstance(action, Override | Walkover):
+            after = s.apply(action, match=item, referee=entry.by)
+            follow = [] if replay else _unload_gone(s, after)
+            return after, Staged(entry, follow=follow)
+        raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover
+
+    def _import(
+        self, ctx: Context, s: PuzzleSession, entry: ActionEntry, action: ImportSignups, replay: bool
+    ) -> tuple[Any, Staged]:
+        refuse(s.registration.allowed()["signups-import"])
+        if replay:
+            decided = entry.decided or {}
+            signups = SignupImport.model_validate(decided["signups"])
+            person_ids = {int(k): v for k, v in decided.get("person_ids", {}).items()}
+            for signup in signups.accepted:
+                pid = person_ids.get(signup.line)
+                if pid:
+                    p = signup.person
+                    ctx.remember(pid, p.full_name, p.email, p.phone)
+            return s.import_signups(signups, person_ids), Staged(entry)
+        signups = parse_signups(action.csv, min_age=s.config.min_age, source=action.source)
+        person_ids = {
+            sg.line: ctx.identify(sg.person.full_name, sg.person.email, sg.person.phone)
+            for sg in signups.accepted
+        }
+        digest = "sha256:" + hashlib.sha256(action.csv.encode()).hexdigest()
+        kept = action.model_copy(update={"csv": digest})  # what was read is in ``decided``
+        entry = entry.model_copy(
+            update={
+                "action": kept,
+                "decided": {"signups": signups.model_dump(mode="json"), "person_ids": person_ids},
+            }
+        )
+        return s.import_signups(signups, person_ids), Staged(entry)
+
+    def _draw(
+        self, s: PuzzleSession, entry: ActionEntry, action: MakeDraw, replay: bool
+    ) -> tuple[Any, Staged]:
+        if action.seed is not None and action.lines:
+            raise Refused("session.seed-or-lines")
+        if not replay and action.seed is None and not action.lines:
+            action = action.model_copy(update={"seed": secrets.randbelow(1_000_000_000)})
+            entry = entry.model_copy(update={"action": action})
+        after = s.apply(action)
+        assert after.bracket is not None
+        lines = {str(k): v for k, v in after.bracket.draw.lines.items()}
+        if replay and entry.decided is not None and entry.decided.get("lines") != lines:
+            from clockd.service.component import ReplayMismatch
+
+            raise ReplayMismatch(f"session {s.key}: the draw with seed {action.seed} replays differently")
+        if not replay:
+            entry = entry.model_copy(update={"decided": {"lines": lines}})
+        return after, Staged(entry)
+
+    def _check_table(self, ctx: Context, hosted: Hosted, table: int, item: str) -> TableState:
+        state = ctx.table(table)
+        if state is None:
+            raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
+        program = state.program
+        mine = event_ref(ctx.hall, hosted.key, item)
+        if program.owner is not None and program.owner != mine:
+            owner_hosted = ctx.hosted().get(program.owner.split("/")[1]) if "/" in program.owner else None
+            busy = True
+            if (
+                owner_hosted is not None
+                and owner_hosted.kind == KIND
+                and isinstance(program, PuzzleDuelProgram)
+            ):
+                other: PuzzleSession = owner_hosted.state
+                other_item = program.owner.split("/", 2)[2]
+                m = other.bracket.matches.get(other_item) if other.bracket is not None else None
+                busy = m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT)
+            if busy:
+                raise Refused("table.busy", table=table, owner=program.owner)
+        return state
+
+    def _assign(
+        self,
+        ctx: Context,
+        hosted: Hosted,
+        s: PuzzleSession,
+        entry: ActionEntry,
+        item: str,
+        table: int,
+        clock_a: int | None,
+        replay: bool,
+    ) -> tuple[Any, Staged]:
+        if not replay:
+            self._check_table(ctx, hosted, table, item)
+        after = s.apply(Assign(table=table, clock_a=clock_a), match=item, referee=entry.by)
+        entry = entry.model_copy(update={"table": table})
+        if replay:
+            return after, Staged(entry)
+        assert after.bracket is not None
+        program = PuzzleDuelProgram.before_toss(
+            event_ref(ctx.hall, hosted.key, item), after.bracket.time_control(item), s.config.resolution_ns
+        )
+        return after, Staged(
+            entry, follow=[ProgramLoaded(table=table, event=hosted.key, program=program, by=entry.by)]
+        )
+
+    def _tiebreak(
+        self,
+        ctx: Context,
+        hosted: Hosted,
+        s: PuzzleSession,
+        entry: ActionEntry,
+        item: str,
+        action: StartTiebreak,
+        replay: bool,
+    ) -> tuple[Any, Staged]:
+        if s.bracket is None:
+            raise Refused("session.no-bracket", session=s.key)
+        if replay:
+            tb_id = str((entry.decided or {}).get("tiebreak", ""))
+        else:
+            tb = s.bracket.pending_tiebreak(item)
+            if tb is None:
+                raise Refused("bracket.no-tiebreak", match=item)
+            tb_id = tb.id
+            entry = entry.model_copy(update={"decided": {"tiebreak": tb_id}})
+        root = s.bracket.match(s.bracket.match(tb_id).tiebreak_of or tb_id)
+        table = action.table or root.table
+        if table is None:
+            raise Refused("bracket.tiebreak-table", match=root.id)
+        return self._assign(ctx, hosted, s, entry, tb_id, table, root.clock_a, replay)
+
+    def _toss(
+        self,
+        ctx: Context,
+        hosted: Hosted,
+        s: PuzzleSession,
+        entry: ActionEntry,
+        item: str,
+        action: Toss,
+        replay: bool,
+    ) -> tuple[Any, Staged]:
+        m = s.bracket.match(item) if s.bracket is not None else None
+        if m is not None and m.table is not None and not replay:
+            state = ctx.table(m.table)
+            program = state.program if state is not None else None
+            if isinstance(program, PuzzleDuelProgram) and program.duel is not None and program.duel.started:
+                raise Refused("duel.toss-after-start", table=m.table)
+        after = s.apply(action, match=item, referee=entry.by)
+        assert after.bracket is not None
+        m = after.bracket.match(item)
+        entry = entry.model_copy(update={"table": m.table})
+        if replay or m.table is None or m.toss_winner is None:
+            return after, Staged(entry)
+        winner = Side.A if m.toss_winner == m.clock_a else Side.B
+        program = PuzzleDuelProgram.after_toss(
+            event_ref(ctx.hall, hosted.key, item),
+            after.bracket.time_control(item),
+            s.config.resolution_ns,
+            winner,
+        )
+        return after, Staged(
+            entry, follow=[ProgramLoaded(table=m.table, event=hosted.key, program=program, by=entry.by)]
+        )
+
+    # -- the duels on the tables ------------------------------------------------------------------
+    def react(
+        self, ctx: Context, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+    ) -> list[Entry]:
+        program = table.program
+        if not isinstance(program, PuzzleDuelProgram):
+            return []
+        verdict = program.verdict
+        if verdict is None:
+            return []
+        s: PuzzleSession = hosted.state
+        item = program.owner.split("/", 2)[-1]
+        m = s.bracket.matches.get(item) if s.bracket is not None else None
+        if m is None or m.status is not MatchStatus.ASSIGNED or m.table != table.table:
+            return []
+        how: Literal["complete", "flag"] = "flag" if verdict.decided_by.value == "flag" else "complete"
+        return [
+            MatchFinished(
+                t_ns=now_ns,
+                table=table.table,
+                event=hosted.key,
+                match=item,
+                how=how,
+                verdict=verdict,
+            )
+        ]
+
+    def deadline(self, hosted: Hosted) -> int | None:
+        return None
+
+    def due(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    # -- reading -------------------------------------------------------------------------------
+    def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
+        s: PuzzleSession = hosted.state
+        return s.allowed()
+
+    def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> SessionBody:
+        return session_body(hosted.state)
+
+    def title(self, hosted: Hosted) -> Msg:
+        s: PuzzleSession = hosted.state
+        if hosted.name:
+            return msg("text.as-typed", text=hosted.name)
+        for cfg in s.config.sessions:
+            if cfg.key == s.key:
+                return cfg.title()
+        return msg("text.as-typed", text=s.key)
+
+    def dump(self, state: Any) -> Any:
+        return state.model_dump(mode="json")
+
+    def load(self, data: Any) -> Any:
+        return PuzzleSession.model_validate(data)
+
+
+def _item(target: str) -> str:
+    parts = target.split("/")
+    if len(parts) != 3:
+        raise Refused("event.which-item", target=target)
+    return parts[2]
+
+
+def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
+    """Programs to take off tables whose match is no longer being played (an override, a walkover)."""
+    if before.bracket is None or after.bracket is None:
+        return []
+    out: list[Entry] = []
+    for mid, m in before.bracket.matches.items():
+        if m.status is not MatchStatus.ASSIGNED or m.table is None:
+            continue
+        now = after.bracket.matches.get(mid)
+        if now is None or now.status is not MatchStatus.ASSIGNED:
+            out.append(ProgramLoaded(table=m.table, event=before.key, program=Idle()))
+    return out
+
+
+# -- views ---------------------------------------------------------------------------------------
+
+
+def session_body(s: PuzzleSession) -> SessionBody:
+    """What clients see of a session: public names only, the bracket with its allowed actions."""
+    reg = s.registration
+    return SessionBody(
+        tournament=s.config.name,
+        stage=s.stage,
+        players=_players(reg),
+        field=list(reg.field) if reg.field is not None else None,
+        seat_changes=[
+            SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
+        ],
+        refusals=[
+            RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
+            for r in reg.refused
+        ],
+        bracket=None if s.bracket is None else bracket_view(s, s.bracket),
+    )
+
+
+def _players(reg: Registration) -> list[ListedPlayer]:
+    field = set(reg.field or ())
+    took = {c.taken_by: c.absent for c in reg.seat_changes}
+    out: list[ListedPlayer] = []
+    for kind in (ListKind.MAIN, ListKind.RESERVE, ListKind.WALK_IN):
+        order = 0
+        for p in reg.players.values():
+            if p.list is not kind:
+                continue
+            order += 1
+            out.append(
+                ListedPlayer(
+                    id=p.id,
+                    name=p.display_name,
+                    list=p.list.value,
+                    order=order,
+                    present=p.id in reg.present,
+                    withdrawn=p.id in reg.withdrawn,
+                    in_field=p.id in field,
+                    took_seat_of=took.get(p.id),
+                    actions=reg.player_allowed(p.id),
+                )
+            )
+    return out
+
+
+def bracket_view(s: PuzzleSession, bracket: Bracket) -> BracketView:
+    cfg = bracket.config
+    rounds = [
+        RoundView(
+            number=i + 1,
+            name=cfg.round_name(i),
+            kind=cfg.round_kind(i).value,
+            players=r.players,
+            pieces=r.pieces,
+            time_control=str(r.time_per_side),
+        )
+        for i, r in enumerate(cfg.rounds)
+        if i + 1 >= bracket.first_round
+    ]
+    return BracketView(
+        rounds=rounds,
+        matches=[_match_view(s, bracket, m) for m in bracket.matches.values()],
+        podium=list(bracket.podium()),
+        decisions=[
+            DecisionView(
+                match=d.match,
+                kind=d.kind,
+                winner=d.winner,
+                category=d.category.value if d.category else None,
+                reason=d.reason,
+                referee=d.referee,
+            )
+            for d in bracket.decisions
+        ],
+        draw_method=bracket.draw.method.value,
+        draw_seed=bracket.draw.seed,
+        resolution_ms=cfg.resolution_ms,
+        finished=bracket.finished,
+    )
+
+
+def _match_view(s: PuzzleSession, bracket: Bracket, m: Match) -> MatchView:
+    score = None
+    if m.score is not None:
+        clock: Literal["time", "flag", "tie"] = (
+            "flag" if m.score.decided_by.value == "flag" else "tie" if m.score.winner is None else "time"
+        )
+        score = ScoreView(
+            displayed=m.score.displayed,
+            remaining_ms=PerSide[int](
+                a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
+            ),
+            moves=m.score.moves,
+            decided_by=clock,
+        )
+    return MatchView(
+        id=m.id,
+        round=m.round,
+        slot=m.slot,
+        a=m.a,
+        b=m.b,
+        bye=m.bye,
+        status=m.status.value,
+        table=m.table,
+        clock_a=m.clock_a,
+        toss_winner=m.toss_winner,
+        score=score,
+        winner=m.winner,
+        decided_by=None if m.decided_by is None else m.decided_by.value,
+        tiebreak_of=m.tiebreak_of,
+        tiebreaks=m.tiebreaks,
+        pieces=bracket.pieces(m.id),
+        time_control=str(bracket.time_control(m.id)),
+        actions=bracket.allowed(m.id),
+    )
+
+
+event_kind(PuzzleDuel())
+
+__all__ = ["KIND", "MatchFinished", "PuzzleDuel", "bracket_view", "session_body"]
