@@ -263,7 +263,7 @@ class Demo:
     def _prepare(self) -> None:
         from clockd.core.puzzle_duel import ImportSignups, MakeDraw
         from clockd.core.registration import CheckIn, CloseCheckIn
-        from clockd.service.events import CreateEvent
+        from clockd.core.actions import CreateEvent
         from hw_sim.players import PlayerModel
 
         rng = self.rng

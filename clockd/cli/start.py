@@ -285,7 +285,7 @@ def set_up_showcase(client: Any, *, tables: int) -> bool:
     from clockd.core.bracket import Assign, Toss
     from clockd.core.puzzle_duel import ImportSignups, MakeDraw
     from clockd.core.registration import CheckIn, CloseCheckIn
-    from clockd.service.events import CreateEvent
+    from clockd.core.actions import CreateEvent
 
     if client.events().events:
         return False

@@ -590,7 +590,7 @@ def _daemon_command(args: argparse.Namespace) -> int:
 
 
 def _new(client: Any, args: argparse.Namespace) -> int:
-    from clockd.service.events import CreateEvent
+    from clockd.core.actions import CreateEvent
 
     toml = None
     if args.config:

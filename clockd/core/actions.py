@@ -189,8 +189,25 @@ _FIELD_CODES = {
 }
 
 
+# -- the daemon's own action ------------------------------------------------------------------
+
+
+@action
+class CreateEvent(Action):
+    """A new event of kind ``event_kind`` under ``key``; ``config_toml``: its rules (TOML text;
+    ``None``: the kind's defaults, e.g. the festival's Puzzle Duel rules)."""
+
+    kind: Literal["event-create"] = "event-create"
+    target: ClassVar[Target] = "daemon"
+    event_kind: str = Field(min_length=1, max_length=40)
+    key: str = Field(min_length=1, max_length=40)
+    name: str = Field(default="", max_length=200)
+    config_toml: str | None = Field(default=None, max_length=64_000)
+
+
 __all__ = [
     "Action",
+    "CreateEvent",
     "Allowed",
     "DeltaMs",
     "Reason",

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from clockd.core.actions import Action, Allowed, Target, action
+from clockd.core.actions import Action, Allowed, CreateEvent
 from clockd.core.ids import check_key, event_ref
 from clockd.core.people import PeopleIndex
 from clockd.core.program import Program
@@ -33,19 +33,6 @@ from clockd.service.component import Refused, Staged, Staging, World
 from clockd.service.tables import Tables, TableState
 from clockd.store.entries import Entry
 from clockd.store.journal import Record
-
-
-@action
-class CreateEvent(Action):
-    """A new event of kind ``event_kind`` under ``key``; ``config_toml``: its rules (TOML text;
-    ``None``: the kind's defaults, e.g. the festival's Puzzle Duel rules)."""
-
-    kind: Literal["event-create"] = "event-create"
-    target: ClassVar[Target] = "daemon"
-    event_kind: str = Field(min_length=1, max_length=40)
-    key: str = Field(min_length=1, max_length=40)
-    name: str = Field(default="", max_length=200)
-    config_toml: str | None = Field(default=None, max_length=64_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +415,6 @@ def action_of(entry: Entry) -> Action:
 
 __all__ = [
     "Context",
-    "CreateEvent",
     "EventKind",
     "Events",
     "EventsView",
