@@ -71,7 +71,8 @@ def _replay(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from clockd.core.duel import Timeline, TimelineError, replay_timeline
-    from clockd.core.tournament import describe_validation_error
+    from clockd.core.actions import validation_msgs
+    from clockd.i18n import render
     from clockd.core.units import ns_to_ms
 
     source = "<stdin>" if args.timeline == "-" else args.timeline
@@ -90,13 +91,13 @@ def _replay(args: argparse.Namespace) -> int:
             tr(pl=f"{source}: błędny przebieg pojedynku:", en=f"{source}: not a valid duel timeline:"),
             file=sys.stderr,
         )
-        for line in describe_validation_error(exc):
-            print(f"  {line}", file=sys.stderr)
+        for problem in validation_msgs(exc, source):
+            print(f"  {render(problem)}", file=sys.stderr)
         return 1
     try:
         verdict, outcomes = replay_timeline(timeline)
     except TimelineError as exc:
-        print(f"{source}: {exc}", file=sys.stderr)
+        print(f"{source}: {render(exc.msg)}", file=sys.stderr)
         return 1
     if args.trace:
         for index, (event, outcome) in enumerate(zip(timeline.events, outcomes, strict=True)):

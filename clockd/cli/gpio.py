@@ -213,8 +213,8 @@ def _test(args: argparse.Namespace) -> int:
 
 def _light_and_beep(table: Any, *, pause_s: float) -> None:
     """Each LED in turn (with the pin's state read back), then a short beep."""
-    from clockd.core.clock import Side
-    from clockd.devices.base import Beep, Display
+    from clockd.core.clock import PerSide, Side
+    from clockd.core.device import Beep, TwoClocks
     from clockd.devices.gpio_config import describe_pin
 
     n = table.table
@@ -222,14 +222,14 @@ def _light_and_beep(table: Any, *, pause_s: float) -> None:
         pin = getattr(table.config, role)
         if pin is None:
             continue
-        table.show(Display(remaining_ms_a=0, remaining_ms_b=0, running=side))
+        table.show(TwoClocks(remaining_ms=PerSide[int](a=0, b=0), running=side))
         lit = int(table.pin_factory.pin(pin).state)
         _say(
             f"stolik {n}: świeci {_role(role)} ({describe_pin(pin)}; stan pinu {lit})",
             f"table {n}: {_role(role)} lit ({describe_pin(pin)}; pin state {lit})",
         )
         time.sleep(pause_s)
-    table.show(Display(remaining_ms_a=0, remaining_ms_b=0, running=None))
+    table.show(TwoClocks(remaining_ms=PerSide[int](a=0, b=0), running=None))
     if table.config.buzzer is not None:
         table.beep(Beep.SHORT)
         where = describe_pin(table.config.buzzer)
@@ -242,7 +242,7 @@ def _print_presses(
 ) -> None:
     """Print presses as they come, with their pin and their time since the first one."""
     from clockd.core.clock import Side
-    from clockd.devices.base import Press, RefereeButton
+    from clockd.devices.base import DevicePress, RefereeButton
     from clockd.devices.gpio_config import describe_pin
 
     deadline = None if seconds is None else time.monotonic_ns() + seconds * 1_000_000_000
@@ -255,13 +255,13 @@ def _print_presses(
             if until_quiet:
                 return
             continue
-        if not isinstance(event, Press | RefereeButton):
+        if not isinstance(event, DevicePress | RefereeButton):
             continue
         first_ns = event.t_ns if first_ns is None else first_ns
         ms = (event.t_ns - first_ns) // 1_000_000
         at = f"+{ms // 1000}.{ms % 1000:03d} s"
         role = "referee"
-        if isinstance(event, Press):
+        if isinstance(event, DevicePress):
             role = "button_a" if event.side is Side.A else "button_b"
         pin = getattr(configs[event.table], role)
         where = describe_pin(pin) if pin is not None else "?"

@@ -119,7 +119,7 @@ def simulate(
     """Run the simulation and return the summary (see the module docstring)."""
     from clockd.core.clock import Press as ClockPress
     from clockd.core.clock import Side
-    from clockd.devices.base import AnyDeviceEvent, Press
+    from clockd.devices.base import AnyDeviceInput, DevicePress
     from clockd.devices.gpio import gpio_tables, start_all
     from clockd.devices.gpio_config import parse_gpio_config, usable_pins
     from hw_sim.gpio import BouncingContact, EdgePlayer, ScriptedFactory, duel_presses, press_edges
@@ -149,11 +149,11 @@ def simulate(
         script += duel_presses(number, presses, rng, start_ns=start_ns + rng.randrange(10**9))
     edges = press_edges(script, pin_of, BouncingContact(bounce_ms * 1_000_000), rng)
 
-    inbox: queue.Queue[AnyDeviceEvent] = queue.Queue()
+    inbox: queue.Queue[AnyDeviceInput] = queue.Queue()
     started = time.monotonic_ns()
     start_all(devices, inbox.put)
     player = EdgePlayer(pis)
-    received: list[Press] = []
+    received: list[DevicePress] = []
     if threaded:
         thread = player.play_in_thread(edges)
         while thread.is_alive() or not inbox.empty():
@@ -161,14 +161,14 @@ def simulate(
                 event = inbox.get(timeout=0.05)
             except queue.Empty:
                 continue
-            if isinstance(event, Press):
+            if isinstance(event, DevicePress):
                 received.append(event)
         thread.join()
     else:
         player.play(edges)
     while not inbox.empty():
         event = inbox.get_nowait()
-        if isinstance(event, Press):
+        if isinstance(event, DevicePress):
             received.append(event)
     wall_ns = time.monotonic_ns() - started
     counters = [d.counters() for d in devices]

@@ -154,7 +154,7 @@ def run_simulation(
     persistent: bool = True,
 ) -> dict[str, Any]:
     """Run the simulation and return its summary (the JSON ``duelclock sim serial`` prints)."""
-    from clockd.devices.base import AnyDeviceEvent, Press
+    from clockd.devices.base import AnyDeviceInput, DevicePress
     from clockd.devices.serial import PortMatch, SerialClock
     from hw_sim.faults import preset
     from hw_sim.serial_clock import SerialClockFarm
@@ -162,11 +162,11 @@ def run_simulation(
     if seed is None:
         seed = random.randrange(2**32)
     rng = random.Random(seed)
-    received: list[Press] = []
+    received: list[DevicePress] = []
     lock = threading.Lock()
 
-    def sink(event: AnyDeviceEvent) -> None:
-        if isinstance(event, Press):
+    def sink(event: AnyDeviceInput) -> None:
+        if isinstance(event, DevicePress):
             with lock:
                 received.append(event)
 

@@ -59,7 +59,7 @@ from clockd.core.program import (
 )
 from clockd.core.timecontrol import DelayMode, Stage, TimeControl
 from clockd.core.units import MS
-from clockd.i18n import Msg, msg, render
+from clockd.i18n import Msg, Problem, msg, render
 
 
 @action
@@ -540,7 +540,7 @@ class Timeline(_Strict):
         return out
 
 
-class TimelineError(ValueError):
+class TimelineError(Problem):
     """A timeline that cannot be replayed; the message names the event."""
 
 
@@ -558,16 +558,13 @@ def replay_timeline(timeline: Timeline) -> tuple[Verdict, list[DuelOutcome]]:
             duel, outcome = duel.apply(event)
         except ClockError as exc:
             kind = _timeline_kind(raw)
-            raise TimelineError(f"events[{index}] ({kind} at t_ms={raw.t_ms}): {exc}") from exc
+            raise TimelineError("timeline.event", index=index, kind=kind, t_ms=raw.t_ms, problem=exc.msg) from exc
         outcomes.append(outcome)
     if not duel.over:
         flag_at = duel.ends_at()
         if flag_at is None:
-            state = "has not started" if not duel.started else "stands paused"
-            raise TimelineError(
-                f"the timeline does not end the duel: no 'complete' event, no flag, and the clock {state} "
-                "after the last event"
-            )
+            state = "not-started" if not duel.started else "paused"
+            raise TimelineError("timeline.no-end", state=Msg(code=f"timeline.clock-{state}"))
         duel = duel.settle(flag_at)
     verdict = duel.verdict()
     assert verdict is not None

@@ -16,6 +16,7 @@ Placeholders are Python's ``{name}``; a format after a colon says how to show a 
 ``{x:clock}`` milliseconds as a clock face shows them (``4:59``, rounded up)
 ``{x:exact}`` milliseconds exactly (``4:59.001``), for disputes
 ``{x:s}``    milliseconds as seconds with up to three decimals (``-30``, ``1.5``)
+``{x:lines}`` a list, one item per line (indented), after a line break
 ============ ==========================================================================
 """
 
@@ -117,6 +118,8 @@ class _Formatter(string.Formatter):
         lang = getattr(self._lang, "value", None) or "pl"
         if format_spec in ("clock", "exact", "s") and isinstance(value, int) and not isinstance(value, bool):
             return _duration(value, format_spec)
+        if format_spec == "lines" and isinstance(value, list | tuple):
+            return "".join("\n  " + self.value(v, lang) for v in value)
         if format_spec == "" or isinstance(value, Msg | list | tuple | dict) or value is None:
             return self.value(value, lang)
         try:

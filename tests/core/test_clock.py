@@ -20,7 +20,7 @@ from clockd.core import (
     TimeControl,
     replay,
 )
-from clockd.core.units import MINUTE, SECOND
+from clockd.core.units import MINUTE, MS, SECOND
 
 A, B = Side.A, Side.B
 
@@ -120,10 +120,10 @@ def test_pause_freezes_both_sides_and_resume_continues() -> None:
 
 
 def test_adjust_below_zero_flags_that_side_and_giving_time_back_lifts_the_flag() -> None:
-    s = started(TimeControl.sudden_death(MINUTE)).adjust(5 * SECOND, B, -2 * MINUTE, "penalty")
+    s = started(TimeControl.sudden_death(MINUTE)).adjust(5 * SECOND, B, -2 * MINUTE // MS, "penalty")
     assert s.phase is Phase.FLAGGED and s.flag is B
     assert s.view(6 * SECOND).remaining_ns.b == 0
-    s = s.adjust(8 * SECOND, B, 30 * SECOND, "mistake corrected")
+    s = s.adjust(8 * SECOND, B, 30 * SECOND // MS, "mistake corrected")
     assert s.phase is Phase.PAUSED and s.flag is None
     assert s.view(9 * SECOND).remaining_ns.b == 30 * SECOND
 
@@ -154,7 +154,7 @@ def test_time_control_text_round_trips(text: str, normal: str) -> None:
 
 
 def test_time_control_text_errors_name_the_stage() -> None:
-    with pytest.raises(ValueError, match="stage 2 '30x'"):
+    with pytest.raises(ValueError, match=r"stage 2 \(30x\)"):
         TimeControl.parse("90m/40, 30x")
 
 
@@ -173,7 +173,7 @@ steps = st.lists(
     st.tuples(
         st.integers(0, 90 * SECOND),  # gap since the previous input
         st.sampled_from(["press-a", "press-b", "pause", "resume", "adjust-a", "adjust-b"]),
-        st.integers(-3 * MINUTE, 3 * MINUTE),
+        st.integers(-3 * MINUTE // MS, 3 * MINUTE // MS),  # an adjustment, in ms
     ),
     max_size=60,
 )
@@ -192,7 +192,7 @@ def run_script(control: TimeControl, first: Side, script: list[tuple[int, str, i
         elif action == "resume":
             event = Resume(t_ns=t)
         else:
-            event = Adjust(t_ns=t, side=Side(action[-1]), delta_ns=delta, reason="test")
+            event = Adjust(t_ns=t, side=Side(action[-1]), delta_ms=delta, reason="test")
         try:
             state, _ = state.apply(event)  # type: ignore[arg-type]
         except ClockError:

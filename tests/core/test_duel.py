@@ -142,7 +142,7 @@ def test_events_after_the_end_are_ignored() -> None:
     before = d.verdict()
     for e in (
         Press(t_ns=11 * SECOND, side=A),
-        Adjust(t_ns=12 * SECOND, side=B, delta_ns=MINUTE),
+        Adjust(t_ns=12 * SECOND, side=B, delta_ms=MINUTE // MS, reason="test"),
         Complete(t_ns=13 * SECOND),
     ):
         d, outcome = d.apply(e)
@@ -152,7 +152,7 @@ def test_events_after_the_end_are_ignored() -> None:
 
 def test_taking_a_sides_time_to_zero_is_a_flag_at_that_instant() -> None:
     d = play(duel(toss_winner=A), Press(t_ns=0, side=B))
-    d, outcome = d.apply(Adjust(t_ns=5 * SECOND, side=A, delta_ns=-20 * MINUTE, reason="§8.1"))
+    d, outcome = d.apply(Adjust(t_ns=5 * SECOND, side=A, delta_ms=-20 * MINUTE // MS, reason="§8.1"))
     assert outcome is DuelOutcome.FLAGGED
     v = d.verdict()
     assert v is not None and v.winner is B and v.decided_by is DecidedBy.FLAG and v.ended_at_ns == 5 * SECOND
@@ -171,8 +171,9 @@ def test_complete_while_paused_keeps_the_times_of_the_pause() -> None:
 
 def test_impossible_inputs_raise_and_change_nothing() -> None:
     d = duel()
-    with pytest.raises(ClockError, match="before the duel started"):
+    with pytest.raises(ClockError, match="has not started") as early:
         d.apply(Complete(t_ns=0))
+    assert early.value.msg.code == "duel.not-started"
     with pytest.raises(ClockError, match="not started"):
         d.apply(Pause(t_ns=0))
     started = play(d, Press(t_ns=5 * SECOND, side=B))
@@ -267,7 +268,7 @@ def _inputs(raw: list[tuple[int, str]]) -> list[Press | Pause | Resume | Adjust 
         elif kind == "resume":
             out.append(Resume(t_ns=t))
         elif kind == "adjust":
-            out.append(Adjust(t_ns=t, side=A, delta_ns=-5 * SECOND))
+            out.append(Adjust(t_ns=t, side=A, delta_ms=-5 * SECOND // MS, reason="test"))
         else:
             out.append(Complete(t_ns=t))
     return out

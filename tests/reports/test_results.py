@@ -20,7 +20,7 @@ from clockd.core.bracket import (
     Walkover,
 )
 from clockd.core.clock import PerSide, Side
-from clockd.core.duel import DecidedBy, SideTexts, Verdict
+from clockd.core.duel import DecidedBy, Verdict
 from clockd.core.registration import Registration, parse_signups
 from clockd.core.units import MS, SECOND
 from clockd.data import festival_config
@@ -44,7 +44,7 @@ def verdict(a_ns: int, b_ns: int) -> Verdict:
         winner=winner,
         decided_by=by,
         remaining_ns=PerSide(a=a_ns, b=b_ns),
-        displayed=SideTexts(a=f"0:{steps.a:02d}", b=f"0:{steps.b:02d}"),
+        displayed=PerSide[str](a=f"0:{steps.a:02d}", b=f"0:{steps.b:02d}"),
         moves=PerSide(a=12, b=11),
         ended_at_ns=5 * SECOND,
         resolution_ns=SECOND,
@@ -61,23 +61,21 @@ def session() -> Bracket:
         table = table % 4 + 1
         if m.id == "R1-3":
             assert m.a is not None
-            b = b.apply(Walkover(match=m.id, absent=m.a, reason="nie przyszedł do stołu"))
+            b = b.apply(m.id, Walkover(absent=m.a, reason="nie przyszedł do stołu"))
             continue
-        b = b.apply(Assign(match=m.id, table=table))
+        b = b.apply(m.id, Assign(table=table))
         if m.id == "R1-4":
-            b = b.apply(
-                DuelFinished(match=m.id, verdict=verdict(30 * SECOND + 1 * MS, 30 * SECOND + 900 * MS))
-            )
+            b = b.apply(m.id, DuelFinished(verdict=verdict(30 * SECOND + 1 * MS, 30 * SECOND + 900 * MS)))
             continue  # a tie at 1 s: R1-4-TB1 comes next
         if m.id == "R2-2":
-            b = b.apply(DuelFinished(match=m.id, verdict=verdict(40 * SECOND, 20 * SECOND)))
+            b = b.apply(m.id, DuelFinished(verdict=verdict(40 * SECOND, 20 * SECOND)))
             assert m.b is not None
             b = b.apply(
-                Override(match=m.id, winner=m.b, category=OverrideReason.DISQUALIFICATION, reason="§8.1 test")
+                m.id, Override(winner=m.b, category=OverrideReason.DISQUALIFICATION, reason="§8.1 test")
             )
             continue
-        b = b.apply(DuelFinished(match=m.id, verdict=verdict((10 + m.slot) * SECOND + 250 * MS, 9 * SECOND)))
-        b = b.apply(Confirm(match=m.id))
+        b = b.apply(m.id, DuelFinished(verdict=verdict((10 + m.slot) * SECOND + 250 * MS, 9 * SECOND)))
+        b = b.apply(m.id, Confirm())
     return b
 
 
@@ -131,7 +129,7 @@ def test_the_rule_check_passes_on_true_results_and_catches_a_wrong_winner(result
     m = next(m for m in data["matches"] if m["decided_by"] == "time")
     m["winner"] = m["a"] if m["winner"] == m["b"] else m["b"]
     problems = check_results(Results.model_validate(data))
-    assert len(problems) == 1 and m["id"] in problems[0]
+    assert len(problems) == 1 and problems[0].params["match"] == m["id"]
     data = json.loads(results.model_dump_json())
     data["decisions"] = []
     assert len(check_results(Results.model_validate(data))) == 2  # the walkover and the override
