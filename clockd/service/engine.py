@@ -415,7 +415,8 @@ class Engine:
         for table, state in sorted(self.tables.view().items()):
             if phase_of(state, self.last_t_ns) is not Phase.RUNNING:
                 continue
-            data: dict[str, int | str] = {"table": table}
+            running = getattr(getattr(state.program, "clock", None), "to_move", None)
+            data: dict[str, int | str] = {"side": running.value if running is not None else ""}
             if rule == "same-boot":
                 assert downtime is not None
                 code = "alert.recovered-running"

@@ -9,19 +9,15 @@ from typing import Any
 
 import pytest
 
+from clockd.core.actions import Action
 from clockd.core.clock import Side
+from clockd.core.device import Beep, DeviceState, Display
+from clockd.core.ids import DEFAULT_HALL, table_ref
 from clockd.core.units import MINUTE, SECOND
-from clockd.devices.base import (
-    Beep,
-    Connected,
-    DeviceState,
-    DeviceStatus,
-    Display,
-    EventSink,
-    Press,
-)
+from clockd.devices.base import Connected, DevicePress, DeviceStatus, Sink
+from clockd.service.actions import ActionEntry, journal
 from clockd.service.engine import Engine, RecoveryReport
-from clockd.service.events import TableCreated
+from clockd.service.entries import TableCreated
 from clockd.service.tables import Tables
 from clockd.store.journal import Journal
 
@@ -54,16 +50,16 @@ class RecordingDevice:
         self.table = table
         self.device_id = device_id or f"test-{table}"
         self.boot_id: int | None = None  # set it to act like a serial clock (numbering per power-on)
-        self.sink: EventSink | None = None
+        self.sink: Sink | None = None
         self.seq = 0
-        self.acked: list[Press] = []
-        self.acked_before_journaled: list[Press] = []
+        self.acked: list[DevicePress] = []
+        self.acked_before_journaled: list[DevicePress] = []
         self.shows: list[Display] = []
         self.beeps: list[Beep] = []
         self._reader = Journal.reader(journal_path) if journal_path is not None else None
         self._lock = threading.Lock()
 
-    def start(self, sink: EventSink) -> None:
+    def start(self, sink: Sink) -> None:
         self.sink = sink
 
     def connect(self, t_ns: int) -> None:
@@ -73,29 +69,29 @@ class RecordingDevice:
     def stop(self) -> None:
         self.sink = None
 
-    def press(self, side: Side, t_ns: int, *, seq: int | None = -1) -> Press:
+    def press(self, side: Side, t_ns: int, *, seq: int | None = -1) -> DevicePress:
         """Send a press stamped ``t_ns``; numbered in order unless ``seq`` is given (None: unnumbered)."""
         assert self.sink is not None, "start the device first"
         if seq == -1:
             self.seq += 1
             seq = self.seq
-        press = Press(
+        press = DevicePress(
             table=self.table, t_ns=t_ns, side=side, device_id=self.device_id, seq=seq, boot_id=self.boot_id
         )
         self.sink(press)
         return press
 
-    def resend(self, press: Press) -> None:
+    def resend(self, press: DevicePress) -> None:
         assert self.sink is not None
         self.sink(press)
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         with self._lock:
             self.acked.append(press)
             if self._reader is not None and not self._journaled(press):
                 self.acked_before_journaled.append(press)
 
-    def _journaled(self, press: Press) -> bool:
+    def _journaled(self, press: DevicePress) -> bool:
         assert self._reader is not None
         row = self._reader._db.execute(
             "SELECT COUNT(*) FROM events WHERE kind = 'press' AND json_extract(body, '$.device_id') = ? "
@@ -175,6 +171,11 @@ def make_engine(tmp_path: Path, clock: FakeClock) -> Iterator[MakeEngine]:
         engine.journal.close()
 
 
+def act(table: int, action: Action, *, by: str = "") -> ActionEntry:
+    """A referee's table action as the API handler journals it (the engine stamps the time)."""
+    return journal(action, target=table_ref(DEFAULT_HALL, table), table=table, by=by)
+
+
 def crash(engine: Engine) -> None:
     """Stop an engine as a crash would leave it: no final snapshot, journal closed."""
     engine.stop(snapshot=False)
@@ -200,4 +201,4 @@ def device_factory(tmp_path: Path) -> Iterator[Callable[..., RecordingDevice]]:
         device.close()
 
 
-__all__ = ["MINUTE", "SECOND", "T0", "FakeClock", "RecordingDevice"]
+__all__ = ["MINUTE", "SECOND", "T0", "FakeClock", "RecordingDevice", "act"]

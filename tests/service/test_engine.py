@@ -7,14 +7,16 @@ from collections.abc import Callable
 
 import pytest
 
-from clockd.core.clock import Outcome, Phase, Side
+from clockd.core.clock import Adjust, Outcome, Pause, Phase, Resume, Side
+from clockd.core.device import Beep
+from clockd.core.program import SetClock
 from clockd.core.units import MS, SECOND
-from clockd.devices.base import Beep
 from clockd.service.component import Refused
 from clockd.service.engine import Engine, EngineStopped
-from clockd.service.events import Adjusted, ClockSet, Paused, PressRecorded, Resumed
+from clockd.service.entries import PressRecorded
 from clockd.service.views import state_digest
 from clockd.store.journal import JournalError
+from tests.service.conftest import act
 
 A, B = Side.A, Side.B
 
@@ -24,7 +26,7 @@ def settle(engine: Engine) -> None:
 
 
 def presses(engine: Engine, table: int) -> list[PressRecorded]:
-    return [r.event for r in engine.journal.read(table=table) if isinstance(r.event, PressRecorded)]
+    return [r.entry for r in engine.journal.read(table=table) if isinstance(r.entry, PressRecorded)]
 
 
 def test_every_press_is_on_disk_before_its_device_hears_it_was_taken(
@@ -39,7 +41,7 @@ def test_every_press_is_on_disk_before_its_device_hears_it_was_taken(
     engine._outbox.stop()  # run every queued acknowledgement
     assert [p.seq for p in device.acked] == list(range(1, 61))
     assert device.acked_before_journaled == []
-    v = engine.current.tables[1].clock.view(clock.now)
+    v = engine.current.tables[1].program.clock.view(clock.now)
     assert (v.moves.a, v.moves.b) == (30, 29)  # B's first press only started A's time
 
 
@@ -62,7 +64,7 @@ def test_a_commit_that_fails_acknowledges_nothing_applies_nothing_and_stops_the_
     assert [p.seq for p in device.acked] == [1]
     assert engine.current.tables[1] is before
     with pytest.raises(EngineStopped):
-        engine.submit(Paused(table=1)).result(5)
+        engine.submit(act(1, Pause())).result(5)
 
 
 def test_a_press_sent_again_is_journaled_once_and_acknowledged_each_time(
@@ -81,7 +83,7 @@ def test_a_press_sent_again_is_journaled_once_and_acknowledged_each_time(
     engine._outbox.stop()
     assert [p.device_seq for p in presses(engine, 1)] == [1, 2]
     assert sorted(p.seq for p in device.acked) == [1, 1, 1, 2, 2]
-    assert engine.current.tables[1].clock.moves.a == 1
+    assert engine.current.tables[1].program.clock.moves.a == 1
 
 
 def test_presses_arriving_out_of_order_within_a_device_are_all_kept(
@@ -123,11 +125,11 @@ def test_a_refused_command_changes_nothing_and_says_why(make_engine, clock) -> N
     count = engine.journal.count()
     digest = state_digest(engine.current.tables[1])
     with pytest.raises(Refused, match="only a paused clock can be resumed; this one is ready"):
-        engine.submit(Resumed(table=1)).result(5)
+        engine.submit(act(1, Resume())).result(5)
     with pytest.raises(Refused, match=r"there is no table 9 \(tables: 1\)"):
-        engine.submit(Adjusted(table=9, side=A, delta_ns=SECOND, reason="x")).result(5)
-    with pytest.raises(Refused, match="time control stage 1 'ten minutes'"):
-        engine.submit(ClockSet(table=1, control="ten minutes")).result(5)
+        engine.submit(act(9, Adjust(side=A, delta_ms=(SECOND) // MS, reason="x"))).result(5)
+    with pytest.raises(Refused, match=r"time control stage 1 \(ten minutes\)"):
+        engine.submit(act(1, SetClock(control="ten minutes"))).result(5)
     assert engine.journal.count() == count
     assert state_digest(engine.current.tables[1]) == digest
 
@@ -136,13 +138,16 @@ def test_referee_commands_are_stamped_by_the_engine_and_journaled_with_who_and_w
     make_engine, clock
 ) -> None:
     engine, _ = make_engine()
-    engine.submit(Adjusted(table=1, side=B, delta_ns=-30 * SECOND, by="Anna", reason="illegal move")).result(
-        5
+    engine.submit(
+        act(1, Adjust(side=B, delta_ms=(-30 * SECOND) // MS, reason="illegal move"), by="Anna")
+    ).result(5)
+    (record,) = [r for r in engine.journal.read(table=1) if r.entry.kind == "adjust"]
+    assert record.entry.t_ns == clock.now
+    assert (record.entry.by, record.entry.action.reason) == ("Anna", "illegal move")  # type: ignore[attr-defined]
+    assert (
+        engine.current.tables[1].program.clock.view(clock.now).remaining_ns.b
+        == 10 * 60 * SECOND - 30 * SECOND
     )
-    (record,) = [r for r in engine.journal.read(table=1) if r.event.kind == "adjust"]
-    assert record.event.t_ns == clock.now
-    assert (record.event.by, record.event.reason) == ("Anna", "illegal move")  # type: ignore[attr-defined]
-    assert engine.current.tables[1].clock.view(clock.now).remaining_ns.b == 10 * 60 * SECOND - 30 * SECOND
 
 
 def test_a_press_stamped_before_the_referees_pause_is_applied_at_the_pause(
@@ -155,14 +160,14 @@ def test_a_press_stamped_before_the_referees_pause_is_applied_at_the_pause(
     settle(engine)
     stamped = clock.advance(5 * SECOND)
     clock.advance(20 * MS)
-    engine.submit(Paused(table=1, reason="dispute")).result(5)
+    engine.submit(act(1, Pause(reason="dispute"))).result(5)
     paused_at = clock.now
     device.press(A, stamped)  # arrives after the pause, stamped before it
     settle(engine)
     last = presses(engine, 1)[-1]
     assert last.t_ns == paused_at and last.device_t_ns == stamped
-    assert last.outcome is Outcome.IGNORED_PAUSED
-    assert engine.current.tables[1].clock.phase is Phase.PAUSED
+    assert last.outcome == Outcome.IGNORED_PAUSED
+    assert engine.current.tables[1].program.clock.phase is Phase.PAUSED
 
 
 def test_a_press_stamped_in_the_future_is_applied_now(make_engine, device_factory, clock) -> None:
@@ -188,43 +193,43 @@ def test_a_press_in_flight_when_the_flag_falls_still_counts(make_engine, device_
     engine, device, flag_at = flag_setup(make_engine, device_factory, clock)
     clock.now = flag_at + 100 * MS  # the press below was stamped 50 ms before the flag, heard 100 ms after
     settle(engine)
-    assert not any(r.event.kind == "flag" for r in engine.journal.read())
+    assert not any(r.entry.kind == "flag" for r in engine.journal.read())
     device.press(A, flag_at - 50 * MS)
     settle(engine)
-    assert presses(engine, 1)[-1].outcome is Outcome.APPLIED
-    assert engine.current.tables[1].clock.view(clock.now).running is B
+    assert presses(engine, 1)[-1].outcome == Outcome.APPLIED
+    assert engine.current.tables[1].program.clock.view(clock.now).running is B
 
 
 def test_a_flag_is_decided_at_its_instant_once_the_grace_is_over(make_engine, device_factory, clock) -> None:
     engine, device, flag_at = flag_setup(make_engine, device_factory, clock)
     clock.now = flag_at + 250 * MS
     settle(engine)
-    (flag,) = [r.event for r in engine.journal.read() if r.event.kind == "flag"]
+    (flag,) = [r.entry for r in engine.journal.read() if r.entry.kind == "flag"]
     assert flag.side is A and flag.flag_at_ns == flag_at  # type: ignore[attr-defined]
     engine._outbox.stop()
     assert device.beeps == [Beep.FLAG]
-    assert device.shows[-1].remaining_ms_a == 0
+    assert device.shows[-1].remaining_ms.a == 0
     # A press heard now, stamped before the flag, is too late: the flag was decided.
     device.press(A, flag_at - 10 * MS)
     engine._outbox = type(engine._outbox)()
     engine._outbox.start()
     settle(engine)
-    assert presses(engine, 1)[-1].outcome is Outcome.IGNORED_FLAGGED
-    assert engine.current.tables[1].flag_decided
+    assert presses(engine, 1)[-1].outcome == Outcome.IGNORED_FLAGGED
+    assert engine.current.tables[1].program.flag_decided
 
 
 def test_time_given_back_after_a_flag_reopens_the_table(make_engine, device_factory, clock) -> None:
     engine, _, flag_at = flag_setup(make_engine, device_factory, clock)
     clock.now = flag_at + SECOND
     settle(engine)
-    assert engine.current.tables[1].flag_decided
-    engine.submit(Adjusted(table=1, side=A, delta_ns=10 * SECOND, reason="clock malfunction")).result(5)
+    assert engine.current.tables[1].program.flag_decided
+    engine.submit(act(1, Adjust(side=A, delta_ms=(10 * SECOND) // MS, reason="clock malfunction"))).result(5)
     state = engine.current.tables[1]
-    assert not state.flag_decided and state.clock.phase is Phase.PAUSED
-    engine.submit(Resumed(table=1)).result(5)
+    assert not state.program.flag_decided and state.program.clock.phase is Phase.PAUSED
+    engine.submit(act(1, Resume())).result(5)
     clock.advance(10 * SECOND + 250 * MS)
     settle(engine)
-    assert sum(1 for r in engine.journal.read() if r.event.kind == "flag") == 2
+    assert sum(1 for r in engine.journal.read() if r.entry.kind == "flag") == 2
 
 
 def test_a_device_that_raises_does_not_stop_acknowledgements_to_the_others(
@@ -263,12 +268,12 @@ def test_the_referees_button_pauses_a_running_clock_and_resumes_it(
     clock.advance(SECOND)
     device.sink(button)
     settle(engine)
-    assert engine.current.tables[1].clock.phase is Phase.PAUSED
+    assert engine.current.tables[1].program.clock.phase is Phase.PAUSED
     clock.advance(SECOND)
     device.sink(button)
     settle(engine)
-    assert engine.current.tables[1].clock.phase is Phase.RUNNING
-    actions = [r.event.action for r in engine.journal.read() if r.event.kind == "referee-button"]
+    assert engine.current.tables[1].program.clock.phase is Phase.RUNNING
+    actions = [r.entry.action for r in engine.journal.read() if r.entry.kind == "referee-button"]
     assert actions == ["ignored", "pause", "resume"]
 
 

@@ -8,16 +8,14 @@ import random
 
 import pytest
 
-from clockd.core.clock import ClockState, Phase, Side, replay
-from clockd.core.clock import Pause as CorePause
-from clockd.core.clock import Press as CorePress
-from clockd.core.clock import Resume as CoreResume
+from clockd.core.clock import Adjust, ClockState, Pause, Phase, Press, Resume, Side, replay
+from clockd.core.program import AddNote, ClearAlert, SetClock
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND
 from clockd.service.component import Refused
 from clockd.service.engine import Engine
-from clockd.service.events import Adjusted, AlertCleared, ClockSet, NoteAdded, Paused, Resumed
 from clockd.service.tables import Tables
+from tests.service.conftest import act
 from clockd.service.views import state_digest
 from clockd.store.journal import Journal
 
@@ -47,10 +45,13 @@ def play(engine: Engine, devices: dict, clock, rng: random.Random, steps: int) -
         device = devices[table]
         roll = rng.random()
         try:
-            if engine.current.tables[table].clock.view(clock.now).phase is Phase.FLAGGED and roll < 0.3:
-                engine.submit(ClockSet(table=table, control=rng.choice(("2m", "2m+1s", "2m b2s")))).result(5)
+            if (
+                engine.current.tables[table].program.clock.view(clock.now).phase is Phase.FLAGGED
+                and roll < 0.3
+            ):
+                engine.submit(act(table, SetClock(control=rng.choice(("2m", "2m+1s", "2m b2s"))))).result(5)
             elif roll < 0.65:
-                state = engine.current.tables[table].clock
+                state = engine.current.tables[table].program.clock
                 side = state.to_move or rng.choice((A, B))
                 if rng.random() < 0.1:
                     side = side.other
@@ -59,23 +60,23 @@ def play(engine: Engine, devices: dict, clock, rng: random.Random, steps: int) -
             elif roll < 0.72 and sent:
                 device.resend(rng.choice(sent))
             elif roll < 0.77:
-                engine.submit(Paused(table=table, by="ref", reason="r")).result(5)
+                engine.submit(act(table, Pause(reason="r"), by="ref")).result(5)
             elif roll < 0.83:
-                engine.submit(Resumed(table=table)).result(5)
+                engine.submit(act(table, Resume())).result(5)
             elif roll < 0.88:
                 delta = rng.choice((-1, 1)) * rng.randint(1, 90) * SECOND
                 engine.submit(
-                    Adjusted(table=table, side=rng.choice((A, B)), delta_ns=delta, reason="fix")
+                    act(table, Adjust(side=rng.choice((A, B)), delta_ms=(delta) // MS, reason="fix"))
                 ).result(5)
             elif roll < 0.9:
-                engine.submit(ClockSet(table=table, control=rng.choice(("1m", "2m+1s", "1m b2s")))).result(5)
+                engine.submit(act(table, SetClock(control=rng.choice(("1m", "2m+1s", "1m b2s"))))).result(5)
             elif roll < 0.92:
                 clock.advance(rng.randint(10, 70) * SECOND)  # long thinks: flags fall
                 settle(engine)
             elif roll < 0.96:
-                engine.submit(NoteAdded(table=table, text="dispute noted", by="ref")).result(5)
+                engine.submit(act(table, AddNote(text="dispute noted"), by="ref")).result(5)
             else:
-                engine.submit(AlertCleared(table=table, alert_id=rng.randint(1, 3))).result(5)
+                engine.submit(act(table, ClearAlert(alert_id=rng.randint(1, 3)))).result(5)
         except Refused:
             pass
     settle(engine)
@@ -113,28 +114,28 @@ def test_the_tables_clocks_equal_the_cores_own_fold_of_the_journaled_inputs(
     device.start(engine.attach(1, device))
     rng = random.Random(9)
     for _ in range(80):
-        state = engine.current.tables[1].clock
+        state = engine.current.tables[1].program.clock
         device.press(state.to_move or B, clock.advance(rng.randint(100, 4000) * MS))
         if rng.random() < 0.1:
             settle(engine)
             try:
-                engine.submit(Paused(table=1)).result(5)
+                engine.submit(act(1, Pause())).result(5)
                 clock.advance(5 * SECOND)
-                engine.submit(Resumed(table=1)).result(5)
+                engine.submit(act(1, Resume())).result(5)
             except Refused:
                 pass
     settle(engine)
     inputs = []
     for record in engine.journal.read(table=1):
-        e = record.event
+        e = record.entry
         if e.kind == "press":
-            inputs.append(CorePress(t_ns=e.t_ns, side=e.side))  # type: ignore[attr-defined]
+            inputs.append(Press(t_ns=e.t_ns, side=e.side))  # type: ignore[attr-defined]
         elif e.kind == "pause":
-            inputs.append(CorePause(t_ns=e.t_ns))
+            inputs.append(Pause(t_ns=e.t_ns))
         elif e.kind == "resume":
-            inputs.append(CoreResume(t_ns=e.t_ns))
+            inputs.append(Resume(t_ns=e.t_ns))
     expected: ClockState = replay(TimeControl.parse("3m+2s"), inputs)
-    assert engine.current.tables[1].clock == expected
+    assert engine.current.tables[1].program.clock == expected
 
 
 def test_a_restart_on_the_same_boot_charges_the_downtime_and_alerts_the_referee(
@@ -147,27 +148,30 @@ def test_a_restart_on_the_same_boot_charges_the_downtime_and_alerts_the_referee(
     clock.advance(10 * SECOND)
     settle(engine)
     crash_engine(engine)
-    left_at_crash = engine.current.tables[1].clock.view(clock.now).remaining_ns.a
+    left_at_crash = engine.current.tables[1].program.clock.view(clock.now).remaining_ns.a
 
     clock.advance(30 * SECOND)  # nobody is watching for 30 s; the players keep playing
     press_during_downtime = clock.now - 5 * SECOND
     engine2, report = make_engine(tables=(1, 2))
     assert report.rule == "same-boot"
     assert report.downtime_ns == 40 * SECOND  # since the last journaled input: all the daemon can know
-    assert report.alerts == [(1, "recovered-running")]
+    assert report.alerts == [(1, "alert.recovered-running")]
     (alert,) = engine2.current.tables[1].alerts
-    assert alert.code == "recovered-running" and alert.data == {"since_last_input_ms": 40_000, "side": "a"}
+    assert alert.code == "alert.recovered-running" and alert.data == {
+        "since_last_input_ms": 40_000,
+        "side": "a",
+    }
     assert engine2.current.tables[2].alerts == ()
     state = engine2.current.tables[1]
-    assert state.clock.phase is Phase.RUNNING
-    assert state.clock.view(clock.now).remaining_ns.a == left_at_crash - 30 * SECOND
+    assert state.program.clock.phase is Phase.RUNNING
+    assert state.program.clock.view(clock.now).remaining_ns.a == left_at_crash - 30 * SECOND
     # The clock kept A's press made while the daemon was down and re-sends it with its own stamp.
     d1b = device_factory(1)
     d1b.seq = d1.seq
     d1b.start(engine2.attach(1, d1b))
     d1b.press(A, press_during_downtime)
     settle(engine2)
-    v = engine2.current.tables[1].clock.view(clock.now)
+    v = engine2.current.tables[1].program.clock.view(clock.now)
     assert v.running is B
     assert v.remaining_ns.a == left_at_crash - 25 * SECOND
 
@@ -183,21 +187,24 @@ def test_a_restart_after_a_reboot_pauses_running_clocks_at_the_last_journaled_in
     d1.press(A, last)  # B runs from here; this is the last journaled instant
     settle(engine)
     crash_engine(engine)
-    at_last = engine.current.tables[1].clock.view(last).remaining_ns
+    at_last = engine.current.tables[1].program.clock.view(last).remaining_ns
 
     clock.now = 40 * SECOND  # the machine rebooted: monotonic time starts again, near zero
     engine2, report = make_engine(tables=(1,), boot_id="boot-2")
     assert report.rule == "new-boot"
-    assert report.alerts == [(1, "recovered-paused")]
+    assert report.alerts == [(1, "alert.recovered-paused")]
     state = engine2.current.tables[1]
-    assert state.clock.phase is Phase.PAUSED
-    assert state.clock.view(engine2.now_ns() + MINUTE).remaining_ns == at_last  # paused: nothing runs
+    assert state.program.clock.phase is Phase.PAUSED
+    assert state.program.clock.view(engine2.now_ns() + MINUTE).remaining_ns == at_last  # paused: nothing runs
     assert engine2.now_ns() >= last  # the journal's time goes on from where it stopped
-    pause = [r.event for r in engine2.journal.read() if r.event.kind == "pause"][-1]
+    pause = [r.entry for r in engine2.journal.read() if r.entry.kind == "pause"][-1]
     assert pause.source == "recovery" and pause.t_ns == last  # type: ignore[attr-defined]
-    engine2.submit(Resumed(table=1, reason="checked the clock")).result(5)
+    engine2.submit(act(1, Resume(reason="checked the clock"))).result(5)
     clock.advance(3 * SECOND)
-    assert engine2.current.tables[1].clock.view(engine2.now_ns()).remaining_ns.b == at_last.b - 3 * SECOND
+    assert (
+        engine2.current.tables[1].program.clock.view(engine2.now_ns()).remaining_ns.b
+        == at_last.b - 3 * SECOND
+    )
 
 
 def test_a_restart_uses_the_newest_snapshot_and_replays_only_the_tail(
@@ -209,12 +216,12 @@ def test_a_restart_uses_the_newest_snapshot_and_replays_only_the_tail(
     for i in range(180):
         d.press(B if i % 2 == 0 else A, clock.advance(SECOND))
     settle(engine)
-    live = engine.current.tables[1].clock
+    live = engine.current.tables[1].program.clock
     crash_engine(engine)
     engine2, report = make_engine(tables=(1,))
     assert report.snapshot_seq is not None and report.replayed < 50
     assert report.snapshot_seq + report.replayed == engine.current.seq
-    assert engine2.current.tables[1].clock == live
+    assert engine2.current.tables[1].program.clock == live
 
 
 def test_a_snapshot_written_by_another_version_is_ignored(
@@ -226,7 +233,7 @@ def test_a_snapshot_written_by_another_version_is_ignored(
     for i in range(60):
         d.press(B if i % 2 == 0 else A, clock.advance(SECOND))
     settle(engine)
-    live = engine.current.tables[1].clock
+    live = engine.current.tables[1].program.clock
     crash_engine(engine)
     with Journal(tmp_path / "journal.db") as j:
         for snap in j.snapshots():
@@ -235,7 +242,7 @@ def test_a_snapshot_written_by_another_version_is_ignored(
             j.save_snapshot(snap.seq, snap.format, json.dumps(body))
     engine2, report = make_engine(tables=(1,))
     assert report.snapshot_seq is None and report.replayed == engine.current.seq
-    assert engine2.current.tables[1].clock == live
+    assert engine2.current.tables[1].program.clock == live
 
 
 def test_rebuild_up_to_a_seq_gives_the_state_published_at_that_seq(
@@ -286,10 +293,10 @@ def test_after_a_restart_a_clock_that_resends_is_deduplicated_and_one_that_renum
     gpio_again.press(B, clock.advance(SECOND))  # seq 1 again: a new press of this run
     settle(engine2)
     engine2._outbox.stop()
-    new = [r.event for r in engine2.journal.read(after=journaled) if r.event.kind == "press"]
+    new = [r.entry for r in engine2.journal.read(after=journaled) if r.entry.kind == "press"]
     assert [(p.device_id, p.device_seq) for p in new] == [("gpio:2", 1)]  # type: ignore[attr-defined]
     assert sorted(p.seq for p in serial_again.acked) == [1, 2]
-    assert engine2.current.tables[2].presses == 3 and engine2.current.tables[2].clock.moves.b == 1
+    assert engine2.current.tables[2].presses == 3 and engine2.current.tables[2].program.clock.moves.b == 1
 
 
 def test_restarting_twice_leaves_one_open_alert_per_kind_and_both_on_the_timeline(
@@ -307,6 +314,6 @@ def test_restarting_twice_leaves_one_open_alert_per_kind_and_both_on_the_timelin
     clock.advance(7 * SECOND)
     engine3, _ = make_engine(tables=(1,))
     (alert,) = engine3.current.tables[1].alerts
-    assert alert.code == "recovered-running" and alert.data["since_last_input_ms"] == 7_000
-    alerts = [r.event for r in engine3.journal.read(table=1) if r.event.kind == "alert"]
+    assert alert.code == "alert.recovered-running" and alert.data["since_last_input_ms"] == 7_000
+    alerts = [r.entry for r in engine3.journal.read(table=1) if r.entry.kind == "alert"]
     assert len(alerts) == 2
