@@ -396,8 +396,10 @@ def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
     print(f"  {rule}; {replayed}")
     print(f"  API: {started.host}:{started.port}")
     print(f"  {tr(pl='token sędziego', en='referee token')}: {started.token}")
-    for table, code in rec.alerts:
-        print(f"  ! {tr(pl='stolik', en='table')} {table}: {code}")
+    from clockd.i18n import Msg, render
+
+    for table, code, data in rec.alerts:
+        print(f"  ! {tr(pl='stolik', en='table')} {table}: {render(Msg(code=code, params=data))}")
     print(
         tr(pl="Zegary: duelclock status   Zatrzymanie: Ctrl+C", en="Clocks: duelclock status   Stop: Ctrl+C"),
         flush=True,

@@ -58,6 +58,12 @@ SNAPSHOT_FORMAT = 2
 #: How deep a chain of follow-ups may go (a loop between two components is a bug: refuse it).
 MAX_CHAIN = 64
 
+#: The shape of the journal's entries, kept in its ``meta`` table. 2: entries of the runtime
+#: with table programs and events (this version); a journal without it was written by
+#: duelclock 0.1, whose entries this version does not read (its results stay readable with
+#: the version that wrote it).
+ENTRY_FORMAT = "2"
+
 
 class EngineStopped(RuntimeError):
     """The engine is not running (stopped, or failed: see its ``failure``)."""
@@ -91,7 +97,7 @@ class RecoveryReport:
     snapshot_seq: int | None
     replayed: int
     elapsed_ns: int
-    alerts: list[tuple[int, str]] = field(default_factory=list)
+    alerts: list[tuple[int, str, dict[str, int | str]]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -304,6 +310,20 @@ class Engine:
         Either way each table that was running gets an alert for the referee.
         """
         started = self.clock()
+        found = self.journal.meta("entry_format")
+        if found is None and self.journal.last_seq > 0:
+            raise JournalError(
+                f"{self.journal.path} was written by an earlier duelclock (0.1), whose entries this "
+                "version does not read; keep the file (its results stay readable with that version) "
+                "and start this one on a new journal (--db)"
+            )
+        if found not in (None, ENTRY_FORMAT):
+            raise JournalError(
+                f"{self.journal.path} holds entries of format {found}; this duelclock writes format "
+                f"{ENTRY_FORMAT}: use the version that wrote it"
+            )
+        if found is None:
+            self.journal.meta_default("entry_format", lambda: ENTRY_FORMAT)
         snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots)
         report = self._continue_time_base()
         report.snapshot_seq = snapshot_seq
@@ -431,7 +451,7 @@ class Engine:
                         )
                     )
             entries.append(AlertRaised(table=table, alert_id=0, code=code, data=data))
-            report.alerts.append((table, code))
+            report.alerts.append((table, code, data))
         self.apply_now(entries)
         return report
 

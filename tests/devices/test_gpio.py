@@ -12,11 +12,12 @@ import pytest
 from gpiozero import LED, Device, InputDevice
 from gpiozero.pins.mock import MockFactory
 
-from clockd.core.clock import ClockState, Outcome, Side
+from clockd.core.clock import ClockState, Outcome, PerSide, Side
 from clockd.core.clock import Press as ClockPress
+from clockd.core.device import Beep, DeviceState, TwoClocks
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND, US
-from clockd.devices.base import AnyDeviceEvent, Beep, ClockDevice, Connected, DeviceState, Display, Press
+from clockd.devices.base import AnyDeviceInput, Connected, DevicePress, TableDevice
 from clockd.devices.base import RefereeButton as RefereeEvent
 from clockd.devices.gpio import (
     GpioStartError,
@@ -42,14 +43,14 @@ def table(pi: ScriptedFactory) -> Iterator[GpioTable]:
     device.stop()
 
 
-def started(device: GpioTable) -> list[AnyDeviceEvent]:
-    events: list[AnyDeviceEvent] = []
+def started(device: GpioTable) -> list[AnyDeviceInput]:
+    events: list[AnyDeviceInput] = []
     device.start(events.append)
     return events
 
 
-def presses(events: list[AnyDeviceEvent]) -> list[tuple[Side, int]]:
-    return [(e.side, e.t_ns) for e in events if isinstance(e, Press)]
+def presses(events: list[AnyDeviceInput]) -> list[tuple[Side, int]]:
+    return [(e.side, e.t_ns) for e in events if isinstance(e, DevicePress)]
 
 
 def tap(pi: ScriptedFactory, bcm: int, t_ns: int, hold_ns: int = 120 * MS) -> None:
@@ -60,7 +61,7 @@ def tap(pi: ScriptedFactory, bcm: int, t_ns: int, hold_ns: int = 120 * MS) -> No
 
 
 def test_the_table_is_a_clock_device_and_announces_itself_first(table: GpioTable) -> None:
-    assert isinstance(table, ClockDevice)
+    assert isinstance(table, TableDevice)
     events = started(table)
     assert isinstance(events[0], Connected) and events[0].table == 1
     assert "GPIO17 (pin 11)/GPIO27 (pin 13)" in events[0].detail
@@ -120,7 +121,7 @@ def test_a_release_with_bounce_is_not_a_press(pi: ScriptedFactory, table: GpioTa
 # -- the clock's rules and the lever ----------------------------------------------------------
 
 
-def clock_after(events: list[AnyDeviceEvent]) -> tuple[ClockState, list[Outcome]]:
+def clock_after(events: list[AnyDeviceInput]) -> tuple[ClockState, list[Outcome]]:
     state = ClockState.initial(TimeControl.sudden_death(10 * MINUTE))
     outcomes = []
     for side, t_ns in presses(events):
@@ -200,7 +201,7 @@ def test_the_lever_follows_the_daemons_display_when_the_referee_starts_a_clock(
 ) -> None:
     """The referee starts A's time with no press; then B and A press 0.5 ms apart: A's press stands."""
     events = started(table)
-    table.show(Display(remaining_ms_a=600_000, remaining_ms_b=600_000, running=Side.A))
+    table.show(TwoClocks(remaining_ms=PerSide[int](a=600_000, b=600_000), running=Side.A))
     tap(pi, B_PIN, T0)
     tap(pi, A_PIN, T0 + 500 * US)
     tap(pi, A_PIN, T0 + 700 * US)
@@ -224,7 +225,7 @@ def test_the_running_sides_led_is_lit(pi: ScriptedFactory, table: GpioTable) -> 
     started(table)
     lit = []
     for running in (Side.A, Side.B, None):
-        table.show(Display(remaining_ms_a=1000, remaining_ms_b=1000, running=running))
+        table.show(TwoClocks(remaining_ms=PerSide[int](a=1000, b=1000), running=running))
         lit.append((pi.pin(LED_A).state, pi.pin(LED_B).state))
     assert lit == [(True, False), (False, True), (False, False)]
 
@@ -243,7 +244,7 @@ def test_a_tie_sounds_three_beeps_on_the_buzzer(pi: ScriptedFactory, table: Gpio
 def test_a_table_without_leds_or_buzzer_shows_and_beeps_silently(pi: ScriptedFactory) -> None:
     device = GpioTable(TableConfig(number=2, button_a=5, button_b=6), pin_factory=pi)
     started(device)
-    device.show(Display(remaining_ms_a=1, remaining_ms_b=1, running=Side.A))
+    device.show(TwoClocks(remaining_ms=PerSide[int](a=1, b=1), running=Side.A))
     device.beep(Beep.FLAG)
     device.stop()
     assert device.status().state is DeviceState.DISCONNECTED
@@ -287,7 +288,7 @@ def test_a_pin_taken_by_another_device_is_refused_naming_table_role_and_pin_and_
 ) -> None:
     squatter = LED(LED_B, pin_factory=pi)
     device = GpioTable(FULL, pin_factory=pi)
-    events: list[AnyDeviceEvent] = []
+    events: list[AnyDeviceInput] = []
     with pytest.raises(GpioStartError, match=r"table 1 led_b: GPIO23 \(pin 16\) cannot be used"):
         device.start(events.append)
     assert events == []
@@ -335,10 +336,10 @@ def test_acknowledged_presses_are_no_longer_pending(pi: ScriptedFactory, table: 
     tap(pi, A_PIN, T0)
     tap(pi, B_PIN, T0 + SECOND)
     assert table.counters().unacknowledged == 2
-    first = next(e for e in events if isinstance(e, Press))
+    first = next(e for e in events if isinstance(e, DevicePress))
     table.acknowledge(first)
     assert table.counters().unacknowledged == 1
-    assert [e.seq for e in events if isinstance(e, Press)] == [1, 2]
+    assert [e.seq for e in events if isinstance(e, DevicePress)] == [1, 2]
 
 
 def test_a_table_keeps_firing_after_garbage_collection(pi: ScriptedFactory) -> None:
@@ -360,14 +361,14 @@ def test_presses_from_many_threads_reach_a_queue_exactly_once_and_in_order(pi: S
     rows = [(1, 17, 27), (2, 22, 23), (3, 5, 6), (4, 12, 13)]
     config = parse_gpio_config({"tables": [{"number": n, "button_a": a, "button_b": b} for n, a, b in rows]})
     tables = gpio_tables(config, pin_factory=pi)
-    inbox: queue.Queue[AnyDeviceEvent | None] = queue.Queue()
+    inbox: queue.Queue[AnyDeviceInput | None] = queue.Queue()
     start_all(tables, inbox.put)
     turns = 150
-    received: list[Press] = []
+    received: list[DevicePress] = []
 
     def consume() -> None:
         while (event := inbox.get()) is not None:
-            if isinstance(event, Press):
+            if isinstance(event, DevicePress):
                 received.append(event)
 
     def players(a: int, b: int) -> None:

@@ -4,7 +4,7 @@ The stand-in behaves as lgpio does (``lgPthAlerts.c``, ``lgpio.py``): the kernel
 edge in integer nanoseconds on ``CLOCK_MONOTONIC``, and one background thread calls every
 registered ``func(chip, gpio, level, tick)``, possibly late. gpiozero's own
 ``LGPIOFactory``/``LGPIOPin`` run unchanged on top of it, so these tests follow the stamp
-from the "kernel" through gpiozero into our driver's :class:`Press`.
+from the "kernel" through gpiozero into our driver's :class:`DevicePress`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from clockd.core.clock import Side
 from clockd.core.units import MS, SECOND
-from clockd.devices.base import AnyDeviceEvent, Press
+from clockd.devices.base import AnyDeviceInput, DevicePress
 from clockd.devices.gpio import CallbackTime, GpioTable, KernelEdgeTime, PinEdgeTime, edge_time_for
 from clockd.devices.gpio_config import TableConfig
 from hw_sim.gpio import ScriptedFactory
@@ -148,8 +148,8 @@ def kernel(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[FakeLgpio, Any]]:
         delattr(gpiozero.pins, "lgpio")
 
 
-def start(factory: Any) -> tuple[GpioTable, list[tuple[AnyDeviceEvent, str, int]]]:
-    received: list[tuple[AnyDeviceEvent, str, int]] = []
+def start(factory: Any) -> tuple[GpioTable, list[tuple[AnyDeviceInput, str, int]]]:
+    received: list[tuple[AnyDeviceInput, str, int]] = []
     table = GpioTable(TableConfig(number=3, button_a=17, button_b=27), pin_factory=factory)
     table.start(lambda event: received.append((event, threading.current_thread().name, time.monotonic_ns())))
     return table, received
@@ -167,7 +167,7 @@ def test_a_late_callback_still_stamps_the_press_at_the_kernels_edge_time(
     fake.edge(17, 0, edge + 2 * MS, late_s=0.08)
     fake.drain()
     table.stop()
-    [(press, thread, heard_at)] = [r for r in received if isinstance(r[0], Press)]
+    [(press, thread, heard_at)] = [r for r in received if isinstance(r[0], DevicePress)]
     assert press.side is Side.A
     assert abs(press.t_ns - edge) < 1_000  # the kernel's instant (exact for 48 days of uptime) ...
     assert heard_at - edge >= 80 * MS  # ... not the instant the callback ran
@@ -187,7 +187,7 @@ def test_a_kernel_stamp_on_another_time_base_falls_back_to_the_callback_time_and
     after = time.monotonic_ns()
     detail = table.status().detail
     table.stop()
-    [press] = [r[0] for r in received if isinstance(r[0], Press)]
+    [press] = [r[0] for r in received if isinstance(r[0], DevicePress)]
     assert press.side is Side.B and before <= press.t_ns <= after
     assert table.counters().edge_time_rejected == 1
     assert "rejected" in detail or "odrzuconych" in detail

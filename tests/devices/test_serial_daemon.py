@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from clockd.api import Client
+from clockd.i18n import render
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.service.engine import Engine
 from clockd.service.runtime import Daemon, TableSpec
@@ -53,7 +54,7 @@ def test_presses_kept_across_a_reboot_while_the_daemon_was_down_are_journaled_an
         try:
             wait_until(lambda: sim.pending == 0)  # every press journaled and acknowledged
             assert daemon.engine is not None
-            journaled = [r.event for r in daemon.engine.journal.read() if r.event.kind == "press"]
+            journaled = [r.entry for r in daemon.engine.journal.read() if r.entry.kind == "press"]
             with Client(port=daemon.port) as client:
                 status = client.status()
             view = status.tables[0]
@@ -63,11 +64,12 @@ def test_presses_kept_across_a_reboot_while_the_daemon_was_down_are_journaled_an
     made = [(str(r.boot_id), r.seq) for r in sim.presses]
     assert [(p.device_epoch, p.device_seq) for p in journaled] == made
     assert [p.time_source for p in journaled] == ["measured", "upper-bound", "upper-bound", "measured"]
-    assert (view.moves.a, view.moves.b) == (2, 1)
+    assert (view.program.clock.moves.a, view.program.clock.moves.b) == (2, 1)
     # the referee sees why two moves' times are uncertain
     (alert,) = [a for a in view.alerts if a.code == TIME_UNCERTAIN]
     assert alert.data["presses"] == 2 and alert.data["device_id"] == "DC-0001"
-    assert "DC-0001" in alert.message and "2 press" in alert.message
+    assert "clock DC-0001 re-sent 2 press(es)" in render(alert.text, "en")
+    assert "zegar DC-0001 wysłał ponownie naciśnięcia" in render(alert.text, "pl")
     # and each bound lies no earlier than the press it stands for
     for event, truth in zip(journaled[1:3], sim.presses[1:3], strict=True):
         assert 0 <= event.device_t_ns - truth.host_ns < 50 * MS

@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from clockd.devices.base import AnyDeviceEvent, Beep, Connected, DeviceState, Disconnected, Display, Press
+from clockd.core.clock import PerSide
+from clockd.core.device import Beep, DeviceState, TwoClocks
+from clockd.devices.base import AnyDeviceInput, Connected, DevicePress, Disconnected
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.i18n import set_language
@@ -28,10 +30,10 @@ class Collector:
     """A sink that keeps what the driver reported, and waits for it."""
 
     def __init__(self) -> None:
-        self.queue: queue.Queue[AnyDeviceEvent] = queue.Queue()
-        self.events: list[AnyDeviceEvent] = []
+        self.queue: queue.Queue[AnyDeviceInput] = queue.Queue()
+        self.events: list[AnyDeviceInput] = []
 
-    def __call__(self, event: AnyDeviceEvent) -> None:
+    def __call__(self, event: AnyDeviceInput) -> None:
         self.queue.put(event)
 
     def _drain(self, timeout_s: float) -> bool:
@@ -42,8 +44,8 @@ class Collector:
         return True
 
     @property
-    def presses(self) -> list[Press]:
-        return [e for e in self.events if isinstance(e, Press)]
+    def presses(self) -> list[DevicePress]:
+        return [e for e in self.events if isinstance(e, DevicePress)]
 
     @property
     def connects(self) -> list[Connected]:
@@ -53,7 +55,7 @@ class Collector:
     def disconnects(self) -> list[Disconnected]:
         return [e for e in self.events if isinstance(e, Disconnected)]
 
-    def wait_presses(self, n: int, timeout_s: float = 5.0) -> list[Press]:
+    def wait_presses(self, n: int, timeout_s: float = 5.0) -> list[DevicePress]:
         """Wait until ``n`` presses have arrived; fails the test if they do not."""
         deadline = time.monotonic() + timeout_s
         while len(self.presses) < n:
@@ -111,7 +113,7 @@ def attach(farm: SerialClockFarm) -> Iterator[Attach]:
         driver.stop()
 
 
-def check_exact(presses: list[Press], clock: SimulatedSerialClock) -> None:
+def check_exact(presses: list[DevicePress], clock: SimulatedSerialClock) -> None:
     """Every press the clock kept arrived exactly once, in order, with its side and device time."""
     got = [(p.boot_id, p.seq) for p in presses]
     want = [(r.boot_id, r.seq) for r in clock.presses if r not in clock.lost_on_reboot]
@@ -278,7 +280,7 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
 def test_show_and_beep_reach_the_clock_and_the_display_survives_a_replug(farm, sink, attach) -> None:
     clock = farm.add()
     driver = attach(clock, sink)
-    driver.show(Display(remaining_ms_a=299_500, remaining_ms_b=1_000, running=CoreSide.B, text="Runda 1"))
+    driver.show(TwoClocks(remaining_ms=PerSide[int](a=299_500, b=1_000), running=CoreSide.B, text="Runda 1"))
     driver.beep(Beep.FLAG)
     deadline = time.monotonic() + 2
     while (clock.display is None or not clock.beeps) and time.monotonic() < deadline:
@@ -322,13 +324,13 @@ def test_events_are_connected_then_presses(farm, sink, attach) -> None:
     attach(clock, sink, auto_ack=True)
     clock.press(Side.A)
     sink.wait_presses(1)
-    assert isinstance(sink.events[0], Connected) and isinstance(sink.events[1], Press)
+    assert isinstance(sink.events[0], Connected) and isinstance(sink.events[1], DevicePress)
 
 
 # -- across a reboot of the clock: nothing lost, nothing twice, in the order pressed ---------------
 
 
-def check_timed(presses: list[Press], clock: SimulatedSerialClock, within_ns: int = 5 * MS) -> None:
+def check_timed(presses: list[DevicePress], clock: SimulatedSerialClock, within_ns: int = 5 * MS) -> None:
     for p in presses:
         truth = clock.record(p.boot_id, p.seq)
         assert truth is not None and p.time_source == "measured"

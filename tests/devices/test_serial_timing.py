@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from clockd.devices.base import AnyDeviceEvent, Press
+from clockd.devices.base import AnyDeviceInput, DevicePress
 from clockd.devices.serial import PortMatch, SerialClock
 from firmware_protocol.messages import Side
 from hw_sim.players import STEADY
@@ -26,8 +26,8 @@ DUEL_NS = 30 * 60 * 1_000 * MS
 
 @pytest.mark.parametrize("drift_ppm", [200, -200])
 def test_a_30_minute_duel_on_a_200_ppm_clock_is_timed_within_1_ms(drift_ppm: int) -> None:
-    events: queue.Queue[AnyDeviceEvent] = queue.Queue()
-    presses: list[Press] = []
+    events: queue.Queue[AnyDeviceInput] = queue.Queue()
+    presses: list[DevicePress] = []
     now = SimTime()
     with SerialClockFarm(time=now, seed=11) as farm:
         clock = farm.add(drift_ppm=drift_ppm)
@@ -58,13 +58,13 @@ def test_a_30_minute_duel_on_a_200_ppm_clock_is_timed_within_1_ms(drift_ppm: int
                 turns += 1
                 while len(presses) < turns:
                     event = events.get(timeout=5)
-                    if isinstance(event, Press):
+                    if isinstance(event, DevicePress):
                         presses.append(event)
                 side = Side.B if side is Side.A else Side.A
         finally:
             driver.stop()
         assert not farm.errors
-    assert not any(isinstance(e, Press) for e in list(events.queue))  # nothing twice
+    assert not any(isinstance(e, DevicePress) for e in list(events.queue))  # nothing twice
     assert len(presses) == turns > 300
     truth = [clock.record(p.boot_id, p.seq) for p in presses]
     errors = [p.t_ns - t.host_ns for p, t in zip(presses, truth, strict=True) if t is not None]

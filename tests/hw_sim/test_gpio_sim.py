@@ -16,7 +16,7 @@ from clockd.core.clock import Press as ClockPress
 from clockd.core.display import same_time
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND
-from clockd.devices.base import AnyDeviceEvent, Press
+from clockd.devices.base import AnyDeviceInput, DevicePress
 from clockd.devices.gpio import GpioTable
 from clockd.devices.gpio_config import TableConfig
 from hw_sim.gpio import BouncingContact, EdgePlayer, ScriptedFactory, ScriptedPress, duel_presses, press_edges
@@ -97,14 +97,14 @@ def test_a_full_duel_on_a_gpio_table_gives_the_result_of_the_same_presses_fed_to
     pins = {(1, "a"): (0, 17), (1, "b"): (0, 27)}
     edges = press_edges(script, pins, BouncingContact(bounce_ns=8 * MS), rng)
     table = GpioTable(TableConfig(number=1, button_a=17, button_b=27), debounce_ms=30, pin_factory=pi)
-    inbox: queue.Queue[AnyDeviceEvent] = queue.Queue()
+    inbox: queue.Queue[AnyDeviceInput] = queue.Queue()
     table.start(inbox.put)
     EdgePlayer([pi]).play_in_thread(edges).join()
     table.stop()
     delivered = []
     while not inbox.empty():
         event = inbox.get_nowait()
-        if isinstance(event, Press):
+        if isinstance(event, DevicePress):
             delivered.append((event.t_ns, event.side))
     end = edges[-1].t_ns + SECOND
 

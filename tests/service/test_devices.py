@@ -36,9 +36,12 @@ def test_a_gpio_table_plays_through_the_daemon(tmp_path: Path, pi: ScriptedFacto
         wait_until(lambda: daemon.engine.current.tables[1].presses == 4)
         with Client(port=daemon.port) as client:
             view = client.status().tables[0]
-        assert (view.moves.a, view.moves.b) == (2, 1) and view.running == "b"
+        assert (view.program.clock.moves.a, view.program.clock.moves.b) == (
+            2,
+            1,
+        ) and view.program.clock.running == "b"
         assert view.device.state == "connected" and view.device.device_id == "gpio:1"
-        presses = [r.event for r in daemon.engine.journal.read() if r.event.kind == "press"]
+        presses = [r.entry for r in daemon.engine.journal.read() if r.entry.kind == "press"]
         assert [p.t_ns - t for p in presses] == [0, 300 * MS, 600 * MS, 900 * MS]  # the edge instants
     finally:
         daemon.stop()
@@ -64,9 +67,9 @@ def test_a_serial_clock_is_acknowledged_only_after_the_journal_and_shows_the_dae
                 time.sleep(0.15)
             wait_until(lambda: sim.pending == 0)  # every ACK came back ...
             journal = {
-                (r.event.device_epoch, r.event.device_seq): r.event
+                (r.entry.device_epoch, r.entry.device_seq): r.entry
                 for r in daemon.engine.journal.read()
-                if r.event.kind == "press"
+                if r.entry.kind == "press"
             }
             for record in made:  # ... and each was for a journaled press, stamped when it happened
                 assert record is not None
@@ -74,8 +77,8 @@ def test_a_serial_clock_is_acknowledged_only_after_the_journal_and_shows_the_dae
                 assert abs(press.device_t_ns - record.host_ns) < 2 * MS
             wait_until(lambda: sim.display is not None and sim.display.running == WireSide.A)
             view = Client(port=daemon.port).status().tables[0]
-            assert (view.moves.a, view.moves.b) == (1, 1)
-            assert abs(sim.display.remaining_ms_b - view.remaining_ms.b) <= 1
+            assert (view.program.clock.moves.a, view.program.clock.moves.b) == (1, 1)
+            assert abs(sim.display.remaining_ms_b - view.program.clock.remaining_ms.b) <= 1
             assert view.device.state == "connected" and view.device.device_id == "DC-0001"
         finally:
             daemon.stop()

@@ -15,9 +15,9 @@ from clockd.core.units import MINUTE, MS, SECOND
 from clockd.service.component import Refused
 from clockd.service.engine import Engine
 from clockd.service.tables import Tables
-from tests.service.conftest import act
 from clockd.service.views import state_digest
 from clockd.store.journal import Journal
+from tests.service.conftest import act
 
 A, B = Side.A, Side.B
 
@@ -155,7 +155,7 @@ def test_a_restart_on_the_same_boot_charges_the_downtime_and_alerts_the_referee(
     engine2, report = make_engine(tables=(1, 2))
     assert report.rule == "same-boot"
     assert report.downtime_ns == 40 * SECOND  # since the last journaled input: all the daemon can know
-    assert report.alerts == [(1, "alert.recovered-running")]
+    assert report.alerts == [(1, "alert.recovered-running", {"since_last_input_ms": 40_000, "side": "a"})]
     (alert,) = engine2.current.tables[1].alerts
     assert alert.code == "alert.recovered-running" and alert.data == {
         "since_last_input_ms": 40_000,
@@ -192,7 +192,7 @@ def test_a_restart_after_a_reboot_pauses_running_clocks_at_the_last_journaled_in
     clock.now = 40 * SECOND  # the machine rebooted: monotonic time starts again, near zero
     engine2, report = make_engine(tables=(1,), boot_id="boot-2")
     assert report.rule == "new-boot"
-    assert report.alerts == [(1, "alert.recovered-paused")]
+    assert report.alerts == [(1, "alert.recovered-paused", {"side": "b"})]
     state = engine2.current.tables[1]
     assert state.program.clock.phase is Phase.PAUSED
     assert state.program.clock.view(engine2.now_ns() + MINUTE).remaining_ns == at_last  # paused: nothing runs

@@ -13,19 +13,19 @@ from typing import Literal
 
 import pytest
 
-from clockd.store import Event, Journal, JournalError, JournalLocked, UnknownEventKind, event_type
-from clockd.store.events import decode_event
+from clockd.store import Entry, Journal, JournalError, JournalLocked, UnknownEntryKind, entry_type
+from clockd.store.entries import decode_entry
 
 
-@event_type
-class Tick(Event):
+@entry_type
+class Tick(Entry):
     """A test event (the daemon's own events are tested through the engine)."""
 
     kind: Literal["test-tick"] = "test-tick"
     n: int
 
 
-def ticks(*ns: int, table: int | None = 1) -> list[Event]:
+def ticks(*ns: int, table: int | None = 1) -> list[Entry]:
     return [Tick(n=n, t_ns=1000 * n, table=table) for n in ns]
 
 
@@ -39,7 +39,7 @@ def test_append_assigns_dense_sequence_numbers_and_reads_back_in_order(tmp_path:
         assert j.append(ticks(5)) == [5]
         records = list(j.read())
     assert [r.seq for r in records] == [1, 2, 3, 4, 5]
-    assert [r.event for r in records] == ticks(1, 2, 3, 4, 5)
+    assert [r.entry for r in records] == ticks(1, 2, 3, 4, 5)
 
 
 def test_read_filters_by_table_and_position(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_a_batch_that_fails_midway_leaves_nothing_behind(tmp_path: Path) -> None
         assert j.count() == 1
         assert j.append(ticks(4)) == [2]  # numbering has no hole
     with Journal.reader(path) as r:
-        assert [r.event for r in r.read()] == ticks(1, 4)
+        assert [r.entry for r in r.read()] == ticks(1, 4)
 
 
 def test_a_second_writer_is_refused_while_the_first_holds_the_journal(tmp_path: Path) -> None:
@@ -99,20 +99,20 @@ def test_an_unknown_event_kind_is_an_error_naming_the_place(tmp_path: Path) -> N
     with Journal(path) as j:
         j.append(ticks(1))
         j._db.execute("INSERT INTO events VALUES (2, 5, 1, 'from-the-future', '{}')")
-    with Journal.reader(path) as r, pytest.raises(UnknownEventKind, match=r"'from-the-future' at .*seq 2"):
+    with Journal.reader(path) as r, pytest.raises(UnknownEntryKind, match=r"'from-the-future' at .*seq 2"):
         list(r.read())
 
 
 def test_an_event_that_does_not_read_back_names_the_field() -> None:
     with pytest.raises(ValueError, match=r"'test-tick' at seq 7 does not read back: n: "):
-        decode_event("test-tick", '{"kind": "test-tick", "n": "seven"}', where="seq 7")
+        decode_entry("test-tick", '{"kind": "test-tick", "n": "seven"}', where="seq 7")
 
 
 def test_registering_a_kind_twice_is_refused() -> None:
     with pytest.raises(TypeError, match="'test-tick' is already taken"):
 
-        @event_type
-        class Other(Event):
+        @entry_type
+        class Other(Entry):
             kind: Literal["test-tick"] = "test-tick"
 
 

@@ -7,18 +7,28 @@ from pathlib import Path
 
 import pytest
 
-from clockd.store import SCHEMA_VERSION, Journal, SchemaError
+from typing import Literal
+
+from clockd.store import SCHEMA_VERSION, Entry, Journal, SchemaError, entry_type
 from clockd.store.schema import MIGRATIONS, migrate, schema_version
 
 
+@entry_type
+class Memo(Entry):
+    """An entry kind of this test's own: the schema keeps rows whatever kinds they hold."""
+
+    kind: Literal["test-schema-memo"] = "test-schema-memo"
+    text: str
+
+
 def old_database(path: Path, version: int) -> None:
-    """A file exactly as a duelclock of schema ``version`` left it, holding two events."""
+    """A file exactly as a duelclock of schema ``version`` left it, holding two entries."""
     db = sqlite3.connect(path, isolation_level=None)
     migrate(db, target=version)
     db.execute(
         "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES "
-        '(1, 10, 3, \'note\', \'{"kind":"note","t_ns":10,"table":3,"text":"first","by":"ref"}\'), '
-        '(2, 20, 3, \'note\', \'{"kind":"note","t_ns":20,"table":3,"text":"second","by":"ref"}\')'
+        '(1, 10, 3, \'test-schema-memo\', \'{"kind":"test-schema-memo","t_ns":10,"table":3,"text":"first"}\'), '
+        '(2, 20, 3, \'test-schema-memo\', \'{"kind":"test-schema-memo","t_ns":20,"table":3,"text":"second"}\')'
     )
     db.execute("INSERT INTO meta (key, value) VALUES ('api_token', 'old-token')")
     db.close()
@@ -26,13 +36,11 @@ def old_database(path: Path, version: int) -> None:
 
 @pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
 def test_an_older_database_is_upgraded_and_keeps_its_events(tmp_path: Path, version: int) -> None:
-    import clockd.service.events  # noqa: F401 - registers the 'note' event kind
-
     path = tmp_path / "old.db"
     old_database(path, version)
     with Journal(path) as j:
         assert schema_version(j._db) == SCHEMA_VERSION
-        assert [r.event.text for r in j.read()] == ["first", "second"]  # type: ignore[attr-defined]
+        assert [r.entry.text for r in j.read()] == ["first", "second"]  # type: ignore[attr-defined]
         assert j.meta("api_token") == "old-token"
         assert j.append([]) == []
         j.save_snapshot(2, 1, "{}")  # the snapshot table of version 2 exists
