@@ -134,7 +134,9 @@ def validation_msgs(exc: ValidationError, what: str, *, limit: int = 20) -> list
     become ``field.*`` messages.
     """
     out: list[Msg] = []
-    for e in exc.errors()[:limit]:
+    # A typo (an unknown field) says more than the field it leaves missing: name it first.
+    errors = sorted(exc.errors(), key=lambda e: e.get("type") != "extra_forbidden")
+    for e in errors[:limit]:
         field = _where(e.get("loc", ())) or what
         kind = str(e.get("type", ""))
         ctx = dict(e.get("ctx") or {})

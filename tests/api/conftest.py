@@ -64,7 +64,8 @@ def start_daemon(tmp_path: Path) -> Iterator[Callable[..., Daemon]]:
         if players:
             for t in range(1, tables + 1):
                 daemon.add_device(
-                    t, sims.device(t, phase_of=lambda t=t: daemon.engine.current.tables[t].clock.phase)
+                    t,
+                    sims.device(t, phase_of=lambda t=t: daemon.engine.current.tables[t].program.clock.phase),
                 )
         daemon.start()
         started.append((daemon, sims))

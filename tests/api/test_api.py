@@ -8,8 +8,46 @@ import time
 
 import pytest
 
-from clockd.api import ApiError, Client, Subscription, TableState, TimelineEvent
-from clockd.api.messages import MAX_LINE_BYTES, request_types
+import clockd.service.compose  # noqa: F401  (every event kind's actions, as the daemon knows them)
+from clockd.api import ApiError, Client, Subscription, TableState, TimelinePush
+from clockd.api.messages import API_VERSION, MAX_LINE_BYTES
+from clockd.core.actions import action_types
+from clockd.core.clock import Adjust, Side
+from clockd.core.program import AddNote
+from clockd.i18n import render
+
+#: A valid body for every action (a new action must be added here: the test walks them all).
+ACTION_BODIES: dict[str, dict[str, object]] = {
+    "pause": {"target": "1"},
+    "resume": {"target": "1"},
+    "adjust": {"target": "1", "side": "a", "delta_ms": -5000, "reason": "x"},
+    "set-clock": {"target": "1", "control": "5m"},
+    "clear-alert": {"target": "1"},
+    "note": {"target": "1", "text": "hello"},
+    "complete": {"target": "1"},
+    "event-create": {"event_kind": "puzzle-duel", "key": "pt"},
+    "signups-import": {"target": "pt", "csv": "x"},
+    "player-add": {"target": "pt", "first_name": "Ola", "age": 20},
+    "check-in": {"target": "pt", "player": 1},
+    "check-out": {"target": "pt", "player": 1},
+    "withdraw": {"target": "pt", "player": 1},
+    "check-in-close": {"target": "pt"},
+    "draw": {"target": "pt", "seed": 1},
+    "match-assign": {"target": "pt/R1-1", "table": 1},
+    "match-toss": {"target": "pt/R1-1", "winner": 1},
+    "match-confirm": {"target": "pt/R1-1"},
+    "match-override": {"target": "pt/R1-1", "winner": 1, "category": "dispute", "reason": "x"},
+    "match-walkover": {"target": "pt/R1-1", "absent": 1, "reason": "x"},
+    "match-tiebreak": {"target": "pt/R1-1"},
+    "timer-start": {"target": "relay"},
+    "timer-pause": {"target": "relay"},
+    "timer-resume": {"target": "relay"},
+    "timer-adjust": {"target": "relay", "delta_ms": 1000, "reason": "x"},
+    "timer-schedule": {"target": "relay", "start_in_ms": 60_000},
+    "timer-end": {"target": "relay"},
+    "entry-finish": {"target": "relay", "entry": "p1"},
+    "entry-unfinish": {"target": "relay", "entry": "p1", "reason": "x"},
+}
 
 
 def journal_size(daemon) -> int:
@@ -17,63 +55,40 @@ def journal_size(daemon) -> int:
     return daemon.engine.journal.count()
 
 
-def test_every_state_changing_request_needs_the_token(start_daemon, raw_client) -> None:
+def test_every_action_needs_the_token(start_daemon, raw_client) -> None:
     daemon = start_daemon(tables=1, players=False)
-    mutating = {name for name, cls in request_types().items() if cls.mutating}
-    assert {"pause", "resume", "adjust", "set-clock", "clear-alert", "note"} <= mutating
-    bodies = {
-        "pause": {"table": 1},
-        "resume": {"table": 1},
-        "adjust": {"table": 1, "side": "a", "delta_ms": -5000, "reason": "x"},
-        "set-clock": {"table": 1, "control": "5m"},
-        "clear-alert": {"table": 1},
-        "note": {"table": 1, "text": "hello"},
-    }
-    # the Puzzle Duel's requests (clockd/api/tournament.py): valid bodies, so only the token is missing
-    session, match = {"session": "pt"}, {"session": "pt", "match": "R1-1"}
-    bodies |= {k: session for k in ("tournament-create", "tournament-close", "tournament-draw")}
-    for kind in ("match-complete", "match-confirm", "match-tiebreak", "match-pause", "match-resume"):
-        bodies[kind] = match
-    bodies |= {
-        "tournament-import": {**session, "csv": "x"},
-        "tournament-add-player": {**session, "first_name": "Ola", "age": 20},
-        "tournament-check-in": {**session, "player": 1},
-        "tournament-withdraw": {**session, "player": 1},
-        "match-assign": {**match, "table": 1},
-        "match-toss": {**match, "winner": 1},
-        "match-override": {**match, "winner": 1, "category": "dispute", "reason": "x"},
-        "match-walkover": {**match, "absent": 1, "reason": "x"},
-        "match-adjust": {**match, "player": 1, "delta_ms": 1000, "reason": "x"},
-    }
+    assert set(action_types()) == set(ACTION_BODIES)  # every action the daemon knows is tried below
     before = journal_size(daemon)
     digest = Client(port=daemon.port).status().tables[0].digest
     raw = raw_client(daemon.port)
-    for kind in sorted(mutating):
+    for kind in sorted(ACTION_BODIES):
         for token in (None, "wrong-token", ""):
-            request = {"type": kind, "id": kind, **bodies.get(kind, {"table": 1})}
+            request = {"type": kind, "id": kind, **ACTION_BODIES[kind]}
             if token is not None:
                 request["token"] = token
             raw.send(json.dumps(request).encode() + b"\n")
             reply = json.loads(raw.line())
             assert reply["type"] == "error" and reply["code"] == "unauthorized", (kind, token, reply)
             assert reply["id"] == kind
+            assert reply["reason"]["code"] in ("api.no-token", "api.wrong-token")
             assert "needs the referee's token" in reply["message"]
+            assert "wymaga tokenu sędziego" in render(reply["reason"]["code"], "pl", type=kind)
     assert journal_size(daemon) == before
     with Client(port=daemon.port) as reader:
         assert reader.status().tables[0].digest == digest
         with pytest.raises(ApiError) as refused:
-            reader.adjust(1, "a", -5000, reason="no token")
+            reader.act(1, Adjust(side=Side.A, delta_ms=-5000, reason="no token"))
         assert refused.value.code == "unauthorized"
     with Client(port=daemon.port, token=daemon.token, by="Anna") as referee:
-        done = referee.adjust(1, "a", -5000, reason="illegal move")
-        assert done.table is not None and done.table.remaining_ms.a == 595_000
+        done = referee.act(1, Adjust(side=Side.A, delta_ms=-5000, reason="illegal move"))
+        assert done.table is not None and done.table.program.clock.remaining_ms.a == 595_000
     assert journal_size(daemon) == before + 1
 
 
 def test_reading_needs_no_token(start_daemon) -> None:
     daemon = start_daemon(tables=2, players=False)
     with Client(port=daemon.port) as c:
-        assert c.ping().api == 1
+        assert c.ping().api == API_VERSION
         assert [t.table for t in c.status().tables] == [1, 2]
         assert c.timeline(1).entries[0].kind == "table-created"
     with Subscription(port=daemon.port) as sub:
@@ -81,37 +96,79 @@ def test_reading_needs_no_token(start_daemon) -> None:
 
 
 BAD_LINES = [
-    (b"this is not json", "malformed", "not valid JSON"),
-    (b"[1, 2, 3]", "malformed", "must be a JSON object, not list"),
-    (b"\xff\xfe{}", "malformed", "not valid JSON"),
-    (b'{"v": 1}', "invalid", 'no "type"'),
-    (b'{"type": "explode", "id": 7}', "unknown-type", "there is no request 'explode'"),
-    (b'{"type": "ping", "v": 99}', "unsupported-version", "speaks API v1; the request is v99"),
-    (b'{"type": "status", "tables": "all"}', "invalid", "tables: Input should be a valid list"),
+    (b"this is not json", "malformed", "api.malformed", "not valid JSON"),
+    (b"[1, 2, 3]", "malformed", "api.not-an-object", "must be a JSON object, not list"),
+    (b"\xff\xfe{}", "malformed", "api.malformed", "not valid JSON"),
+    (b'{"v": 2}', "invalid", "api.no-type", 'no "type"'),
+    (b'{"type": "explode", "id": 7}', "unknown-type", "api.unknown-type", "there is no request explode"),
     (
-        b'{"type": "adjust", "table": 1, "side": "c", "delta_ms": 5000, "reason": "x", "token": "T"}',
+        b'{"type": "ping", "v": 99}',
+        "unsupported-version",
+        "api.unsupported-version",
+        "speaks API v2; the request is v99",
+    ),
+    (b'{"type": "status", "tables": "all"}', "invalid", "field.not-list", "tables must be a list"),
+    (
+        b'{"type": "adjust", "target": "1", "side": "c", "delta_ms": 5000, "reason": "x", "token": "T"}',
         "invalid",
-        "side",
+        "field.not-one-of",
+        "side must be one of",
     ),
     (
-        b'{"type": "adjust", "table": 1, "side": "a", "delta_ms": "ten", "reason": "x", "token": "T"}',
+        b'{"type": "adjust", "target": "1", "side": "a", "delta_ms": "ten", "reason": "x", "token": "T"}',
         "invalid",
-        "delta_ms",
+        "field.not-int",
+        "delta_ms must be a whole number",
     ),
     (
-        b'{"type": "adjust", "table": 1, "side": "a", "delta_sec": 5, "reason": "x", "token": "T"}',
+        b'{"type": "adjust", "target": "1", "side": "a", "delta_sec": 5, "reason": "x", "token": "T"}',
         "invalid",
-        "delta_sec: unknown field",
+        "field.unknown",
+        "there is no field delta_sec",
     ),
     (
-        b'{"type": "adjust", "table": 1, "side": "a", "delta_ms": 5000, "reason": "", "token": "T"}',
+        b'{"type": "adjust", "target": "1", "side": "a", "delta_ms": 5000, "reason": "", "token": "T"}',
         "invalid",
-        "reason",
+        "field.too-short",
+        "reason must have at least 1",
     ),
-    (b'{"type": "pause", "table": 9, "token": "T"}', "refused", "there is no table 9"),
-    (b'{"type": "resume", "table": 1, "token": "T"}', "refused", "only a paused clock can be resumed"),
-    (b'{"type": "set-clock", "table": 1, "control": "forever", "token": "T"}', "refused", "'forever'"),
-    (b'{"type": "clear-alert", "table": 1, "alert_id": 4, "token": "T"}', "refused", "no open alert 4"),
+    (
+        b'{"type": "pause", "target": "1", "t_ns": 5, "token": "T"}',
+        "invalid",
+        "field.unknown",
+        "no field t_ns",
+    ),
+    (b'{"type": "pause", "target": "9", "token": "T"}', "refused", "table.unknown", "there is no table 9"),
+    (
+        b'{"type": "pause", "target": "no such/thing/here/x", "token": "T"}',
+        "refused",
+        "ids.bad-ref",
+        "names no table",
+    ),
+    (
+        b'{"type": "resume", "target": "1", "token": "T"}',
+        "refused",
+        "clock.not-paused",
+        "only a paused clock can be resumed",
+    ),
+    (
+        b'{"type": "set-clock", "target": "1", "control": "forever", "token": "T"}',
+        "refused",
+        "control.bad-stage",
+        "(forever)",
+    ),
+    (
+        b'{"type": "clear-alert", "target": "1", "alert_id": 4, "token": "T"}',
+        "refused",
+        "table.no-alerts",
+        "no open alerts",
+    ),
+    (
+        b'{"type": "match-confirm", "target": "pt/R1-1", "token": "T"}',
+        "refused",
+        "event.unknown",
+        "there is no event pt",
+    ),
 ]
 
 
@@ -120,10 +177,11 @@ def test_malformed_or_invalid_requests_get_a_clear_error_and_change_nothing(star
     before = journal_size(daemon)
     digest = Client(port=daemon.port).status().tables[0].digest
     raw = raw_client(daemon.port)
-    for line, code, words in BAD_LINES:
+    for line, code, reason, words in BAD_LINES:
         raw.send(line.replace(b'"T"', json.dumps(daemon.token).encode()) + b"\n")
         reply = json.loads(raw.line())
         assert (reply["type"], reply["code"]) == ("error", code), (line, reply)
+        assert reply["reason"]["code"] == reason, (line, reply)
         assert words in reply["message"], (line, reply["message"])
     raw.send(b'{"type": "ping", "id": "still-there"}\n')  # the connection survives all of it
     assert json.loads(raw.line())["id"] == "still-there"
@@ -137,11 +195,14 @@ def test_an_oversized_line_is_refused_and_skipped_without_closing_the_connection
     daemon = start_daemon(tables=1, players=False)
     before = journal_size(daemon)
     raw = raw_client(daemon.port)
-    huge = json.dumps({"type": "note", "table": 1, "token": daemon.token, "text": "x" * (2 * MAX_LINE_BYTES)})
+    huge = json.dumps(
+        {"type": "note", "target": "1", "token": daemon.token, "text": "x" * (2 * MAX_LINE_BYTES)}
+    )
     raw.send(huge.encode() + b"\n" + b'{"type": "ping", "id": 2}\n')
     reply = json.loads(raw.line())
     assert reply["code"] == "too-large" and str(MAX_LINE_BYTES) in reply["message"]
-    assert json.loads(raw.line()) == {"v": 1, "type": "pong", "id": 2, "api": 1, "version": "0.1.0"}
+    pong = json.loads(raw.line())
+    assert (pong["type"], pong["id"], pong["api"], pong["hall"]) == ("pong", 2, API_VERSION, "desk")
     assert journal_size(daemon) == before
 
 
@@ -153,10 +214,10 @@ def test_a_subscriber_gets_every_table_then_every_change_in_journal_order(start_
             first += sub.read(2000)
         initial = [m.table.table for m in first[:3]]
         assert initial == [1, 2, 3] and all(isinstance(m, TableState) for m in first[:3])
-        seen = [m.entry.seq for m in first if isinstance(m, TimelineEvent)]
+        seen = [m.entry.seq for m in first if isinstance(m, TimelinePush)]
         deadline = time.monotonic() + 10
         while len(seen) < 150 and time.monotonic() < deadline:
-            seen += [m.entry.seq for m in sub.read(1000) if isinstance(m, TimelineEvent)]
+            seen += [m.entry.seq for m in sub.read(1000) if isinstance(m, TimelinePush)]
     assert len(seen) >= 150
     assert seen == list(range(seen[0], seen[0] + len(seen)))  # no gap, no repeat, in order
 
@@ -180,7 +241,7 @@ def test_poll_never_blocks_and_reports_a_daemon_that_went_away(start_daemon) -> 
     assert sub.poll() == []
     assert time.monotonic_ns() - started < 1_000_000_000  # returned without waiting for news
     with Client(port=daemon.port, token=daemon.token) as referee:
-        referee.note(1, "visible to subscribers")
+        referee.act(1, AddNote(text="visible to subscribers"))
     update = sub.read(2000)
     assert [m.table.table for m in update if isinstance(m, TableState)] == [1]
     daemon.stop()

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 
-from clockd.api import Client, Subscription, TimelineEvent
+from clockd.api import Client, Subscription, TimelinePush
+from clockd.core.program import AddNote
 from tests.conftest import wait_until
 
 
@@ -33,7 +34,7 @@ def test_a_stuck_subscriber_delays_neither_presses_nor_other_subscribers_and_is_
     healthy = Subscription(port=daemon.port, timeline=True)
     received: list[int] = []
     reader = healthy.run_in_thread(
-        lambda m: received.append(m.entry.seq) if isinstance(m, TimelineEvent) else None
+        lambda m: received.append(m.entry.seq) if isinstance(m, TimelinePush) else None
     )
 
     wait_until(lambda: backlog(daemon, stuck_port) > 0)  # kernel buffers full: the server now holds the rest
@@ -75,7 +76,7 @@ def test_a_client_that_sends_requests_but_never_reads_replies_stalls_only_itself
     seq = daemon.engine.current.seq
     with Client(port=daemon.port, token=daemon.token) as other:
         assert len(other.status().tables) == 2
-        other.note(1, "the referee is still served")
+        other.act(1, AddNote(text="the referee is still served"))
     wait_until(lambda: daemon.engine.current.seq > seq + 100)  # presses keep being journaled
     assert sent > 100
 
