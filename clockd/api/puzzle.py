@@ -80,6 +80,7 @@ class ScoreView(_View):
     remaining_ms: PerSide[int]
     moves: PerSide[int]
     decided_by: Literal["time", "flag", "tie"]
+    ended_at_ms: int  # on the daemon's time base (the instant the duel ended: a flag's, or "complete")
 
 
 class MatchView(_View):

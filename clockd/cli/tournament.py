@@ -697,6 +697,17 @@ def _session_view(client: Any, session: str) -> Any:
     return client.events([session]).events[0]
 
 
+def _session_view_of(args: argparse.Namespace, session: Any) -> Any:
+    """The session's view after a table action (a new connection: the command's is closed)."""
+    from clockd.api import Client
+
+    key = session[0] if isinstance(session, list) and session else session
+    if not key:
+        return None
+    with Client.local(host=args.host, port=args.port) as client:
+        return _session_view(client, str(key))
+
+
 def _matches(event: Any) -> list[Any]:
     bracket = event.body.bracket
     return [] if bracket is None else list(bracket.matches)
@@ -725,12 +736,15 @@ def _session_key(client: Any, wanted: str | None) -> str | None:
 
 def _print_done(done: Any, args: argparse.Namespace) -> int:
     event = done.event
-    if event is None:  # a table action reached through a match: show the table
+    if event is None:  # a table action reached through a match: the table, and where the match stands
         from clockd.cli.status import render_tables
 
         print(render(msg("cli.journaled", seq=done.seq)))
         print(render_tables([done.table]))
-        return 0
+        session = args.session or (done.table.program.owner or "").split("/")[1:2]
+        event = _session_view_of(args, session)
+        if event is None:
+            return 0
     body = event.body
     stage = render(Msg(code=f"term.session-stage.{body.stage}"))
     print(render(msg("cli.done-session", seq=done.seq, title=event.title, stage=stage)))

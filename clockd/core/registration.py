@@ -264,7 +264,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
                     line=line,
                     name=person.short_name,
                     reason="under-age",
-                    detail=msg("signups.under-age", age=person.age, min_age=min_age),
+                    detail=msg("signups.under-age", min_age=min_age),  # not the age: refusals are public
                 )
             )
             continue

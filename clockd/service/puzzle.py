@@ -532,6 +532,7 @@ def _match_view(s: PuzzleSession, bracket: Bracket, m: Match) -> MatchView:
             ),
             moves=m.score.moves,
             decided_by=clock,
+            ended_at_ms=m.score.ended_at_ns // MS,
         )
     return MatchView(
         id=m.id,
@@ -545,7 +546,7 @@ def _match_view(s: PuzzleSession, bracket: Bracket, m: Match) -> MatchView:
         clock_a=m.clock_a,
         toss_winner=m.toss_winner,
         score=score,
-        winner=m.winner,
+        winner=m.winner if m.status is MatchStatus.DECIDED else None,  # a result waits for the referee
         decided_by=None if m.decided_by is None else m.decided_by.value,
         tiebreak_of=m.tiebreak_of,
         tiebreaks=m.tiebreaks,

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from clockd.api.client import Client
-from clockd.api.tournament import TournamentStatus
+from clockd.core.actions import Action
 from clockd.core.clock import Side
+from clockd.core.device import DeviceState, Display
 from clockd.core.units import SECOND
-from clockd.devices.base import DeviceState, DeviceStatus, Display, EventSink, Press
+from clockd.devices.base import DevicePress, DeviceStatus, Sink
 from clockd.service.runtime import Daemon, TableSpec
-from clockd.service.tournament_api import tournament_component
 
 T0 = 1_000 * SECOND
 
@@ -34,11 +34,11 @@ class Buttons:
 
     def __init__(self, table: int) -> None:
         self.table = table
-        self.sink: EventSink | None = None
+        self.sink: Sink | None = None
         self.seq = 0
         self.shows: list[Display] = []
 
-    def start(self, sink: EventSink) -> None:
+    def start(self, sink: Sink) -> None:
         self.sink = sink
 
     def stop(self) -> None:
@@ -48,10 +48,12 @@ class Buttons:
         assert self.sink is not None
         self.seq += 1
         self.sink(
-            Press(table=self.table, t_ns=t_ns, side=side, device_id=f"buttons-{self.table}", seq=self.seq)
+            DevicePress(
+                table=self.table, t_ns=t_ns, side=side, device_id=f"buttons-{self.table}", seq=self.seq
+            )
         )
 
-    def acknowledge(self, press: Press) -> None:
+    def acknowledge(self, press: DevicePress) -> None:
         pass
 
     def show(self, display: Display) -> None:
@@ -73,15 +75,19 @@ class Desk:
         self.buttons = buttons
         self.client = Client("127.0.0.1", daemon.port, token, by="Sędzia A")
 
-    def call(self, request: Any) -> Any:
-        return self.client.request(request)
+    def act(self, target: str, action: Action) -> Any:
+        """Do ``action`` as the referee at the desk; the daemon's answer (``Done``)."""
+        return self.client.act(target, action)
+
+    def event(self, key: str = "pt") -> Any:
+        return self.client.events([key]).events[0]
 
     def session(self, key: str = "pt") -> Any:
-        return self.client.request(TournamentStatus(session=key)).sessions[0]
+        """The session's body: players, the bracket (with each match's allowed actions)."""
+        return self.event(key).body
 
     def match(self, match_id: str, key: str = "pt") -> Any:
-        results = self.session(key).results
-        return next(m for m in results.matches if m.id == match_id)
+        return next(m for m in self.session(key).bracket.matches if m.id == match_id)
 
     def settle(self) -> None:
         engine = self.daemon.engine
@@ -117,7 +123,6 @@ def open_desk(tmp_path: Path) -> Iterator[Callable[..., Desk]]:
             port=0,
             clock=clock,
             boot_id="test-boot",
-            components=[tournament_component()],
             write_daemon_info=False,
             **kwargs,
         )

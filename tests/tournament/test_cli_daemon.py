@@ -55,7 +55,7 @@ def test_a_referee_runs_a_session_from_the_command_line(
     assert status == 0 and "9:48 | 10:00" in out  # A's time ran 12 s; B's never did
     assert cli(desk, capsys, "tournament", "confirm", "R1-1")[0] == 0
     status, _, err = cli(desk, capsys, "tournament", "confirm", "R1-1")
-    assert status == 2 and "no result to confirm" in err
+    assert status == 2 and "nie ma wyniku do zatwierdzenia" in err  # the daemon's reason, in Polish
     status, _, _ = cli(
         desk, capsys, "tournament", "walkover", "R1-2", str(desk.match("R1-2").a), "--reason", "absent"
     )
@@ -82,9 +82,9 @@ def test_the_import_names_each_refused_sign_up_and_why(
     assert cli(desk, capsys, "tournament", "new", "pt")[0] == 0
     status, out, err = cli(desk, capsys, "tournament", "import", str(csv))
     assert status == 0, err
-    assert "wiersz 22: Ewa M. — poniżej minimalnego wieku (§1.9)" in out
-    assert "wiersz 23: Gracz3 N. — ta sama osoba co w wierszu 4 (§1.14)" in out
-    assert "Młoda" not in out and "12" not in out.split("Odrzucone")[1]  # no surname, no age
+    assert "wiersz 22: Ewa M. — poniżej minimalnego wieku 13 lat (§1.9)" in out
+    assert "wiersz 23: Gracz3 N. — ten sam e-mail co w wierszu 4; każdy zgłasza się raz (§1.14)" in out
+    assert "Młoda" not in out and " 12" not in out.split("Odrzucone")[1]  # no surname, no age
     status, out, _ = cli(desk, capsys, "tournament", "show")
     assert status == 0 and out.count("wiersz 2") == 2 and "Ewa M." in out
 

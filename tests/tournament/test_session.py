@@ -9,16 +9,8 @@ import pytest
 from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
 from clockd.core.clock import Press, Side
 from clockd.core.duel import Complete, Duel, DuelSetup
-from clockd.core.puzzle_duel import (
-    EnterDraw,
-    ImportSignups,
-    MakeDraw,
-    PuzzleSession,
-    SessionError,
-    SessionInput,
-    replay_session,
-)
-from clockd.core.registration import CheckIn, Close, parse_signups
+from clockd.core.puzzle_duel import MakeDraw, PuzzleSession, SessionError, SessionInput, replay_session
+from clockd.core.registration import CheckIn, CloseCheckIn, parse_signups
 from clockd.core.units import SECOND
 from clockd.data import festival_config
 
@@ -28,14 +20,26 @@ CSV = "Imię;Nazwisko;E-mail;Wiek\n" + "".join(
 )
 
 
-def checked_in(present: list[int]) -> list[SessionInput]:
-    events: list[SessionInput] = [ImportSignups(signups=parse_signups(CSV))]
-    events += [CheckIn(player=p) for p in present]
-    events.append(Close())
+def signed_up() -> PuzzleSession:
+    return PuzzleSession.new(CONFIG, "pt", "Piątek").import_signups(parse_signups(CSV))
+
+
+def checked_in(present: list[int]) -> list[tuple[str | None, SessionInput]]:
+    events: list[tuple[str | None, SessionInput]] = [(None, CheckIn(player=p)) for p in present]
+    events.append((None, CloseCheckIn()))
     return events
 
 
-def play_duel(session: PuzzleSession, mid: str, table: int, rng: random.Random) -> list[SessionInput]:
+def replay(events: list[tuple[str | None, SessionInput]]) -> PuzzleSession:
+    s = signed_up()
+    for match, e in events:
+        s = s.apply(e, match=match)
+    return s
+
+
+def play_duel(
+    session: PuzzleSession, mid: str, table: int, rng: random.Random
+) -> list[tuple[str | None, SessionInput]]:
     """Play one match's duel on the pure duel and return the events a referee's desk journals."""
     assert session.bracket is not None
     m = session.bracket.match(mid)
@@ -57,55 +61,56 @@ def play_duel(session: PuzzleSession, mid: str, table: int, rng: random.Random) 
     duel, _ = duel.apply(Complete(t_ns=t + 1))
     verdict = duel.settle(t + 1).verdict()
     assert verdict is not None
-    events: list[SessionInput] = [
-        Assign(match=mid, table=table),
-        Toss(match=mid, winner=toss),
-        DuelFinished(match=mid, verdict=verdict),
+    events: list[tuple[str | None, SessionInput]] = [
+        (mid, Assign(table=table)),
+        (mid, Toss(winner=toss)),
+        (mid, DuelFinished(verdict=verdict)),
     ]
     if verdict.winner is not None:
-        events.append(Confirm(match=mid, referee="Sędzia"))
+        events.append((mid, Confirm()))
     return events
 
 
 def test_a_session_from_sign_ups_to_podium_replays_exactly() -> None:
     rng = random.Random(5)
     present = [p for p in range(1, 17) if p not in (3, 7)] + [17, 19, 20]  # 3 and 7 absent; reserves came
-    events = [*checked_in(present), MakeDraw(seed=2026)]
-    s = replay_session(CONFIG, "pt", events, "Piątek")
+    events = [*checked_in(present), (None, MakeDraw(seed=2026))]
+    s = replay(events)
     assert s.registration.field is not None and len(s.registration.field) == 16
     assert 17 in s.registration.field and 19 in s.registration.field and 20 not in s.registration.field
     assert s.stage == "bracket"
     while s.stage == "bracket":
         assert s.bracket is not None
         m = s.bracket.playable()[0]
-        for e in play_duel(s, m.id, 1, rng):
-            s = s.apply(e)
-            events.append(e)
+        for match, e in play_duel(s, m.id, 1, rng):
+            s = s.apply(e, match=match)
+            events.append((match, e))
     assert s.stage == "finished"
     assert s.bracket is not None and None not in s.bracket.podium()
-    assert replay_session(CONFIG, "pt", events, "Piątek") == s
+    assert replay(events) == s
 
 
 def test_the_draw_needs_a_closed_check_in_and_places_exactly_the_field() -> None:
-    s = replay_session(CONFIG, "sb", [ImportSignups(signups=parse_signups(CSV))])
+    s = signed_up()
     with pytest.raises(SessionError, match="after check-in is closed"):
         s.apply(MakeDraw(seed=1))
-    s = replay_session(CONFIG, "sb", checked_in(list(range(1, 11))))
+    s = replay(checked_in(list(range(1, 11))))
     assert s.registration.field == tuple(range(1, 11))
     lines = dict(zip([1, 3, 4, 5, 7, 9, 11, 12, 13, 15], range(1, 11), strict=True))
-    with pytest.raises(SessionError, match=r"missing \[10\], not in the field \[11\]"):
-        s.apply(EnterDraw(lines={**lines, 15: 11}))
-    with pytest.raises(SessionError, match="byes on"):
-        s.apply(EnterDraw(lines={**{k: v for k, v in lines.items() if k != 15}, 16: 10}))
-    s = s.apply(EnterDraw(lines=lines))
+    with pytest.raises(SessionError, match=r"missing 10, not in the field 11") as wrong:
+        s.apply(MakeDraw(lines={**lines, 15: 11}))
+    assert wrong.value.msg.params == {"n": 10, "missing": [10], "extra": [11]}
+    with pytest.raises(ValueError, match="byes on"):
+        s.apply(MakeDraw(lines={**{k: v for k, v in lines.items() if k != 15}, 16: 10}))
+    s = s.apply(MakeDraw(lines=lines))
     assert s.bracket is not None and s.bracket.draw.method == "physical"
     with pytest.raises(SessionError, match="already has its draw"):
         s.apply(MakeDraw(seed=3))
 
 
 def test_sign_ups_are_imported_once_and_bracket_events_wait_for_the_draw() -> None:
-    s = PuzzleSession.new(CONFIG, "nd").apply(ImportSignups(signups=parse_signups(CSV)))
+    s = PuzzleSession.new(CONFIG, "nd").import_signups(parse_signups(CSV))
     with pytest.raises(SessionError, match="imported once"):
-        s.apply(ImportSignups(signups=parse_signups(CSV)))
+        s.import_signups(parse_signups(CSV))
     with pytest.raises(SessionError, match="no bracket yet"):
-        s.apply(Confirm(match="R1-1"))
+        s.apply(Confirm(), match="R1-1")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clockd.api import tournament as api
 from clockd.cli.start import SHOWCASE_SESSION, has_display, pause_showcase, resume_showcase, set_up_showcase
+from clockd.core.actions import CreateEvent
 from clockd.core.clock import Side
 from clockd.core.units import SECOND
 
@@ -12,10 +12,10 @@ from .conftest import T0
 
 def test_the_showcase_puts_round_one_on_the_tables_and_the_toss_losers_start_the_clocks(open_desk) -> None:
     desk = open_desk(tables=8)
-    assert set_up_showcase(desk.call, tables=8)
+    assert set_up_showcase(desk.client, tables=8)
     session = desk.session(SHOWCASE_SESSION)
     assert session.stage == "bracket" and len(session.field) == 16
-    first_round = [m for m in session.results.matches if m.round == 1]
+    first_round = [m for m in session.bracket.matches if m.round == 1]
     assert sorted(m.table for m in first_round) == list(range(1, 9))
     assert all(m.status == "assigned" and m.toss_winner in (m.a, m.b) for m in first_round)
     # at every table the toss loser's press starts the toss winner's time
@@ -24,16 +24,16 @@ def test_the_showcase_puts_round_one_on_the_tables_and_the_toss_losers_start_the
         desk.press(m.table, winner_side.other, T0 + SECOND)
     desk.at(T0 + 3 * SECOND)
     for m in first_round:
-        table = desk.table(m.table)
-        assert table.phase == "running"
-        assert table.running == ("a" if m.toss_winner == m.clock_a else "b")
+        clock = desk.table(m.table).program.clock
+        assert clock.phase == "running"
+        assert clock.running == ("a" if m.toss_winner == m.clock_a else "b")
 
 
 def test_the_showcase_never_touches_a_daemon_that_already_has_a_session(open_desk) -> None:
     desk = open_desk(tables=2)
-    desk.call(api.CreateTournament(session="pt"))
-    assert not set_up_showcase(desk.call, tables=2)
-    assert [s.key for s in desk.call(api.TournamentStatus()).sessions] == ["pt"]
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
+    assert not set_up_showcase(desk.client, tables=2)
+    assert [e.key for e in desk.client.events().events] == ["pt"]
 
 
 def test_no_display_means_the_terminal_view(monkeypatch) -> None:
@@ -50,19 +50,23 @@ def test_no_display_means_the_terminal_view(monkeypatch) -> None:
 def test_closing_the_showcase_pauses_its_clocks_and_the_next_start_resumes_them(open_desk, tmp_path) -> None:
     """An hour between two `make run`s is not charged to the players: the clocks wait, paused."""
     desk = open_desk(tables=8)
-    set_up_showcase(desk.call, tables=8)
-    first_round = [m for m in desk.session(SHOWCASE_SESSION).results.matches if m.round == 1]
+    set_up_showcase(desk.client, tables=8)
+    first_round = [m for m in desk.session(SHOWCASE_SESSION).bracket.matches if m.round == 1]
     for m in first_round[:3]:  # three tables started; the others still wait for their first press
         winner_side = Side.A if m.toss_winner == m.clock_a else Side.B
         desk.press(m.table, winner_side.other, T0 + SECOND)
     desk.at(T0 + 5 * SECOND)
     noted = tmp_path / "showcase-paused.json"
     assert pause_showcase(desk.client, noted) == [m.table for m in first_round[:3]]
-    before = {t: desk.table(t).remaining_ms for t in range(1, 9)}
-    assert {desk.table(t).phase for t in (1, 2, 3)} == {"paused"} and desk.table(4).phase == "ready"
+
+    def phase(t: int) -> str:
+        return str(desk.table(t).program.clock.phase)
+
+    before = {t: desk.table(t).program.clock.remaining_ms for t in range(1, 9)}
+    assert {phase(t) for t in (1, 2, 3)} == {"paused"} and phase(4) == "ready"
 
     desk.at(T0 + 3600 * SECOND)
     assert resume_showcase(desk.client, noted) == [1, 2, 3]
-    assert {desk.table(t).phase for t in (1, 2, 3)} == {"running"} and desk.table(4).phase == "ready"
-    assert {t: desk.table(t).remaining_ms for t in range(1, 9)} == before
+    assert {phase(t) for t in (1, 2, 3)} == {"running"} and phase(4) == "ready"
+    assert {t: desk.table(t).program.clock.remaining_ms for t in range(1, 9)} == before
     assert not noted.exists() and resume_showcase(desk.client, noted) == []
