@@ -136,7 +136,7 @@ class SessionBody(EventBody):
     players: list[ListedPlayer]
     field: list[int] | None  # who plays, once check-in is closed
     seat_changes: list[SeatChangeView]
-    refusals: list[RefusalView] = []
+    refusals: list[RefusalView] = Field(default_factory=list)
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:

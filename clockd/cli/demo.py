@@ -261,9 +261,9 @@ class Demo:
 
     # -- before the first duel ------------------------------------------------------------------
     def _prepare(self) -> None:
+        from clockd.core.actions import CreateEvent
         from clockd.core.puzzle_duel import ImportSignups, MakeDraw
         from clockd.core.registration import CheckIn, CloseCheckIn
-        from clockd.core.actions import CreateEvent
         from hw_sim.players import PlayerModel
 
         rng = self.rng
@@ -276,7 +276,9 @@ class Demo:
                 f"2026/06/06 12:{i:02d}:00;{first};{last};gracz{i + 1}@example.pl;"
                 f"600 100 {i:03d};{rng.randrange(14, 60)}"
             )
-        self.client.act("", CreateEvent(event_kind="puzzle-duel", key=SESSION, name=tr(pl="Pokaz", en="Demo")))
+        self.client.act(
+            "", CreateEvent(event_kind="puzzle-duel", key=SESSION, name=tr(pl="Pokaz", en="Demo"))
+        )
         done = self.act(ImportSignups(csv="\n".join(rows) + "\n", source="zapisy.csv"))
         self.names = done.names()
         main = [p.id for p in done.players if p.list == "main"]

@@ -70,10 +70,10 @@ def register(sub: Any) -> None:
 def _replay(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from clockd.core.duel import Timeline, TimelineError, replay_timeline
     from clockd.core.actions import validation_msgs
-    from clockd.i18n import render
+    from clockd.core.duel import Timeline, TimelineError, replay_timeline
     from clockd.core.units import ns_to_ms
+    from clockd.i18n import render
 
     source = "<stdin>" if args.timeline == "-" else args.timeline
     try:

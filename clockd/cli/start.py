@@ -282,10 +282,10 @@ def set_up_showcase(client: Any, *, tables: int) -> bool:
     Goes through the API exactly as a referee at the desk would (``client`` holds the
     token). Returns whether it set anything up.
     """
+    from clockd.core.actions import CreateEvent
     from clockd.core.bracket import Assign, Toss
     from clockd.core.puzzle_duel import ImportSignups, MakeDraw
     from clockd.core.registration import CheckIn, CloseCheckIn
-    from clockd.core.actions import CreateEvent
 
     if client.events().events:
         return False

@@ -110,11 +110,20 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
 def _refusal(args: argparse.Namespace, code: str, reason: Msg) -> None:
     text = render(reason)
     if getattr(args, "json", False):
-        out = {"error": code, "code": reason.code, "params": reason.model_dump(mode="json")["params"], "message": text}
+        out = {
+            "error": code,
+            "code": reason.code,
+            "params": reason.model_dump(mode="json")["params"],
+            "message": text,
+        }
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"duelclock: {render(msg('cli.refused', reason=reason))}" if code == "refused" else f"duelclock: {text}",
-              file=sys.stderr)
+        print(
+            f"duelclock: {render(msg('cli.refused', reason=reason))}"
+            if code == "refused"
+            else f"duelclock: {text}",
+            file=sys.stderr,
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -160,7 +169,11 @@ def _program_cells(view: Any) -> tuple[str, str, str, str]:
         state += f" {clock.flag.upper()}"
     verdict = getattr(program, "verdict", None)
     if verdict is not None:
-        state = render(Msg(code="device.duel-tie") if verdict.winner is None else msg("device.duel-won", side=verdict.winner.upper()))
+        state = render(
+            Msg(code="device.duel-tie")
+            if verdict.winner is None
+            else msg("device.duel-won", side=verdict.winner.upper())
+        )
     return a, b, f"{clock.moves.a}:{clock.moves.b}", state
 
 
@@ -179,7 +192,9 @@ def render_tables(tables: list[Any]) -> str:
     notes = []
     for t in tables:
         a, b, moves, state = _program_cells(t)
-        owner = t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
+        owner = (
+            t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
+        )
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
         for alert in t.alerts:

@@ -686,7 +686,14 @@ def _side_of(client: Any, session: str, match: str, player: int) -> Any:
     m = _match_view(_session_view(client, session), match)
     live = m
     if m.status != "assigned":
-        live = next((t for t in _matches(_session_view(client, session)) if t.id in m.tiebreaks and t.status == "assigned"), m)
+        live = next(
+            (
+                t
+                for t in _matches(_session_view(client, session))
+                if t.id in m.tiebreaks and t.status == "assigned"
+            ),
+            m,
+        )
     if player not in (live.a, live.b):
         raise Problem("bracket.not-in-match", player=player, match=match)
     first = live.clock_a if live.clock_a is not None else live.a

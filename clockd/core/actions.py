@@ -209,8 +209,8 @@ class CreateEvent(Action):
 
 __all__ = [
     "Action",
-    "CreateEvent",
     "Allowed",
+    "CreateEvent",
     "DeltaMs",
     "Reason",
     "RequiredReason",

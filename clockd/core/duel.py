@@ -558,7 +558,9 @@ def replay_timeline(timeline: Timeline) -> tuple[Verdict, list[DuelOutcome]]:
             duel, outcome = duel.apply(event)
         except ClockError as exc:
             kind = _timeline_kind(raw)
-            raise TimelineError("timeline.event", index=index, kind=kind, t_ms=raw.t_ms, problem=exc.msg) from exc
+            raise TimelineError(
+                "timeline.event", index=index, kind=kind, t_ms=raw.t_ms, problem=exc.msg
+            ) from exc
         outcomes.append(outcome)
     if not duel.over:
         flag_at = duel.ends_at()

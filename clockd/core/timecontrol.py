@@ -125,7 +125,7 @@ class TimeControl(BaseModel):
     # -- text form -------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> TimeControl:
-        """Parse ``"90m/40+30s, 30m+30s"``-style text; raises :class:`TimeControlError` naming the bad part."""
+        """Parse ``"90m/40+30s, 30m+30s"``-style text; :class:`TimeControlError` names the bad part."""
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if not parts:
             raise TimeControlError("control.empty")

@@ -153,7 +153,7 @@ class TournamentConfig(_Model):
         if got not in (expected, with_third):
             raise PydanticCustomError(
                 "config.rounds-shape",
-                "rounds must have {expected} players (or {with_third}) for a bracket of {n}; the file has {got}",
+                "rounds must have {expected} players (or {with_third}) for a bracket of {n}: {got}",
                 {"expected": str(expected), "with_third": str(with_third), "n": n, "got": str(got)},
             )
         keys = [s.key for s in self.sessions]

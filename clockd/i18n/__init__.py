@@ -64,7 +64,7 @@ def tr(*, pl: str, en: str) -> str:
 if TYPE_CHECKING:
     Param = Any
 else:
-    Param = TypeAliasType("Param", Union[bool, int, float, str, None, "Msg", list["Param"]])
+    Param = TypeAliasType("Param", Union[bool, int, float, str, "Msg", list["Param"], None])
 
 
 class Msg(BaseModel):

@@ -58,7 +58,7 @@ class Catalogue:
 
     def __init__(self, entries: Mapping[str, Entry], plural_pl: Callable[[int], int]) -> None:
         self.entries = dict(entries)
-        self._plural = {"pl": plural_pl, "en": lambda n: 0 if n == 1 else 1}
+        self._plural: dict[str, Callable[[int], int]] = {"pl": plural_pl, "en": _english_plural}
         self._formatter = _Formatter(self)
 
     def __contains__(self, code: object) -> bool:
@@ -86,6 +86,10 @@ class Catalogue:
             shown = ", ".join(f"{k}={self._formatter.value(v, lang)}" for k, v in message.params.items())
             return f"{message.code} ({shown})"
         return self._formatter.render(template, message.params, lang)
+
+
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
 
 
 class _Formatter(string.Formatter):
@@ -171,7 +175,8 @@ def parse(text: str) -> Catalogue:
             raise CatalogueError(f"the message catalogue defines {message.context!r} twice")
         entries[message.context] = Entry(code=message.context, en=en, pl=tuple(p or "" for p in pl))
     expression = catalog.plural_expr or "(n != 1)"
-    return Catalogue(entries, gettext.c2py(expression))
+    plural: Callable[[int], int] = gettext.c2py(expression)
+    return Catalogue(entries, plural)
 
 
 _CATALOGUE: Catalogue | None = None

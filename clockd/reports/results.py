@@ -274,7 +274,14 @@ def check_results(results: Results) -> list[Msg]:
             )
             if quantize(mine * MS, res * MS) <= quantize(theirs * MS, res * MS):
                 problems.append(
-                    msg("results.not-more-time", match=m.id, winner=m.winner, mine=mine, theirs=theirs, res=res)
+                    msg(
+                        "results.not-more-time",
+                        match=m.id,
+                        winner=m.winner,
+                        mine=mine,
+                        theirs=theirs,
+                        res=res,
+                    )
                 )
         elif m.decided_by is DecidedBy.TIEBREAK:
             tbs = [t for t in results.matches if t.tiebreak_of == m.id and t.winner is not None]

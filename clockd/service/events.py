@@ -19,9 +19,9 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from clockd.core.actions import Action, Allowed, CreateEvent
 from clockd.core.ids import check_key, event_ref

@@ -151,7 +151,11 @@ class PuzzleDuel:
         from clockd.i18n import render
 
         built = build_results(
-            s.bracket, s.names(), tournament=s.config.name, session=render(self.title(hosted), lang), lang=lang
+            s.bracket,
+            s.names(),
+            tournament=s.config.name,
+            session=render(self.title(hosted), lang),
+            lang=lang,
         )
         return built.model_dump(mode="json")
 

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 from clockd.api import Client
-from clockd.i18n import render
 from clockd.devices.serial import PortMatch, SerialClock
+from clockd.i18n import render
 from clockd.service.engine import Engine
 from clockd.service.runtime import Daemon, TableSpec
 from clockd.service.tables import TIME_UNCERTAIN, Tables

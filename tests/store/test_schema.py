@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Literal
 
 import pytest
-
-from typing import Literal
 
 from clockd.store import SCHEMA_VERSION, Entry, Journal, SchemaError, entry_type
 from clockd.store.schema import MIGRATIONS, migrate, schema_version
@@ -25,11 +24,12 @@ def old_database(path: Path, version: int) -> None:
     """A file exactly as a duelclock of schema ``version`` left it, holding two entries."""
     db = sqlite3.connect(path, isolation_level=None)
     migrate(db, target=version)
-    db.execute(
-        "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES "
-        '(1, 10, 3, \'test-schema-memo\', \'{"kind":"test-schema-memo","t_ns":10,"table":3,"text":"first"}\'), '
-        '(2, 20, 3, \'test-schema-memo\', \'{"kind":"test-schema-memo","t_ns":20,"table":3,"text":"second"}\')'
-    )
+    for seq, t, text in ((1, 10, "first"), (2, 20, "second")):
+        body = Memo(t_ns=t, table=3, text=text).model_dump_json()
+        db.execute(
+            "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES (?, ?, 3, ?, ?)",
+            (seq, t, "test-schema-memo", body),
+        )
     db.execute("INSERT INTO meta (key, value) VALUES ('api_token', 'old-token')")
     db.close()
 

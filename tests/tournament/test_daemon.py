@@ -1,4 +1,4 @@
-"""The Puzzle Duel inside the real daemon: journaled, decided by the duel on the table, rebuilt after a restart.
+"""The Puzzle Duel in the real daemon: journaled, decided by the duel on the table, rebuilt after a restart.
 
 Every test drives the daemon through its API (as ``duelclock tournament`` and the GUI do)
 and presses the tables' buttons at exact instants on a clock the test moves.

@@ -9,7 +9,7 @@ import pytest
 from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
 from clockd.core.clock import Press, Side
 from clockd.core.duel import Complete, Duel, DuelSetup
-from clockd.core.puzzle_duel import MakeDraw, PuzzleSession, SessionError, SessionInput, replay_session
+from clockd.core.puzzle_duel import MakeDraw, PuzzleSession, SessionError, SessionInput
 from clockd.core.registration import CheckIn, CloseCheckIn, parse_signups
 from clockd.core.units import SECOND
 from clockd.data import festival_config
