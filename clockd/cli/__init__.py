@@ -30,6 +30,7 @@ COMMANDS = (
     "demo",
     "duel",
     "tournament",
+    "event",
     "sim",
     "protocol",
     "gpio",

@@ -731,6 +731,9 @@ def _session_key(client: Any, wanted: str | None) -> str | None:
     events = [e for e in client.events().events if e.kind == "puzzle-duel"]
     if wanted is not None:
         return str(wanted)
+    if not events:
+        print(render(msg("cli.no-session")), file=sys.stderr)
+        return None
     live = [e for e in events if e.body.stage != "finished"]
     if len(live) == 1:
         return str(live[0].key)

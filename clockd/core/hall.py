@@ -24,15 +24,17 @@ its signals. Rankings belong to the event kinds built on it (the relay, the team
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, model_validator
+from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, DeltaMs, Reason, RequiredReason, Target, action
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, Display, Text, fit_text
 from clockd.core.program import Program, ProgramView, program_type, view_type
-from clockd.core.units import MINUTE, MS, ns_to_ms
+from clockd.core.timecontrol import format_duration, parse_duration
+from clockd.core.units import MS, ns_to_ms
 from clockd.i18n import Msg, Problem, msg, render
 
 
@@ -61,7 +63,7 @@ class SignalPlan(BaseModel):
     @model_validator(mode="after")
     def _positive(self) -> SignalPlan:
         if any(t <= 0 for t in self.at_ns) or any(t <= 0 for t in self.before_start_ns):
-            raise ValueError("signal offsets are positive times")
+            raise PydanticCustomError("hall.offset-positive", "signal offsets are positive times", {})
         return self
 
 
@@ -408,16 +410,39 @@ class Station(Program):
 # -- the event: a timer and its tables --------------------------------------------------------------
 
 
+def _duration(value: object) -> object:
+    if isinstance(value, str):
+        return parse_duration(value)
+    return value
+
+
+#: A time as the organiser writes it in the file ("60m", "1h30m", "90s"), kept as ns.
+Duration = Annotated[
+    int, BeforeValidator(_duration), Field(gt=0), PlainSerializer(format_duration, return_type=str)
+]
+
+
 class HallEventConfig(BaseModel):
-    """A timed hall event as the organiser writes it (TOML, times in minutes)."""
+    """A timed hall event as the organiser writes it (TOML)::
+
+        name = "Sztafeta par"
+        duration = "60m"              # a countdown; leave it out for a count-up
+        signal_every = "5m"           # "ZMIANA" every 5 minutes of the event's time
+        signal_at = ["30m"]           # and/or at given times
+        before_start = ["10m", "5m"]  # T−10 and T−5 before a planned start
+        pattern = "change"            # the buzzer pattern: change, short, flag, tie
+        devices = [5, 6, 7, 8]        # the tables whose buzzers sound it
+        [stations]                    # an entry's table: its button records the finish
+        "para-1" = 5
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = ""
-    duration_min: int | None = Field(default=None, gt=0, le=24 * 60)
-    signal_every_min: int | None = Field(default=None, gt=0, le=24 * 60)
-    signal_at_min: tuple[int, ...] = ()
-    before_start_min: tuple[int, ...] = ()
+    duration: Duration | None = None
+    signal_every: Duration | None = None
+    signal_at: tuple[Duration, ...] = ()
+    before_start: tuple[Duration, ...] = ()
     pattern: Beep = Beep.CHANGE
     stations: dict[str, int] = Field(default_factory=dict)  # entry → table
     #: Tables whose buzzers sound the signals (default: the stations' tables).
@@ -427,19 +452,17 @@ class HallEventConfig(BaseModel):
     def _tables_once(self) -> HallEventConfig:
         tables = list(self.stations.values())
         if len(set(tables)) != len(tables):
-            raise ValueError("a table is the station of one entry only")
+            raise PydanticCustomError("hall.station-twice", "a table is the station of one entry only", {})
         return self
 
     def timer(self) -> HallTimer:
         plan = SignalPlan(
-            every_ns=None if self.signal_every_min is None else self.signal_every_min * MINUTE,
-            at_ns=tuple(m * MINUTE for m in self.signal_at_min),
-            before_start_ns=tuple(m * MINUTE for m in self.before_start_min),
+            every_ns=self.signal_every,
+            at_ns=tuple(self.signal_at),
+            before_start_ns=tuple(self.before_start),
             pattern=self.pattern,
         )
-        return HallTimer(
-            duration_ns=None if self.duration_min is None else self.duration_min * MINUTE, plan=plan
-        )
+        return HallTimer(duration_ns=self.duration, plan=plan)
 
     def signal_tables(self) -> tuple[int, ...]:
         return self.devices if self.devices is not None else tuple(sorted(self.stations.values()))
@@ -461,7 +484,10 @@ class HallEvent(BaseModel):
     def allowed(self, t_ns: int) -> Allowed:
         out = self.timer.allowed(t_ns)
         running = self.timer.phase in (TimerPhase.RUNNING, TimerPhase.PAUSED)
-        out["entry-finish"] = None if running else msg("timer.not-running", phase=_phase(self.timer))
+        if not self.config.stations:
+            out["entry-finish"] = msg("hall.no-stations")
+        else:
+            out["entry-finish"] = None if running else msg("timer.not-running", phase=_phase(self.timer))
         out["entry-unfinish"] = None if self.finishes else msg("hall.no-finish")
         return out
 

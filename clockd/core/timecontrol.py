@@ -179,6 +179,22 @@ def _duration(text: str) -> int:
     return sum(int(n) * _UNIT[u] for n, u in re.findall(r"(\d+)(ms|h|m|s)", text))
 
 
+_DURATION_RE = re.compile(r"(?:\d+(?:ms|h|m|s))+")
+
+
+def parse_duration(text: str) -> int:
+    """``"5m"``, ``"1h30m"``, ``"90s"``, ``"250ms"`` → nanoseconds; :class:`TimeControlError` if not one."""
+    cleaned = text.strip().replace(" ", "")
+    if not _DURATION_RE.fullmatch(cleaned):
+        raise TimeControlError("control.bad-duration", text=text)
+    return _duration(cleaned)
+
+
+def format_duration(ns: int) -> str:
+    """The text :func:`parse_duration` reads back (``5m``, ``1h30m``)."""
+    return _fmt_duration(ns)
+
+
 def _fmt_duration(ns: int) -> str:
     parts = []
     for unit, size in (("h", HOUR), ("m", MINUTE), ("s", SECOND), ("ms", MS)):

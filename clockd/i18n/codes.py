@@ -28,18 +28,32 @@ def _callee(node: ast.Call) -> str:
     return ""
 
 
+_FILE_ENDINGS = frozenset({"json", "csv", "toml", "db", "py", "txt", "html", "pdf", "png", "po", "log", "trf"})
+
+
 def _is_code(text: str) -> bool:
-    return (
-        "." in text
-        and " " not in text
-        and text == text.strip()
-        and not text.startswith(".")
-        and len(text) < 100
-    )
+    """Whether a string reads as a message code (``table.unknown``), not a file or a module name."""
+    if "." not in text or " " in text or text != text.strip() or len(text) >= 100:
+        return False
+    if text.startswith(".") or text.endswith(".") or "/" in text:
+        return False
+    return text.rsplit(".", 1)[1] not in _FILE_ENDINGS
 
 
-def codes_in(tree: ast.AST) -> Iterator[str]:
+def codes_in(tree: ast.AST, namespaces: frozenset[str] = frozenset()) -> Iterator[str]:
+    """Codes in a module: a call's first argument or ``code=``; with ``namespaces``, also any
+    other string literal that reads as a code of one of them (``"api.wrong-token" if … else …``)."""
+    in_fstrings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
     for node in ast.walk(tree):
+        if (
+            namespaces
+            and id(node) not in in_fstrings
+            and isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _is_code(node.value)
+            and node.value.split(".", 1)[0] in namespaces
+        ):
+            yield node.value
         if not isinstance(node, ast.Call):
             continue
         name = _callee(node)
@@ -51,23 +65,33 @@ def codes_in(tree: ast.AST) -> Iterator[str]:
                 yield arg.value
 
 
-def source_codes(roots: Iterable[Path]) -> set[str]:
-    """Every literal code in the Python files under ``roots``."""
+def source_codes(roots: Iterable[Path], namespaces: Iterable[str] | None = None) -> set[str]:
+    """Every literal code in the Python files under ``roots`` (``namespaces``: default, those
+    of the catalogue's codes)."""
+    if namespaces is None:
+        from clockd.i18n.catalogue import catalogue
+
+        namespaces = {code.split(".", 1)[0] for code in catalogue().entries}
+    spaces = frozenset(namespaces)
     out: set[str] = set()
     for root in roots:
         for path in sorted(root.rglob("*.py")):
-            out.update(codes_in(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))))
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            out.update(codes_in(tree, spaces))
     return out
 
 
 def family_codes() -> set[str]:
     """The members of every family of codes made from a name."""
+    from typing import get_args
+
     from clockd.core.actions import action_types
-    from clockd.core.bracket import MatchStatus
+    from clockd.core.bracket import DecidedBy, MatchStatus
     from clockd.core.clock import Phase
+    from clockd.core.device import DeviceState
     from clockd.core.hall import TimerPhase
     from clockd.core.program import program_types
-    from clockd.core.registration import COLUMN_ALIASES
+    from clockd.core.registration import COLUMN_ALIASES, ListKind, Refusal
     from clockd.service.events import event_kinds
 
     out = {f"term.phase.{p.value}" for p in Phase}
@@ -79,6 +103,12 @@ def family_codes() -> set[str]:
     out |= {f"term.weekday.{d}" for d in range(1, 8)}
     out |= {f"term.field.{field}" for field in COLUMN_ALIASES}
     out |= {f"term.stage.of-{n}" for n in (4, 8, 16)}
+    out |= {f"term.decided-by.{d.value}" for d in DecidedBy}
+    out |= {f"term.device.{d.value}" for d in DeviceState}
+    out |= {f"term.list.{k.value}" for k in ListKind}
+    out |= {f"term.refusal.{r}" for r in get_args(Refusal.model_fields["reason"].annotation)}
+    out |= {f"term.session-stage.{s}" for s in ("registration", "draw", "bracket", "finished")}
+    out |= {"timeline.clock-not-started", "timeline.clock-paused"}
     out |= {f"api.{code}" for code in _api_codes()}
     out |= set(_field_codes())
     out |= set(ALERT_CODES)

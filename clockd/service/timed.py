@@ -59,6 +59,9 @@ class TimerDue(Entry):
     kind: Literal["timer-due"] = "timer-due"
     what: Literal["signal", "pre", "end"]
     offset_ns: int
+    #: The instant it fell due (the entry's ``t_ns`` is when the daemon took it: the same in
+    #: simulated time, a few ms later on a real clock, later still after a restart).
+    due_ns: int
     pattern: str = ""  # what the buzzers sound ("" for nothing)
 
 
@@ -230,7 +233,12 @@ class TimedEvent:
                 pattern = "" if plan.end_pattern is None else plan.end_pattern.value
                 out.append(
                     TimerDue(
-                        t_ns=now_ns, event=hosted.key, what="end", offset_ns=d.offset_ns, pattern=pattern
+                        t_ns=now_ns,
+                        event=hosted.key,
+                        what="end",
+                        offset_ns=d.offset_ns,
+                        due_ns=d.at_ns,
+                        pattern=pattern,
                     )
                 )
                 return out
@@ -241,6 +249,7 @@ class TimedEvent:
                     event=hosted.key,
                     what=what,
                     offset_ns=d.offset_ns,
+                    due_ns=d.at_ns,
                     pattern=plan.pattern.value,
                 )
             )

@@ -1,0 +1,242 @@
+"""``duelclock event …``: every event the daemon hosts, and a hall event's clock.
+
+::
+
+    duelclock event list                               # every event: kind, name, where it stands
+    duelclock event new sztafeta --kind timer --config sztafeta.toml   # a timed hall event
+    duelclock event show sztafeta [--json]             # its clock, next signal, stations
+    duelclock event start sztafeta                     # the referee's start signal
+    duelclock event pause sztafeta --reason "…" / resume / end
+    duelclock event adjust sztafeta +30 --reason "…"   # give the event's time back (or take it)
+    duelclock event schedule sztafeta --in 15          # plan the start in 15 minutes (T−10, T−5)
+    duelclock event finish sztafeta para-3             # the referee records a finish
+    duelclock event unfinish sztafeta para-3 --reason "knocked the button"
+
+A hall event's file (TOML): ``duration = "60m"``, ``signal_every = "5m"``,
+``signal_at = ["30m"]``, ``before_start = ["10m", "5m"]``, ``devices = [5, 6, 7, 8]`` (the
+tables whose buzzers sound the signals), ``[stations]`` ``"para-1" = 5`` (an entry's table:
+its button records the finish). Every change needs the referee's token and is journaled
+with ``--by`` (default: your login); the daemon says what may be done, and why not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from clockd.cli.argtypes import seconds_to_ms
+from clockd.cli.status import add_connection_options, call
+from clockd.i18n import msg, render, text, tr
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "event",
+        help=tr(
+            pl="imprezy demona: lista, nowa impreza, zegar imprezy w sali (start, pauza, sygnały)",
+            en="the daemon's events: list, a new event, a hall event's clock (start, pause, signals)",
+        ),
+        description=tr(
+            pl="Wszystkie imprezy prowadzone przez demona (sesje Puzzle Duel, imprezy na czas) oraz "
+            "zegar imprezy w sali: start na sygnał sędziego, pauza, korekta z powodem, sygnały "
+            "„ZMIANA”, koniec.",
+            en="Every event the daemon hosts (Puzzle Duel sessions, timed hall events) and a hall "
+            "event's clock: the referee's start signal, pause, adjustments with a reason, the "
+            "'ZMIANA' signals, the end.",
+        ),
+    )
+    esub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    def command(name: str, help_text: str, *, mutating: bool = True, key: bool = True) -> Any:
+        p = esub.add_parser(name, help=help_text, description=help_text)
+        if key:
+            p.add_argument(
+                "key", metavar="EVENT", help=tr(pl="klucz imprezy, np. sztafeta", en="the event's key")
+            )
+        add_connection_options(p, token=mutating)
+        if mutating:
+            p.add_argument(
+                "--by",
+                default=None,
+                help=tr(
+                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
+                    en="who decides (default: your login)",
+                ),
+            )
+        p.set_defaults(func=run, command=name)
+        return p
+
+    command(
+        "list", tr(pl="wszystkie imprezy demona", en="every event of the daemon"), mutating=False, key=False
+    )
+    command(
+        "show",
+        tr(pl="jedna impreza: jej stan i dozwolone czynności", en="one event: where it stands"),
+        mutating=False,
+    )
+    p = command("new", tr(pl="nowa impreza", en="a new event"))
+    p.add_argument(
+        "--kind",
+        default="timer",
+        help=tr(
+            pl="rodzaj: timer (impreza na czas) albo puzzle-duel",
+            en="kind: timer (a timed hall event) or puzzle-duel",
+        ),
+    )
+    p.add_argument("--config", metavar="FILE", help=tr(pl="plik TOML imprezy", en="the event's TOML file"))
+    p.add_argument("--name", default="", help=tr(pl="nazwa na ekranach", en="the name screens show"))
+    why = tr(pl="powód (trafia do dziennika)", en="why (journaled)")
+    command("start", tr(pl="start imprezy na sygnał sędziego", en="start the event (the referee's signal)"))
+    for name, help_text in (
+        ("pause", tr(pl="wstrzymaj zegar imprezy", en="pause the event's clock")),
+        ("resume", tr(pl="wznów zegar imprezy", en="resume the event's clock")),
+        ("end", tr(pl="zakończ imprezę teraz", en="end the event now")),
+    ):
+        p = command(name, help_text)
+        p.add_argument("--reason", default="", help=why)
+    p = command(
+        "adjust",
+        tr(
+            pl="oddaj (+) lub odbierz (-) czas imprezy: ±SECONDS",
+            en="give (+) or take (-) the event's time: ±SECONDS",
+        ),
+    )
+    p.add_argument(
+        "seconds", type=seconds_to_ms, metavar="±SECONDS", help=tr(pl="np. 30, -30", en="e.g. 30, -30")
+    )
+    p.add_argument("--reason", required=True, help=tr(pl="powód (wymagany)", en="why (required)"))
+    p = command(
+        "schedule",
+        tr(pl="zaplanuj start (sygnały T−10 i T−5)", en="plan the start (the T−10 and T−5 signals)"),
+    )
+    p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
+    p = command("finish", tr(pl="zapisz ukończenie uczestnika teraz", en="record an entry's finish now"))
+    p.add_argument("entry")
+    p = command(
+        "unfinish",
+        tr(pl="cofnij ukończenie zapisane przez pomyłkę", en="take back a finish recorded by mistake"),
+    )
+    p.add_argument("entry")
+    p.add_argument("--reason", required=True, help=tr(pl="powód (wymagany)", en="why (required)"))
+
+
+def run(args: argparse.Namespace) -> int:
+    if getattr(args, "by", None) is None and hasattr(args, "by"):
+        try:
+            args.by = getpass.getuser()
+        except (KeyError, OSError):
+            args.by = ""
+
+    def act(client: Any) -> int:
+        client.by = getattr(args, "by", "") or ""
+        if args.command == "list":
+            return _list(client, args.json)
+        if args.command == "show":
+            return _show(client.events([args.key]).events[0], args.json)
+        action = _action(args)
+        if action is None:
+            return 2
+        done = client.act("" if args.command == "new" else args.key, action)
+        if args.json:
+            print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
+            return 0
+        print(render(msg("cli.journaled", seq=done.seq)))
+        if done.event is not None:
+            _show(done.event, False)
+        return 0
+
+    return call(args, act)
+
+
+def _action(args: argparse.Namespace) -> Any:
+    from clockd.core.actions import CreateEvent
+    from clockd.core.hall import (
+        FinishEntry,
+        TimerAdjust,
+        TimerEnd,
+        TimerPause,
+        TimerResume,
+        TimerSchedule,
+        TimerStart,
+        UndoFinish,
+    )
+
+    cmd = args.command
+    if cmd == "new":
+        toml = None
+        if args.config:
+            try:
+                toml = Path(args.config).read_text(encoding="utf-8")
+            except OSError as exc:
+                print(
+                    render(msg("cli.cannot-read", path=str(args.config), problem=exc.strerror or "")),
+                    file=sys.stderr,
+                )
+                return None
+        return CreateEvent(event_kind=args.kind, key=args.key, name=args.name, config_toml=toml)
+    return {
+        "start": lambda: TimerStart(),
+        "pause": lambda: TimerPause(reason=args.reason),
+        "resume": lambda: TimerResume(reason=args.reason),
+        "end": lambda: TimerEnd(reason=args.reason),
+        "adjust": lambda: TimerAdjust(delta_ms=args.seconds, reason=args.reason),
+        "schedule": lambda: TimerSchedule(start_in_ms=args.minutes * 60_000),
+        "finish": lambda: FinishEntry(entry=args.entry),
+        "unfinish": lambda: UndoFinish(entry=args.entry, reason=args.reason),
+    }[cmd]()
+
+
+def _list(client: Any, as_json: bool) -> int:
+    reply = client.events()
+    if as_json:
+        print(json.dumps(reply.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
+        return 0
+    if not reply.events:
+        print(text("cli.no-events"))
+        return 0
+    for event in reply.events:
+        kind = text(f"term.event-kind.{event.kind}")
+        print(f"{event.key:12s} {kind:24s} {render(event.title)}  — {_where(event)}")
+    return 0
+
+
+def _where(event: Any) -> str:
+    body = event.body
+    if event.kind == "timer":
+        return text(f"term.timer-phase.{body.timer.phase}")
+    stage = getattr(body, "stage", None)
+    return text(f"term.session-stage.{stage}") if stage else ""
+
+
+def _show(event: Any, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(event.model_dump(mode="json"), ensure_ascii=False))
+        return 0
+    print(f"{render(event.title)} ({event.key}, {text(f'term.event-kind.{event.kind}')}): {_where(event)}")
+    if event.kind == "timer":
+        timer = event.body.timer
+        if timer.remaining_ms is not None:
+            print("  " + text("cli.timer-left", left_ms=timer.remaining_ms, elapsed_ms=timer.elapsed_ms))
+        else:
+            print("  " + text("cli.timer-elapsed", elapsed_ms=timer.elapsed_ms))
+        if timer.next_signal_ms is not None:
+            line = text("cli.timer-next", at_ms=timer.next_signal_ms)
+            if timer.next_signal_in_ms is not None:
+                line += " " + text("cli.timer-in", in_ms=timer.next_signal_in_ms)
+            print("  " + line)
+        for station in event.body.stations:
+            done = (
+                text("cli.station-done", at_ms=station.finished_ms)
+                if station.finished_ms is not None
+                else "—"
+            )
+            print(f"  {station.entry:12s} {text('term.table-short', table=station.table)}  {done}")
+    for name, reason in sorted(event.actions.items()):
+        allowed = "✓" if reason is None else "✗"
+        why = "" if reason is None else f" — {render(reason)}"
+        print(f"  {allowed} {text(f'term.action.{name}')}{why}")
+    return 0
