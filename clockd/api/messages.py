@@ -334,6 +334,7 @@ class EventView(BaseModel):
     kind: str
     title: Msg
     actions: Allowed = Field(default_factory=dict)
+    alerts: tuple[AlertView, ...] = ()
     body: AnyEventBody
     seq: int
 

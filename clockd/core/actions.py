@@ -207,9 +207,19 @@ class CreateEvent(Action):
     config_toml: str | None = Field(default=None, max_length=64_000)
 
 
+@action
+class ClearEventAlert(Action):
+    """The referee has seen an event's alert (``alert_id``), or all of them (``None``)."""
+
+    kind: Literal["event-clear-alert"] = "event-clear-alert"
+    target: ClassVar[Target] = "event"
+    alert_id: int | None = None
+
+
 __all__ = [
     "Action",
     "Allowed",
+    "ClearEventAlert",
     "CreateEvent",
     "DeltaMs",
     "Reason",

@@ -423,7 +423,9 @@ Duration = Annotated[
 
 
 class HallEventConfig(BaseModel):
-    """A timed hall event as the organiser writes it (TOML)::
+    """A timed hall event as the organiser writes it.
+
+    .. code-block:: toml
 
         name = "Sztafeta par"
         duration = "60m"              # a countdown; leave it out for a count-up

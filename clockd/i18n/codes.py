@@ -28,7 +28,9 @@ def _callee(node: ast.Call) -> str:
     return ""
 
 
-_FILE_ENDINGS = frozenset({"json", "csv", "toml", "db", "py", "txt", "html", "pdf", "png", "po", "log", "trf"})
+_FILE_ENDINGS = frozenset(
+    {"json", "csv", "toml", "db", "py", "txt", "html", "pdf", "png", "po", "log", "trf"}
+)
 
 
 def _is_code(text: str) -> bool:
@@ -43,7 +45,9 @@ def _is_code(text: str) -> bool:
 def codes_in(tree: ast.AST, namespaces: frozenset[str] = frozenset()) -> Iterator[str]:
     """Codes in a module: a call's first argument or ``code=``; with ``namespaces``, also any
     other string literal that reads as a code of one of them (``"api.wrong-token" if … else …``)."""
-    in_fstrings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    in_fstrings = {
+        id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values
+    }
     for node in ast.walk(tree):
         if (
             namespaces
@@ -116,7 +120,13 @@ def family_codes() -> set[str]:
 
 
 #: The alerts a table can raise (kept in the journal by code, shown by every client).
-ALERT_CODES = ("alert.recovered-running", "alert.recovered-paused", "alert.press-time-uncertain")
+ALERT_CODES = (
+    "alert.recovered-running",
+    "alert.recovered-paused",
+    "alert.press-time-uncertain",
+    "alert.event-recovered-running",
+    "alert.event-recovered-paused",
+)
 
 
 def _field_codes() -> set[str]:

@@ -57,6 +57,18 @@ class ReplayMismatch(RuntimeError):
     """Replaying the journal did not reproduce what was recorded (a bug or a damaged file)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """How the daemon came back (:meth:`Component.recovered`): ``same-boot`` (time went on:
+    running clocks were charged for ``downtime_ns``) or ``new-boot`` (time is lost: what ran
+    stops at ``last_t_ns``, the last journaled instant), and the instant it is now."""
+
+    rule: str
+    downtime_ns: int | None
+    last_t_ns: int
+    now_ns: int
+
+
 @dataclass(slots=True)
 class Staged:
     """What staging one entry produced: the entry to journal (``None``: nothing), the effects
@@ -118,6 +130,11 @@ class Component(Protocol):
 
     def due(self, now_ns: int) -> list[Entry]:
         """Entries that time alone makes due at ``now_ns`` (e.g. a flag decision)."""
+        ...
+
+    def recovered(self, restart: Restart) -> list[Entry]:
+        """What a restart means for this component's state: the referee's alerts for what was
+        running, and (after a machine reboot) pauses at the last journaled instant."""
         ...
 
     def next_deadline(self) -> int | None:

@@ -37,16 +37,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clockd import __version__
-from clockd.core.clock import Pause, Phase
-from clockd.core.ids import DEFAULT_HALL, table_ref
+from clockd.core.ids import DEFAULT_HALL
 from clockd.devices.base import AnyDeviceInput, Sink, TableDevice
-from clockd.service.actions import journal as action_entry
 from clockd.service.actions import register_action_entries
-from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Staged
+from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Restart, Staged
 from clockd.service.devices import DeviceRegistry
 from clockd.service.entries import AlertRaised, DaemonStarted
 from clockd.service.outbox import Outbox
-from clockd.service.tables import Tables, TableState, phase_of
+from clockd.service.tables import Tables, TableState
 from clockd.store.entries import Entry
 from clockd.store.journal import Journal, JournalError, Record
 
@@ -432,26 +430,12 @@ class Engine:
             )
         ]
         report = RecoveryReport(rule=rule, downtime_ns=downtime, snapshot_seq=None, replayed=0, elapsed_ns=0)
-        for table, state in sorted(self.tables.view().items()):
-            if phase_of(state, self.last_t_ns) is not Phase.RUNNING:
-                continue
-            running = getattr(getattr(state.program, "clock", None), "to_move", None)
-            data: dict[str, int | str] = {"side": running.value if running is not None else ""}
-            if rule == "same-boot":
-                assert downtime is not None
-                code = "alert.recovered-running"
-                data["since_last_input_ms"] = downtime // 1_000_000
-            else:
-                code = "alert.recovered-paused"
-                if phase_of(state, now) is Phase.RUNNING:
-                    pause = Pause(reason="")
-                    entries.append(
-                        action_entry(
-                            pause, target=table_ref(self.hall, table), source="recovery", table=table
-                        )
-                    )
-            entries.append(AlertRaised(table=table, alert_id=0, code=code, data=data))
-            report.alerts.append((table, code, data))
+        restart = Restart(rule=rule, downtime_ns=downtime, last_t_ns=self.last_t_ns, now_ns=now)
+        for component in self.components:
+            for entry in component.recovered(restart):
+                entries.append(entry)
+                if isinstance(entry, AlertRaised) and entry.table is not None:
+                    report.alerts.append((entry.table, entry.code, dict(entry.data)))
         self.apply_now(entries)
         return report
 

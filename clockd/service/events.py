@@ -17,32 +17,55 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from clockd.core.actions import Action, Allowed, CreateEvent
+from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
 from clockd.core.ids import check_key, event_ref
 from clockd.core.people import PeopleIndex
 from clockd.core.program import Program
 from clockd.i18n import Msg, Problem, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Refused, Staged, Staging, World
+from clockd.service.component import Refused, Restart, Staged, Staging, World
 from clockd.service.tables import Tables, TableState
-from clockd.store.entries import Entry
+from clockd.store.entries import Entry, entry_type
 from clockd.store.journal import Record
+
+
+@entry_type
+class EventAlertRaised(Entry):
+    """Something the referee must look at about an event (its clock ran while the daemon was
+    down). ``code`` is a catalogue code, ``data`` its parameters, as for a table's alert."""
+
+    kind: Literal["event-alert"] = "event-alert"
+    alert_id: int
+    code: str
+    data: dict[str, int | str] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EventAlert:
+    id: int
+    code: str
+    t_ns: int
+    data: dict[str, int | str]
 
 
 @dataclass(frozen=True, slots=True)
 class Hosted:
-    """One event: its kind, key, name and the kind's own state (immutable)."""
+    """One event: its kind, key, name, the kind's own state (immutable), the open alerts."""
 
     kind: str
     key: str
     name: str
     state: Any
+    alerts: tuple[EventAlert, ...] = ()
+
+    def with_state(self, state: Any) -> Hosted:
+        return replace(self, state=state)
 
 
 class Context(Protocol):
@@ -131,6 +154,11 @@ class EventKind(Protocol):
         action aimed at the item goes."""
         ...
 
+    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+        """What a restart means for the event (a running clock: an alert; after a reboot, a
+        pause at the last journaled instant)."""
+        ...
+
     def dump(self, state: Any) -> Any: ...
 
     def load(self, data: Any) -> Any: ...
@@ -188,7 +216,7 @@ class Events:
                     )
                 owned[name] = k.kind
         self._owner_kind = owned
-        self.kinds = frozenset(owned) | {"event-create"}
+        self.kinds = frozenset(owned) | {"event-create", "event-alert", "event-clear-alert"}
         self.reacts_to = frozenset().union(*(k.reacts_to for k in self._kinds.values()))
         self._world: World | None = None
         self._events: dict[str, Hosted] = {}
@@ -300,6 +328,11 @@ class Events:
         hosted: Hosted | None = self._staged.get(key)
         if hosted is None:
             raise Refused("event.unknown", event=key, known=list(self._staged_order))
+        if isinstance(entry, EventAlertRaised | ActionEntry) and entry.kind in (
+            "event-alert",
+            "event-clear-alert",
+        ):
+            return self._alerts(hosted, entry, replay)
         owner = self._owner_kind.get(entry.kind)
         if owner != hosted.kind:
             raise Refused(
@@ -315,8 +348,35 @@ class Events:
             raise
         except Problem as exc:  # a core rule said no
             raise Refused(exc.msg) from exc
-        self._staged.put(key, Hosted(hosted.kind, key, hosted.name, state))
+        self._staged.put(key, hosted.with_state(state))
         return staged
+
+    def _alerts(self, hosted: Hosted, entry: Entry, replay: bool) -> Staged:
+        if isinstance(entry, EventAlertRaised):
+            alert_id = entry.alert_id if replay else max((a.id for a in hosted.alerts), default=0) + 1
+            entry = entry.model_copy(update={"alert_id": alert_id})
+            kept = tuple(a for a in hosted.alerts if a.code != entry.code)
+            alert = EventAlert(id=alert_id, code=entry.code, t_ns=entry.t_ns, data=dict(entry.data))
+            self._staged.put(hosted.key, replace(hosted, alerts=(*kept, alert)))
+            return Staged(entry)
+        assert isinstance(entry, ActionEntry) and isinstance(entry.action, ClearEventAlert)
+        wanted = entry.action.alert_id
+        if not hosted.alerts:
+            raise Refused("event.no-alerts", event=hosted.key)
+        if wanted is not None and all(a.id != wanted for a in hosted.alerts):
+            raise Refused(
+                "event.no-alert", event=hosted.key, alert=wanted, open=[a.id for a in hosted.alerts]
+            )
+        kept = () if wanted is None else tuple(a for a in hosted.alerts if a.id != wanted)
+        self._staged.put(hosted.key, replace(hosted, alerts=kept))
+        return Staged(entry)
+
+    def recovered(self, restart: Restart) -> list[Entry]:
+        out: list[Entry] = []
+        for key in self._order:
+            hosted = self._events[key]
+            out += self._kinds[hosted.kind].recovered(self, hosted, restart)
+        return out
 
     def _create(self, entry: ActionEntry, *, now_ns: int, replay: bool) -> Staged:
         a = entry.action
@@ -374,7 +434,13 @@ class Events:
         return {
             "order": list(self._order),
             "events": [
-                {"kind": h.kind, "key": h.key, "name": h.name, "state": self._kinds[h.kind].dump(h.state)}
+                {
+                    "kind": h.kind,
+                    "key": h.key,
+                    "name": h.name,
+                    "state": self._kinds[h.kind].dump(h.state),
+                    "alerts": [[a.id, a.code, a.t_ns, a.data] for a in h.alerts],
+                }
                 for h in (self._events[k] for k in self._order)
             ],
             "people": self._people.model_dump(mode="json"),
@@ -384,7 +450,10 @@ class Events:
         events = {}
         for item in data["events"]:
             kind = self.kind(item["kind"])
-            events[item["key"]] = Hosted(kind.kind, item["key"], item["name"], kind.load(item["state"]))
+            alerts = tuple(EventAlert(i, c, t, d) for i, c, t, d in item.get("alerts", []))
+            events[item["key"]] = Hosted(
+                kind.kind, item["key"], item["name"], kind.load(item["state"]), alerts
+            )
         self._events = events
         self._order = list(data["order"])
         self._people = PeopleIndex.model_validate(data["people"])

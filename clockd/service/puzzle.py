@@ -74,7 +74,7 @@ from clockd.core.tournament import TournamentConfig
 from clockd.core.units import MS
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Refused, Staged
+from clockd.service.component import Refused, Restart, Staged
 from clockd.service.entries import ProgramLoaded
 from clockd.service.events import Context, Hosted, event_kind, refuse
 from clockd.service.tables import TableState
@@ -410,6 +410,9 @@ class PuzzleDuel:
             if cfg.key == s.key:
                 return cfg.title()
         return msg("text.as-typed", text=s.key)
+
+    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+        return []  # its duels are the tables' programs: the tables alert for them
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")

@@ -43,7 +43,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed
-from clockd.core.clock import ClockError, Pause, Phase, Resume
+from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
 from clockd.core.device import Beep, DeviceState, Display
 from clockd.core.ids import DEFAULT_HALL, table_ref
 from clockd.core.program import (
@@ -65,8 +65,8 @@ from clockd.devices.base import (
     TableDevice,
 )
 from clockd.i18n import Problem, msg
-from clockd.service.actions import ActionEntry
-from clockd.service.component import Effect, Refused, ReplayMismatch, Staged, Staging, World
+from clockd.service.actions import ActionEntry, journal
+from clockd.service.component import Effect, Refused, ReplayMismatch, Restart, Staged, Staging, World
 from clockd.service.devices import DeviceRegistry
 from clockd.service.entries import (
     AlertRaised,
@@ -325,6 +325,26 @@ class Tables:
                 assert pending is not None
                 side, flag_at = pending
                 out.append(FlagFell(table=table, t_ns=now_ns, side=side, flag_at_ns=flag_at))
+        return out
+
+    def recovered(self, restart: Restart) -> list[Entry]:
+        """An alert for each table whose clock was running; after a reboot, its pause too."""
+        out: list[Entry] = []
+        for table, state in sorted(self._states.items()):
+            if phase_of(state, restart.last_t_ns) is not Phase.RUNNING:
+                continue
+            running = getattr(getattr(state.program, "clock", None), "to_move", None)
+            data: dict[str, int | str] = {"side": running.value if running is not None else ""}
+            if restart.rule == "same-boot":
+                assert restart.downtime_ns is not None
+                code = "alert.recovered-running"
+                data["since_last_input_ms"] = restart.downtime_ns // 1_000_000
+            else:
+                code = "alert.recovered-paused"
+                if phase_of(state, restart.now_ns) is Phase.RUNNING:
+                    pause = journal(Pause(reason=""), target=self.ref(table), source="recovery", table=table)
+                    out.append(pause)
+            out.append(AlertRaised(table=table, alert_id=0, code=code, data=data))
         return out
 
     def _deadline(self, state: TableState) -> int | None:
@@ -625,8 +645,6 @@ def _parse_control(text: str) -> TimeControl:
 def phase_of(state: TableState, t_ns: int) -> Phase | None:
     """The phase of the table's clock at ``t_ns``, if its program has a two-sided clock."""
     clock = getattr(state.program, "clock", None)
-    from clockd.core.clock import ClockState
-
     if isinstance(clock, ClockState):
         return clock.view(max(t_ns, state.floor_ns, clock.last_input_ns or 0)).phase
     return None

@@ -34,6 +34,8 @@ from clockd.core.hall import (
     TimerAction,
     TimerEnd,
     TimerError,
+    TimerPause,
+    TimerPhase,
     TimerStart,
     UndoFinish,
     timer_view,
@@ -42,9 +44,9 @@ from clockd.core.ids import event_ref
 from clockd.core.units import ns_to_ms
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry, journal
-from clockd.service.component import Effect, Refused, Staged
+from clockd.service.component import Effect, Refused, Restart, Staged
 from clockd.service.entries import PressRecorded, ProgramLoaded
-from clockd.service.events import Context, Hosted, event_kind
+from clockd.service.events import Context, EventAlertRaised, Hosted, event_kind
 from clockd.service.tables import TableState
 from clockd.store.entries import Entry, entry_type
 
@@ -280,6 +282,31 @@ class TimedEvent:
         event: HallEvent = hosted.state
         name = hosted.name or event.config.name
         return msg("text.as-typed", text=name) if name else msg("text.as-typed", text=hosted.key)
+
+    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+        """A hall clock that ran while the daemon was down: an alert; after a reboot, paused.
+
+        On the same boot the event's time went on, as the hall's did (the signals missed
+        meanwhile are given at once, late, and say so by their ``due_ns``); after a reboot
+        nobody knows how long it was, so the clock stops at the last journaled instant and
+        the referee decides.
+        """
+        event: HallEvent = hosted.state
+        if event.timer.phase is not TimerPhase.RUNNING:
+            return []
+        if restart.rule == "same-boot":
+            assert restart.downtime_ns is not None
+            data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
+            return [
+                EventAlertRaised(
+                    event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data
+                )
+            ]
+        pause = journal(
+            TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key
+        )
+        alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
+        return [pause, alert]
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")

@@ -19,6 +19,7 @@ from clockd.api.messages import AlertView, DeviceView, EventView, TableView, Tim
 from clockd.core.device import DeviceState
 from clockd.core.ids import event_ref, table_ref
 from clockd.core.units import ns_to_ms
+from clockd.i18n import msg
 from clockd.service.actions import ActionEntry
 from clockd.service.events import EventKind, Hosted
 from clockd.service.tables import TableState
@@ -57,7 +58,11 @@ def event_view(
         key=hosted.key,
         kind=hosted.kind,
         title=kind.title(hosted),
-        actions=kind.allowed(hosted, now_ns),
+        actions={
+            **kind.allowed(hosted, now_ns),
+            "event-clear-alert": None if hosted.alerts else msg("event.no-alerts", event=hosted.key),
+        },
+        alerts=tuple(AlertView(id=a.id, code=a.code, data=a.data) for a in hosted.alerts),
         body=kind.view(hosted, now_ns, tables, hall),
         seq=seq,
     )

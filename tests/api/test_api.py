@@ -47,6 +47,7 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "timer-end": {"target": "relay"},
     "entry-finish": {"target": "relay", "entry": "p1"},
     "entry-unfinish": {"target": "relay", "entry": "p1", "reason": "x"},
+    "event-clear-alert": {"target": "relay"},
 }
 
 

@@ -73,7 +73,9 @@ def test_messages_nest_and_times_read_as_a_clock_face() -> None:
     assert render(nested, "en") == "only a paused clock can be resumed; this one is running"
     alert = msg("timer.adjust-past-end", left_ms=61_001)
     assert "1:02" in render(alert, "pl")  # rounded up, as a clock shows the time left
-    rows = msg("signups.bad-rows", source="a.csv", n=2, rows=[msg("signups.no-age"), msg("signups.no-surname")])
+    rows = msg(
+        "signups.bad-rows", source="a.csv", n=2, rows=[msg("signups.no-age"), msg("signups.no-surname")]
+    )
     assert render(rows, "pl").splitlines()[1:] == ["  brak wieku", "  brak nazwiska"]
 
 
@@ -109,7 +111,9 @@ def test_plural_forms_follow_the_catalogues_rule() -> None:
     assert cat.render(msg("players", n=3), "en") == "3 players"
 
 
-@pytest.mark.parametrize("broken", ['msgctxt "x"\nmsgid "a"\nmsgstr "b"\nmsgctxt "x"\nmsgid "c"\nmsgstr "d"\n'])
+@pytest.mark.parametrize(
+    "broken", ['msgctxt "x"\nmsgid "a"\nmsgstr "b"\nmsgctxt "x"\nmsgid "c"\nmsgstr "d"\n']
+)
 def test_a_catalogue_that_defines_a_code_twice_is_refused(broken: str) -> None:
     from clockd.i18n.catalogue import CatalogueError
 
