@@ -48,10 +48,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from clockd.api import Client
+from clockd.api import ApiError, Client
+from clockd.api.local import resolve
+from clockd.core.actions import CreateEvent
+from clockd.core.bracket import Assign, Confirm, Override, Toss
+from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+from clockd.core.registration import CheckIn, CloseCheckIn
+from clockd.service.compose import default_components
 from clockd.service.engine import Engine
-from clockd.service.tables import Tables
-from clockd.service.views import state_digest
+from clockd.service.events import Events, EventsView
+from clockd.service.views import event_digest, state_digest
 from clockd.store.journal import Journal, JournalError
 from clockd.store.schema import SchemaError
 from firmware_protocol.messages import Side
@@ -60,6 +66,139 @@ from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 
 MS = 1_000_000
 ROOT = Path(__file__).resolve().parent.parent
+
+#: A small Puzzle Duel (four players, two rounds) the referee runs again and again during the kills.
+SESSION_TOML = """
+name = "Próba wytrzymałości"
+players = 4
+[[rounds]]
+players = 4
+pieces = 10
+time_per_side = "5m"
+[[rounds]]
+players = 2
+pieces = 10
+time_per_side = "5m"
+"""
+SIGNUPS = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Próba{i};{20 + i}\n" for i in range(1, 5))
+BUSY = ("assigned", "result", "tiebreak")
+
+
+class Referee:
+    """A referee at the desk while the daemon is being killed: sessions, draws, and above all
+    "assign a match to a table" and "record the toss" — each a composite action (the match's
+    change and the table's program in one journal batch) — as fast as the daemon answers, so
+    kills fall between and inside them. Stops at the first sign the daemon has gone."""
+
+    def __init__(self, tables: int, rng: random.Random) -> None:
+        self.tables, self.rng = tables, rng
+        self.sessions = 0
+        self.done: dict[str, int] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, port: int, token: str | None) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, args=(port, token), daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def _run(self, port: int, token: str | None) -> None:
+        try:
+            with Client(port=port, token=token, by="Sędzia", timeout_ms=3000) as client:
+                while not self._stop.is_set():
+                    if not self._step(client):
+                        self._stop.wait(0.01)
+        except (ConnectionError, OSError, TimeoutError):
+            return  # killed: the next daemon gets a new referee
+
+    def _act(self, client: Client, target: str, action: Any) -> bool:
+        try:
+            client.act(target, action)
+        except ApiError:
+            return False  # refused (a table taken meanwhile …): the next step looks again
+        self.done[action.kind] = self.done.get(action.kind, 0) + 1
+        return True
+
+    def _step(self, client: Client) -> bool:
+        """One action the desk allows now; False when there was nothing to do."""
+        events = [e for e in client.events().events if e.kind == "puzzle-duel"]
+        live = next((e for e in events if not _finished(e)), None)
+        if live is None:
+            self.sessions += 1
+            key = f"s{len(events) + 1}"
+            return self._act(
+                client, "", CreateEvent(event_kind="puzzle-duel", key=key, config_toml=SESSION_TOML)
+            )
+        body = live.body
+        if body.bracket is None:
+            return self._register(client, live)
+        tables = {t.table: t for t in client.status().tables}
+        taken = {
+            m.table for e in events if e.body.bracket for m in e.body.bracket.matches if m.status in BUSY
+        }
+        for m in body.bracket.matches:
+            ref = f"{live.key}/{m.id}"
+            if m.actions.get("match-confirm", "") is None:
+                return self._act(client, ref, Confirm())
+            overridable = m.actions.get("match-override", "") is None and m.status in BUSY
+            if m.toss_winner is not None and overridable and m.a is not None:
+                return self._act(client, ref, Override(winner=m.a, category="other", reason="próba"))
+            if m.actions.get("match-toss", "") is None and m.a is not None:
+                return self._act(client, ref, Toss(winner=m.a))
+            if m.actions.get("match-assign", "") is None:
+                free = [t for t in tables if t not in taken]
+                if free:
+                    return self._act(client, ref, Assign(table=self.rng.choice(free)))
+        return False
+
+    def _register(self, client: Client, live: Any) -> bool:
+        actions = live.actions
+        if actions.get("signups-import", "") is None:
+            return self._act(client, live.key, ImportSignups(csv=SIGNUPS))
+        for p in live.body.players:
+            if p.actions.get("check-in", "") is None:
+                return self._act(client, live.key, CheckIn(player=p.id))
+        if actions.get("check-in-close", "") is None:
+            return self._act(client, live.key, CloseCheckIn())
+        if actions.get("draw", "") is None:
+            return self._act(client, live.key, MakeDraw(seed=self.rng.getrandbits(16)))
+        return False
+
+
+def _finished(event: Any) -> bool:
+    bracket = event.body.bracket
+    return bracket is not None and all(m.status in ("decided", "cancelled") for m in bracket.matches)
+
+
+def half_states(events: list[Any], tables: list[Any]) -> list[str]:
+    """What a kill between a match's change and its table's program would leave: a match on a
+    table that runs something else, a toss the table's clock does not know, a duel program
+    whose match is not on that table. Each is named."""
+    by_table = {t.table: t.program for t in tables}
+    out: list[str] = []
+    playing: dict[str, int] = {}
+    for e in events:
+        if e.kind != "puzzle-duel" or e.body.bracket is None:
+            continue
+        for m in e.body.bracket.matches:
+            if m.status not in ("assigned", "result") or m.table is None:
+                continue
+            ref = f"{e.id}/{m.id}"
+            playing[ref] = m.table
+            program = by_table.get(m.table)
+            if program is None or program.kind != "puzzle-duel" or program.owner != ref:
+                out.append(f"{ref} is on table {m.table}, which runs {getattr(program, 'owner', None)}")
+            elif (m.toss_winner is None) != (program.toss_winner is None):
+                out.append(f"{ref}: the match's toss and table {m.table}'s clock disagree")
+    for table, program in by_table.items():
+        if program.kind == "puzzle-duel" and playing.get(program.owner or "") not in (table, None):
+            out.append(f"table {table} runs {program.owner}, which is on table {playing[program.owner]}")
+    return out
 
 
 class BlindPlayers:
@@ -91,6 +230,8 @@ class Tally:
     reboots: int = 0
     states_checked: int = 0
     state_mismatches: int = 0
+    half_states: int = 0
+    half_checks: int = 0
     restart_ms: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -127,6 +268,7 @@ class Harness:
         self.env = {**os.environ, "DUELCLOCK_STATE_DIR": str(self.state), "DUELCLOCK_LANG": "en"}
         self.tally = Tally()
         self._audit: Engine | None = None
+        self.referee = Referee(clocks, random.Random(self.rng.getrandbits(32)))
 
     # -- the daemon ---------------------------------------------------------------------------
     def spawn(self) -> subprocess.Popen[str]:
@@ -166,33 +308,50 @@ class Harness:
             if stream is not None:
                 stream.close()
 
+    def token(self) -> str | None:
+        return resolve(path=self.state / "daemon.json")[2]
+
     # -- checks ---------------------------------------------------------------------------------
-    def observe(self, port: int) -> tuple[int, dict[int, str]] | None:
-        """The daemon's state as it reports it: (seq, digest per table); None if it is gone."""
+    def observe(self, port: int, where: str) -> list[tuple[int, dict[str, str]]] | None:
+        """The daemon's state as it reports it — [(seq, digest per table), (seq, digest per
+        event)] — and, when both replies are of one instant, whether it holds a half state.
+        None if the daemon is gone."""
         try:
             with Client(port=port, timeout_ms=3000) as client:
-                reply = client.status()
+                for _ in range(5):
+                    status = client.status()
+                    events = client.events()
+                    if status.seq == events.seq:
+                        self.tally.half_checks += 1
+                        for problem in half_states(events.events, status.tables):
+                            self.tally.half_states += 1
+                            self.tally.notes.append(f"{where}: {problem}")
+                        break
         except (ConnectionError, OSError, TimeoutError):
             return None
-        return reply.seq, {t.table: t.digest for t in reply.tables}
+        return [
+            (status.seq, {f"table {t.table}": t.digest for t in status.tables}),
+            (events.seq, {f"event {e.key}": e.digest for e in events.events}),
+        ]
 
-    def check_state(self, observed: tuple[int, dict[int, str]] | None, where: str) -> None:
-        """Compare a reported state with the journal folded up to the same seq, from the first event."""
-        if observed is None:
-            return
-        seq, digests = observed
-        if self._audit is None:
-            self._audit = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
-        if seq < self._audit.applied_seq:  # a later check went further: start again from the first event
-            self._audit.journal.close()
-            self._audit = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
-        self._audit.rebuild(use_snapshots=False, upto=seq)
-        replayed = {t: state_digest(s) for t, s in self._audit.current.tables.items()}
-        self.tally.states_checked += len(digests)
-        for table, digest in digests.items():
-            if replayed.get(table) != digest:
-                self.tally.state_mismatches += 1
-                self.tally.notes.append(f"{where}: table {table} at seq {seq} differs from the replay")
+    def _audit_engine(self) -> Engine:
+        return Engine(Journal.reader(self.db), boot_id="audit", components=default_components())
+
+    def check_state(self, observed: list[tuple[int, dict[str, str]]] | None, where: str) -> None:
+        """Compare a reported state with the journal folded up to the same seq, from the first entry."""
+        for seq, digests in observed or ():
+            if self._audit is None:
+                self._audit = self._audit_engine()
+            if seq < self._audit.applied_seq:  # a later check went further: start again from the first
+                self._audit.journal.close()
+                self._audit = self._audit_engine()
+            self._audit.rebuild(use_snapshots=False, upto=seq)
+            replayed = replayed_digests(self._audit)
+            self.tally.states_checked += len(digests)
+            for name, digest in digests.items():
+                if replayed.get(name) != digest:
+                    self.tally.state_mismatches += 1
+                    self.tally.notes.append(f"{where}: {name} at seq {seq} differs from the replay")
 
     def journal_presses(self) -> list[tuple[str, str, int, int, str]]:
         try:
@@ -246,14 +405,16 @@ class Harness:
                 return
         port = self.wait_ready(proc)
         self.tally.restart_ms.append((time.monotonic_ns() - started) // MS)
-        self.check_state(self.observe(port), "after restart")  # snapshot + tail (or full replay)
+        self.check_state(self.observe(port, "after restart"), "after restart")  # snapshot + tail
+        self.referee.start(port, self.token())
         up_s = self.rng.uniform(0.3, 1.5)
         self.maybe_reboot(within_s=up_s)
         look_at = self.rng.uniform(0, up_s)
         time.sleep(look_at)
-        self.check_state(self.observe(port), "while running")
+        self.check_state(self.observe(port, "while running"), "while running")
         time.sleep(up_s - look_at)
         self.kill(proc)
+        self.referee.stop()
         self.tally.cycles += 1
         self.check_acked_are_journaled()
 
@@ -266,22 +427,23 @@ class Harness:
         while any(s.pending for s in self.sims) and time.monotonic() < deadline:
             time.sleep(0.05)
         time.sleep(0.3)  # the last presses' batches and their status
-        self.check_state(self.observe(port), "at the end")
+        self.check_state(self.observe(port, "at the end"), "at the end")
         proc.send_signal(signal.SIGTERM)
         clean_exit = proc.wait(30)
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:
                 stream.close()
         # After the clean stop (and its snapshot), a fresh fold from the snapshot equals one from the events.
-        with_snapshot = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        with_snapshot = self._audit_engine()
         with_snapshot.rebuild(use_snapshots=True)
-        from_events = Engine(Journal.reader(self.db), boot_id="audit", tables=Tables())
+        from_events = self._audit_engine()
         from_events.rebuild(use_snapshots=False)
-        for table, state in from_events.current.tables.items():
+        folded = replayed_digests(with_snapshot)
+        for name, digest in replayed_digests(from_events).items():
             self.tally.states_checked += 1
-            if state_digest(with_snapshot.current.tables[table]) != state_digest(state):
+            if folded.get(name) != digest:
                 self.tally.state_mismatches += 1
-                self.tally.notes.append(f"end: table {table}: snapshot + tail differs from the events")
+                self.tally.notes.append(f"end: {name}: snapshot + tail differs from the entries")
 
         rows = self.journal_presses()
         keys = [(d, e, s) for d, e, s, _, _ in rows]
@@ -310,6 +472,10 @@ class Harness:
             "duplicated": len(keys) - len(journaled),
             "state_mismatches": self.tally.state_mismatches,
             "states_checked": self.tally.states_checked,
+            "half_states": self.tally.half_states,
+            "half_state_checks": self.tally.half_checks,
+            "referee_actions": dict(sorted(self.referee.done.items())),
+            "sessions": self.referee.sessions,
             "unknown_presses": len(journaled - set(truth)),
             "reboots": self.tally.reboots,
             "max_time_error_us": max(errors_us, default=0),
@@ -325,6 +491,18 @@ class Harness:
         if self._audit is not None:
             self._audit.journal.close()
         self.farm.close()
+
+
+def replayed_digests(engine: Engine) -> dict[str, str]:
+    """Every table's and event's digest in an engine's state, named as :meth:`Harness.observe` names them."""
+    out = {f"table {t}": state_digest(s) for t, s in engine.current.tables.items()}
+    events = engine.current.views.get("events")
+    host = engine.component("events")
+    if isinstance(events, EventsView) and isinstance(host, Events):
+        for key in events.order:
+            hosted = events.get(key)
+            out[f"event {key}"] = event_digest(hosted, host.kind(hosted.kind))
+    return out
 
 
 def run(*, cycles: int = 100, clocks: int = 8, think_ms: int = 150, seed: int | None = None,
@@ -361,13 +539,22 @@ def main() -> int:
         cycles=args.cycles, clocks=args.clocks, think_ms=args.think_ms, seed=args.seed,
         reboots=args.reboots, progress=True,
     )  # fmt: skip
-    ok = result["lost"] == 0 and result["duplicated"] == 0 and result["state_mismatches"] == 0
+    ok = (
+        result["lost"] == 0
+        and result["duplicated"] == 0
+        and result["state_mismatches"] == 0
+        and result["half_states"] == 0
+    )
     print(
         f"crash test: {result['cycles']} kills ({result['kills_during_startup']} during start-up), "
         f"{result['reboots']} clock reboots, "
         f"{result['presses']} presses on {result['clocks']} clocks, {result['journaled']} journaled, "
         f"lost {result['lost']}, duplicated {result['duplicated']}, state mismatches "
-        f"{result['state_mismatches']} of {result['states_checked']} checked — {'OK' if ok else 'FAILED'}"
+        f"{result['state_mismatches']} of {result['states_checked']} checked; "
+        f"{sum(result['referee_actions'].values())} referee actions "
+        f"({result['referee_actions'].get('match-assign', 0)} assign, "
+        f"{result['referee_actions'].get('match-toss', 0)} toss), half states {result['half_states']} "
+        f"of {result['half_state_checks']} checked — {'OK' if ok else 'FAILED'}"
     )
     print(json.dumps(result))
     return 0 if ok else 1

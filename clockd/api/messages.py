@@ -337,6 +337,7 @@ class EventView(BaseModel):
     alerts: tuple[AlertView, ...] = ()
     body: AnyEventBody
     seq: int
+    digest: str = ""  # a fingerprint of the event's exact state: equal digests, equal states
 
 
 class TimelineEntry(BaseModel):

@@ -9,34 +9,28 @@ from __future__ import annotations
 import argparse
 from decimal import Decimal, InvalidOperation
 
-from clockd.i18n import tr
+from clockd import i18n
 
 
 def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            tr(pl=f"{text!r} nie jest liczbą całkowitą", en=f"{text!r} is not a whole number")
-        ) from None
+        raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.is-not-a-whole-number", text=text)) from None
 
 
 def positive_int(text: str) -> int:
     """A count, a number of seconds or milliseconds that must be at least 1."""
     value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(
-            tr(pl=f"musi być co najmniej 1, nie {value}", en=f"must be at least 1, not {value}")
-        )
+        raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.must-be-at-least-1-not", value=value))
     return value
 
 
 def non_negative_int(text: str) -> int:
     value = _whole(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(
-            tr(pl=f"nie może być ujemne, nie {value}", en=f"must not be negative, not {value}")
-        )
+        raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.must-not-be-negative-not", value=value))
     return value
 
 
@@ -45,10 +39,7 @@ def seconds_to_ms(text: str) -> int:
 
     The type of every ``±SECONDS`` a referee types (``table T adjust``, ``tournament adjust``).
     """
-    not_seconds = tr(
-        pl=f"{text!r} nie jest liczbą sekund (np. 30, -30, 1.5)",
-        en=f"{text!r} is not a number of seconds (e.g. 30, -30, 1.5)",
-    )
+    not_seconds = i18n.text("cli.argtypes.is-not-a-number-of-seconds", text=text)
     try:
         ms = Decimal(text.strip()) * 1000
     except InvalidOperation:
@@ -57,13 +48,8 @@ def seconds_to_ms(text: str) -> int:
         raise argparse.ArgumentTypeError(not_seconds)
     if ms != ms.to_integral_value():
         raise argparse.ArgumentTypeError(
-            tr(
-                pl=f"{text!r}: najwyżej trzy miejsca po przecinku (milisekundy)",
-                en=f"{text!r}: at most three decimals (milliseconds)",
-            )
+            i18n.text("cli.argtypes.at-most-three-decimals-milliseconds", text=text)
         )
     if ms == 0:
-        raise argparse.ArgumentTypeError(
-            tr(pl="korekta o 0 sekund niczego nie zmienia", en="adjusting by 0 seconds changes nothing")
-        )
+        raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.adjusting-by-0-seconds-changes-nothing"))
     return int(ms)

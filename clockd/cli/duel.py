@@ -15,54 +15,29 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd import i18n
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "duel",
-        help=tr(
-            pl="narzędzia do pojedynków (odtworzenie spornego pojedynku)",
-            en="duel tools (replay a disputed duel)",
-        ),
-        description=tr(pl="Narzędzia Puzzle Duel dla sędziego.", en="Puzzle Duel tools for the referee."),
+        help=i18n.text("cli.duel.duel-tools-replay-a-disputed-duel"),
+        description=i18n.text("cli.duel.puzzle-duel-tools-for-the-referee"),
     )
     duel_sub = parser.add_subparsers(dest="duel_command", required=True, metavar="COMMAND")
     replay = duel_sub.add_parser(
         "replay",
-        help=tr(
-            pl="odtwórz przebieg jednego pojedynku i wypisz wynik jako JSON",
-            en="replay one duel's timeline and print the result as JSON",
-        ),
-        description=tr(
-            pl="Odtwarza zdarzenia jednego pojedynku dokładnie tak, jak rozstrzyga je demon, i wypisuje "
-            '{"winner", "decided_by", "remaining_ms", "displayed", "moves", "ended_at_ms"}. '
-            "Przebieg to obiekt JSON: time_control {base_ms, increment_ms, delay_ms, delay}, "
-            "resolution_ms, toss_winner ('a'|'b') oraz events [{t_ms, press|pause|resume|adjust+delta_ms|"
-            "complete}]. Przebieg urwany przy chodzącym zegarze kończy się przekroczeniem czasu "
-            "przez stronę, której czas biegnie.",
-            en=(
-                "Replay one duel's inputs exactly as the daemon decides them and print "
-                '{"winner", "decided_by", "remaining_ms", "displayed", "moves", "ended_at_ms"}. '
-                "The timeline is a JSON object: time_control {base_ms, increment_ms, delay_ms, delay}, "
-                "resolution_ms, toss_winner ('a'|'b') and events [{t_ms, press|pause|resume|adjust+delta_ms|"
-                "complete}]. A timeline that stops with the clock running ends at that side's flag."
-            ),
-        ),
+        help=i18n.text("cli.duel.replay-one-duels-timeline-and-print"),
+        description=i18n.text("cli.duel.replay-one-duels-inputs-exactly-as"),
     )
     replay.add_argument(
         "timeline",
-        help=tr(
-            pl="TIMELINE.json lub - dla standardowego wejścia", en="TIMELINE.json, or - for standard input"
-        ),
+        help=i18n.text("cli.duel.timeline-json-or-for-standard-input"),
     )
     replay.add_argument(
         "--trace",
         action="store_true",
-        help=tr(
-            pl="wypisz na standardowe wyjście błędów, co zrobiło każde zdarzenie",
-            en="list what each event did on standard error",
-        ),
+        help=i18n.text("cli.duel.list-what-each-event-did-on"),
     )
     replay.set_defaults(func=_replay)
 
@@ -70,6 +45,7 @@ def register(sub: Any) -> None:
 def _replay(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
+    from clockd import i18n
     from clockd.core.actions import validation_msgs
     from clockd.core.duel import Timeline, TimelineError, replay_timeline
     from clockd.core.units import ns_to_ms
@@ -80,7 +56,7 @@ def _replay(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.timeline == "-" else Path(args.timeline).read_text(encoding="utf-8")
     except OSError as exc:
         print(
-            tr(pl=f"nie można odczytać {source}: {exc.strerror}", en=f"cannot read {source}: {exc.strerror}"),
+            i18n.text("cli.duel.cannot-read", source=source, strerror=exc.strerror),
             file=sys.stderr,
         )
         return 1
@@ -88,7 +64,7 @@ def _replay(args: argparse.Namespace) -> int:
         timeline = Timeline.model_validate_json(text)
     except ValidationError as exc:
         print(
-            tr(pl=f"{source}: błędny przebieg pojedynku:", en=f"{source}: not a valid duel timeline:"),
+            i18n.text("cli.duel.not-a-valid-duel-timeline", source=source),
             file=sys.stderr,
         )
         for problem in validation_msgs(exc, source):

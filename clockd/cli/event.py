@@ -30,98 +30,73 @@ from typing import Any
 
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call
-from clockd.i18n import msg, render, text, tr
+from clockd.i18n import msg, render, text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "event",
-        help=tr(
-            pl="imprezy demona: lista, nowa impreza, zegar imprezy w sali (start, pauza, sygnały)",
-            en="the daemon's events: list, a new event, a hall event's clock (start, pause, signals)",
-        ),
-        description=tr(
-            pl="Wszystkie imprezy prowadzone przez demona (sesje Puzzle Duel, imprezy na czas) oraz "
-            "zegar imprezy w sali: start na sygnał sędziego, pauza, korekta z powodem, sygnały "
-            "„ZMIANA”, koniec.",
-            en="Every event the daemon hosts (Puzzle Duel sessions, timed hall events) and a hall "
-            "event's clock: the referee's start signal, pause, adjustments with a reason, the "
-            "'ZMIANA' signals, the end.",
-        ),
+        help=text("cli.event.the-daemons-events-list-a-new"),
+        description=text("cli.event.every-event-the-daemon-hosts-puzzle"),
     )
     esub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def command(name: str, help_text: str, *, mutating: bool = True, key: bool = True) -> Any:
         p = esub.add_parser(name, help=help_text, description=help_text)
         if key:
-            p.add_argument(
-                "key", metavar="EVENT", help=tr(pl="klucz imprezy, np. sztafeta", en="the event's key")
-            )
+            p.add_argument("key", metavar="EVENT", help=text("cli.event.the-events-key"))
         add_connection_options(p, token=mutating)
         if mutating:
             p.add_argument(
                 "--by",
                 default=None,
-                help=tr(
-                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
-                    en="who decides (default: your login)",
-                ),
+                help=text("cli.event.who-decides-default-your-login"),
             )
         p.set_defaults(func=run, command=name)
         return p
 
-    command(
-        "list", tr(pl="wszystkie imprezy demona", en="every event of the daemon"), mutating=False, key=False
-    )
+    command("list", text("cli.event.every-event-of-the-daemon"), mutating=False, key=False)
     command(
         "show",
-        tr(pl="jedna impreza: jej stan i dozwolone czynności", en="one event: where it stands"),
+        text("cli.event.one-event-where-it-stands"),
         mutating=False,
     )
-    p = command("new", tr(pl="nowa impreza", en="a new event"))
+    p = command("new", text("cli.event.a-new-event"))
     p.add_argument(
         "--kind",
         default="timer",
-        help=tr(
-            pl="rodzaj: timer (impreza na czas) albo puzzle-duel",
-            en="kind: timer (a timed hall event) or puzzle-duel",
-        ),
+        help=text("cli.event.kind-timer-a-timed-hall-event"),
     )
-    p.add_argument("--config", metavar="FILE", help=tr(pl="plik TOML imprezy", en="the event's TOML file"))
-    p.add_argument("--name", default="", help=tr(pl="nazwa na ekranach", en="the name screens show"))
-    why = tr(pl="powód (trafia do dziennika)", en="why (journaled)")
-    command("start", tr(pl="start imprezy na sygnał sędziego", en="start the event (the referee's signal)"))
+    p.add_argument("--config", metavar="FILE", help=text("cli.event.the-events-toml-file"))
+    p.add_argument("--name", default="", help=text("cli.event.the-name-screens-show"))
+    why = text("cli.event.why-journaled")
+    command("start", text("cli.event.start-the-event-the-referees-signal"))
     for name, help_text in (
-        ("pause", tr(pl="wstrzymaj zegar imprezy", en="pause the event's clock")),
-        ("resume", tr(pl="wznów zegar imprezy", en="resume the event's clock")),
-        ("end", tr(pl="zakończ imprezę teraz", en="end the event now")),
+        ("pause", text("cli.event.pause-the-events-clock")),
+        ("resume", text("cli.event.resume-the-events-clock")),
+        ("end", text("cli.event.end-the-event-now")),
     ):
         p = command(name, help_text)
         p.add_argument("--reason", default="", help=why)
     p = command(
         "adjust",
-        tr(
-            pl="oddaj (+) lub odbierz (-) czas imprezy: ±SECONDS",
-            en="give (+) or take (-) the event's time: ±SECONDS",
-        ),
+        text("cli.event.give-or-take-the-events-time"),
     )
-    p.add_argument(
-        "seconds", type=seconds_to_ms, metavar="±SECONDS", help=tr(pl="np. 30, -30", en="e.g. 30, -30")
-    )
-    p.add_argument("--reason", required=True, help=tr(pl="powód (wymagany)", en="why (required)"))
+    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help=text("cli.event.e-g-30-30"))
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
     p = command(
         "schedule",
-        tr(pl="zaplanuj start (sygnały T−10 i T−5)", en="plan the start (the T−10 and T−5 signals)"),
+        text("cli.event.plan-the-start-the-t-10"),
     )
     p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
-    p = command("finish", tr(pl="zapisz ukończenie uczestnika teraz", en="record an entry's finish now"))
+    p = command("finish", text("cli.event.record-an-entrys-finish-now"))
     p.add_argument("entry")
     p = command(
         "unfinish",
-        tr(pl="cofnij ukończenie zapisane przez pomyłkę", en="take back a finish recorded by mistake"),
+        text("cli.event.take-back-a-finish-recorded-by"),
     )
     p.add_argument("entry")
-    p.add_argument("--reason", required=True, help=tr(pl="powód (wymagany)", en="why (required)"))
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd.cli.argtypes import positive_int
-from clockd.i18n import tr
+from clockd.i18n import text
 
 #: The wiring ``docs/raspberry-pi.md`` describes, used when ``gpio test`` gets no ``--config``.
 DEFAULT_WIRING: dict[str, Any] = {
@@ -36,86 +36,53 @@ DEFAULT_WIRING: dict[str, Any] = {
     ]
 }
 
-_ROLE_NAMES = {
-    "button_a": ("przycisk A", "button A"),
-    "button_b": ("przycisk B", "button B"),
-    "led_a": ("dioda A", "LED A"),
-    "led_b": ("dioda B", "LED B"),
-    "buzzer": ("brzęczyk", "buzzer"),
-    "referee": ("przycisk sędziego", "referee button"),
-}
-
 
 def _role(role: str) -> str:
-    pl, en = _ROLE_NAMES[role]
-    return tr(pl=pl, en=en)
+    """A pin's role as the wiring sheet names it ("przycisk A", "brzęczyk")."""
+    return text(f"term.pin-role.{role}")
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gpio",
-        help=tr(
-            pl="stoliki GPIO na Raspberry Pi: sprawdzenie pliku pinów, test przycisków",
-            en="Raspberry Pi GPIO tables: check the pin file, test the buttons",
-        ),
-        description=tr(
-            pl="Stoliki do pojedynków podłączone do GPIO Raspberry Pi (zob. docs/raspberry-pi.md).",
-            en="Raspberry Pi GPIO duel tables (see docs/raspberry-pi.md).",
-        ),
+        help=text("cli.gpio.raspberry-pi-gpio-tables-check-the"),
+        description=text("cli.gpio.raspberry-pi-gpio-duel-tables-see"),
     )
     actions = parser.add_subparsers(dest="gpio_command", required=True, metavar="ACTION")
 
     check = actions.add_parser(
         "check",
-        help=tr(
-            pl="sprawdź plik konfiguracji GPIO i wypisz połączenia",
-            en="validate a GPIO configuration file and print its wiring",
-        ),
-        description=tr(
-            pl="Sprawdza plik konfiguracji GPIO (TOML) i wypisuje, do którego pinu idzie każdy przewód.",
-            en="Validate a GPIO configuration file (TOML) and print which pin each wire goes to.",
-        ),
+        help=text("cli.gpio.validate-a-gpio-configuration-file-and"),
+        description=text("cli.gpio.validate-a-gpio-configuration-file-toml"),
     )
     check.add_argument(
         "config",
         type=Path,
-        help=tr(pl="plik konfiguracji GPIO (TOML)", en="the GPIO configuration file (TOML)"),
+        help=text("cli.gpio.the-gpio-configuration-file-toml"),
     )
     check.set_defaults(func=_check)
 
     test = actions.add_parser(
         "test",
-        help=tr(
-            pl="zapal diody i włącz brzęczyk każdego stolika, potem wypisuj naciśnięcia na bieżąco",
-            en="light and beep every table's outputs, then print presses as they come",
-        ),
-        description=tr(
-            pl="Zapala diody LED każdego stolika, włącza jego brzęczyk, a potem wypisuje każde "
-            "naciśnięcie wraz z pinem, aż minie czas z --seconds albo do Ctrl-C. Bez --config: "
-            "połączenia z docs/raspberry-pi.md.",
-            en="Light each table's LEDs, beep its buzzer, then print every press with its "
-            "pin until --seconds pass or Ctrl-C. Without --config, the wiring of docs/raspberry-pi.md.",
-        ),
+        help=text("cli.gpio.light-and-beep-every-tables-outputs"),
+        description=text("cli.gpio.light-each-tables-leds-beep-its"),
     )
     test.add_argument(
         "--config",
         type=Path,
         default=None,
-        help=tr(pl="plik konfiguracji GPIO (TOML)", en="GPIO configuration file (TOML)"),
+        help=text("cli.gpio.gpio-configuration-file-toml"),
     )
     test.add_argument(
         "--mock",
         action="store_true",
-        help=tr(
-            pl="użyj atrap pinów gpiozero i zaplanowanych naciśnięć (bez Raspberry Pi)",
-            en="use gpiozero mock pins and scripted presses (no Pi needed)",
-        ),
+        help=text("cli.gpio.use-gpiozero-mock-pins-and-scripted"),
     )
     test.add_argument(
         "--seconds",
         type=positive_int,
         default=None,
-        help=tr(pl="zakończ po tylu sekundach", en="stop after this many seconds"),
+        help=text("cli.gpio.stop-after-this-many-seconds"),
     )
     test.set_defaults(func=_test)
 
@@ -136,20 +103,19 @@ def _check(args: argparse.Namespace) -> int:
     except GpioConfigError as exc:
         print(exc, file=sys.stderr)
         return 1
-    print(tr(pl=f"{args.config}: poprawny", en=f"{args.config}: valid"))
+    print(text("cli.gpio.valid", config=args.config))
     debounce, simultaneous = config.debounce_ms, config.simultaneous_ms
     _say(
-        f"odbicia styków: {debounce} ms; jednoczesne naciśnięcia: {simultaneous} ms",
-        f"contact bounce: {debounce} ms; simultaneous presses: {simultaneous} ms",
+        text("cli.gpio.contact-bounce-ms-simultaneous-presses", debounce=debounce, simultaneous=simultaneous)
     )
     for table in config.tables:
         wires = ", ".join(f"{_role(role)} {describe_pin(pin)}" for role, pin in table.pins().items())
-        print(tr(pl=f"stolik {table.number}: {wires}", en=f"table {table.number}: {wires}"))
+        print(text("cli.gpio.table", number=table.number, wires=wires))
     return 0
 
 
-def _say(pl: str, en: str) -> None:
-    print(tr(pl=pl, en=en), flush=True)
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
 def _test(args: argparse.Namespace) -> int:
@@ -171,7 +137,7 @@ def _test(args: argparse.Namespace) -> int:
     try:
         start_all(tables, inbox.put)
     except GpioUnavailable as exc:
-        hint = tr(pl="Na komputerze bez GPIO użyj --mock.", en="On a computer without GPIO, use --mock.")
+        hint = text("cli.gpio.on-a-computer-without-gpio-use")
         print(exc, hint, file=sys.stderr)
         return 2
     except GpioStartError as exc:
@@ -181,29 +147,27 @@ def _test(args: argparse.Namespace) -> int:
         first = tables[0]
         factory_name = type(first.pin_factory).__name__
         source = first.edge_time.describe() if first.edge_time is not None else "?"
-        _say(
-            f"fabryka pinów: {factory_name}; czas naciśnięcia: {source}",
-            f"pin factory: {factory_name}; press time: {source}",
-        )
+        _say(text("cli.gpio.pin-factory-press-time", factory_name=factory_name, source=source))
         for table in tables:
             _light_and_beep(table, pause_s=0 if args.mock else 0.5)
         if args.mock:
             _script_presses(tables)
-            _say(
-                "(--mock: naciśnięcia symulowane, z drganiem styków 5 ms)",
-                "(--mock: simulated presses, with 5 ms contact bounce)",
-            )
+            _say(text("cli.gpio.mock-simulated-presses-with-5-ms"))
         else:
-            _say("Naciskaj przyciski; Ctrl-C kończy.", "Press the buttons; Ctrl-C ends.")
+            _say(text("cli.gpio.press-the-buttons-ctrl-c-ends"))
         with contextlib.suppress(KeyboardInterrupt):
             _print_presses(tables, inbox, seconds=args.seconds, until_quiet=args.mock)
         for table in tables:
             c = table.counters()
             _say(
-                f"stolik {table.table}: naciśnięcia {c.presses}, sędzia {c.referee_presses}, "
-                f"odbicia styków odrzucone {c.bounce_edges}, jednoczesne odrzucone {c.simultaneous}",
-                f"table {table.table}: presses {c.presses}, referee {c.referee_presses}, "
-                f"contact bounce dropped {c.bounce_edges}, simultaneous dropped {c.simultaneous}",
+                text(
+                    "cli.gpio.table-presses-referee-contact-bounce",
+                    table=table.table,
+                    presses=c.presses,
+                    referee_presses=c.referee_presses,
+                    bounce_edges=c.bounce_edges,
+                    simultaneous=c.simultaneous,
+                )
             )
     finally:
         for table in tables:
@@ -224,16 +188,13 @@ def _light_and_beep(table: Any, *, pause_s: float) -> None:
             continue
         table.show(TwoClocks(remaining_ms=PerSide[int](a=0, b=0), running=side))
         lit = int(table.pin_factory.pin(pin).state)
-        _say(
-            f"stolik {n}: świeci {_role(role)} ({describe_pin(pin)}; stan pinu {lit})",
-            f"table {n}: {_role(role)} lit ({describe_pin(pin)}; pin state {lit})",
-        )
+        _say(text("cli.gpio.table-lit-pin-state", n=n, value=_role(role), value2=describe_pin(pin), lit=lit))
         time.sleep(pause_s)
     table.show(TwoClocks(remaining_ms=PerSide[int](a=0, b=0), running=None))
     if table.config.buzzer is not None:
         table.beep(Beep.SHORT)
         where = describe_pin(table.config.buzzer)
-        _say(f"stolik {n}: sygnał ({where})", f"table {n}: beep ({where})")
+        _say(text("cli.gpio.table-beep", n=n, where=where))
         time.sleep(max(pause_s, 0.15))
 
 
@@ -265,10 +226,7 @@ def _print_presses(
             role = "button_a" if event.side is Side.A else "button_b"
         pin = getattr(configs[event.table], role)
         where = describe_pin(pin) if pin is not None else "?"
-        _say(
-            f"stolik {event.table}: {_role(role)} ({where}) {at}",
-            f"table {event.table}: {_role(role)} ({where}) {at}",
-        )
+        _say(text("cli.gpio.table-2", table=event.table, value=_role(role), where=where, at=at))
 
 
 def _script_presses(tables: list[Any]) -> None:

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
-from clockd.i18n import language, tr
+from clockd.i18n import language, text
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -37,7 +37,7 @@ class HelpFormatter(argparse.HelpFormatter):
         prefix: str | None = None,
     ) -> None:
         if prefix is None:
-            prefix = tr(pl="użycie: ", en="usage: ")
+            prefix = text("cli.parser.usage")
         super().add_usage(usage, actions, groups, prefix)
 
 
@@ -48,8 +48,8 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(add_help=False, **kwargs)
         self.add_help = add_help
-        self._positionals.title = tr(pl="argumenty", en="positional arguments")
-        self._optionals.title = tr(pl="opcje", en="options")
+        self._positionals.title = text("cli.parser.positional-arguments")
+        self._optionals.title = text("cli.parser.options")
         if add_help:
             prefix = "-" if "-" in self.prefix_chars else self.prefix_chars[0]
             self.add_argument(
@@ -57,14 +57,14 @@ class Parser(argparse.ArgumentParser):
                 prefix * 2 + "help",
                 action="help",
                 default=argparse.SUPPRESS,
-                help=tr(pl="pokaż tę pomoc i zakończ", en="show this help message and exit"),
+                help=text("cli.parser.show-this-help-message-and-exit"),
             )
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         if kwargs.get("action") == "version":
             kwargs.setdefault(
                 "help",
-                tr(pl="pokaż wersję programu i zakończ", en="show program's version number and exit"),
+                text("cli.parser.show-programs-version-number-and-exit"),
             )
         return super().add_argument(*args, **kwargs)
 
@@ -72,7 +72,7 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         if language() != "en":
             message = polish_error(message)
-        self.exit(2, f"{self.prog}: {tr(pl='błąd', en='error')}: {message}\n")
+        self.exit(2, f"{self.prog}: {text('cli.parser.error')}: {message}\n")
 
 
 def _invalid_value(m: re.Match[str]) -> str:

@@ -25,67 +25,49 @@ from collections import Counter
 from typing import Any
 
 from clockd.cli.argtypes import non_negative_int, positive_int
-from clockd.i18n import tr
+from clockd.i18n import text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "gpio",
-        help=tr(
-            pl="symulowane stoliki GPIO na atrapach pinów gpiozero z prawdziwym sterownikiem",
-            en="simulated GPIO tables on gpiozero's mock pins against the real driver",
-        ),
-        description=tr(
-            pl="Rozgrywa zaplanowane pojedynki na symulowanych stolikach Raspberry Pi (drgające styki "
-            "przycisków na atrapach pinów gpiozero) przez prawdziwy sterownik GPIO; wypisuje "
-            "podsumowanie JSON.",
-            en="Play scripted duels on simulated Raspberry Pi tables (bouncing buttons on "
-            "gpiozero mock pins) through the real GPIO driver; print a JSON summary.",
-        ),
+        help=text("cli.sim-gpio.simulated-gpio-tables-on-gpiozeros-mock"),
+        description=text("cli.sim-gpio.play-scripted-duels-on-simulated"),
     )
     parser.add_argument(
         "--tables",
         type=positive_int,
         default=4,
-        help=tr(
-            pl="liczba stolików do pojedynków (13 na jedno symulowane Pi)",
-            en="duel tables (13 per simulated Pi)",
-        ),
+        help=text("cli.sim-gpio.duel-tables-13-per-simulated-pi"),
     )
     parser.add_argument(
         "--presses",
         type=positive_int,
         default=40,
-        help=tr(pl="naciśnięć na stolik, na przemian po obu stronach", en="presses in turn per table"),
+        help=text("cli.sim-gpio.presses-in-turn-per-table"),
     )
     parser.add_argument(
         "--bounce-ms",
         type=non_negative_int,
         default=5,
-        help=tr(pl="drgania styków przy naciśnięciu (ms)", en="contact bounce per press (ms)"),
+        help=text("cli.sim-gpio.contact-bounce-per-press-ms"),
     )
     parser.add_argument(
         "--debounce-ms",
         type=positive_int,
         default=30,
-        help=tr(pl="okno tłumienia drgań styków w sterowniku (ms)", en="the driver's debounce window (ms)"),
+        help=text("cli.sim-gpio.the-drivers-debounce-window-ms"),
     )
     parser.add_argument(
         "--seed",
         type=int,
         default=None,
-        help=tr(
-            pl="ziarno losowania (wypisywane, by można było powtórzyć przebieg)",
-            en="random seed (printed, to replay a run)",
-        ),
+        help=text("cli.sim-gpio.random-seed-printed-to-replay-a"),
     )
     parser.add_argument(
         "--same-thread",
         action="store_true",
-        help=tr(
-            pl="generuj zbocza w wątku głównym (tak jak atrapy pinów) zamiast w jednym wątku w tle",
-            en="drive the edges in the main thread (as mock pins do) instead of one background thread",
-        ),
+        help=text("cli.sim-gpio.drive-the-edges-in-the-main"),
     )
     parser.set_defaults(func=_run)
 

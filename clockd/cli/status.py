@@ -18,7 +18,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from clockd.i18n import Msg, msg, render, text, tr
+from clockd import i18n
+from clockd.i18n import Msg, msg, render, text
 
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3
@@ -27,62 +28,46 @@ EXIT_UNREACHABLE = 3
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "status",
-        help=tr(pl="pokaż zegary wszystkich stolików", en="show every table's clocks"),
-        description=tr(
-            pl="Pokazuje wszystkie stoliki działającego demona: oba czasy, czyj czas biegnie, ruchy, "
-            "urządzenie.",
-            en="Show every table of the running daemon: both times, whose time runs, moves, device.",
-        ),
+        help=i18n.text("cli.status.show-every-tables-clocks"),
+        description=i18n.text("cli.status.show-every-table-of-the-running"),
     )
     add_connection_options(parser, token=False)
     parser.add_argument(
         "--watch",
         action="store_true",
-        help=tr(pl="odświeżaj co sekundę aż do Ctrl+C", en="redraw every second until Ctrl+C"),
+        help=i18n.text("cli.status.redraw-every-second-until-ctrl-c"),
     )
     parser.add_argument(
         "tables",
         nargs="*",
         type=int,
         metavar="T",
-        help=tr(pl="tylko te stoliki", en="only these tables"),
+        help=i18n.text("cli.status.only-these-tables"),
     )
     parser.set_defaults(func=run)
 
 
 def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json_option: bool = True) -> None:
-    group = parser.add_argument_group(tr(pl="połączenie z demonem", en="connection to the daemon"))
+    group = parser.add_argument_group(i18n.text("cli.status.connection-to-the-daemon"))
     group.add_argument(
         "--host",
-        help=tr(
-            pl="adres demona (domyślnie: z daemon.json, a bez niego 127.0.0.1)",
-            en="daemon address (default: from daemon.json, else 127.0.0.1)",
-        ),
+        help=i18n.text("cli.status.daemon-address-default-from-daemon-json"),
     )
     group.add_argument(
         "--port",
         type=int,
-        help=tr(
-            pl="port demona (domyślnie: z daemon.json, a bez niego 7531)",
-            en="daemon port (default: from daemon.json, else 7531)",
-        ),
+        help=i18n.text("cli.status.daemon-port-default-from-daemon-json"),
     )
     if token:
         group.add_argument(
             "--token",
-            help=tr(
-                pl="token sędziego (domyślnie: z daemon.json)",
-                en="the referee's token (default: from daemon.json)",
-            ),
+            help=i18n.text("cli.status.the-referees-token-default-from-daemon"),
         )
     if json_option:
         parser.add_argument(
             "--json",
             action="store_true",
-            help=tr(
-                pl="wypisz JSON (odpowiedź demona; odmowa z kodem i parametrami)",
-                en="print JSON (the daemon's answer; a refusal with its code and parameters)",
-            ),
+            help=i18n.text("cli.status.print-json-the-daemons-answer-a"),
         )
 
 
@@ -180,13 +165,13 @@ def _program_cells(view: Any) -> tuple[str, str, str, str]:
 def render_tables(tables: list[Any]) -> str:
     """The status table a referee reads (Polish unless DUELCLOCK_LANG=en)."""
     head = [
-        tr(pl="Stolik", en="Table"),
+        i18n.text("cli.status.table"),
         "A",
         "B",
-        tr(pl="Ruchy A:B", en="Moves A:B"),
-        tr(pl="Stan", en="State"),
-        tr(pl="Na stoliku", en="On the table"),
-        tr(pl="Urządzenie", en="Device"),
+        i18n.text("cli.status.moves-a-b"),
+        i18n.text("cli.status.state"),
+        i18n.text("cli.status.on-the-table"),
+        i18n.text("cli.status.device"),
     ]
     rows = [head]
     notes = []
@@ -198,7 +183,7 @@ def render_tables(tables: list[Any]) -> str:
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
         for alert in t.alerts:
-            where = f"{tr(pl='stolik', en='table')} {t.table} [{alert.id}]"
+            where = f"{i18n.text('cli.status.table-2')} {t.table} [{alert.id}]"
             notes.append(f"  ! {where}: {render(alert.text)}")
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]

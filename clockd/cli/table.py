@@ -21,25 +21,19 @@ import getpass
 import json
 from typing import Any
 
+from clockd import i18n
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call, render_tables
-from clockd.i18n import msg, render, tr
+from clockd.i18n import msg, render
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "table",
-        help=tr(
-            pl="polecenia sędziego dla jednego stolika (pause, resume, adjust, set, note, timeline)",
-            en="referee commands for one table (pause, resume, adjust, set, note, timeline)",
-        ),
-        description=tr(
-            pl="Polecenia sędziego dla jednego stolika. Zmiany wymagają tokenu sędziego i trafiają "
-            "do dziennika.",
-            en="Referee commands for one table. Changes need the referee's token and are journaled.",
-        ),
+        help=i18n.text("cli.table.referee-commands-for-one-table-pause"),
+        description=i18n.text("cli.table.referee-commands-for-one-table-changes"),
     )
-    parser.add_argument("table", type=int, metavar="T", help=tr(pl="numer stolika", en="table number"))
+    parser.add_argument("table", type=int, metavar="T", help=i18n.text("cli.table.table-number"))
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, help_text: str, *, mutating: bool = True) -> argparse.ArgumentParser:
@@ -49,65 +43,48 @@ def register(sub: Any) -> None:
             p.add_argument(
                 "--by",
                 default=None,
-                help=tr(
-                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
-                    en="who decides (default: your login name)",
-                ),
+                help=i18n.text("cli.table.who-decides-default-your-login-name"),
             )
         return p
 
-    why = tr(pl="powód (trafia do dziennika)", en="why (journaled)")
-    p = action("pause", tr(pl="wstrzymaj zegar", en="pause the clock"))
+    why = i18n.text("cli.table.why-journaled")
+    p = action("pause", i18n.text("cli.table.pause-the-clock"))
     p.add_argument("--reason", default="", help=why)
-    p = action("resume", tr(pl="wznów wstrzymany zegar", en="resume a paused clock"))
+    p = action("resume", i18n.text("cli.table.resume-a-paused-clock"))
     p.add_argument("--reason", default="", help=why)
-    p = action(
-        "adjust", tr(pl="dodaj lub odejmij czas: SIDE ±SECONDS", en="add or remove time: SIDE ±SECONDS")
-    )
-    p.add_argument("side", type=_side, metavar="SIDE", help=tr(pl="a lub b", en="a or b"))
+    p = action("adjust", i18n.text("cli.table.add-or-remove-time-side-seconds"))
+    p.add_argument("side", type=_side, metavar="SIDE", help=i18n.text("cli.table.a-or-b"))
     p.add_argument(
         "seconds",
         type=seconds_to_ms,
         metavar="±SECONDS",
-        help=tr(pl="np. 30, -30, 1.5", en="e.g. 30, -30, 1.5"),
+        help=i18n.text("cli.table.e-g-30-30-1-5"),
     )
     p.add_argument(
         "--reason",
         required=True,
-        help=tr(pl="powód (wymagany, trafia do dziennika)", en="why (required, journaled)"),
+        help=i18n.text("cli.table.why-required-journaled"),
     )
     p = action(
         "set",
-        tr(
-            pl="ustaw zegar od nowa (pełny czas po obu stronach, gotowy do startu)",
-            en="set a fresh clock (both sides full, ready to start)",
-        ),
+        i18n.text("cli.table.set-a-fresh-clock-both-sides"),
     )
     p.add_argument(
         "--control",
         default=None,
-        help=tr(
-            pl="tempo gry, np. 10m lub 3m+2s (domyślnie: tempo stolika)",
-            en="time control, e.g. 10m or 3m+2s (default: the table's)",
-        ),
+        help=i18n.text("cli.table.time-control-e-g-10m-or"),
     )
     p.add_argument("--reason", default="", help=why)
-    p = action("note", tr(pl="dodaj notatkę do przebiegu stolika", en="add a note to the table's timeline"))
-    p.add_argument("text", help=tr(pl="treść notatki", en="the note"))
+    p = action("note", i18n.text("cli.table.add-a-note-to-the-tables"))
+    p.add_argument("text", help=i18n.text("cli.table.the-note"))
     p = action(
         "clear-alert",
-        tr(
-            pl="oznacz alert ID stolika (domyślnie: wszystkie) jako przejrzany",
-            en="mark the table's alert ID (default: all) as seen",
-        ),
+        i18n.text("cli.table.mark-the-tables-alert-id-default"),
     )
     p.add_argument("alert_id", type=int, nargs="?", default=None, metavar="ID")
     p = action(
         "timeline",
-        tr(
-            pl="każde naciśnięcie, polecenie i decyzja przy stoliku",
-            en="every press, command and decision of the table",
-        ),
+        i18n.text("cli.table.every-press-command-and-decision-of"),
         mutating=False,
     )
     p.add_argument("--limit", type=int, default=1000)
@@ -117,9 +94,7 @@ def register(sub: Any) -> None:
 def _side(text: str) -> str:
     side = text.strip().lower()
     if side not in ("a", "b"):
-        raise argparse.ArgumentTypeError(
-            tr(pl=f"strona to a albo b, nie {text!r}", en=f"side must be a or b, not {text!r}")
-        )
+        raise argparse.ArgumentTypeError(i18n.text("cli.table.side-must-be-a-or-b", text=text))
     return side
 
 

@@ -32,6 +32,7 @@ the refused ones, and no client re-derives a rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -125,19 +126,26 @@ def validation_msg(exc: ValidationError, what: str) -> Msg:
     return found[0]
 
 
-def validation_msgs(exc: ValidationError, what: str, *, limit: int = 20) -> list[Msg]:
+def validation_msgs(
+    exc: ValidationError,
+    what: str,
+    *,
+    limit: int = 20,
+    where: Callable[[tuple[Any, ...]], str | Msg] | None = None,
+) -> list[Msg]:
     """Every problem pydantic found, as messages of the catalogue, each naming its field.
 
     A :class:`~clockd.i18n.Problem` raised by a validator (a time control that does not
     parse) keeps its own message; a validator's ``PydanticCustomError`` whose type is a
     catalogue code becomes that message with the error's context; pydantic's own errors
-    become ``field.*`` messages.
+    become ``field.*`` messages. ``where`` names a field from its location (default:
+    ``tables[1].device``), for files that have a friendlier way to say it.
     """
     out: list[Msg] = []
     # A typo (an unknown field) says more than the field it leaves missing: name it first.
     errors = sorted(exc.errors(), key=lambda e: e.get("type") != "extra_forbidden")
     for e in errors[:limit]:
-        field = _where(e.get("loc", ())) or what
+        field = (where or _where)(tuple(e.get("loc", ()))) or what
         kind = str(e.get("type", ""))
         ctx = dict(e.get("ctx") or {})
         cause = ctx.get("error")

@@ -46,6 +46,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from clockd import i18n
 from clockd.core.clock import Side
 from clockd.core.device import Beep, DeviceState, Display, TwoClocks
 from clockd.core.units import HOUR, MS, SECOND, US
@@ -57,7 +58,6 @@ from clockd.devices.base import (
     Sink,
 )
 from clockd.devices.gpio_config import GpioConfig, TableConfig, describe_pin
-from clockd.i18n import tr
 
 #: Buzzer patterns: (on ms, off ms, repeats). A flag is one long tone, a tie three short
 #: ones, the relay's "ZMIANA" two long ones — distinct enough to tell apart across a hall.
@@ -105,10 +105,7 @@ class CallbackTime:
         return now_ns
 
     def describe(self) -> str:
-        return tr(
-            pl="czas wywołania (ta fabryka pinów nie podaje czasu zbocza)",
-            en="callback time (this pin factory gives no edge time)",
-        )
+        return i18n.text("driver.gpio.callback-time-this-pin-factory-gives")
 
 
 class KernelEdgeTime:
@@ -145,14 +142,9 @@ class KernelEdgeTime:
         return now_ns
 
     def describe(self) -> str:
-        text = tr(
-            pl="czas zbocza z jądra (lgpio, CLOCK_MONOTONIC)", en="kernel edge time (lgpio, CLOCK_MONOTONIC)"
-        )
+        text = i18n.text("driver.gpio.kernel-edge-time-lgpio-clock-monotonic")
         if self.rejected:
-            text += tr(
-                pl=f"; {self.rejected} znaczników odrzuconych (inna podstawa czasu?) — użyto czasu wywołania",
-                en=f"; {self.rejected} stamps rejected (another time base?) — callback time used",
-            )
+            text += i18n.text("driver.gpio.stamps-rejected-another-time-base", rejected=self.rejected)
         return text
 
 
@@ -171,7 +163,7 @@ class PinEdgeTime:
         return now_ns
 
     def describe(self) -> str:
-        return tr(pl="czas zbocza podany przez pin (ns)", en="edge time supplied by the pin (ns)")
+        return i18n.text("driver.gpio.edge-time-supplied-by-the-pin")
 
 
 def edge_time_for(factory: Any) -> EdgeTime:
@@ -483,12 +475,7 @@ class GpioTable:
                     str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)
                 )
                 raise GpioUnavailable(
-                    tr(
-                        pl="Brak GPIO na tym komputerze (gpiozero nie znalazł fabryki pinów: to nie "
-                        f"Raspberry Pi albo brak lgpio). {reasons}",
-                        en="No GPIO on this computer (gpiozero found no pin factory: not a Raspberry Pi, "
-                        f"or lgpio is missing). {reasons}",
-                    ).strip()
+                    i18n.text("driver.gpio.no-gpio-on-this-computer-gpiozero", reasons=reasons).strip()
                 ) from exc
             except (GPIOZeroError, OSError) as exc:
                 raise GpioStartError(
@@ -547,12 +534,15 @@ class GpioTable:
         source = self._edge_time.describe() if self._edge_time is not None else "?"
         c = self.counters()
         if self._fallbacks:
-            source += "; " + tr(pl="gpiozero: ", en="gpiozero: ") + "; ".join(self._fallbacks)
-        return tr(
-            pl=f"przyciski {buttons}, {factory}; {source}; naciśnięcia {c.presses}, "
-            f"odbicia styków odrzucone {c.bounce_edges}, jednoczesne odrzucone {c.simultaneous}",
-            en=f"buttons {buttons}, {factory}; {source}; presses {c.presses}, "
-            f"contact bounce dropped {c.bounce_edges}, simultaneous dropped {c.simultaneous}",
+            source += "; " + i18n.text("driver.gpio.gpiozero") + "; ".join(self._fallbacks)
+        return i18n.text(
+            "driver.gpio.buttons-presses-contact-bounce-dropped",
+            buttons=buttons,
+            factory=factory,
+            source=source,
+            presses=c.presses,
+            bounce_edges=c.bounce_edges,
+            simultaneous=c.simultaneous,
         )
 
 

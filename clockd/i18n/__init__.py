@@ -86,8 +86,10 @@ class Msg(BaseModel):
 
 
 def msg(code: str, /, **params: Any) -> Msg:
-    """``Msg(code=code, params=params)``, shorter."""
-    return Msg(code=code, params=params)
+    """``Msg(code=code, params=params)``, shorter; a path is given as its text (a file named)."""
+    return Msg(
+        code=code, params={k: os.fspath(v) if isinstance(v, os.PathLike) else v for k, v in params.items()}
+    )
 
 
 class Problem(ValueError):
@@ -119,13 +121,13 @@ def render(message: Msg | str, lang: str | None = None, /, **params: Any) -> str
     from clockd.i18n.catalogue import catalogue
 
     if isinstance(message, str):
-        message = Msg(code=message, params=params)
+        message = msg(message, **params)
     return catalogue().render(message, lang or language())
 
 
 def text(code: str, /, **params: Any) -> str:
     """The catalogue's text for ``code`` in the current language (a term or a sentence)."""
-    return render(Msg(code=code, params=params))
+    return render(msg(code, **params))
 
 
 def render_error(exc: BaseException, lang: str | None = None) -> str:

@@ -96,6 +96,7 @@ def family_codes() -> set[str]:
     from clockd.core.hall import TimerPhase
     from clockd.core.program import program_types
     from clockd.core.registration import COLUMN_ALIASES, ListKind, Refusal
+    from clockd.devices.gpio_config import PIN_ROLES
     from clockd.service.events import event_kinds
 
     out = {f"term.phase.{p.value}" for p in Phase}
@@ -109,6 +110,7 @@ def family_codes() -> set[str]:
     out |= {f"term.stage.of-{n}" for n in (4, 8, 16)}
     out |= {f"term.decided-by.{d.value}" for d in DecidedBy}
     out |= {f"term.device.{d.value}" for d in DeviceState}
+    out |= {f"term.pin-role.{role}" for role in PIN_ROLES}
     out |= {f"term.list.{k.value}" for k in ListKind}
     out |= {f"term.refusal.{r}" for r in get_args(Refusal.model_fields["reason"].annotation)}
     out |= {f"term.session-stage.{s}" for s in ("registration", "draw", "bracket", "finished")}

@@ -18,7 +18,7 @@ from html import escape
 
 from clockd.core.bracket import DecidedBy, MatchStatus
 from clockd.core.tournament import RoundKind
-from clockd.i18n import tr
+from clockd.i18n import text
 from clockd.reports.results import ResultMatch, Results
 
 COLORS = {
@@ -35,23 +35,23 @@ def decided_by_text(by: DecidedBy | None) -> str:
     if by is None:
         return ""
     return {
-        DecidedBy.TIME: tr(pl="czas", en="time"),
-        DecidedBy.FLAG: tr(pl="koniec czasu", en="flag"),
-        DecidedBy.TIEBREAK: tr(pl="dogrywka", en="tie-break"),
-        DecidedBy.REFEREE: tr(pl="decyzja sędziego", en="referee"),
-        DecidedBy.BYE: tr(pl="wolny los", en="bye"),
-        DecidedBy.WALKOVER: tr(pl="walkower", en="walkover"),
+        DecidedBy.TIME: text("report.html.time"),
+        DecidedBy.FLAG: text("report.html.flag"),
+        DecidedBy.TIEBREAK: text("report.html.tie-break"),
+        DecidedBy.REFEREE: text("report.html.referee"),
+        DecidedBy.BYE: text("report.html.bye"),
+        DecidedBy.WALKOVER: text("report.html.walkover"),
     }[by]
 
 
 def _name(results: Results, pid: int | None, bye: bool) -> str:
     if pid is None:
-        return f"<i>{tr(pl='wolny los', en='bye')}</i>" if bye else "&nbsp;"
+        return f"<i>{text('report.html.bye')}</i>" if bye else "&nbsp;"
     return escape(results.player_name(pid))
 
 
 def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
-    table = f" · {tr(pl='stół', en='table')} {m.table}" if m.table is not None else ""
+    table = f" · {text('report.html.table-2')} {m.table}" if m.table is not None else ""
     rows = [f'<tr><td colspan="2" style="font-size:8pt; color:#607d8b">{escape(m.id)}{table}</td></tr>']
     bye_side = None
     if m.decided_by is DecidedBy.BYE:
@@ -75,7 +75,7 @@ def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
     for tb in (t for t in results.matches if t.tiebreak_of == m.id):
         if tb.displayed is not None:
             rows.append(
-                f'<tr><td colspan="2" style="font-size:8pt">{tr(pl="dogrywka", en="tie-break")} '
+                f'<tr><td colspan="2" style="font-size:8pt">{text("report.html.tie-break")} '
                 f"{escape(tb.displayed.a)} – {escape(tb.displayed.b)}</td></tr>"
             )
     if m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
@@ -139,15 +139,13 @@ def bracket_html(results: Results) -> str:
     out.append("</table>")
 
     # -- podium ---------------------------------------------------------------------------------
-    out.append(f"<h2>{tr(pl='Podium', en='Podium')}</h2>")
+    out.append(f"<h2>{text('report.html.podium')}</h2>")
     out.append('<table border="1" cellspacing="0" cellpadding="4">')
     for place, (pid, color) in enumerate(
         zip(podium, (COLORS["gold"], COLORS["silver"], COLORS["bronze"]), strict=True), start=1
     ):
         who = escape(results.player_name(pid)) if pid is not None else "—"
-        title = (
-            f" — {tr(pl='Mistrz Pojedynków', en='Duel Champion')}" if place == 1 and pid is not None else ""
-        )
+        title = f" — {text('report.html.duel-champion')}" if place == 1 and pid is not None else ""
         out.append(
             f'<tr><td bgcolor="{color}"><b>{place}.</b></td><td bgcolor="{color}">{who}{title}</td></tr>'
         )
@@ -155,18 +153,18 @@ def bracket_html(results: Results) -> str:
 
     # -- every match ------------------------------------------------------------------------
     columns = [
-        tr(pl="Pojedynek", en="Match"),
-        tr(pl="Runda", en="Round"),
-        tr(pl="Stół", en="Table"),
+        text("report.html.match"),
+        text("report.html.round"),
+        text("report.html.table"),
         "A",
         "B",
-        tr(pl="Czas A", en="Time A"),
-        tr(pl="Czas B", en="Time B"),
-        tr(pl="Ruchy", en="Moves"),
-        tr(pl="Zwycięzca", en="Winner"),
-        tr(pl="Rozstrzygnięcie", en="Decided by"),
+        text("report.html.time-a"),
+        text("report.html.time-b"),
+        text("report.html.moves"),
+        text("report.html.winner"),
+        text("report.html.decided-by"),
     ]
-    out.append(f"<h2>{tr(pl='Pojedynki', en='Matches')}</h2>")
+    out.append(f"<h2>{text('report.html.matches')}</h2>")
     out.append('<table border="1" cellspacing="0" cellpadding="3">')
     out.append("<tr>" + "".join(f"<th>{h}</th>" for h in columns) + "</tr>")
     for m in results.matches:
@@ -175,7 +173,7 @@ def bracket_html(results: Results) -> str:
         bye = m.decided_by is DecidedBy.BYE
         fields = [
             escape(m.id)
-            + (f" ({tr(pl='dogrywka', en='tie-break')} {escape(m.tiebreak_of)})" if m.tiebreak_of else ""),
+            + (f" ({text('report.html.tie-break')} {escape(m.tiebreak_of)})" if m.tiebreak_of else ""),
             escape(m.round_name),
             str(m.table) if m.table is not None else "",
             _name(results, m.a, bye),
@@ -191,7 +189,7 @@ def bracket_html(results: Results) -> str:
 
     # -- decisions --------------------------------------------------------------------------
     if results.decisions:
-        out.append(f"<h2>{tr(pl='Decyzje sędziego', en='Referee decisions')}</h2><ul>")
+        out.append(f"<h2>{text('report.html.referee-decisions')}</h2><ul>")
         for d in results.decisions:
             who = escape(results.player_name(d.winner)) if d.winner is not None else "—"
             cat = f" [{escape(d.category)}]" if d.category else ""
@@ -201,10 +199,7 @@ def bracket_html(results: Results) -> str:
     res = results.resolution_ms
     out.append(
         '<p style="font-size:8pt; color:#607d8b">'
-        + tr(
-            pl=f"Czasy porównywane z dokładnością {res} ms, zaokrąglane w górę jak na zegarze.",
-            en=f"Times compared at {res} ms, rounded up as the clock shows them.",
-        )
+        + text("report.html.times-compared-at-ms-rounded-up", res=res)
         + "</p>"
     )
     out.append("</body></html>")

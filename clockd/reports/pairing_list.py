@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
+from clockd import i18n
 from clockd.core.swiss.model import Tournament
-from clockd.i18n import language, tr
+from clockd.i18n import language
 
 
 def score_text(points: Fraction) -> str:
@@ -30,8 +31,8 @@ def score_text(points: Fraction) -> str:
 
 
 def _title(tournament: Tournament, round_number: int) -> str:
-    name = tournament.name or tr(pl="Turniej", en="Tournament")
-    return tr(pl=f"{name} — runda {round_number}: kojarzenie", en=f"{name} — round {round_number}: pairings")
+    name = tournament.name or i18n.text("report.pairing-list.tournament")
+    return i18n.text("report.pairing-list.round-pairings", name=name, round_number=round_number)
 
 
 def _sitting_out(tournament: Tournament, round_number: int, paired: set[int]) -> list[str]:
@@ -57,17 +58,21 @@ def pairing_list_text(
     rows = [(str(i), *side(w), *side(b)) for i, (w, b) in enumerate(boards, start=1)]
     width = max((len(r[1]) for r in rows), default=10)
     lines = [_title(tournament, round_number), ""]
-    heads = tr(pl="Szach.", en="Board"), tr(pl="Białe", en="White"), tr(pl="Czarne", en="Black")
+    heads = (
+        i18n.text("report.pairing-list.board"),
+        i18n.text("report.pairing-list.white"),
+        i18n.text("report.pairing-list.black"),
+    )
     lines.append(f"{heads[0]:>6}  {heads[1]:<{width}}  {'':>4}   {'':<4}  {heads[2]}")
     for board, white, ws, black, bs in rows:
         lines.append(f"{board:>6}  {white:<{width}}  {ws:>4} – {bs:<4}  {black}")
     paired = {sn for pair in boards for sn in pair}
     if bye is not None:
         paired.add(bye)
-        lines += ["", tr(pl="Wolny los: ", en="Bye: ") + f"{bye} {tournament[bye].name}"]
+        lines += ["", i18n.text("report.pairing-list.bye") + f"{bye} {tournament[bye].name}"]
     sitting = _sitting_out(tournament, round_number, paired)
     if sitting:
-        lines += ["", tr(pl="Nie grają w tej rundzie: ", en="Not playing this round: ") + ", ".join(sitting)]
+        lines += ["", i18n.text("report.pairing-list.not-playing-this-round") + ", ".join(sitting)]
     return "\n".join(lines) + "\n"
 
 
@@ -88,19 +93,19 @@ def pairing_list_html(
     notes = []
     if bye is not None:
         paired.add(bye)
-        notes.append(tr(pl="Wolny los: ", en="Bye: ") + f"{bye} {tournament[bye].name}")
+        notes.append(i18n.text("report.pairing-list.bye") + f"{bye} {tournament[bye].name}")
     sitting = _sitting_out(tournament, round_number, paired)
     if sitting:
-        notes.append(tr(pl="Nie grają w tej rundzie: ", en="Not playing this round: ") + ", ".join(sitting))
+        notes.append(i18n.text("report.pairing-list.not-playing-this-round") + ", ".join(sitting))
     heads = [
-        tr(pl="Szach.", en="Board"),
-        tr(pl="Nr", en="No."),
-        tr(pl="Białe", en="White"),
-        tr(pl="Pkt", en="Pts"),
+        i18n.text("report.pairing-list.board"),
+        i18n.text("report.pairing-list.no"),
+        i18n.text("report.pairing-list.white"),
+        i18n.text("report.pairing-list.pts"),
         "",
-        tr(pl="Pkt", en="Pts"),
-        tr(pl="Czarne", en="Black"),
-        tr(pl="Nr", en="No."),
+        i18n.text("report.pairing-list.pts"),
+        i18n.text("report.pairing-list.black"),
+        i18n.text("report.pairing-list.no"),
     ]
     title = escape(_title(tournament, round_number))
     return (

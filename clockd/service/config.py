@@ -33,13 +33,16 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from clockd.api.messages import DEFAULT_PORT
+from clockd.core.actions import validation_msgs
 from clockd.core.ids import DEFAULT_HALL
 from clockd.core.timecontrol import TimeControl
+from clockd.i18n import Msg, Problem, msg
 
 
-class ConfigError(ValueError):
+class ConfigError(Problem):
     """The configuration cannot be used; the message names the file and the place."""
 
 
@@ -122,7 +125,9 @@ class DaemonConfig(BaseModel):
         seen: set[int] = set()
         for table in self.tables:
             if table.id in seen:
-                raise ValueError(f"table {table.id} is defined twice")
+                raise PydanticCustomError(
+                    "daemon-config.table-twice", "table {table} is defined twice", {"table": table.id}
+                )
             seen.add(table.id)
         return self
 
@@ -133,31 +138,24 @@ def load_config(path: str | Path) -> DaemonConfig:
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the configuration ({exc.strerror or exc})") from exc
+        raise ConfigError(
+            "daemon-config.unreadable", path=str(path), problem=exc.strerror or str(exc)
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc})") from exc
+        raise ConfigError("daemon-config.not-toml", path=str(path), problem=str(exc)) from exc
     try:
         return DaemonConfig.model_validate(data)
     except ValidationError as exc:
-        raise ConfigError(f"{path}: {_describe(exc, data)}") from None
+        problems = validation_msgs(exc, str(path), limit=5, where=lambda loc: _where(loc, data))
+        raise ConfigError("daemon-config.invalid", path=str(path), problems=problems) from None
 
 
-def _describe(exc: ValidationError, data: dict[str, Any]) -> str:
-    lines = []
-    for error in exc.errors()[:5]:
-        loc = list(error.get("loc", ()))
-        where = ".".join(str(p) for p in loc) or "(file)"
-        if len(loc) >= 2 and loc[0] == "tables" and isinstance(loc[1], int):
-            tables = data.get("tables") or []
-            number = (
-                tables[loc[1]].get("id", "?")
-                if loc[1] < len(tables) and isinstance(tables[loc[1]], dict)
-                else "?"
-            )
-            rest = ".".join(str(p) for p in loc[2:]) or "(table)"
-            where = f"table {number} (entry {loc[1] + 1}), {rest}"
-        msg = error.get("msg", "invalid")
-        if error.get("type") == "extra_forbidden":
-            msg = "unknown setting"
-        lines.append(f"{where}: {msg}")
-    return "; ".join(lines)
+def _where(loc: tuple[Any, ...], data: dict[str, Any]) -> str | Msg:
+    """A place in the file as the organiser knows it: "device.port (table 3, entry 2)"."""
+    parts = [str(p) for p in loc]
+    if len(loc) >= 2 and loc[0] == "tables" and isinstance(loc[1], int):
+        tables = data.get("tables") or []
+        entry = tables[loc[1]] if loc[1] < len(tables) else None
+        number = entry.get("id", "?") if isinstance(entry, dict) else "?"
+        return msg("daemon-config.table-field", field=".".join(parts[2:]), table=number, entry=loc[1] + 1)
+    return ".".join(parts)

@@ -10,7 +10,9 @@ the daemon decided from a file (the sign-ups it read), which only token holders 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
+from dataclasses import astuple
 from typing import Any
 
 from pydantic import BaseModel
@@ -50,6 +52,12 @@ def table_view(state: TableState, now_ns: int, *, seq: int, hall: str, has_devic
     )
 
 
+def event_digest(hosted: Hosted, kind: EventKind) -> str:
+    """A short fingerprint of an event's exact state (its kind's state and its open alerts)."""
+    data = [hosted.name, kind.dump(hosted.state), [list(astuple(a)) for a in hosted.alerts]]
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
+
+
 def event_view(
     hosted: Hosted, kind: EventKind, now_ns: int, *, tables: Mapping[int, TableState], hall: str, seq: int
 ) -> EventView:
@@ -65,6 +73,7 @@ def event_view(
         alerts=tuple(AlertView(id=a.id, code=a.code, data=a.data) for a in hosted.alerts),
         body=kind.view(hosted, now_ns, tables, hall),
         seq=seq,
+        digest=event_digest(hosted, kind),
     )
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from clockd.i18n import render
 from clockd.service.config import ConfigError, SerialDevice, load_config
 
 
@@ -29,5 +30,16 @@ def test_a_serial_clocks_usb_ids_are_read_and_a_misspelt_or_bad_setting_is_refus
     with pytest.raises(ConfigError) as refused:
         load_config(bad)
     message = str(refused.value)
-    assert "clocks.toml: table 1 (entry 1), device.serial.vid:" in message
-    assert "table 2 (entry 2), device.serial.serial_numbr: unknown setting" in message
+    assert "device.serial.vid (table 1, entry 1) must be a whole number" in message
+    assert "there is no field device.serial.serial_numbr (table 2, entry 2)" in message
+    polish = render(refused.value.msg, "pl")  # the organiser reads it in Polish: file, table, field
+    assert polish.startswith(f"{bad}: nie można użyć tej konfiguracji:")
+    assert "nie ma pola device.serial.serial_numbr (stolik 2, wpis 2)" in polish
+
+
+def test_a_table_defined_twice_is_named(tmp_path: Path) -> None:
+    twice = tmp_path / "clocks.toml"
+    twice.write_text("[[tables]]\nid = 3\n\n[[tables]]\nid = 3\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        load_config(twice)
+    assert "stolik 3 jest zdefiniowany dwa razy" in render(refused.value.msg, "pl")

@@ -197,10 +197,11 @@ def test_both_events_survive_a_crash_and_the_next_signal_falls_where_it_should(h
     timer = after_events[1]
     assert [a["code"] for a in timer["alerts"]] == ["alert.event-recovered-running"]
     assert timer["actions"]["event-clear-alert"] is None
-    unchanged = ("seq", "alerts", "actions")
+    unchanged = ("seq", "alerts", "actions", "digest")
     strip = [{k: v for k, v in e.items() if k not in unchanged} for e in before_events]
     assert [{k: v for k, v in e.items() if k not in unchanged} for e in after_events] == strip
     assert after_events[0]["actions"] == before_events[0]["actions"]
+    assert after_events[0]["digest"] == before_events[0]["digest"]  # the duel session, exactly
     assert after_tables == before_tables
     # the next "ZMIANA" sounds at 10:00 of the event's time, no sooner, on the new daemon's buzzers
     h2.at(start + 10 * MINUTE - 1)
