@@ -24,34 +24,34 @@ from firmware_protocol.framing import FrameError, FrameErrorKind, FrameParser, e
 from firmware_protocol.messages import (
     BY_CODE,
     Ack,
-    Beep,
     BeepPattern,
     Capability,
-    DelayMode,
     Heartbeat,
     HeldEpoch,
     Hello,
     HelloAck,
-    Message,
-    Press,
     Reject,
     RejectReason,
     Set,
-    Show,
-    Side,
-    Status,
     Sync,
     Unknown,
+    WireBeep,
+    WireDelayMode,
+    WireMessage,
+    WirePress,
+    WireShow,
+    WireSide,
+    WireStatus,
     _Message,
 )
 
 # -- field kinds: how each is written ------------------------------------------------------
 # Integers: struct format. Enumerations: a byte, through a table. Strings: "str8".
 
-_SIDE = {Side.A: 1, Side.B: 2}
-_SIDE_OR_NONE: dict[Side | None, int] = {None: 0, Side.A: 1, Side.B: 2}
+_SIDE = {WireSide.A: 1, WireSide.B: 2}
+_SIDE_OR_NONE: dict[WireSide | None, int] = {None: 0, WireSide.A: 1, WireSide.B: 2}
 _BEEP = {BeepPattern.SHORT: 1, BeepPattern.FLAG: 2, BeepPattern.TIE: 3, BeepPattern.CHANGE: 4}
-_DELAY = {DelayMode.NONE: 0, DelayMode.BRONSTEIN: 1, DelayMode.SIMPLE: 2}
+_DELAY = {WireDelayMode.NONE: 0, WireDelayMode.BRONSTEIN: 1, WireDelayMode.SIMPLE: 2}
 _REASON = {RejectReason.VERSION: 1, RejectReason.WRONG_DEVICE: 2, RejectReason.OTHER: 3}
 _CAPABILITY_BIT = {
     Capability.DISPLAY: 0,
@@ -87,8 +87,8 @@ LAYOUTS: dict[type[_Message], tuple[tuple[str, str], ...]] = {
         ("firmware", "str8"),
         ("held", "held8"),  # optional: absent means none (1.1)
     ),
-    Press: (("boot_id", "u32"), ("seq", "u32"), ("side", "side"), ("t_us", "u64")),
-    Status: (
+    WirePress: (("boot_id", "u32"), ("seq", "u32"), ("side", "side"), ("t_us", "u64")),
+    WireStatus: (
         ("boot_id", "u32"),
         ("t_us", "u64"),
         ("remaining_ms_a", "u32"),
@@ -101,8 +101,8 @@ LAYOUTS: dict[type[_Message], tuple[tuple[str, str], ...]] = {
     Sync: (("major", "u8"), ("minor", "u8")),
     HelloAck: (("major", "u8"), ("minor", "u8"), ("boot_id", "u32")),
     Ack: (("boot_id", "u32"), ("seq", "u32")),
-    Show: (("remaining_ms_a", "u32"), ("remaining_ms_b", "u32"), ("running", "side0"), ("text", "str8")),
-    Beep: (("pattern", "beep"),),
+    WireShow: (("remaining_ms_a", "u32"), ("remaining_ms_b", "u32"), ("running", "side0"), ("text", "str8")),
+    WireBeep: (("pattern", "beep"),),
     Set: (
         ("initial_ms_a", "u32"),
         ("initial_ms_b", "u32"),
@@ -182,25 +182,25 @@ class _Codec:
                 fields[a], pos = self._decode_held(payload, pos, a)
             elif seg == "str8":
                 if pos >= n:
-                    raise MalformedError(f"{self.cls.__name__.upper()}: body ends before field {a!r}")
+                    raise MalformedError(f"{self.cls.NAME}: body ends before field {a!r}")
                 size = payload[pos]
                 end = pos + 1 + size
                 if end > n:
                     raise MalformedError(
-                        f"{self.cls.__name__.upper()}: field {a!r} claims {size} bytes, {n - pos - 1} remain"
+                        f"{self.cls.NAME}: field {a!r} claims {size} bytes, {n - pos - 1} remain"
                     )
                 try:
                     fields[a] = payload[pos + 1 : end].decode("utf-8")
                 except UnicodeDecodeError as exc:
                     raise MalformedError(
-                        f"{self.cls.__name__.upper()}: field {a!r} is not UTF-8 ({exc.reason})"
+                        f"{self.cls.NAME}: field {a!r} is not UTF-8 ({exc.reason})"
                     ) from None
                 pos = end
             else:
                 if pos + a.size > n:
                     missing = _field_cut_at(b, n - pos)
                     raise MalformedError(
-                        f"{self.cls.__name__.upper()}: body is {n - 1} bytes, too short for field {missing!r}"
+                        f"{self.cls.NAME}: body is {n - 1} bytes, too short for field {missing!r}"
                     )
                 for (name, kind), value in zip(b, a.unpack_from(payload, pos), strict=True):
                     fields[name] = _from_wire(self.cls, name, kind, value)
@@ -208,7 +208,7 @@ class _Codec:
         try:
             return self.cls(**fields)
         except ValidationError as exc:
-            raise MalformedError(f"{self.cls.__name__.upper()}: {_first_error(exc)}") from None
+            raise MalformedError(f"{self.cls.NAME}: {_first_error(exc)}") from None
 
     def _decode_held(self, payload: bytes, pos: int, name: str) -> tuple[tuple[HeldEpoch, ...], int]:
         n = len(payload)
@@ -218,7 +218,7 @@ class _Codec:
         end = pos + 1 + count * _HELD.size
         if end > n:
             raise MalformedError(
-                f"{self.cls.__name__.upper()}: field {name!r} claims {count} epochs "
+                f"{self.cls.NAME}: field {name!r} claims {count} epochs "
                 f"({count * _HELD.size} bytes), {n - pos - 1} remain"
             )
         held = []
@@ -228,7 +228,7 @@ class _Codec:
                 held.append(HeldEpoch(boot_id=boot_id, acked_seq=acked, last_seq=last, last_t_us=last_t_us))
             except ValidationError as exc:
                 raise MalformedError(
-                    f"{self.cls.__name__.upper()}: field {name!r}, epoch {i + 1}: {_first_error(exc, False)}"
+                    f"{self.cls.NAME}: field {name!r}, epoch {i + 1}: {_first_error(exc, False)}"
                 ) from None
         return tuple(held), end
 
@@ -261,7 +261,7 @@ def _from_wire(cls: type[_Message], name: str, kind: str, value: int) -> Any:
     table = _FROM_WIRE.get(kind)
     if table is not None:
         if value not in table:
-            raise MalformedError(f"{cls.__name__.upper()}: field {name!r} has no value {value}")
+            raise MalformedError(f"{cls.NAME}: field {name!r} has no value {value}")
         return table[value]
     if kind == "caps16":
         # bits a newer minor version defines are ignored
@@ -287,7 +287,7 @@ assert set(_CODECS) == set(BY_CODE)
 # -- public API -----------------------------------------------------------------------------
 
 
-def encode_payload(msg: Message | Unknown) -> bytes:
+def encode_payload(msg: WireMessage | Unknown) -> bytes:
     """The payload (type byte + body) of ``msg``."""
     if isinstance(msg, Unknown):
         if msg.code in BY_CODE or msg.code == 0:
@@ -300,12 +300,12 @@ def encode_payload(msg: Message | Unknown) -> bytes:
     return _BY_CLASS[type(msg)].encode(msg)
 
 
-def encode(msg: Message | Unknown) -> bytes:
+def encode(msg: WireMessage | Unknown) -> bytes:
     """The bytes to write for ``msg``: one whole frame, delimiters included."""
     return encode_frame(encode_payload(msg))
 
 
-def decode_payload(payload: bytes) -> Message | Unknown:
+def decode_payload(payload: bytes) -> WireMessage | Unknown:
     """The message in ``payload``. Raises :class:`MalformedError` for an unreadable body."""
     if not payload:
         raise MalformedError("empty payload")
@@ -316,7 +316,7 @@ def decode_payload(payload: bytes) -> Message | Unknown:
     return msg  # type: ignore[return-value]
 
 
-Decoded = Message | Unknown | FrameError
+Decoded = WireMessage | Unknown | FrameError
 
 
 class MessageParser:

@@ -45,13 +45,13 @@ from firmware_protocol.messages import (
     Heartbeat,
     Hello,
     HelloAck,
-    Press,
     Reject,
     RejectReason,
-    Side,
-    Status,
     Sync,
     Unknown,
+    WirePress,
+    WireSide,
+    WireStatus,
 )
 from firmware_protocol.timesync import DEFAULT_MAX_DRIFT_PPM, ClockMapping
 
@@ -75,7 +75,7 @@ class Delivered:
     device_id: str
     boot_id: int
     seq: int
-    side: Side
+    side: WireSide
     device_t_us: int
     host_t_ns: int
     time_source: TimeSource = "measured"
@@ -92,7 +92,7 @@ class Handshake:
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class DeviceRejected:
     """The host will not talk to this device; ``reason`` is a sentence for a person."""
 
     hello: Hello
@@ -102,10 +102,10 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class StatusReport:
-    status: Status
+    status: WireStatus
 
 
-HostEvent = Delivered | Handshake | Refused | StatusReport
+HostEvent = Delivered | Handshake | DeviceRejected | StatusReport
 
 
 @dataclass
@@ -147,8 +147,8 @@ class _Epoch:
     acked: int  # every seq <= this is acknowledged by the application
     started_ns: int
     acked_above: set[int] = field(default_factory=set)  # acknowledged out of order
-    waiting: dict[int, Press] = field(default_factory=dict)  # arrived after a gap
-    queued: list[Press] = field(default_factory=list)  # in order, waiting for the clock mapping
+    waiting: dict[int, WirePress] = field(default_factory=dict)  # arrived after a gap
+    queued: list[WirePress] = field(default_factory=list)  # in order, waiting for the clock mapping
     #: an earlier epoch the device still holds presses of, up to this seq (0: it holds none)
     held_to: int = 0
     last_t_us: int = 0  # device time of press ``held_to``
@@ -194,7 +194,7 @@ class HostSession:
         self.ready = False
         self.version: tuple[int, int] | None = None
         self.hello: Hello | None = None
-        self.refused: Refused | None = None
+        self.rejected: DeviceRejected | None = None
         self.last_heard_ns: int | None = None
         self.stats = HostStats()
 
@@ -212,7 +212,7 @@ class HostSession:
         """The port was (re)opened: forget partial frames, ask the device to say HELLO."""
         self._parser.reset()
         self.ready = False
-        self.refused = None
+        self.rejected = None
         self._sync_backoff = self._sync_retry_ns
         self._sync_at = now_ns + self._sync_backoff
         return HostOutput(send=[encode(Sync(major=self.major, minor=self.minor))])
@@ -220,7 +220,7 @@ class HostSession:
     def poll(self, now_ns: int) -> HostOutput:
         """Timers: repeat SYNC (with backoff) until the device answers."""
         out = HostOutput()
-        if not self.ready and self.refused is None and self._sync_at is not None and now_ns >= self._sync_at:
+        if not self.ready and self.rejected is None and self._sync_at is not None and now_ns >= self._sync_at:
             self._sync_backoff = min(self._sync_backoff * 2, self._sync_retry_max_ns)
             self._sync_at = now_ns + self._sync_backoff
             out.send.append(encode(Sync(major=self.major, minor=self.minor)))
@@ -244,7 +244,7 @@ class HostSession:
                 self._on_hello(item, now_ns, out)
                 continue
             epoch = self._epoch
-            if not isinstance(item, Press | Heartbeat | Status):
+            if not isinstance(item, WirePress | Heartbeat | WireStatus):
                 self.stats.stale += 1  # a host message on our input: a loopback or a confused device
                 continue
             if not self.ready or epoch is None:
@@ -252,7 +252,7 @@ class HostSession:
                 continue
             if item.boot_id != epoch.boot_id:
                 earlier = self._known.get((epoch.device_id, item.boot_id))
-                if isinstance(item, Press) and earlier is not None:
+                if isinstance(item, WirePress) and earlier is not None:
                     if self._on_earlier_press(earlier, item, out) and earlier not in re_ack:
                         re_ack.append(earlier)
                 else:
@@ -260,7 +260,7 @@ class HostSession:
                 continue
             assert epoch.mapping is not None
             epoch.mapping.add(item.t_us, now_ns)
-            if isinstance(item, Press):
+            if isinstance(item, WirePress):
                 if self._on_press(epoch, item, out) and epoch not in re_ack:
                     re_ack.append(epoch)
             elif isinstance(item, Heartbeat):
@@ -315,9 +315,9 @@ class HostSession:
             code, text, short = reason
             self.ready = False
             self.hello = hello
-            self.refused = Refused(hello, text, code)
+            self.rejected = DeviceRejected(hello, text, code)
             out.send.append(encode(Reject(reason=code, major=self.major, minor=self.minor, text=short)))
-            out.events.append(self.refused)
+            out.events.append(self.rejected)
             return
         key = (hello.device_id, hello.boot_id)
         epoch = self._epoch
@@ -345,7 +345,7 @@ class HostSession:
         epoch.mapping.add(hello.t_us, now_ns)
         self.version = (self.major, min(self.minor, hello.minor))
         self.hello = hello
-        self.refused = None
+        self.rejected = None
         first = not self.ready
         self.ready = True
         self._sync_at = None
@@ -411,14 +411,14 @@ class HostSession:
             )
         return None
 
-    def _on_earlier_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
+    def _on_earlier_press(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> bool:
         """A press of an earlier epoch: held across a reboot, or a duplicate; else stale."""
         if press.seq > epoch.delivered and press.seq > epoch.held_to:
             self.stats.stale += 1  # not announced as held: bytes from before the reboot
             return False
         return self._on_press(epoch, press, out)
 
-    def _on_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
+    def _on_press(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> bool:
         """Deliver in order; returns True if the device should hear our ACK again."""
         if press.seq <= epoch.delivered:
             self.stats.duplicates += 1
@@ -436,7 +436,7 @@ class HostSession:
             self._deliver(epoch, epoch.waiting.pop(epoch.delivered + 1), out)
         return False
 
-    def _deliver(self, epoch: _Epoch, press: Press, out: HostOutput) -> None:
+    def _deliver(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> None:
         """``press`` is next in order: queue it (released once the clock mapping can time it)."""
         epoch.delivered = max(epoch.delivered, press.seq)
         epoch.queued.append(press)

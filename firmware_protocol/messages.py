@@ -1,8 +1,8 @@
 """The messages of the clock protocol, as typed, validated, immutable values.
 
-Device → host: :class:`Hello`, :class:`Press`, :class:`Status`, :class:`Heartbeat`.
-Host → device: :class:`Sync`, :class:`HelloAck`, :class:`Ack`, :class:`Show`,
-:class:`Beep`, :class:`Set`, :class:`Reject`.
+Device → host: :class:`Hello`, :class:`WirePress`, :class:`WireStatus`, :class:`Heartbeat`.
+Host → device: :class:`Sync`, :class:`HelloAck`, :class:`Ack`, :class:`WireShow`,
+:class:`WireBeep`, :class:`Set`, :class:`Reject`.
 
 Field names carry their unit (``t_us``, ``remaining_ms_a``). Every integer field has the
 range of its wire width, so a message that validates always encodes. The JSON form
@@ -53,10 +53,10 @@ def _utf8_at_most(limit: int) -> AfterValidator:
 #: Identifiers (device id, firmware version): at most 32 bytes of UTF-8.
 Ident = Annotated[str, _utf8_at_most(32)]
 #: Display text: at most 64 bytes of UTF-8.
-Text = Annotated[str, _utf8_at_most(64)]
+WireText = Annotated[str, _utf8_at_most(64)]
 
 
-class Side(StrEnum):
+class WireSide(StrEnum):
     """A clock's two sides: ``a`` (left) and ``b`` (right). Wire code 1 and 2."""
 
     A = "a"
@@ -80,7 +80,7 @@ class BeepPattern(StrEnum):
     CHANGE = "change"
 
 
-class DelayMode(StrEnum):
+class WireDelayMode(StrEnum):
     NONE = "none"
     BRONSTEIN = "bronstein"
     SIMPLE = "simple"
@@ -97,6 +97,8 @@ class _Message(BaseModel):
 
     #: the wire's message type byte (see SPEC.md)
     CODE: ClassVar[int]
+    #: the message's name in SPEC.md (``HELLO_ACK``), which errors about it use
+    NAME: ClassVar[str]
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready form, ``{"type": ..., field: value, ...}``."""
@@ -149,6 +151,7 @@ class Hello(_Message):
     """
 
     CODE: ClassVar[int] = 0x01
+    NAME: ClassVar[str] = "HELLO"
     type: Literal["hello"] = "hello"
     major: U8
     minor: U8
@@ -183,29 +186,31 @@ class Hello(_Message):
         return self
 
 
-class Press(_Message):
+class WirePress(_Message):
     """A button went down: the ``seq``-th press of epoch ``boot_id``, at device time ``t_us``."""
 
     CODE: ClassVar[int] = 0x02
+    NAME: ClassVar[str] = "PRESS"
     type: Literal["press"] = "press"
     boot_id: U32
     seq: Annotated[int, Field(ge=1, le=0xFFFF_FFFF)]
-    side: Side
+    side: WireSide
     t_us: U64
 
 
-class Status(_Message):
+class WireStatus(_Message):
     """What the device displays now (sent after it applies SHOW or SET, and when it changes)."""
 
     CODE: ClassVar[int] = 0x03
+    NAME: ClassVar[str] = "STATUS"
     type: Literal["status"] = "status"
     boot_id: U32
     t_us: U64
     remaining_ms_a: U32
     remaining_ms_b: U32
-    running: Side | None = None
+    running: WireSide | None = None
     low_battery: bool = False
-    text: Text = ""
+    text: WireText = ""
 
 
 class Heartbeat(_Message):
@@ -217,6 +222,7 @@ class Heartbeat(_Message):
     """
 
     CODE: ClassVar[int] = 0x04
+    NAME: ClassVar[str] = "HEARTBEAT"
     type: Literal["heartbeat"] = "heartbeat"
     boot_id: U32
     t_us: U64
@@ -231,6 +237,7 @@ class Sync(_Message):
     """The host opened the port: "please say HELLO". Carries the host's highest version."""
 
     CODE: ClassVar[int] = 0x40
+    NAME: ClassVar[str] = "SYNC"
     type: Literal["sync"] = "sync"
     major: U8
     minor: U8
@@ -240,6 +247,7 @@ class HelloAck(_Message):
     """The host accepts epoch ``boot_id`` at version ``major.minor``; the device may now send presses."""
 
     CODE: ClassVar[int] = 0x41
+    NAME: ClassVar[str] = "HELLO_ACK"
     type: Literal["hello-ack"] = "hello-ack"
     major: U8
     minor: U8
@@ -250,24 +258,27 @@ class Ack(_Message):
     """Cumulative: every press of epoch ``boot_id`` up to and including ``seq`` is safe."""
 
     CODE: ClassVar[int] = 0x42
+    NAME: ClassVar[str] = "ACK"
     type: Literal["ack"] = "ack"
     boot_id: U32
     seq: U32
 
 
-class Show(_Message):
+class WireShow(_Message):
     """Show both remaining times; ``running`` is the side whose time runs (None: stopped)."""
 
     CODE: ClassVar[int] = 0x43
+    NAME: ClassVar[str] = "SHOW"
     type: Literal["show"] = "show"
     remaining_ms_a: U32
     remaining_ms_b: U32
-    running: Side | None = None
-    text: Text = ""
+    running: WireSide | None = None
+    text: WireText = ""
 
 
-class Beep(_Message):
+class WireBeep(_Message):
     CODE: ClassVar[int] = 0x44
+    NAME: ClassVar[str] = "BEEP"
     type: Literal["beep"] = "beep"
     pattern: BeepPattern
 
@@ -276,23 +287,25 @@ class Set(_Message):
     """A time control, for devices that keep time themselves (capability ``keeps-time``)."""
 
     CODE: ClassVar[int] = 0x45
+    NAME: ClassVar[str] = "SET"
     type: Literal["set"] = "set"
     initial_ms_a: U32
     initial_ms_b: U32
     increment_ms: U32 = 0
     delay_ms: U32 = 0
-    delay_mode: DelayMode = DelayMode.NONE
+    delay_mode: WireDelayMode = WireDelayMode.NONE
 
 
 class Reject(_Message):
     """The host will not talk to this device, and why (a device may show ``text``)."""
 
     CODE: ClassVar[int] = 0x46
+    NAME: ClassVar[str] = "REJECT"
     type: Literal["reject"] = "reject"
     reason: RejectReason
     major: U8
     minor: U8
-    text: Text = ""
+    text: WireText = ""
 
 
 class Unknown(_Message):
@@ -302,34 +315,35 @@ class Unknown(_Message):
     """
 
     CODE: ClassVar[int] = -1
+    NAME: ClassVar[str] = "UNKNOWN"
     type: Literal["unknown"] = "unknown"
     code: U8
     body_hex: str = ""
 
 
-DeviceMessage = Hello | Press | Status | Heartbeat
-HostMessage = Sync | HelloAck | Ack | Show | Beep | Set | Reject
-Message = DeviceMessage | HostMessage
+DeviceMessage = Hello | WirePress | WireStatus | Heartbeat
+HostMessage = Sync | HelloAck | Ack | WireShow | WireBeep | Set | Reject
+WireMessage = DeviceMessage | HostMessage
 
 MESSAGE_TYPES: tuple[type[_Message], ...] = (
     Hello,
-    Press,
-    Status,
+    WirePress,
+    WireStatus,
     Heartbeat,
     Sync,
     HelloAck,
     Ack,
-    Show,
-    Beep,
+    WireShow,
+    WireBeep,
     Set,
     Reject,
 )
 BY_CODE: dict[int, type[_Message]] = {t.CODE: t for t in MESSAGE_TYPES}
 
-_ANY = TypeAdapter(Annotated[Message | Unknown, Field(discriminator="type")])
+_ANY = TypeAdapter(Annotated[WireMessage | Unknown, Field(discriminator="type")])
 
 
-def message_from_json(data: Any) -> Message | Unknown:
+def message_from_json(data: Any) -> WireMessage | Unknown:
     """A message from its JSON form. Raises ``ValueError`` naming the bad field."""
     if not isinstance(data, dict):
         raise ValueError(f"a message is a JSON object, not {type(data).__name__}")
@@ -337,7 +351,7 @@ def message_from_json(data: Any) -> Message | Unknown:
     if data.get("type") not in kinds:
         raise ValueError(f"unknown message type {data.get('type')!r}; one of {', '.join(kinds)}")
     try:
-        result: Message | Unknown = _ANY.validate_python(data)
+        result: WireMessage | Unknown = _ANY.validate_python(data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors(include_url=False):

@@ -70,11 +70,11 @@ from firmware_protocol import messages as wire
 from firmware_protocol.codec import encode
 from firmware_protocol.host import (
     Delivered,
+    DeviceRejected,
     Handshake,
     HostOutput,
     HostSession,
     HostStats,
-    Refused,
     StatusReport,
 )
 
@@ -191,7 +191,7 @@ class SerialClock:
         self._detail = tr(pl="nie uruchomiono", en="not started")
         self._display: Display | None = None
         self.path: str | None = None  # the port currently open
-        self.last_status: wire.Status | None = None
+        self.last_status: wire.WireStatus | None = None
         self.errors: list[BaseException] = []
         self.stats = DriverStats(protocol=self._session.stats)
 
@@ -235,7 +235,7 @@ class SerialClock:
         """Sound ``pattern`` now, if the clock is connected (a beep is not worth keeping)."""
         with self._lock:
             if self._session.ready:
-                self._write([encode(wire.Beep(pattern=wire.BeepPattern(pattern.value)))])
+                self._write([encode(wire.WireBeep(pattern=wire.BeepPattern(pattern.value)))])
 
     def set_time_control(self, control: TimeControl) -> None:
         """Send a single-stage time control to a clock that keeps time itself (SET)."""
@@ -247,7 +247,7 @@ class SerialClock:
             initial_ms_b=stage.time_ns // MS,
             increment_ms=stage.increment_ns // MS,
             delay_ms=stage.delay_ns // MS,
-            delay_mode=wire.DelayMode(CoreDelayMode(control.delay_mode).value),
+            delay_mode=wire.WireDelayMode(CoreDelayMode(control.delay_mode).value),
         )
         with self._lock:
             if not self._session.ready:
@@ -410,13 +410,13 @@ class SerialClock:
                     self.acknowledge(press)
             elif isinstance(event, Handshake):
                 self._on_handshake(event, now)
-            elif isinstance(event, Refused):
+            elif isinstance(event, DeviceRejected):
                 self._connected.clear()
                 self._set_state(DeviceState.DISCONNECTED, self._refusal_text(event))
             elif isinstance(event, StatusReport):
                 self.last_status = event.status
 
-    def _refusal_text(self, event: Refused) -> str:
+    def _refusal_text(self, event: DeviceRejected) -> str:
         """Why the clock was refused, in the referee's language (``event.reason`` is English)."""
         hello = event.hello
         ours = f"{self._session.major}.{self._session.minor}"
@@ -529,7 +529,7 @@ class _Reader:
         return data
 
 
-def _show(display: Display) -> wire.Show:
+def _show(display: Display) -> wire.WireShow:
     """The wire's SHOW for what the table's program shows.
 
     Two clocks are SHOW's own shape. A countdown is shown on both faces (a two-faced clock
@@ -543,14 +543,14 @@ def _show(display: Display) -> wire.Show:
     while len(text.encode("utf-8")) > 64:
         text = text[:-1]
     if isinstance(display, TwoClocks):
-        return wire.Show(
+        return wire.WireShow(
             remaining_ms_a=ms(display.remaining_ms.a),
             remaining_ms_b=ms(display.remaining_ms.b),
-            running=wire.Side(display.running.value) if display.running else None,
+            running=wire.WireSide(display.running.value) if display.running else None,
             text=text,
         )
     if isinstance(display, Countdown):
-        return wire.Show(
+        return wire.WireShow(
             remaining_ms_a=ms(display.ms), remaining_ms_b=ms(display.ms), running=None, text=text
         )
-    return wire.Show(remaining_ms_a=0, remaining_ms_b=0, running=None, text=text)
+    return wire.WireShow(remaining_ms_a=0, remaining_ms_b=0, running=None, text=text)

@@ -28,7 +28,7 @@ u8 = st.integers(0, 0xFF)
 u16 = st.integers(0, 0xFFFF)
 u32 = st.integers(0, 0xFFFF_FFFF)
 u64 = st.integers(0, 0xFFFF_FFFF_FFFF_FFFF)
-side = st.sampled_from(m.Side)
+side = st.sampled_from(m.WireSide)
 side0 = st.none() | side
 
 
@@ -66,9 +66,9 @@ def hellos(draw: st.DrawFn) -> m.Hello:
 
 MESSAGES: st.SearchStrategy[Any] = st.one_of(
     hellos(),
-    st.builds(m.Press, boot_id=u32, seq=st.integers(1, 0xFFFF_FFFF), side=side, t_us=u64),
+    st.builds(m.WirePress, boot_id=u32, seq=st.integers(1, 0xFFFF_FFFF), side=side, t_us=u64),
     st.builds(
-        m.Status,
+        m.WireStatus,
         boot_id=u32,
         t_us=u64,
         remaining_ms_a=u32,
@@ -81,15 +81,15 @@ MESSAGES: st.SearchStrategy[Any] = st.one_of(
     st.builds(m.Sync, major=u8, minor=u8),
     st.builds(m.HelloAck, major=u8, minor=u8, boot_id=u32),
     st.builds(m.Ack, boot_id=u32, seq=u32),
-    st.builds(m.Show, remaining_ms_a=u32, remaining_ms_b=u32, running=side0, text=text(64)),
-    st.builds(m.Beep, pattern=st.sampled_from(m.BeepPattern)),
+    st.builds(m.WireShow, remaining_ms_a=u32, remaining_ms_b=u32, running=side0, text=text(64)),
+    st.builds(m.WireBeep, pattern=st.sampled_from(m.BeepPattern)),
     st.builds(
         m.Set,
         initial_ms_a=u32,
         initial_ms_b=u32,
         increment_ms=u32,
         delay_ms=u32,
-        delay_mode=st.sampled_from(m.DelayMode),
+        delay_mode=st.sampled_from(m.WireDelayMode),
     ),
     st.builds(m.Reject, reason=st.sampled_from(m.RejectReason), major=u8, minor=u8, text=text(64)),
 )
@@ -140,7 +140,7 @@ def test_the_spec_shows_every_golden_frame() -> None:
 
 
 @given(MESSAGES)
-def test_encode_then_decode_is_the_identity(msg: m.Message) -> None:
+def test_encode_then_decode_is_the_identity(msg: m.WireMessage) -> None:
     assert decode_payload(encode_payload(msg)) == msg
     assert MessageParser().feed(encode(msg)) == [msg]
     assert m.message_from_json(json.loads(json.dumps(msg.to_json()))) == msg
@@ -157,14 +157,16 @@ def test_arbitrary_bytes_never_raise_and_give_only_typed_results(chunks: list[by
 
 
 @given(st.binary(max_size=60), MESSAGES, st.binary(max_size=60))
-def test_a_frame_surrounded_by_garbage_is_recovered(before: bytes, msg: m.Message, after: bytes) -> None:
+def test_a_frame_surrounded_by_garbage_is_recovered(before: bytes, msg: m.WireMessage, after: bytes) -> None:
     results = MessageParser().feed(before + encode(msg) + after)
     assert msg in results
 
 
 @given(st.lists(MESSAGES, min_size=1, max_size=6), st.binary(max_size=20), st.data())
 @settings(max_examples=60)
-def test_any_chunking_of_a_stream_gives_the_same_results(msgs: list[m.Message], noise: bytes, data) -> None:
+def test_any_chunking_of_a_stream_gives_the_same_results(
+    msgs: list[m.WireMessage], noise: bytes, data
+) -> None:
     stream = noise + b"".join(encode(x) for x in msgs)
     whole = MessageParser().feed(stream)
     cuts = sorted(data.draw(st.lists(st.integers(0, len(stream)), max_size=12)))
@@ -177,7 +179,7 @@ def test_any_chunking_of_a_stream_gives_the_same_results(msgs: list[m.Message], 
 
 
 @given(MESSAGES, st.binary(min_size=1, max_size=16))
-def test_fields_a_newer_minor_version_appends_are_ignored(msg: m.Message, extra: bytes) -> None:
+def test_fields_a_newer_minor_version_appends_are_ignored(msg: m.WireMessage, extra: bytes) -> None:
     payload = encode_payload(msg)
     if isinstance(msg, m.Hello) and not msg.held:
         payload += b"\x00"  # HELLO's optional ``held`` is written (empty) when later fields follow it
@@ -187,13 +189,13 @@ def test_fields_a_newer_minor_version_appends_are_ignored(msg: m.Message, extra:
 
 
 def test_an_unknown_type_is_skipped_and_what_follows_still_decodes() -> None:
-    press = m.Press(boot_id=1, seq=1, side=m.Side.A, t_us=5)
+    press = m.WirePress(boot_id=1, seq=1, side=m.WireSide.A, t_us=5)
     results = MessageParser().feed(encode(m.Unknown(code=0x7F, body_hex="aabb")) + encode(press))
     assert results == [m.Unknown(code=0x7F, body_hex="aabb"), press]
 
 
 def test_a_run_without_delimiters_is_one_too_long_error_and_parsing_resumes() -> None:
-    press = m.Press(boot_id=1, seq=9, side=m.Side.B, t_us=5)
+    press = m.WirePress(boot_id=1, seq=9, side=m.WireSide.B, t_us=5)
     parser = MessageParser()
     results = parser.feed(b"\x00" + b"\x01" * 300)
     results += parser.feed(b"\x01" * 300 + encode(press))

@@ -16,7 +16,7 @@ from clockd.devices.gpio import GpioTable
 from clockd.devices.gpio_config import TableConfig
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.service.runtime import Daemon, TableSpec
-from firmware_protocol.messages import Side as WireSide
+from firmware_protocol.messages import WireSide
 from hw_sim.gpio import ScriptedFactory
 from hw_sim.serial_clock import SerialClockFarm
 from tests.conftest import wait_until
