@@ -3,6 +3,7 @@
 * :mod:`firmware_protocol.framing` — COBS frames with CRC-16 between 0x00 delimiters.
 * :mod:`firmware_protocol.messages` — the typed messages (pydantic) and their JSON form.
 * :mod:`firmware_protocol.codec` — messages ⇄ bytes; :class:`MessageParser` for streams.
+* :mod:`firmware_protocol.errors` — bad input as a code and parameters (and an English sentence).
 * :mod:`firmware_protocol.timesync` — device µs → host ns (offset and drift from the stream).
 * :mod:`firmware_protocol.device` / :mod:`firmware_protocol.host` — both ends' protocol logic,
   as pure state machines (the simulator runs the first, the serial driver the second).
@@ -10,12 +11,12 @@
 
 from firmware_protocol.codec import (
     Decoded,
-    MalformedError,
     MessageParser,
     decode_payload,
     encode,
     encode_payload,
 )
+from firmware_protocol.errors import JsonMessageError, MalformedError, WireError
 from firmware_protocol.framing import FrameError, FrameErrorKind
 from firmware_protocol.messages import (
     PROTOCOL_MAJOR,
@@ -33,9 +34,11 @@ from firmware_protocol.messages import (
     Unknown,
     WireBeep,
     WireDelayMode,
+    WireFace,
     WireMessage,
     WirePress,
     WireShow,
+    WireShowFace,
     WireSide,
     WireStatus,
     message_from_json,
@@ -53,6 +56,7 @@ __all__ = [
     "Heartbeat",
     "Hello",
     "HelloAck",
+    "JsonMessageError",
     "MalformedError",
     "MessageParser",
     "Reject",
@@ -62,9 +66,12 @@ __all__ = [
     "Unknown",
     "WireBeep",
     "WireDelayMode",
+    "WireError",
+    "WireFace",
     "WireMessage",
     "WirePress",
     "WireShow",
+    "WireShowFace",
     "WireSide",
     "WireStatus",
     "decode_payload",

@@ -14,6 +14,11 @@ its non-volatile store (:meth:`DeviceSession.stored`) before it counts, and a po
 *holds* the earlier epochs' unacknowledged presses. HELLO lists them (``held``), and
 after the host's HELLO_ACK they are re-sent — under their own boot id, sequence numbers
 and device times — before this epoch's presses.
+
+**What it shows** (:attr:`DeviceSession.display`) is a face (protocol 1.2,
+:class:`~firmware_protocol.messages.WireShowFace`): two clocks, a countdown, a count-up or
+a text. A plain SHOW (from a 1.1 host) and a SET are two clocks. A device configured to
+speak 1.1 does not know SHOW_FACE and skips it, as an old firmware would.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from firmware_protocol.messages import (
+    FACES_SINCE,
     MAX_HELD_EPOCHS,
     PROTOCOL_MAJOR,
     PROTOCOL_MINOR,
@@ -37,9 +43,11 @@ from firmware_protocol.messages import (
     Sync,
     Unknown,
     WireBeep,
+    WireFace,
     WireMessage,
     WirePress,
     WireShow,
+    WireShowFace,
     WireSide,
     WireStatus,
 )
@@ -84,7 +92,8 @@ class DeviceSession:
     acked_seq: int = 0
     host_ready: bool = False
     version: tuple[int, int] | None = None
-    display: WireShow | None = None
+    #: the face shown (None: nothing was shown since power-on)
+    display: WireShowFace | None = None
     control: Set | None = None
     beeps: list[BeepPattern] = field(default_factory=list)
     rejected: Reject | None = None
@@ -235,11 +244,24 @@ class DeviceSession:
             self._ack(msg, now_us)
             return []
         if isinstance(msg, WireShow):
+            self.display = WireShowFace(
+                face=WireFace.TWO_CLOCKS,
+                time_ms_a=msg.remaining_ms_a,
+                time_ms_b=msg.remaining_ms_b,
+                running=msg.running,
+                text=msg.text,
+            )
+            return [self.status(now_us)]
+        if isinstance(msg, WireShowFace):
+            if (self.config.major, self.config.minor) < FACES_SINCE:
+                return []  # a 1.1 firmware does not know this type: it skips it
             self.display = msg
             return [self.status(now_us)]
         if isinstance(msg, Set):
             self.control = msg
-            self.display = WireShow(remaining_ms_a=msg.initial_ms_a, remaining_ms_b=msg.initial_ms_b)
+            self.display = WireShowFace(
+                face=WireFace.TWO_CLOCKS, time_ms_a=msg.initial_ms_a, time_ms_b=msg.initial_ms_b
+            )
             return [self.status(now_us)]
         if isinstance(msg, WireBeep):
             self.beeps.append(msg.pattern)
@@ -251,14 +273,16 @@ class DeviceSession:
         return []  # an unknown type (a newer host's), or a device message echoed back: skip
 
     def status(self, now_us: int) -> WireStatus:
-        d = self.display or WireShow(remaining_ms_a=0, remaining_ms_b=0)
+        d = self.display or WireShowFace(face=WireFace.TWO_CLOCKS)
         return WireStatus(
             boot_id=self.boot_id,
             t_us=now_us,
-            remaining_ms_a=d.remaining_ms_a,
-            remaining_ms_b=d.remaining_ms_b,
+            remaining_ms_a=d.time_ms_a,
+            remaining_ms_b=d.time_ms_b,
             running=d.running,
             text=d.text,
+            face=d.face,
+            ticking=d.ticking,
         )
 
     def _hello_ack(self, msg: HelloAck, now_us: int) -> list[WireMessage]:

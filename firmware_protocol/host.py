@@ -21,6 +21,11 @@ device time. The session accepts those presses, maps their device times with *th
 epoch's clock mapping — or, if it never heard that epoch's clock (the host restarted too),
 gives them an upper bound (:data:`TimeSource`) — and acknowledges them per epoch.
 
+**What the device shows** (protocol 1.2). :meth:`HostSession.show` sends a face of the
+table's program — two clocks, a countdown, a count-up, a text — as SHOW_FACE to a device
+that negotiated 1.2, and as the plain SHOW a 1.1 device understands otherwise
+(:func:`plain_show`: one time on both faces, a text over two zero faces).
+
 **Order.** Presses are delivered in the order they were pressed, each exactly once per
 session: within an epoch in sequence order (a press that arrives after a gap waits in a
 reorder buffer until the device re-sends the missing one), and every held epoch's
@@ -39,6 +44,7 @@ from typing import Literal
 from firmware_protocol.codec import MessageParser, encode
 from firmware_protocol.framing import FrameError, FrameErrorKind
 from firmware_protocol.messages import (
+    FACES_SINCE,
     PROTOCOL_MAJOR,
     PROTOCOL_MINOR,
     Ack,
@@ -49,7 +55,10 @@ from firmware_protocol.messages import (
     RejectReason,
     Sync,
     Unknown,
+    WireFace,
     WirePress,
+    WireShow,
+    WireShowFace,
     WireSide,
     WireStatus,
 )
@@ -64,6 +73,22 @@ _MS = 1_000_000
 #: clock, so its absolute time is unknown; ``host_t_ns`` is no earlier than the press (the
 #: next epoch's start), and the presses of one such epoch keep their exact spacing.
 TimeSource = Literal["measured", "upper-bound"]
+
+
+def plain_show(face: WireShowFace) -> WireShow:
+    """The SHOW that shows ``face`` on a device older than 1.2, which knows two clocks only.
+
+    Two clocks are SHOW's own shape. The one time of a countdown or a count-up is shown on
+    both faces, stopped (SHOW's ``running`` is a side, and neither side's time runs: the
+    host re-sends it as it changes); a text is shown below two zero faces (SPEC.md,
+    SHOW_FACE).
+    """
+    if face.face is WireFace.TWO_CLOCKS:
+        return WireShow(
+            remaining_ms_a=face.time_ms_a, remaining_ms_b=face.time_ms_b, running=face.running, text=face.text
+        )
+    return WireShow(remaining_ms_a=face.time_ms_a, remaining_ms_b=face.time_ms_a, text=face.text)
+
 
 # -- what the session reports ---------------------------------------------------------------
 
@@ -274,6 +299,17 @@ class HostSession:
         return out
 
     # -- the application ---------------------------------------------------------------------------
+    def show(self, face: WireShowFace) -> HostOutput:
+        """Show ``face`` on the device, in the message its version knows (nothing before HELLO).
+
+        SHOW_FACE to a device that negotiated 1.2 or later; to an older one the plain SHOW
+        of :func:`plain_show`.
+        """
+        out = HostOutput()
+        if self.ready and self.version is not None:
+            out.send.append(encode(face if self.version >= FACES_SINCE else plain_show(face)))
+        return out
+
     def acknowledge(self, boot_id: int, seq: int, device_id: str | None = None) -> HostOutput:
         """Press ``seq`` of epoch ``boot_id`` is safe (journaled): the device may forget it.
 

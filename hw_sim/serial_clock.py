@@ -59,7 +59,7 @@ from firmware_protocol.messages import (
     Set,
     Unknown,
     WireMessage,
-    WireShow,
+    WireShowFace,
     WireSide,
 )
 from hw_sim.faults import Faults
@@ -190,7 +190,13 @@ class SimulatedSerialClock:
             return [self._records[(p.boot_id, p.seq)] for p in self.session.stored()]
 
     @property
-    def display(self) -> WireShow | None:
+    def display(self) -> WireShowFace | None:
+        """What the clock shows now: the last face it was shown, None before the first.
+
+        A SHOW_FACE as it came (protocol 1.2); a plain SHOW or a SET as two clocks. For two
+        clocks ``running`` is the side whose time runs (players watch it); a countdown,
+        a count-up and a text have no running side (``ticking``: the one time runs).
+        """
         return self.session.display
 
     @property

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_protocol.codec import MessageParser, encode
+from firmware_protocol.codec import MessageParser, encode, encode_payload
 from firmware_protocol.device import DeviceSession, FirmwareConfig
 from firmware_protocol.framing import FrameError
-from firmware_protocol.host import Delivered, DeviceRejected, Handshake, HostSession
+from firmware_protocol.host import Delivered, DeviceRejected, Handshake, HostSession, plain_show
 from firmware_protocol.messages import (
     MAX_HELD_EPOCHS,
     Ack,
@@ -32,8 +32,12 @@ from firmware_protocol.messages import (
     RejectReason,
     Sync,
     Unknown,
+    WireFace,
     WirePress,
+    WireShow,
+    WireShowFace,
     WireSide,
+    WireStatus,
 )
 
 MS = 1_000_000
@@ -520,3 +524,66 @@ def test_a_device_holding_the_most_epochs_hello_can_list_registers_no_new_press(
     device.receive(Ack(boot_id=1, seq=1), 4)  # one epoch's presses are safe: room again
     press, _ = device.press(WireSide.A, 5)
     assert press is not None and press.seq == 1
+
+
+# -- what the device shows (protocol 1.2) ------------------------------------------------------
+
+COUNTDOWN = WireShowFace(face=WireFace.COUNTDOWN, time_ms_a=10_800_000, ticking=True, text="Sztafeta")
+COUNT_UP = WireShowFace(face=WireFace.COUNT_UP, time_ms_a=754_000, text="META 12:31")
+TEXT = WireShowFace(face=WireFace.TEXT, text="ZMIANA")
+TWO_CLOCKS = WireShowFace(face=WireFace.TWO_CLOCKS, time_ms_a=299_000, time_ms_b=300_000, running=WireSide.B)
+
+
+@pytest.mark.parametrize("face", [COUNTDOWN, COUNT_UP, TEXT, TWO_CLOCKS], ids=lambda f: f.face.value)
+def test_a_host_shows_a_face_as_show_face_to_a_1_2_device(face: WireShowFace) -> None:
+    host = HostSession()
+    assert host.show(face).send == []  # nothing before HELLO: there is nobody to show it to
+    handshake(host, hello(minor=2))
+    assert decode_all(host.show(face).send) == [face]
+
+
+@pytest.mark.parametrize(
+    ("face", "shown"),
+    [
+        (COUNTDOWN, WireShow(remaining_ms_a=10_800_000, remaining_ms_b=10_800_000, text="Sztafeta")),
+        (COUNT_UP, WireShow(remaining_ms_a=754_000, remaining_ms_b=754_000, text="META 12:31")),
+        (TEXT, WireShow(remaining_ms_a=0, remaining_ms_b=0, text="ZMIANA")),
+        (TWO_CLOCKS, WireShow(remaining_ms_a=299_000, remaining_ms_b=300_000, running=WireSide.B)),
+    ],
+    ids=lambda x: x.face.value if isinstance(x, WireShowFace) else "",
+)
+def test_a_host_shows_a_face_as_plain_show_to_a_1_1_device(face: WireShowFace, shown: WireShow) -> None:
+    """SPEC.md's mapping: one time on both faces, a text over two zero faces."""
+    for minor in (0, 1):
+        host = HostSession()
+        handshake(host, hello(minor=minor))
+        assert decode_all(host.show(face).send) == [shown] == [plain_show(face)]
+
+
+def test_a_1_2_device_shows_the_face_and_its_status_says_which() -> None:
+    device = DeviceSession(FirmwareConfig(device_id="DC-1"), boot_id=7)
+    device.receive(HelloAck(major=1, minor=2, boot_id=7), 0)
+    (status,) = device.receive(COUNTDOWN, 10)
+    assert device.display == COUNTDOWN
+    assert status == WireStatus(
+        boot_id=7,
+        t_us=10,
+        remaining_ms_a=10_800_000,
+        remaining_ms_b=0,
+        text="Sztafeta",
+        face=WireFace.COUNTDOWN,
+        ticking=True,
+    )
+    device.receive(WireShow(remaining_ms_a=5, remaining_ms_b=6, running=WireSide.A), 20)  # a 1.1 host's
+    assert device.display == WireShowFace(
+        face=WireFace.TWO_CLOCKS, time_ms_a=5, time_ms_b=6, running=WireSide.A
+    )
+
+
+def test_a_1_1_device_skips_show_face_as_a_type_it_does_not_know() -> None:
+    device = DeviceSession(FirmwareConfig(device_id="DC-1", minor=1), boot_id=7)
+    device.receive(HelloAck(major=1, minor=1, boot_id=7), 0)
+    assert device.receive(TEXT, 10) == [] and device.display is None
+    (status,) = device.receive(plain_show(TEXT), 20)
+    assert status.face is WireFace.TWO_CLOCKS and status.text == "ZMIANA"
+    assert encode_payload(status).endswith(b"\x06ZMIANA")  # a 1.1 STATUS: no face, no ticking

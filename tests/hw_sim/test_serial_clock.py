@@ -12,13 +12,16 @@ import serial
 from firmware_protocol.codec import MessageParser, encode
 from firmware_protocol.framing import FrameError, FrameErrorKind
 from firmware_protocol.messages import (
+    PROTOCOL_MINOR,
     Ack,
     Heartbeat,
     Hello,
     HelloAck,
     Sync,
+    WireFace,
     WirePress,
     WireShow,
+    WireShowFace,
     WireSide,
     WireStatus,
 )
@@ -86,8 +89,8 @@ def test_it_is_a_raw_serial_port_that_answers_sync_with_hello(farm) -> None:
     # every byte value crosses the pty unchanged (raw mode: no echo, no CR/LF translation)
     host.send(WireShow(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a"))
     host.read_until(lambda m: isinstance(m, WireStatus))
-    assert clock.display == WireShow(
-        remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a"
+    assert clock.display == WireShowFace(  # a plain SHOW is two clocks
+        face=WireFace.TWO_CLOCKS, time_ms_a=0x0D0A0D0A, time_ms_b=0x03041A11, text="\r\n\x03\x1a"
     )
     assert not any(isinstance(m, WireShow) for m in host.seen)  # nothing echoed back
 
@@ -141,7 +144,7 @@ def test_a_reboot_starts_a_new_epoch_that_holds_and_resends_the_unacknowledged_p
     assert clock.boot_id != hello.boot_id and not clock.lost_on_reboot and clock.pending == 1
     host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)  # unprompted, at boot
     new = [m for m in host.seen if isinstance(m, Hello)][-1]
-    assert new.t_us < 50_000 and new.acked_seq == 0 and new.minor == 1
+    assert new.t_us < 50_000 and new.acked_seq == 0 and new.minor == PROTOCOL_MINOR
     first = clock.record(hello.boot_id, 2)
     assert first is not None
     assert [(h.boot_id, h.acked_seq, h.last_seq, h.last_t_us) for h in new.held] == [
