@@ -22,6 +22,12 @@ after the press is journaled. Until then the clock keeps the press and re-sends 
 after any reconnect. ``auto_ack=True`` acknowledges as soon as the sink returns, for
 tools and tests that have no journal.
 
+**What the clock shows** is what the table's program shows (:data:`~clockd.core.device.Display`:
+two clocks, a countdown or count-up, a text), sent as protocol 1.2's SHOW_FACE to a clock
+that speaks 1.2 and as the plain SHOW of two faces to an older one
+(:func:`firmware_protocol.host.plain_show`). The last one is remembered and shown again
+after every reconnect and reboot.
+
 All protocol logic is :class:`firmware_protocol.host.HostSession` (pure, tested without
 ports); this module adds the port, one reader thread, and translation to daemon events.
 The sink is called from that thread; it must not raise (an exception is recorded in
@@ -54,7 +60,7 @@ import serial
 
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
-from clockd.core.timecontrol import DelayMode as CoreDelayMode
+from clockd.core.timecontrol import DelayMode
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MS
 from clockd.devices.base import (
@@ -189,7 +195,7 @@ class SerialClock:
         self._broken = False
         self._state = DeviceState.DISCONNECTED
         self._detail = tr(pl="nie uruchomiono", en="not started")
-        self._display: Display | None = None
+        self._display: wire.WireShowFace | None = None  # what the clock should show
         self.path: str | None = None  # the port currently open
         self.last_status: wire.WireStatus | None = None
         self.errors: list[BaseException] = []
@@ -225,11 +231,15 @@ class SerialClock:
             self._write(self._session.acknowledge(press.boot_id, press.seq, press.device_id or None).send)
 
     def show(self, display: Display) -> None:
-        """Show both times; remembered and re-sent after every reconnect."""
+        """Show what the table's program shows (SHOW_FACE, or SHOW to a 1.1 clock).
+
+        Remembered and shown again after every reconnect; a clock not connected now is
+        shown it when it connects.
+        """
+        face = wire_face(display)
         with self._lock:
-            self._display = display
-            if self._session.ready:
-                self._write([encode(_show(display))])
+            self._display = face
+            self._write(self._session.show(face).send)
 
     def beep(self, pattern: Beep) -> None:
         """Sound ``pattern`` now, if the clock is connected (a beep is not worth keeping)."""
@@ -247,7 +257,7 @@ class SerialClock:
             initial_ms_b=stage.time_ns // MS,
             increment_ms=stage.increment_ns // MS,
             delay_ms=stage.delay_ns // MS,
-            delay_mode=wire.WireDelayMode(CoreDelayMode(control.delay_mode).value),
+            delay_mode=wire.WireDelayMode(DelayMode(control.delay_mode).value),
         )
         with self._lock:
             if not self._session.ready:
@@ -460,7 +470,7 @@ class SerialClock:
             )
         with self._lock:
             if self._display is not None:
-                self._write([encode(_show(self._display))])  # show the right times again at once
+                self._write(self._session.show(self._display).send)  # show the right face again at once
         self._set_state(DeviceState.CONNECTED, f"{self.path}: {detail}")
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
@@ -529,11 +539,13 @@ class _Reader:
         return data
 
 
-def _show(display: Display) -> wire.WireShow:
-    """The wire's SHOW for what the table's program shows.
+def wire_face(display: Display) -> wire.WireShowFace:
+    """The wire's face for what the table's program shows: the same face, in the wire's terms.
 
-    Two clocks are SHOW's own shape. A countdown is shown on both faces (a two-faced clock
-    has no single face), its text below; a text alone is shown with both faces at zero.
+    Times are clamped to what a ``u32`` of milliseconds holds (a daemon's time is never
+    negative on a face; ~49 days is more than any event), and the text is cut to the 64
+    bytes of UTF-8 the wire carries (``TEXT_MAX`` counts characters, Polish ones take two
+    bytes).
     """
 
     def ms(value: int) -> int:
@@ -543,14 +555,18 @@ def _show(display: Display) -> wire.WireShow:
     while len(text.encode("utf-8")) > 64:
         text = text[:-1]
     if isinstance(display, TwoClocks):
-        return wire.WireShow(
-            remaining_ms_a=ms(display.remaining_ms.a),
-            remaining_ms_b=ms(display.remaining_ms.b),
+        return wire.WireShowFace(
+            face=wire.WireFace.TWO_CLOCKS,
+            time_ms_a=ms(display.remaining_ms.a),
+            time_ms_b=ms(display.remaining_ms.b),
             running=wire.WireSide(display.running.value) if display.running else None,
             text=text,
         )
     if isinstance(display, Countdown):
-        return wire.WireShow(
-            remaining_ms_a=ms(display.ms), remaining_ms_b=ms(display.ms), running=None, text=text
+        return wire.WireShowFace(
+            face=wire.WireFace.COUNT_UP if display.up else wire.WireFace.COUNTDOWN,
+            time_ms_a=ms(display.ms),
+            ticking=display.running,
+            text=text,
         )
-    return wire.WireShow(remaining_ms_a=0, remaining_ms_b=0, running=None, text=text)
+    return wire.WireShowFace(face=wire.WireFace.TEXT, text=text)
