@@ -410,7 +410,7 @@ def decoded_to_json(item: Decoded) -> dict[str, Any]:
             "detail": item.detail,
             "frame_hex": item.frame.hex(),
         }
-        if item.code is not None:
-            line.update(code=item.code, params=item.params)
+        if item.code is not None:  # "problem", as "code" is an unknown message's type byte
+            line.update(problem=item.code, params=item.params)
         return line
     return item.to_json()

@@ -41,6 +41,8 @@ TEXTS: dict[str, str] = {
     "wire.json-unknown-type": "unknown message type {found}; one of {known}",
     "wire.json-syntax": "not JSON: {reason} (column {column})",
     "wire.json-is-error": "this is a decode error ({error}), not a message",
+    "wire.hex-not-digit": "line {line}: {char} is not a hexadecimal digit",
+    "wire.hex-odd": "line {line}: an odd number of hex digits ({n})",
 }
 
 

@@ -60,8 +60,7 @@ import serial
 
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
-from clockd.core.timecontrol import DelayMode
-from clockd.core.timecontrol import TimeControl
+from clockd.core.timecontrol import DelayMode, TimeControl
 from clockd.core.units import MS
 from clockd.devices.base import (
     AnyDeviceInput,

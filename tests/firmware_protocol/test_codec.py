@@ -152,7 +152,7 @@ def test_golden_streams(vector: dict[str, Any]) -> None:
             assert (g["error"], g["offset"]) == (w["error"], w["offset"])
             assert g["detail"]  # a sentence for a person
             if w["error"] == "malformed":
-                assert g["code"] == w["code"]  # and its problem as data
+                assert g["problem"] == w["problem"]  # and its problem as data
         else:
             assert g == w
 
@@ -373,7 +373,7 @@ def test_every_malformed_error_carries_its_code_and_params() -> None:
     for payload, (code, params) in cases.items():
         (result,) = MessageParser().feed(encode_frame(payload))
         assert isinstance(result, FrameError) and (result.code, result.params) == (code, params)
-        assert decoded_to_json(result)["code"] == code
+        assert decoded_to_json(result)["problem"] == code
 
 
 def test_json_input_errors_carry_the_first_problem_as_code_and_params() -> None:
