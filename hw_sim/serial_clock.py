@@ -15,6 +15,13 @@ its unacknowledged presses across the reboot, as if in flash, lists them in its 
 re-sends them under their own epoch; a clock made with ``persistent=False`` loses them,
 as a non-conforming firmware would (:attr:`SimulatedSerialClock.lost_on_reboot`).
 
+A clock speaks this package's protocol version (1.2) unless told otherwise
+(``farm.add(..., minor=1)``: a 1.1 firmware, which skips SHOW_FACE as a type it does not
+know, so a host must show it two faces with SHOW). What it was last shown — the face,
+its times, what runs, the text — is :attr:`SimulatedSerialClock.display`, for tests and
+``duelclock sim serial`` to check; it keeps the face as it came and does not count a
+ticking time down itself (what a real clock shows between two messages is its own).
+
 One :class:`SerialClockFarm` runs any number of clocks on one background thread (a
 selector over the pty masters and a timer heap), so hundreds of clocks cost one thread.
 Presses made from other threads (:meth:`SimulatedSerialClock.press`) happen at the

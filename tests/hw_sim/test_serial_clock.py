@@ -253,3 +253,27 @@ def test_fault_names_are_checked() -> None:
         parse_fault_names("drop,fire")
     with pytest.raises(ValueError, match="between 0 and 1"):
         Faults(drop=1.5)
+
+
+def test_a_1_2_clock_shows_a_face_and_says_so_in_its_status_and_a_1_1_clock_skips_it(farm) -> None:
+    countdown = WireShowFace(face=WireFace.COUNTDOWN, time_ms_a=10_800_000, ticking=True, text="Sztafeta")
+    new, old = farm.add("SIM-12"), farm.add("SIM-11", minor=1)
+    host = Host(new.path)
+    assert host.handshake().minor == 2
+    host.send(countdown)
+    host.read_until(lambda m: isinstance(m, WireStatus))
+    assert new.display == countdown
+    (status,) = [m for m in host.seen if isinstance(m, WireStatus)]
+    assert (status.face, status.ticking, status.remaining_ms_a, status.text) == (
+        WireFace.COUNTDOWN,
+        True,
+        10_800_000,
+        "Sztafeta",
+    )
+    host = Host(old.path)
+    assert host.handshake().minor == 1
+    host.send(countdown, WireShow(remaining_ms_a=1, remaining_ms_b=2))  # read in this order
+    host.read_until(lambda m: isinstance(m, WireStatus))
+    (status,) = [m for m in host.seen if isinstance(m, WireStatus)]  # the first STATUS is the SHOW's:
+    assert (status.face, status.remaining_ms_a) == (WireFace.TWO_CLOCKS, 1)  # SHOW_FACE was skipped
+    assert old.display == WireShowFace(face=WireFace.TWO_CLOCKS, time_ms_a=1, time_ms_b=2)
