@@ -126,6 +126,11 @@ FACE_UNUSED: dict[WireFace, tuple[tuple[str, Any], ...]] = {
 }
 
 
+#: The fields a face may leave unused, as SHOW_FACE names them.
+_FACE_FIELDS = ("time_ms_a", "time_ms_b", "running", "ticking")
+assert all(name in _FACE_FIELDS for unused in FACE_UNUSED.values() for name, _ in unused)
+
+
 def _check_face(face: WireFace, values: dict[str, tuple[str, Any]]) -> None:
     """Refuse a face whose unused fields are set: ``values`` maps a SHOW_FACE field name to
     (this message's name for it, its value). A device cannot guess what a set but unused
@@ -393,7 +398,7 @@ class WireShowFace(_Message):
 
     @model_validator(mode="after")
     def _unused_fields_are_empty(self) -> WireShowFace:
-        _check_face(self.face, {name: (name, getattr(self, name)) for name, _ in FACE_UNUSED[WireFace.TEXT]})
+        _check_face(self.face, {name: (name, getattr(self, name)) for name in _FACE_FIELDS})
         return self
 
 
