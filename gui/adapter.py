@@ -30,7 +30,6 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from clockd.api.tournament import ResultsView, SessionView, TournamentState
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
@@ -47,6 +46,7 @@ from clockd.api import (
     resolve,
 )
 from clockd.api.messages import describe_validation, request_types
+from clockd.api.tournament import ResultsView, SessionView, TournamentState
 from gui.commands import Action, Command, Outcome
 from gui.model import (
     Alert,
