@@ -79,7 +79,7 @@ def cpu_s() -> float:
 
 
 def run(n: int, seconds: float) -> dict[str, Any]:
-    from clockd.devices.base import AnyDeviceEvent, Press
+    from clockd.devices.base import AnyDeviceInput, DevicePress
     from clockd.devices.serial import SerialClock
 
     child = subprocess.Popen(
@@ -91,10 +91,10 @@ def run(n: int, seconds: float) -> dict[str, Any]:
     assert child.stdin is not None and child.stdout is not None
     ports = json.loads(child.stdout.readline())["ports"]
     boot_ns = {serial: boot for _, serial, boot in ports}
-    received: list[tuple[int, Press]] = []
+    received: list[tuple[int, DevicePress]] = []
 
-    def sink(event: AnyDeviceEvent) -> None:
-        if isinstance(event, Press):
+    def sink(event: AnyDeviceInput) -> None:
+        if isinstance(event, DevicePress):
             received.append((time.monotonic_ns(), event))
 
     drivers = [
@@ -151,12 +151,12 @@ def run(n: int, seconds: float) -> dict[str, Any]:
 def protocol_costs(n: int = 20_000) -> dict[str, float]:
     """µs of pure protocol work per press, in one thread with no I/O."""
     from clockd.core.clock import Side as CoreSide
-    from clockd.devices.base import Press as Event
+    from clockd.devices.base import DevicePress
     from firmware_protocol.codec import MessageParser, encode
     from firmware_protocol.host import Delivered, HostSession
-    from firmware_protocol.messages import Heartbeat, Hello, Press, Side
+    from firmware_protocol.messages import Heartbeat, Hello, WirePress, WireSide
 
-    frames = [encode(Press(boot_id=1, seq=i, side=Side.A, t_us=i * 100_000)) for i in range(1, n + 1)]
+    frames = [encode(WirePress(boot_id=1, seq=i, side=WireSide.A, t_us=i * 100_000)) for i in range(1, n + 1)]
     t0 = time.perf_counter()
     parser = MessageParser()
     for f in frames:
@@ -170,7 +170,7 @@ def protocol_costs(n: int = 20_000) -> dict[str, float]:
         for e in host.receive(f, i * 100 * MS).events:
             assert isinstance(e, Delivered)
             host.acknowledge(e.boot_id, e.seq)
-            Event(
+            DevicePress(
                 table=1,
                 t_ns=e.host_t_ns,
                 side=CoreSide(e.side.value),
@@ -195,9 +195,9 @@ def protocol_costs(n: int = 20_000) -> dict[str, float]:
 def wire_limit() -> dict[str, Any]:
     """Frame sizes from the codec, at 115 200 baud 8N1 (10 bits a byte)."""
     from firmware_protocol.codec import encode
-    from firmware_protocol.messages import Ack, Heartbeat, Press, Side
+    from firmware_protocol.messages import Ack, Heartbeat, WirePress, WireSide
 
-    press = len(encode(Press(boot_id=1, seq=1, side=Side.A, t_us=1)))
+    press = len(encode(WirePress(boot_id=1, seq=1, side=WireSide.A, t_us=1)))
     beat = len(encode(Heartbeat(boot_id=1, t_us=1, acked_seq=1, last_seq=1)))
     ack = len(encode(Ack(boot_id=1, seq=1)))
     bytes_per_s = BAUD // 10

@@ -60,7 +60,7 @@ from clockd.service.events import Events, EventsView
 from clockd.service.views import event_digest, state_digest
 from clockd.store.journal import Journal, JournalError
 from clockd.store.schema import SchemaError
-from firmware_protocol.messages import Side
+from firmware_protocol.messages import WireSide
 from hw_sim.players import PlayerModel
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 
@@ -208,7 +208,7 @@ class BlindPlayers:
         self, farm: SerialClockFarm, clock: SimulatedSerialClock, model: PlayerModel, rng: random.Random
     ):
         self.farm, self.clock, self.model, self.rng = farm, clock, model, rng
-        self.side = Side.A if rng.random() < 0.5 else Side.B
+        self.side = WireSide.A if rng.random() < 0.5 else WireSide.B
         self.playing = True
 
     def start(self) -> None:
@@ -218,7 +218,7 @@ class BlindPlayers:
         if not self.playing:
             return
         self.clock.press(self.side)
-        self.side = Side.B if self.side is Side.A else Side.A
+        self.side = WireSide.B if self.side is WireSide.A else WireSide.A
         self.farm.call_later(self.model.think_ns(self.rng), self._press)
 
 

@@ -14,6 +14,11 @@ its non-volatile store (:meth:`DeviceSession.stored`) before it counts, and a po
 *holds* the earlier epochs' unacknowledged presses. HELLO lists them (``held``), and
 after the host's HELLO_ACK they are re-sent — under their own boot id, sequence numbers
 and device times — before this epoch's presses.
+
+**What it shows** (:attr:`DeviceSession.display`) is a face (protocol 1.2,
+:class:`~firmware_protocol.messages.WireShowFace`): two clocks, a countdown, a count-up or
+a text. A plain SHOW (from a 1.1 host) and a SET are two clocks. A device configured to
+speak 1.1 does not know SHOW_FACE and skips it, as an old firmware would.
 """
 
 from __future__ import annotations
@@ -22,31 +27,34 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from firmware_protocol.messages import (
+    FACES_SINCE,
     MAX_HELD_EPOCHS,
     PROTOCOL_MAJOR,
     PROTOCOL_MINOR,
     Ack,
-    Beep,
     BeepPattern,
     Capability,
     Heartbeat,
     HeldEpoch,
     Hello,
     HelloAck,
-    Message,
-    Press,
     Reject,
     Set,
-    Show,
-    Side,
-    Status,
     Sync,
     Unknown,
+    WireBeep,
+    WireFace,
+    WireMessage,
+    WirePress,
+    WireShow,
+    WireShowFace,
+    WireSide,
+    WireStatus,
 )
 
 
 @dataclass(frozen=True)
-class DeviceConfig:
+class FirmwareConfig:
     device_id: str
     firmware: str = "sim-1.0"
     capabilities: frozenset[Capability] = frozenset(
@@ -75,16 +83,17 @@ HELD_SINCE = (1, 1)
 class DeviceSession:
     """One epoch (power-on to power-off) of a clock's protocol state."""
 
-    config: DeviceConfig
+    config: FirmwareConfig
     boot_id: int
-    pending: dict[int, Press] = field(default_factory=dict)  # seq → press, oldest first
+    pending: dict[int, WirePress] = field(default_factory=dict)  # seq → press, oldest first
     #: earlier epochs' unacknowledged presses, kept across reboots: boot id → seq → press, oldest first
-    held: dict[int, dict[int, Press]] = field(default_factory=dict)
+    held: dict[int, dict[int, WirePress]] = field(default_factory=dict)
     last_seq: int = 0
     acked_seq: int = 0
     host_ready: bool = False
     version: tuple[int, int] | None = None
-    display: Show | None = None
+    #: the face shown (None: nothing was shown since power-on)
+    display: WireShowFace | None = None
     control: Set | None = None
     beeps: list[BeepPattern] = field(default_factory=list)
     rejected: Reject | None = None
@@ -98,7 +107,9 @@ class DeviceSession:
 
     # -- power ------------------------------------------------------------------------------------
     @classmethod
-    def power_on(cls, config: DeviceConfig, boot_id: int, stored: Iterable[Press] = ()) -> DeviceSession:
+    def power_on(
+        cls, config: FirmwareConfig, boot_id: int, stored: Iterable[WirePress] = ()
+    ) -> DeviceSession:
         """A new epoch ``boot_id``, holding the presses the non-volatile store kept (see :meth:`stored`)."""
         session = cls(config, boot_id)
         for press in stored:
@@ -111,7 +122,7 @@ class DeviceSession:
             )
         return session
 
-    def stored(self) -> list[Press]:
+    def stored(self) -> list[WirePress]:
         """Every press not yet acknowledged, oldest epoch first: what the non-volatile store holds.
 
         A conforming firmware writes each press there before it counts it and erases it when
@@ -149,13 +160,13 @@ class DeviceSession:
             held=self.held_epochs(),
         )
 
-    def attach(self, now_us: int) -> list[Message]:
+    def attach(self, now_us: int) -> list[WireMessage]:
         """The link came up (power-on, or the cable was plugged in): announce ourselves."""
         self.host_ready = False
         self._hello_at = now_us + self.config.hello_every_ms * 1000
         return [self.hello(now_us)]
 
-    def press(self, side: Side, now_us: int) -> tuple[Press | None, list[Message]]:
+    def press(self, side: WireSide, now_us: int) -> tuple[WirePress | None, list[WireMessage]]:
         """A button went down at ``now_us``. Returns the press (None if there was no room).
 
         No room: the store is full, or it holds presses of :data:`MAX_HELD_EPOCHS` earlier
@@ -174,7 +185,7 @@ class DeviceSession:
             self.overflowed += 1
             return None, []
         self.last_seq += 1
-        press = Press(boot_id=self.boot_id, seq=self.last_seq, side=side, t_us=now_us)
+        press = WirePress(boot_id=self.boot_id, seq=self.last_seq, side=side, t_us=now_us)
         self.pending[press.seq] = press
         if not self.host_ready:
             return press, []
@@ -183,9 +194,9 @@ class DeviceSession:
             self._retransmit_at = now_us + self._rto_us
         return press, [press]
 
-    def poll(self, now_us: int) -> list[Message]:
+    def poll(self, now_us: int) -> list[WireMessage]:
         """Timers: heartbeat, re-sending unacknowledged presses, repeating HELLO."""
-        out: list[Message] = []
+        out: list[WireMessage] = []
         if not self.host_ready:
             if self.rejected is None and self._hello_at is not None and now_us >= self._hello_at:
                 self._hello_at = now_us + self.config.hello_every_ms * 1000
@@ -220,7 +231,7 @@ class DeviceSession:
         return min(times) if times else None
 
     # -- what the host says --------------------------------------------------------------------
-    def receive(self, msg: Message | Unknown, now_us: int) -> list[Message]:
+    def receive(self, msg: WireMessage | Unknown, now_us: int) -> list[WireMessage]:
         if isinstance(msg, Sync):
             # a host (re)opened the port: it knows nothing of us until HELLO
             self.host_ready = False
@@ -232,14 +243,27 @@ class DeviceSession:
         if isinstance(msg, Ack):
             self._ack(msg, now_us)
             return []
-        if isinstance(msg, Show):
+        if isinstance(msg, WireShow):
+            self.display = WireShowFace(
+                face=WireFace.TWO_CLOCKS,
+                time_ms_a=msg.remaining_ms_a,
+                time_ms_b=msg.remaining_ms_b,
+                running=msg.running,
+                text=msg.text,
+            )
+            return [self.status(now_us)]
+        if isinstance(msg, WireShowFace):
+            if (self.config.major, self.config.minor) < FACES_SINCE:
+                return []  # a 1.1 firmware does not know this type: it skips it
             self.display = msg
             return [self.status(now_us)]
         if isinstance(msg, Set):
             self.control = msg
-            self.display = Show(remaining_ms_a=msg.initial_ms_a, remaining_ms_b=msg.initial_ms_b)
+            self.display = WireShowFace(
+                face=WireFace.TWO_CLOCKS, time_ms_a=msg.initial_ms_a, time_ms_b=msg.initial_ms_b
+            )
             return [self.status(now_us)]
-        if isinstance(msg, Beep):
+        if isinstance(msg, WireBeep):
             self.beeps.append(msg.pattern)
             return []
         if isinstance(msg, Reject):
@@ -248,18 +272,20 @@ class DeviceSession:
             return []
         return []  # an unknown type (a newer host's), or a device message echoed back: skip
 
-    def status(self, now_us: int) -> Status:
-        d = self.display or Show(remaining_ms_a=0, remaining_ms_b=0)
-        return Status(
+    def status(self, now_us: int) -> WireStatus:
+        d = self.display or WireShowFace(face=WireFace.TWO_CLOCKS)
+        return WireStatus(
             boot_id=self.boot_id,
             t_us=now_us,
-            remaining_ms_a=d.remaining_ms_a,
-            remaining_ms_b=d.remaining_ms_b,
+            remaining_ms_a=d.time_ms_a,
+            remaining_ms_b=d.time_ms_b,
             running=d.running,
             text=d.text,
+            face=d.face,
+            ticking=d.ticking,
         )
 
-    def _hello_ack(self, msg: HelloAck, now_us: int) -> list[Message]:
+    def _hello_ack(self, msg: HelloAck, now_us: int) -> list[WireMessage]:
         c = self.config
         if msg.boot_id != self.boot_id or msg.major != c.major or msg.minor > c.minor:
             return []  # meant for an earlier epoch, or a version we never offered
@@ -275,9 +301,9 @@ class DeviceSession:
     def _host_takes_held(self) -> bool:
         return self.version is not None and self.version >= HELD_SINCE
 
-    def _unacknowledged_to_send(self) -> list[Message]:
+    def _unacknowledged_to_send(self) -> list[WireMessage]:
         """What a (re-)send sends, in order: earlier epochs' held presses (to a 1.1 host), then ours."""
-        out: list[Message] = []
+        out: list[WireMessage] = []
         if self._host_takes_held():
             for presses in self.held.values():
                 out.extend(presses.values())

@@ -20,8 +20,9 @@ decoded payload or a typed :class:`FrameError`. It never raises on any input.
 from __future__ import annotations
 
 import binascii
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 DELIMITER = 0x00
 #: The longest payload (message type + body) a frame may carry.
@@ -110,12 +111,17 @@ class FrameError:
 
     ``offset`` counts bytes from the start of the stream fed to the parser (the byte
     after the opening delimiter); ``frame`` is the encoded bytes (at most the first 64).
+    ``detail`` is an English sentence; a ``malformed`` frame also has it as ``code`` and
+    ``params``, to be rendered in the reader's language.
     """
 
     kind: FrameErrorKind
     detail: str
     offset: int
     frame: bytes = b""
+    #: a ``malformed`` frame's problem as data (:mod:`firmware_protocol.errors`): ``wire.no-value`` …
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return f"{self.kind.value} at byte {self.offset}: {self.detail}"

@@ -21,6 +21,11 @@ device time. The session accepts those presses, maps their device times with *th
 epoch's clock mapping — or, if it never heard that epoch's clock (the host restarted too),
 gives them an upper bound (:data:`TimeSource`) — and acknowledges them per epoch.
 
+**What the device shows** (protocol 1.2). :meth:`HostSession.show` sends a face of the
+table's program — two clocks, a countdown, a count-up, a text — as SHOW_FACE to a device
+that negotiated 1.2, and as the plain SHOW a 1.1 device understands otherwise
+(:func:`plain_show`: one time on both faces, a text over two zero faces).
+
 **Order.** Presses are delivered in the order they were pressed, each exactly once per
 session: within an epoch in sequence order (a press that arrives after a gap waits in a
 reorder buffer until the device re-sends the missing one), and every held epoch's
@@ -39,19 +44,23 @@ from typing import Literal
 from firmware_protocol.codec import MessageParser, encode
 from firmware_protocol.framing import FrameError, FrameErrorKind
 from firmware_protocol.messages import (
+    FACES_SINCE,
     PROTOCOL_MAJOR,
     PROTOCOL_MINOR,
     Ack,
     Heartbeat,
     Hello,
     HelloAck,
-    Press,
     Reject,
     RejectReason,
-    Side,
-    Status,
     Sync,
     Unknown,
+    WireFace,
+    WirePress,
+    WireShow,
+    WireShowFace,
+    WireSide,
+    WireStatus,
 )
 from firmware_protocol.timesync import DEFAULT_MAX_DRIFT_PPM, ClockMapping
 
@@ -65,6 +74,22 @@ _MS = 1_000_000
 #: next epoch's start), and the presses of one such epoch keep their exact spacing.
 TimeSource = Literal["measured", "upper-bound"]
 
+
+def plain_show(face: WireShowFace) -> WireShow:
+    """The SHOW that shows ``face`` on a device older than 1.2, which knows two clocks only.
+
+    Two clocks are SHOW's own shape. The one time of a countdown or a count-up is shown on
+    both faces, stopped (SHOW's ``running`` is a side, and neither side's time runs: the
+    host re-sends it as it changes); a text is shown below two zero faces (SPEC.md,
+    SHOW_FACE).
+    """
+    if face.face is WireFace.TWO_CLOCKS:
+        return WireShow(
+            remaining_ms_a=face.time_ms_a, remaining_ms_b=face.time_ms_b, running=face.running, text=face.text
+        )
+    return WireShow(remaining_ms_a=face.time_ms_a, remaining_ms_b=face.time_ms_a, text=face.text)
+
+
 # -- what the session reports ---------------------------------------------------------------
 
 
@@ -75,7 +100,7 @@ class Delivered:
     device_id: str
     boot_id: int
     seq: int
-    side: Side
+    side: WireSide
     device_t_us: int
     host_t_ns: int
     time_source: TimeSource = "measured"
@@ -92,7 +117,7 @@ class Handshake:
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class DeviceRejected:
     """The host will not talk to this device; ``reason`` is a sentence for a person."""
 
     hello: Hello
@@ -102,10 +127,10 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class StatusReport:
-    status: Status
+    status: WireStatus
 
 
-HostEvent = Delivered | Handshake | Refused | StatusReport
+HostEvent = Delivered | Handshake | DeviceRejected | StatusReport
 
 
 @dataclass
@@ -147,8 +172,8 @@ class _Epoch:
     acked: int  # every seq <= this is acknowledged by the application
     started_ns: int
     acked_above: set[int] = field(default_factory=set)  # acknowledged out of order
-    waiting: dict[int, Press] = field(default_factory=dict)  # arrived after a gap
-    queued: list[Press] = field(default_factory=list)  # in order, waiting for the clock mapping
+    waiting: dict[int, WirePress] = field(default_factory=dict)  # arrived after a gap
+    queued: list[WirePress] = field(default_factory=list)  # in order, waiting for the clock mapping
     #: an earlier epoch the device still holds presses of, up to this seq (0: it holds none)
     held_to: int = 0
     last_t_us: int = 0  # device time of press ``held_to``
@@ -194,7 +219,7 @@ class HostSession:
         self.ready = False
         self.version: tuple[int, int] | None = None
         self.hello: Hello | None = None
-        self.refused: Refused | None = None
+        self.rejected: DeviceRejected | None = None
         self.last_heard_ns: int | None = None
         self.stats = HostStats()
 
@@ -212,7 +237,7 @@ class HostSession:
         """The port was (re)opened: forget partial frames, ask the device to say HELLO."""
         self._parser.reset()
         self.ready = False
-        self.refused = None
+        self.rejected = None
         self._sync_backoff = self._sync_retry_ns
         self._sync_at = now_ns + self._sync_backoff
         return HostOutput(send=[encode(Sync(major=self.major, minor=self.minor))])
@@ -220,7 +245,7 @@ class HostSession:
     def poll(self, now_ns: int) -> HostOutput:
         """Timers: repeat SYNC (with backoff) until the device answers."""
         out = HostOutput()
-        if not self.ready and self.refused is None and self._sync_at is not None and now_ns >= self._sync_at:
+        if not self.ready and self.rejected is None and self._sync_at is not None and now_ns >= self._sync_at:
             self._sync_backoff = min(self._sync_backoff * 2, self._sync_retry_max_ns)
             self._sync_at = now_ns + self._sync_backoff
             out.send.append(encode(Sync(major=self.major, minor=self.minor)))
@@ -244,7 +269,7 @@ class HostSession:
                 self._on_hello(item, now_ns, out)
                 continue
             epoch = self._epoch
-            if not isinstance(item, Press | Heartbeat | Status):
+            if not isinstance(item, WirePress | Heartbeat | WireStatus):
                 self.stats.stale += 1  # a host message on our input: a loopback or a confused device
                 continue
             if not self.ready or epoch is None:
@@ -252,7 +277,7 @@ class HostSession:
                 continue
             if item.boot_id != epoch.boot_id:
                 earlier = self._known.get((epoch.device_id, item.boot_id))
-                if isinstance(item, Press) and earlier is not None:
+                if isinstance(item, WirePress) and earlier is not None:
                     if self._on_earlier_press(earlier, item, out) and earlier not in re_ack:
                         re_ack.append(earlier)
                 else:
@@ -260,7 +285,7 @@ class HostSession:
                 continue
             assert epoch.mapping is not None
             epoch.mapping.add(item.t_us, now_ns)
-            if isinstance(item, Press):
+            if isinstance(item, WirePress):
                 if self._on_press(epoch, item, out) and epoch not in re_ack:
                     re_ack.append(epoch)
             elif isinstance(item, Heartbeat):
@@ -274,6 +299,17 @@ class HostSession:
         return out
 
     # -- the application ---------------------------------------------------------------------------
+    def show(self, face: WireShowFace) -> HostOutput:
+        """Show ``face`` on the device, in the message its version knows (nothing before HELLO).
+
+        SHOW_FACE to a device that negotiated 1.2 or later; to an older one the plain SHOW
+        of :func:`plain_show`.
+        """
+        out = HostOutput()
+        if self.ready and self.version is not None:
+            out.send.append(encode(face if self.version >= FACES_SINCE else plain_show(face)))
+        return out
+
     def acknowledge(self, boot_id: int, seq: int, device_id: str | None = None) -> HostOutput:
         """Press ``seq`` of epoch ``boot_id`` is safe (journaled): the device may forget it.
 
@@ -315,9 +351,9 @@ class HostSession:
             code, text, short = reason
             self.ready = False
             self.hello = hello
-            self.refused = Refused(hello, text, code)
+            self.rejected = DeviceRejected(hello, text, code)
             out.send.append(encode(Reject(reason=code, major=self.major, minor=self.minor, text=short)))
-            out.events.append(self.refused)
+            out.events.append(self.rejected)
             return
         key = (hello.device_id, hello.boot_id)
         epoch = self._epoch
@@ -345,7 +381,7 @@ class HostSession:
         epoch.mapping.add(hello.t_us, now_ns)
         self.version = (self.major, min(self.minor, hello.minor))
         self.hello = hello
-        self.refused = None
+        self.rejected = None
         first = not self.ready
         self.ready = True
         self._sync_at = None
@@ -411,14 +447,14 @@ class HostSession:
             )
         return None
 
-    def _on_earlier_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
+    def _on_earlier_press(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> bool:
         """A press of an earlier epoch: held across a reboot, or a duplicate; else stale."""
         if press.seq > epoch.delivered and press.seq > epoch.held_to:
             self.stats.stale += 1  # not announced as held: bytes from before the reboot
             return False
         return self._on_press(epoch, press, out)
 
-    def _on_press(self, epoch: _Epoch, press: Press, out: HostOutput) -> bool:
+    def _on_press(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> bool:
         """Deliver in order; returns True if the device should hear our ACK again."""
         if press.seq <= epoch.delivered:
             self.stats.duplicates += 1
@@ -436,7 +472,7 @@ class HostSession:
             self._deliver(epoch, epoch.waiting.pop(epoch.delivered + 1), out)
         return False
 
-    def _deliver(self, epoch: _Epoch, press: Press, out: HostOutput) -> None:
+    def _deliver(self, epoch: _Epoch, press: WirePress, out: HostOutput) -> None:
         """``press`` is next in order: queue it (released once the clock mapping can time it)."""
         epoch.delivered = max(epoch.delivered, press.seq)
         epoch.queued.append(press)

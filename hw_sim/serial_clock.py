@@ -15,6 +15,13 @@ its unacknowledged presses across the reboot, as if in flash, lists them in its 
 re-sends them under their own epoch; a clock made with ``persistent=False`` loses them,
 as a non-conforming firmware would (:attr:`SimulatedSerialClock.lost_on_reboot`).
 
+A clock speaks this package's protocol version (1.2) unless told otherwise
+(``farm.add(..., minor=1)``: a 1.1 firmware, which skips SHOW_FACE as a type it does not
+know, so a host must show it two faces with SHOW). What it was last shown — the face,
+its times, what runs, the text — is :attr:`SimulatedSerialClock.display`, for tests and
+``duelclock sim serial`` to check; it keeps the face as it came and does not count a
+ticking time down itself (what a real clock shows between two messages is its own).
+
 One :class:`SerialClockFarm` runs any number of clocks on one background thread (a
 selector over the pty masters and a timer heap), so hundreds of clocks cost one thread.
 Presses made from other threads (:meth:`SimulatedSerialClock.press`) happen at the
@@ -48,7 +55,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from firmware_protocol.codec import MessageParser, encode
-from firmware_protocol.device import DeviceConfig, DeviceSession
+from firmware_protocol.device import DeviceSession, FirmwareConfig
 from firmware_protocol.framing import FrameError
 from firmware_protocol.messages import (
     PROTOCOL_MAJOR,
@@ -56,11 +63,11 @@ from firmware_protocol.messages import (
     Ack,
     BeepPattern,
     Capability,
-    Message,
     Set,
-    Show,
-    Side,
     Unknown,
+    WireMessage,
+    WireShowFace,
+    WireSide,
 )
 from hw_sim.faults import Faults
 from hw_sim.players import PlayerModel
@@ -97,7 +104,7 @@ class PressRecord:
     device_id: str
     boot_id: int
     seq: int
-    side: Side
+    side: WireSide
     device_t_us: int
     host_ns: int  # the simulation's host time at the press
 
@@ -123,7 +130,7 @@ class SimulatedSerialClock:
     def __init__(
         self,
         farm: SerialClockFarm,
-        config: DeviceConfig,
+        config: FirmwareConfig,
         *,
         vid: int,
         pid: int,
@@ -190,7 +197,13 @@ class SimulatedSerialClock:
             return [self._records[(p.boot_id, p.seq)] for p in self.session.stored()]
 
     @property
-    def display(self) -> Show | None:
+    def display(self) -> WireShowFace | None:
+        """What the clock shows now: the last face it was shown, None before the first.
+
+        A SHOW_FACE as it came (protocol 1.2); a plain SHOW or a SET as two clocks. For two
+        clocks ``running`` is the side whose time runs (players watch it); a countdown,
+        a count-up and a text have no running side (``ticking``: the one time runs).
+        """
         return self.session.display
 
     @property
@@ -201,7 +214,7 @@ class SimulatedSerialClock:
     def beeps(self) -> list[BeepPattern]:
         return list(self.session.beeps)
 
-    def press(self, side: Side) -> PressRecord | None:
+    def press(self, side: WireSide) -> PressRecord | None:
         """Press ``side``'s button now. Returns the record (None if the device was full)."""
         with self._lock:
             host_ns = self.farm.time()
@@ -315,7 +328,7 @@ class SimulatedSerialClock:
             except OSError:
                 return  # no reader on the other side right now (EIO): nothing to read
             now_us = self.clock.now_us()
-            out: list[Message] = []
+            out: list[WireMessage] = []
             delayed: list[Ack] = []
             for item in self._parser.feed(data):
                 if isinstance(item, FrameError):
@@ -342,7 +355,7 @@ class SimulatedSerialClock:
             self._send(self._receive(ack, now_us))
             self._reschedule(now_us)
 
-    def _receive(self, msg: Message | Unknown, now_us: int) -> list[Message]:
+    def _receive(self, msg: WireMessage | Unknown, now_us: int) -> list[WireMessage]:
         return self.session.receive(msg, now_us)
 
     def _poll(self, generation: int) -> None:
@@ -361,7 +374,7 @@ class SimulatedSerialClock:
         delay_ns = max(0, deadline - now_us) * 1000
         self.farm.call_later(delay_ns, self._poll, self._generation)
 
-    def _send(self, messages: Sequence[Message]) -> None:
+    def _send(self, messages: Sequence[WireMessage]) -> None:
         if not messages:
             return
         out = bytearray()
@@ -438,7 +451,7 @@ class SerialClockFarm:
         presses when it reboots (protocol 1.0 devices did).
         """
         serial_number = serial_number or f"SIM-{len(self.clocks) + 1:04d}"
-        config = DeviceConfig(
+        config = FirmwareConfig(
             device_id=serial_number,
             firmware=firmware,
             major=major,
@@ -474,21 +487,21 @@ class SerialClockFarm:
         players: tuple[PlayerModel, PlayerModel],
         *,
         turns: int | None = None,
-        first: Side = Side.A,
+        first: WireSide = WireSide.A,
         rng: random.Random | None = None,
     ) -> None:
         """Two players alternate: ``first`` presses to start the other side's time, then
         each presses after a think time from its model. ``turns=None`` plays forever."""
         rng = rng or random.Random(self.rng.getrandbits(64))
-        models = {Side.A: players[0], Side.B: players[1]}
+        models = {WireSide.A: players[0], WireSide.B: players[1]}
         count = itertools.count(1)
 
-        def turn(side: Side) -> None:
+        def turn(side: WireSide) -> None:
             n = next(count)
             if turns is not None and n > turns:
                 return
             clock.press(side)
-            other = Side.B if side is Side.A else Side.A
+            other = WireSide.B if side is WireSide.A else WireSide.A
             self.call_later(models[other].think_ns(rng), turn, other)
 
         self.call_later(models[first].think_ns(rng), turn, first)
@@ -507,7 +520,7 @@ class SerialClockFarm:
         def tick() -> None:
             if count is not None and state["n"] >= count:
                 return
-            side = Side.A if state["n"] % 2 == 0 else Side.B
+            side = WireSide.A if state["n"] % 2 == 0 else WireSide.B
             state["n"] += 1
             clock.press(side)
             state["due"] += interval_ns

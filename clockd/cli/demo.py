@@ -397,7 +397,7 @@ class Demo:
         from clockd.core.clock import Phase
         from clockd.core.duel import Complete
         from clockd.service.tables import phase_of
-        from firmware_protocol.messages import Side as WireSide
+        from firmware_protocol.messages import WireSide
 
         state = self.daemon.engine.current.tables[d.table] if self.daemon.engine else None
         if d.turn is None:

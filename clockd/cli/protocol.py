@@ -9,6 +9,11 @@ a SHOW by hand::
     echo '{"type": "show", "remaining_ms_a": 300000, "remaining_ms_b": 300000}' \\
         | duelclock protocol encode > /dev/ttyUSB0
     duelclock protocol decode < capture.bin
+
+Errors are the protocol package's (:mod:`firmware_protocol.errors`): a code and its
+parameters, rendered here from the message catalogue in the user's language, after the
+command's name and the input line they are about. ``decode`` prints a malformed frame's
+code (as ``problem``) and ``params`` too, and its ``detail`` in the user's language.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ import re
 import sys
 from typing import Any
 
-from clockd.i18n import tr
+from clockd.i18n import Msg, render, render_error, tr
+from firmware_protocol.errors import WireError
 
 
 def register(sub: Any) -> None:
@@ -77,8 +83,8 @@ def register(sub: Any) -> None:
     enc.set_defaults(func=_encode)
 
 
-class HexDumpError(ValueError):
-    pass
+class HexDumpError(WireError):
+    """A hex dump that is not one: the line and what is wrong with it (``wire.hex-*`` codes)."""
 
 
 _XXD = re.compile(r"^[0-9a-fA-F]{4,}:\s")  # 00000010: 0007 0234 ...  ascii
@@ -100,9 +106,9 @@ def parse_hex_dump(text: str) -> bytes:
         digits = re.sub(r"[\s,:]", "", body)
         bad = re.search(r"[^0-9a-fA-F]", digits)
         if bad:
-            raise HexDumpError(f"line {number}: {bad.group()!r} is not a hexadecimal digit")
+            raise HexDumpError("wire.hex-not-digit", line=number, char=repr(bad.group()))
         if len(digits) % 2:
-            raise HexDumpError(f"line {number}: an odd number of hex digits ({len(digits)})")
+            raise HexDumpError("wire.hex-odd", line=number, n=len(digits))
         out += bytes.fromhex(digits)
     return bytes(out)
 
@@ -120,10 +126,11 @@ def _decode(args: argparse.Namespace) -> int:
         try:
             data = parse_hex_dump(data.decode("ascii", errors="replace"))
         except HexDumpError as exc:
+            problem = render_error(exc)
             print(
                 tr(
-                    pl=f"duelclock protocol decode: zrzut hex: {exc}",
-                    en=f"duelclock protocol decode: hex dump: {exc}",
+                    pl=f"duelclock protocol decode: zrzut hex: {problem}",
+                    en=f"duelclock protocol decode: hex dump: {problem}",
                 ),
                 file=sys.stderr,
             )
@@ -135,6 +142,8 @@ def _decode(args: argparse.Namespace) -> int:
     out = sys.stdout
     for offset, item in results:
         line = decoded_to_json(item)
+        if "problem" in line:  # a malformed frame: its problem in the reader's language
+            line["detail"] = render(Msg(code=line["problem"], params=line["params"]))
         if args.offsets and "offset" not in line:
             line = {"offset": offset, **line}
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -143,6 +152,7 @@ def _decode(args: argparse.Namespace) -> int:
 
 def _encode(args: argparse.Namespace) -> int:
     from firmware_protocol.codec import encode
+    from firmware_protocol.errors import JsonMessageError
     from firmware_protocol.messages import message_from_json
 
     frames: list[bytes] = []
@@ -151,17 +161,21 @@ def _encode(args: argparse.Namespace) -> int:
         if not text or text.startswith("#"):
             continue
         try:
-            obj = json.loads(text)
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise JsonMessageError("wire.json-syntax", reason=exc.msg, column=exc.colno) from None
             if isinstance(obj, dict):
                 if "error" in obj:
-                    raise ValueError(f"this is a decode error ({obj['error']}), not a message")
+                    raise JsonMessageError("wire.json-is-error", error=str(obj["error"]))
                 obj.pop("offset", None)
             frames.append(encode(message_from_json(obj)))
-        except (ValueError, json.JSONDecodeError) as exc:
+        except ValueError as exc:
+            problem = render_error(exc)
             print(
                 tr(
-                    pl=f"duelclock protocol encode: wiersz {number}: {exc}",
-                    en=f"duelclock protocol encode: line {number}: {exc}",
+                    pl=f"duelclock protocol encode: wiersz {number}: {problem}",
+                    en=f"duelclock protocol encode: line {number}: {problem}",
                 ),
                 file=sys.stderr,
             )

@@ -362,15 +362,15 @@ class _WatchfulPlayers:
 
     def _start(self) -> None:
         from clockd.core.clock import Phase
-        from firmware_protocol.messages import Side
+        from firmware_protocol.messages import WireSide
 
         self.starting = False
         if self.phase_of() is Phase.READY:
             # The player who may start (the toss loser) does: try one side, then the other.
             self.start_side = (
-                self.rng.choice((Side.A, Side.B))
+                self.rng.choice((WireSide.A, WireSide.B))
                 if self.start_side is None
-                else (Side.B if self.start_side == Side.A else Side.A)
+                else (WireSide.B if self.start_side == WireSide.A else WireSide.A)
             )
             self.sim.press(self.start_side)
 

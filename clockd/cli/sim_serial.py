@@ -11,6 +11,11 @@ The clocks keep their unacknowledged presses across a reboot, as protocol 1.1 re
 ``--volatile`` makes them lose those instead (a non-conforming firmware), which the
 summary counts apart as ``lost_on_reboot``.
 
+At the end, with the line quiet again, each driver shows its clock a face of a program —
+a countdown, a text, a count-up, two clocks, in turn — and the summary counts the clocks
+that do not show what they should (``faces_wrong``): the face itself on a 1.2 clock, the
+two-faced SHOW it maps to on one told to speak 1.1 (``--protocol 1.1``).
+
 A clean run exits 0; a run that lost (on the wire or in a reboot), duplicated or
 reordered a press exits 1.
 """
@@ -98,6 +103,15 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
+        "--protocol",
+        choices=("1.1", "1.2"),
+        default="1.2",
+        help=tr(
+            pl="wersja protokołu zegarów (1.1: pokazują tylko dwie tarcze; domyślnie 1.2)",
+            en="the protocol version the clocks speak (1.1: two faces only; default 1.2)",
+        ),
+    )
+    parser.add_argument(
         "--timeout",
         type=positive_int,
         default=60,
@@ -134,10 +148,12 @@ def _run(args: argparse.Namespace) -> int:
         interval_ms=args.interval_ms,
         timeout_s=args.timeout,
         persistent=not args.volatile,
+        minor=int(args.protocol.split(".")[1]),
     )
     print(json.dumps(summary))
     lost = summary["lost"] + summary["lost_on_reboot"]
     clean = lost == 0 and summary["duplicated"] == 0 and summary["out_of_order"] == 0
+    clean = clean and summary["faces_wrong"] == 0
     return 0 if clean and not summary["timed_out"] else 1
 
 
@@ -152,13 +168,20 @@ def run_simulation(
     interval_ms: int = 20,
     timeout_s: float = 60.0,
     persistent: bool = True,
+    minor: int | None = None,
 ) -> dict[str, Any]:
-    """Run the simulation and return its summary (the JSON ``duelclock sim serial`` prints)."""
+    """Run the simulation and return its summary (the JSON ``duelclock sim serial`` prints).
+
+    ``minor``: the protocol minor version the clocks speak (default: this package's).
+    """
     from clockd.devices.base import AnyDeviceInput, DevicePress
     from clockd.devices.serial import PortMatch, SerialClock
+    from firmware_protocol.messages import PROTOCOL_MINOR
     from hw_sim.faults import preset
     from hw_sim.serial_clock import SerialClockFarm
 
+    if minor is None:
+        minor = PROTOCOL_MINOR
     if seed is None:
         seed = random.randrange(2**32)
     rng = random.Random(seed)
@@ -180,6 +203,7 @@ def run_simulation(
                 drift_ppm=rng.uniform(-drift_ppm, drift_ppm),
                 faults=per_frame,
                 persistent=persistent,
+                minor=minor,
             )
             for i in range(clocks)
         ]
@@ -225,10 +249,15 @@ def run_simulation(
                 break
             time.sleep(0.01)
         time.sleep(0.05)  # a late duplicate would arrive now
+        faces_wrong = [] if timed_out else _show_faces(sims, drivers)
         for driver in drivers:
             driver.stop()
         summary = _summarize(sims, received, drivers)
         summary.update(
+            protocol=f"1.{minor}",
+            faces_shown=0 if timed_out else clocks,
+            faces_wrong=len(faces_wrong),
+            faces_wrong_on=faces_wrong,
             clocks=clocks,
             presses_per_clock=presses,
             faults=sorted(faults),
@@ -239,6 +268,49 @@ def run_simulation(
             elapsed_s=round(time.monotonic() - started, 3),
         )
     return summary
+
+
+def _show_faces(sims: list[Any], drivers: list[Any]) -> list[str]:
+    """Show every clock a face of a program and return the clocks that do not show it.
+
+    The line is quiet now (faults off): a SHOW_FACE dropped on the line is shown again
+    only by the next one, which a daemon sends at the next change, and this check is
+    about what the driver sends and the clock makes of it, not about the line.
+    """
+    from clockd.core.clock import PerSide, Side
+    from clockd.core.device import Countdown, Display, Text, TwoClocks
+    from clockd.devices.serial import wire_face
+    from firmware_protocol.host import plain_show
+    from firmware_protocol.messages import FACES_SINCE, WireFace, WireShowFace
+    from hw_sim.faults import Faults
+
+    programs: list[Display] = [
+        Countdown(ms=10_800_000, running=True, text="Sztafeta"),
+        Text(text="ZMIANA"),
+        Countdown(ms=754_000, up=True, text="META 12:31"),
+        TwoClocks(remaining_ms=PerSide[int](a=299_000, b=300_000), running=Side.B),
+    ]
+    wanted: dict[str, WireShowFace] = {}
+    for i, (sim, driver) in enumerate(zip(sims, drivers, strict=True)):
+        sim.faults = Faults()
+        face = wire_face(programs[i % len(programs)])
+        if (sim.config.major, sim.config.minor) < FACES_SINCE:
+            show = plain_show(face)  # what a 1.1 clock is sent, and then shows as two clocks
+            face = WireShowFace(
+                face=WireFace.TWO_CLOCKS,
+                time_ms_a=show.remaining_ms_a,
+                time_ms_b=show.remaining_ms_b,
+                running=show.running,
+                text=show.text,
+            )
+        wanted[sim.serial_number] = face
+        driver.show(programs[i % len(programs)])
+    give_up = time.monotonic() + 5.0  # one frame each way per clock: plenty
+    while True:
+        wrong = [s.serial_number for s in sims if s.display != wanted[s.serial_number]]
+        if not wrong or time.monotonic() > give_up:
+            return wrong
+        time.sleep(0.01)
 
 
 def _summarize(sims: list[Any], received: list[Any], drivers: list[Any]) -> dict[str, Any]:

@@ -22,6 +22,12 @@ after the press is journaled. Until then the clock keeps the press and re-sends 
 after any reconnect. ``auto_ack=True`` acknowledges as soon as the sink returns, for
 tools and tests that have no journal.
 
+**What the clock shows** is what the table's program shows (:data:`~clockd.core.device.Display`:
+two clocks, a countdown or count-up, a text), sent as protocol 1.2's SHOW_FACE to a clock
+that speaks 1.2 and as the plain SHOW of two faces to an older one
+(:func:`firmware_protocol.host.plain_show`). The last one is remembered and shown again
+after every reconnect and reboot.
+
 All protocol logic is :class:`firmware_protocol.host.HostSession` (pure, tested without
 ports); this module adds the port, one reader thread, and translation to daemon events.
 The sink is called from that thread; it must not raise (an exception is recorded in
@@ -54,8 +60,7 @@ import serial
 
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
-from clockd.core.timecontrol import DelayMode as CoreDelayMode
-from clockd.core.timecontrol import TimeControl
+from clockd.core.timecontrol import DelayMode, TimeControl
 from clockd.core.units import MS
 from clockd.devices.base import (
     AnyDeviceInput,
@@ -70,11 +75,11 @@ from firmware_protocol import messages as wire
 from firmware_protocol.codec import encode
 from firmware_protocol.host import (
     Delivered,
+    DeviceRejected,
     Handshake,
     HostOutput,
     HostSession,
     HostStats,
-    Refused,
     StatusReport,
 )
 
@@ -189,9 +194,9 @@ class SerialClock:
         self._broken = False
         self._state = DeviceState.DISCONNECTED
         self._detail = tr(pl="nie uruchomiono", en="not started")
-        self._display: Display | None = None
+        self._display: wire.WireShowFace | None = None  # what the clock should show
         self.path: str | None = None  # the port currently open
-        self.last_status: wire.Status | None = None
+        self.last_status: wire.WireStatus | None = None
         self.errors: list[BaseException] = []
         self.stats = DriverStats(protocol=self._session.stats)
 
@@ -225,17 +230,21 @@ class SerialClock:
             self._write(self._session.acknowledge(press.boot_id, press.seq, press.device_id or None).send)
 
     def show(self, display: Display) -> None:
-        """Show both times; remembered and re-sent after every reconnect."""
+        """Show what the table's program shows (SHOW_FACE, or SHOW to a 1.1 clock).
+
+        Remembered and shown again after every reconnect; a clock not connected now is
+        shown it when it connects.
+        """
+        face = wire_face(display)
         with self._lock:
-            self._display = display
-            if self._session.ready:
-                self._write([encode(_show(display))])
+            self._display = face
+            self._write(self._session.show(face).send)
 
     def beep(self, pattern: Beep) -> None:
         """Sound ``pattern`` now, if the clock is connected (a beep is not worth keeping)."""
         with self._lock:
             if self._session.ready:
-                self._write([encode(wire.Beep(pattern=wire.BeepPattern(pattern.value)))])
+                self._write([encode(wire.WireBeep(pattern=wire.BeepPattern(pattern.value)))])
 
     def set_time_control(self, control: TimeControl) -> None:
         """Send a single-stage time control to a clock that keeps time itself (SET)."""
@@ -247,7 +256,7 @@ class SerialClock:
             initial_ms_b=stage.time_ns // MS,
             increment_ms=stage.increment_ns // MS,
             delay_ms=stage.delay_ns // MS,
-            delay_mode=wire.DelayMode(CoreDelayMode(control.delay_mode).value),
+            delay_mode=wire.WireDelayMode(DelayMode(control.delay_mode).value),
         )
         with self._lock:
             if not self._session.ready:
@@ -410,13 +419,13 @@ class SerialClock:
                     self.acknowledge(press)
             elif isinstance(event, Handshake):
                 self._on_handshake(event, now)
-            elif isinstance(event, Refused):
+            elif isinstance(event, DeviceRejected):
                 self._connected.clear()
                 self._set_state(DeviceState.DISCONNECTED, self._refusal_text(event))
             elif isinstance(event, StatusReport):
                 self.last_status = event.status
 
-    def _refusal_text(self, event: Refused) -> str:
+    def _refusal_text(self, event: DeviceRejected) -> str:
         """Why the clock was refused, in the referee's language (``event.reason`` is English)."""
         hello = event.hello
         ours = f"{self._session.major}.{self._session.minor}"
@@ -460,7 +469,7 @@ class SerialClock:
             )
         with self._lock:
             if self._display is not None:
-                self._write([encode(_show(self._display))])  # show the right times again at once
+                self._write(self._session.show(self._display).send)  # show the right face again at once
         self._set_state(DeviceState.CONNECTED, f"{self.path}: {detail}")
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
@@ -529,11 +538,13 @@ class _Reader:
         return data
 
 
-def _show(display: Display) -> wire.Show:
-    """The wire's SHOW for what the table's program shows.
+def wire_face(display: Display) -> wire.WireShowFace:
+    """The wire's face for what the table's program shows: the same face, in the wire's terms.
 
-    Two clocks are SHOW's own shape. A countdown is shown on both faces (a two-faced clock
-    has no single face), its text below; a text alone is shown with both faces at zero.
+    Times are clamped to what a ``u32`` of milliseconds holds (a daemon's time is never
+    negative on a face; ~49 days is more than any event), and the text is cut to the 64
+    bytes of UTF-8 the wire carries (``TEXT_MAX`` counts characters, Polish ones take two
+    bytes).
     """
 
     def ms(value: int) -> int:
@@ -543,14 +554,18 @@ def _show(display: Display) -> wire.Show:
     while len(text.encode("utf-8")) > 64:
         text = text[:-1]
     if isinstance(display, TwoClocks):
-        return wire.Show(
-            remaining_ms_a=ms(display.remaining_ms.a),
-            remaining_ms_b=ms(display.remaining_ms.b),
-            running=wire.Side(display.running.value) if display.running else None,
+        return wire.WireShowFace(
+            face=wire.WireFace.TWO_CLOCKS,
+            time_ms_a=ms(display.remaining_ms.a),
+            time_ms_b=ms(display.remaining_ms.b),
+            running=wire.WireSide(display.running.value) if display.running else None,
             text=text,
         )
     if isinstance(display, Countdown):
-        return wire.Show(
-            remaining_ms_a=ms(display.ms), remaining_ms_b=ms(display.ms), running=None, text=text
+        return wire.WireShowFace(
+            face=wire.WireFace.COUNT_UP if display.up else wire.WireFace.COUNTDOWN,
+            time_ms_a=ms(display.ms),
+            ticking=display.running,
+            text=text,
         )
-    return wire.Show(remaining_ms_a=0, remaining_ms_b=0, running=None, text=text)
+    return wire.WireShowFace(face=wire.WireFace.TEXT, text=text)

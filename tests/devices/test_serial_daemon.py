@@ -17,7 +17,7 @@ from clockd.service.runtime import Daemon, TableSpec
 from clockd.service.tables import TIME_UNCERTAIN, Tables
 from clockd.service.views import state_digest
 from clockd.store.journal import Journal
-from firmware_protocol.messages import Side
+from firmware_protocol.messages import WireSide
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 from tests.conftest import wait_until
 
@@ -41,15 +41,15 @@ def test_presses_kept_across_a_reboot_while_the_daemon_was_down_are_journaled_an
         sim = farm.add("DC-0001", drift_ppm=80)
         daemon = start_daemon(db, farm, sim)
         try:
-            sim.press(Side.B)  # B starts A's time
+            sim.press(WireSide.B)  # B starts A's time
             wait_until(lambda: sim.pending == 0)
         finally:
             daemon.stop()
-        sim.press(Side.A)  # with no daemon running: the clock keeps them …
+        sim.press(WireSide.A)  # with no daemon running: the clock keeps them …
         time.sleep(0.05)
-        sim.press(Side.B)
+        sim.press(WireSide.B)
         sim.reboot()  # … through a power cut
-        sim.press(Side.A)
+        sim.press(WireSide.A)
         daemon = start_daemon(db, farm, sim)
         try:
             wait_until(lambda: sim.pending == 0)  # every press journaled and acknowledged

@@ -18,7 +18,7 @@ from clockd.devices.base import AnyDeviceInput, Connected, DevicePress, Disconne
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.i18n import set_language
-from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, Side
+from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, WireSide
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 from tests.conftest import wait_until
@@ -129,7 +129,7 @@ def test_presses_arrive_once_in_order_timed_by_the_device(farm, sink, attach) ->
     clock = farm.add(drift_ppm=150)
     attach(clock, sink, auto_ack=True)
     for i in range(20):
-        clock.press(Side.A if i % 2 == 0 else Side.B)
+        clock.press(WireSide.A if i % 2 == 0 else WireSide.B)
         time.sleep(0.002)
     sink.wait_presses(20)
     sink.settle()
@@ -147,8 +147,8 @@ def test_presses_arrive_once_in_order_timed_by_the_device(farm, sink, attach) ->
 def test_the_clock_keeps_a_press_until_the_daemon_acknowledges_it(farm, sink, attach) -> None:
     clock = farm.add(retransmit_ms=20)
     driver = attach(clock, sink)  # no auto-ack: as the daemon, which acknowledges after its commit
-    clock.press(Side.A)
-    clock.press(Side.B)
+    clock.press(WireSide.A)
+    clock.press(WireSide.B)
     first, second = sink.wait_presses(2)
     time.sleep(0.3)  # the clock re-sends meanwhile; the driver must not report a press twice
     sink.settle(0.05)
@@ -165,14 +165,14 @@ def test_unplug_and_replug_lose_and_duplicate_nothing(farm, sink, attach) -> Non
     clock = farm.add()
     driver = attach(clock, sink, auto_ack=True)
     for _ in range(5):
-        clock.press(Side.A)
+        clock.press(WireSide.A)
     sink.wait_presses(5)
     old_path = clock.path
     clock.unplug()
     sink.wait_for(Disconnected)
     assert driver.status().state is DeviceState.CONNECTING
     for _ in range(5):
-        clock.press(Side.B)  # pressed while unplugged: a battery clock keeps them
+        clock.press(WireSide.B)  # pressed while unplugged: a battery clock keeps them
     farm.add("SIM-OTHER")  # takes the freed pty number, so the replugged clock gets a new path
     clock.replug()
     sink.wait_presses(10)
@@ -187,7 +187,7 @@ def test_a_faulty_link_loses_and_duplicates_nothing(farm, sink, attach, fault) -
     clock = farm.add(faults=preset({fault}, rate=0.2, ack_delay_ns=50 * MS), retransmit_ms=30)
     attach(clock, sink, auto_ack=True)
     for i in range(60):
-        clock.press(Side.A if i % 2 == 0 else Side.B)
+        clock.press(WireSide.A if i % 2 == 0 else WireSide.B)
         time.sleep(0.001)
     sink.wait_presses(60, timeout_s=10)
     assert clock.wait_idle(10)
@@ -199,13 +199,13 @@ def test_a_reboot_starts_a_new_epoch_and_confuses_no_sequence_numbers(farm, sink
     clock = farm.add()
     attach(clock, sink, auto_ack=True)
     for _ in range(3):
-        clock.press(Side.A)
+        clock.press(WireSide.A)
     sink.wait_presses(3)
     assert clock.wait_idle(2)
     first_boot = clock.boot_id
     clock.reboot()
     for _ in range(3):
-        clock.press(Side.B)
+        clock.press(WireSide.B)
     sink.wait_presses(6)
     sink.settle()
     check_exact(sink.presses, clock)
@@ -225,7 +225,7 @@ def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, at
     clock = farm.add()
     crashed = attach(clock, sink)
     for _ in range(4):
-        clock.press(Side.A)
+        clock.press(WireSide.A)
     first = sink.wait_presses(4)
     crashed.acknowledge(first[0])  # journaled and acknowledged; the rest was not yet committed
     deadline = time.monotonic() + 10
@@ -248,7 +248,7 @@ def test_it_finds_its_own_clock_among_several_by_serial_number_and_usb_ids(farm,
     farm.add("SIM-C")
     driver = attach(mine, sink, auto_ack=True)
     assert driver.path == mine.path
-    mine.press(Side.B)
+    mine.press(WireSide.B)
     (press,) = sink.wait_presses(1)
     assert press.device_id == "SIM-B" and press.side is CoreSide.B
 
@@ -272,7 +272,7 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     assert status.state is DeviceState.DISCONNECTED
     ours = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
     assert "2.0" in status.detail and f"nowszym niż {ours}: zaktualizuj duelclock" in status.detail
-    clock.press(Side.A)
+    clock.press(WireSide.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects
 
@@ -286,15 +286,15 @@ def test_show_and_beep_reach_the_clock_and_the_display_survives_a_replug(farm, s
     while (clock.display is None or not clock.beeps) and time.monotonic() < deadline:
         time.sleep(0.005)
     assert clock.display is not None
-    assert (clock.display.remaining_ms_a, clock.display.remaining_ms_b) == (299_500, 1_000)
-    assert clock.display.running is Side.B and clock.display.text == "Runda 1"
+    assert (clock.display.time_ms_a, clock.display.time_ms_b) == (299_500, 1_000)
+    assert clock.display.running is WireSide.B and clock.display.text == "Runda 1"
     assert clock.beeps == [BeepPattern.FLAG]
     clock.reboot()  # a rebooted clock shows nothing until the host tells it again
     assert clock.display is None
     deadline = time.monotonic() + 2
     while clock.display is None and time.monotonic() < deadline:
         time.sleep(0.005)
-    assert clock.display is not None and clock.display.remaining_ms_a == 299_500
+    assert clock.display is not None and clock.display.time_ms_a == 299_500
     # and the clock's STATUS, what it really shows, comes back to the host
     while driver.last_status is None and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -322,7 +322,7 @@ def test_a_driver_needs_exactly_one_way_to_find_its_port() -> None:
 def test_events_are_connected_then_presses(farm, sink, attach) -> None:
     clock = farm.add()
     attach(clock, sink, auto_ack=True)
-    clock.press(Side.A)
+    clock.press(WireSide.A)
     sink.wait_presses(1)
     assert isinstance(sink.events[0], Connected) and isinstance(sink.events[1], DevicePress)
 
@@ -341,7 +341,7 @@ def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_tim
     clock = farm.add(drift_ppm=150)
     driver = attach(clock, sink)  # the daemon has not acknowledged anything yet when the power fails
     for _ in range(3):
-        clock.press(Side.A)
+        clock.press(WireSide.A)
         time.sleep(0.002)
     before = sink.wait_presses(3)
     driver.acknowledge(before[0])
@@ -349,7 +349,7 @@ def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_tim
     old_boot = clock.boot_id
     clock.reboot()
     for _ in range(2):
-        clock.press(Side.B)
+        clock.press(WireSide.B)
     for p in sink.wait_presses(5)[3:]:
         driver.acknowledge(p)
     for p in before[1:]:
@@ -365,14 +365,14 @@ def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_tim
 def test_a_clock_that_reboots_while_unplugged_loses_nothing(farm, sink, attach) -> None:
     clock = farm.add(drift_ppm=-120)
     attach(clock, sink, auto_ack=True)
-    clock.press(Side.A)
+    clock.press(WireSide.A)
     sink.wait_presses(1)
     clock.unplug()
     sink.wait_for(Disconnected)
-    clock.press(Side.B)  # kept while the cable is out …
-    clock.press(Side.A)
+    clock.press(WireSide.B)  # kept while the cable is out …
+    clock.press(WireSide.A)
     clock.reboot()  # … through a power cut …
-    clock.press(Side.B)  # … and the new epoch's press waits behind them
+    clock.press(WireSide.B)  # … and the new epoch's press waits behind them
     clock.replug()
     sink.wait_presses(4)
     assert clock.wait_idle(2)
@@ -386,7 +386,7 @@ def test_reboots_in_a_row_keep_every_earlier_epoch_in_order(farm, sink, attach) 
     attach(clock, sink, auto_ack=True)
     clock.unplug()
     boots = []
-    for side in (Side.A, Side.B, Side.A):
+    for side in (WireSide.A, WireSide.B, WireSide.A):
         boots.append(clock.boot_id)
         clock.press(side)
         clock.press(side)
@@ -394,7 +394,7 @@ def test_reboots_in_a_row_keep_every_earlier_epoch_in_order(farm, sink, attach) 
     boots.append(clock.boot_id)
     clock.reboot()  # and once more with nothing pressed: an epoch with nothing to hold
     assert len(clock.session.held) == 3
-    clock.press(Side.B)
+    clock.press(WireSide.B)
     clock.replug()
     sink.wait_presses(7)
     assert clock.wait_idle(2)
@@ -415,19 +415,19 @@ def test_reboots_in_a_row_keep_every_earlier_epoch_in_order(farm, sink, attach) 
 def test_a_reboot_while_the_daemon_is_down_too_bounds_the_held_presses_times(farm, sink, attach) -> None:
     clock = farm.add()
     crashed = attach(clock, sink)
-    clock.press(Side.A)
-    clock.press(Side.B)
+    clock.press(WireSide.A)
+    clock.press(WireSide.B)
     first = sink.wait_presses(2)
     crashed.acknowledge(first[0])
     wait_until(lambda: clock.pending == 1, poll_s=0.002)
     crashed.stop()  # the daemon dies; B1 was reported but never journaled
     old_boot = clock.boot_id
-    clock.press(Side.A)  # pressed with no daemon listening
+    clock.press(WireSide.A)  # pressed with no daemon listening
     time.sleep(0.02)
-    clock.press(Side.B)
+    clock.press(WireSide.B)
     time.sleep(0.005)
     clock.reboot()  # and then the clock loses power too: nobody knows its old time base any more
-    clock.press(Side.A)
+    clock.press(WireSide.A)
     after = Collector()
     attach(clock, after, auto_ack=True)  # a new daemon process
     again = after.wait_presses(4)

@@ -46,3 +46,13 @@ def test_a_clock_that_forgets_in_a_reboot_shows_as_lost_on_reboot(capsys) -> Non
     assert summary["lost_on_reboot"] > 0 and summary["lost"] == 0 and summary["duplicated"] == 0
     assert summary["received"] == summary["sent"] - summary["lost_on_reboot"]
     assert summary["carried_across_reboots"] == 0 and not summary["persistent"]
+
+
+def test_the_clocks_show_the_programs_faces_and_a_1_1_clock_the_two_faced_fallback(capsys) -> None:
+    for protocol in ("1.2", "1.1"):
+        argv = ["--clocks", "4", "--presses", "10", "--interval-ms", "10", "--seed", "4"]
+        argv += ["--protocol", protocol]
+        status = main(["sim", "serial", *argv])
+        summary = json.loads(capsys.readouterr().out)
+        assert status == 0, summary
+        assert summary["protocol"] == protocol and summary["faces_shown"] == 4 and summary["faces_wrong"] == 0

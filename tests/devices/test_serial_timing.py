@@ -15,7 +15,7 @@ import pytest
 
 from clockd.devices.base import AnyDeviceInput, DevicePress
 from clockd.devices.serial import PortMatch, SerialClock
-from firmware_protocol.messages import Side
+from firmware_protocol.messages import WireSide
 from hw_sim.players import STEADY
 from hw_sim.serial_clock import SerialClockFarm
 from hw_sim.simtime import SimTime
@@ -49,7 +49,7 @@ def test_a_30_minute_duel_on_a_200_ppm_clock_is_timed_within_1_ms(drift_ppm: int
                 now.advance(250 * MS)
                 time.sleep(0.001)
             rng = random.Random(drift_ppm)
-            side = Side.A
+            side = WireSide.A
             started = now()
             turns = 0
             while now() - started < DUEL_NS:
@@ -60,7 +60,7 @@ def test_a_30_minute_duel_on_a_200_ppm_clock_is_timed_within_1_ms(drift_ppm: int
                     event = events.get(timeout=5)
                     if isinstance(event, DevicePress):
                         presses.append(event)
-                side = Side.B if side is Side.A else Side.A
+                side = WireSide.B if side is WireSide.A else WireSide.A
         finally:
             driver.stop()
         assert not farm.errors

@@ -114,3 +114,49 @@ def test_encode_writes_nothing_when_any_line_is_bad(run) -> None:
     assert "line 2" in err and "pattern" in err
     status, out, err = run("encode", stdin=b'{"error": "bad-crc", "offset": 3}\n')
     assert status == 1 and out == b"" and "not a message" in err
+
+
+# -- errors in the reader's language ----------------------------------------------------------
+
+BAD_FACE = next(s for s in VECTORS["streams"] if s["name"].startswith("SHOW_FACE of a countdown with a time"))
+
+
+def test_decode_gives_a_malformed_show_face_its_problem_and_a_polish_detail(run) -> None:
+    set_language("pl")
+    status, out, _ = run("decode", "--raw", stdin=bytes.fromhex(BAD_FACE["stream"]))
+    (line,) = lines(out)
+    assert status == 0 and line["error"] == "malformed" and line["problem"] == "wire.face-unused"
+    assert line["params"] == {
+        "message": "SHOW_FACE",
+        "field": "time_ms_b",
+        "value": 5000,
+        "face": "countdown",
+    }
+    assert line["detail"] == "SHOW_FACE: pole 'time_ms_b' ma wartość 5000, a tarcza countdown go nie używa"
+
+
+def test_encode_refuses_a_show_face_naming_the_field_in_either_language(run) -> None:
+    bad = b'{"type": "show-face", "face": "text", "time_ms_a": 60000, "text": "ZMIANA"}\n'
+    status, out, err = run("encode", stdin=bad)
+    assert status == 1 and out == b""
+    assert err.strip() == (
+        "duelclock protocol encode: line 1: "
+        "SHOW_FACE: field 'time_ms_a' is 60000, but a text face does not use it"
+    )
+    set_language("pl")
+    status, out, err = run("encode", stdin=bad)
+    assert status == 1 and out == b""
+    assert err.strip() == (
+        "duelclock protocol encode: wiersz 1: SHOW_FACE: pole 'time_ms_a' ma wartość 60000, "
+        "a tarcza text go nie używa"
+    )
+
+
+def test_encode_and_decode_refusals_of_their_own_come_from_the_catalogue_too(run) -> None:
+    set_language("pl")
+    status, _, err = run("encode", stdin=b'{"type": "beep",\n')
+    assert status == 1 and err.startswith("duelclock protocol encode: wiersz 1: to nie jest JSON: ")
+    status, _, err = run("encode", stdin=b'{"error": "bad-crc", "offset": 3}\n')
+    assert status == 1 and "to błąd dekodowania (bad-crc), a nie komunikat" in err
+    status, _, err = run("decode", "--hex", stdin=b"00 03 40 01\n00 0g 00\n")
+    assert status == 2 and "wiersz 2: 'g' nie jest cyfrą szesnastkową" in err

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_protocol.codec import MessageParser, encode
-from firmware_protocol.device import DeviceConfig, DeviceSession
+from firmware_protocol.codec import MessageParser, encode, encode_payload
+from firmware_protocol.device import DeviceSession, FirmwareConfig
 from firmware_protocol.framing import FrameError
-from firmware_protocol.host import Delivered, Handshake, HostSession, Refused
+from firmware_protocol.host import Delivered, DeviceRejected, Handshake, HostSession, plain_show
 from firmware_protocol.messages import (
     MAX_HELD_EPOCHS,
     Ack,
@@ -28,12 +28,16 @@ from firmware_protocol.messages import (
     HeldEpoch,
     Hello,
     HelloAck,
-    Press,
     Reject,
     RejectReason,
-    Side,
     Sync,
     Unknown,
+    WireFace,
+    WirePress,
+    WireShow,
+    WireShowFace,
+    WireSide,
+    WireStatus,
 )
 
 MS = 1_000_000
@@ -81,7 +85,7 @@ class World:
     def __init__(self, seed: int, loss: float, dup: float, noise: float, *, persistent: bool = True) -> None:
         self.rng = random.Random(seed)
         self.persistent = persistent
-        self.config = DeviceConfig(device_id="DC-1", retransmit_ms=20, heartbeat_ms=100)
+        self.config = FirmwareConfig(device_id="DC-1", retransmit_ms=20, heartbeat_ms=100)
         self.device = DeviceSession(self.config, boot_id=self.rng.getrandbits(32))
         self.host = HostSession(settle_ns=30 * MS)
         self.to_host = Channel(self.rng, loss, dup, noise)
@@ -138,7 +142,7 @@ class World:
     def tick(self, press: bool) -> None:
         self.step += 1
         if press:
-            p, msgs = self.device.press(self.rng.choice([Side.A, Side.B]), self.device_us)
+            p, msgs = self.device.press(self.rng.choice([WireSide.A, WireSide.B]), self.device_us)
             if p is None:  # refused, not lost: only when presses of the most epochs HELLO can list wait
                 assert len(self.device.held) == MAX_HELD_EPOCHS
                 return
@@ -268,18 +272,18 @@ def test_another_major_version_is_refused_with_a_reason(major: int, says: str, s
     (reject,) = decode_all(out.send)
     assert isinstance(reject, Reject) and reject.reason is RejectReason.VERSION and reject.text == shows
     (event,) = out.events
-    assert isinstance(event, Refused) and says in event.reason and f"{major}.0" in event.reason
+    assert isinstance(event, DeviceRejected) and says in event.reason and f"{major}.0" in event.reason
     # and nothing it sends counts
-    later = host.receive(encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=20)), 1)
+    later = host.receive(encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=20)), 1)
     assert not later.events and not host.ready
 
 
 def test_a_press_before_the_handshake_or_from_another_epoch_is_ignored() -> None:
     host = HostSession(settle_samples=1)
     host.open(0)
-    assert not host.receive(encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=20)), 1).events
+    assert not host.receive(encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=20)), 1).events
     handshake(host, hello())
-    stale = host.receive(encode(Press(boot_id=0x1111, seq=1, side=Side.A, t_us=20)), 2)
+    stale = host.receive(encode(WirePress(boot_id=0x1111, seq=1, side=WireSide.A, t_us=20)), 2)
     assert not stale.events and host.stats.stale == 2
 
 
@@ -287,9 +291,9 @@ def test_an_unknown_message_between_presses_is_skipped() -> None:
     host = HostSession(settle_samples=1)
     handshake(host, hello())
     data = (
-        encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=20))
+        encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=20))
         + encode(Unknown(code=0x3F, body_hex="00ff"))
-        + encode(Press(boot_id=0xABCD, seq=2, side=Side.B, t_us=30))
+        + encode(WirePress(boot_id=0xABCD, seq=2, side=WireSide.B, t_us=30))
     )
     out = host.receive(data, 1_000_000)
     assert [e.seq for e in out.events if isinstance(e, Delivered)] == [1, 2]
@@ -299,7 +303,7 @@ def test_an_unknown_message_between_presses_is_skipped() -> None:
 def test_a_press_after_a_gap_waits_for_its_predecessor() -> None:
     host = HostSession(settle_samples=1)
     handshake(host, hello())
-    p = [Press(boot_id=0xABCD, seq=i, side=Side.A, t_us=100 + i) for i in (1, 2, 3)]
+    p = [WirePress(boot_id=0xABCD, seq=i, side=WireSide.A, t_us=100 + i) for i in (1, 2, 3)]
     assert [e.seq for e in host.receive(encode(p[0]) + encode(p[2]), 1).events] == [1]
     assert [e.seq for e in host.receive(encode(p[1]) + encode(p[2]), 2).events] == [2, 3]
     assert host.stats.out_of_order == 1 and host.stats.duplicates == 1
@@ -309,7 +313,8 @@ def test_acks_are_cumulative_and_only_for_acknowledged_presses() -> None:
     host = HostSession(settle_samples=1)
     handshake(host, hello())
     host.receive(
-        b"".join(encode(Press(boot_id=0xABCD, seq=i, side=Side.A, t_us=100 + i)) for i in (1, 2, 3)), 1
+        b"".join(encode(WirePress(boot_id=0xABCD, seq=i, side=WireSide.A, t_us=100 + i)) for i in (1, 2, 3)),
+        1,
     )
     assert host.acknowledge(0xABCD, 2).send == []  # 1 is not safe yet
     assert decode_all(host.acknowledge(0xABCD, 1).send) == [Ack(boot_id=0xABCD, seq=2)]
@@ -321,7 +326,7 @@ def test_acks_are_cumulative_and_only_for_acknowledged_presses() -> None:
 def test_a_lost_ack_is_repeated_when_the_device_shows_it_still_waits() -> None:
     host = HostSession(settle_samples=1)
     handshake(host, hello())
-    host.receive(encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=100)), 1)
+    host.receive(encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=100)), 1)
     host.acknowledge(0xABCD, 1)  # suppose this ACK was lost on the wire
     out = host.receive(encode(Heartbeat(boot_id=0xABCD, t_us=200, acked_seq=0, last_seq=1)), 2)
     assert decode_all(out.send) == [Ack(boot_id=0xABCD, seq=1)]
@@ -339,7 +344,7 @@ def test_an_old_epochs_hello_cannot_bring_it_back() -> None:
 def test_presses_of_a_new_epoch_wait_for_the_clock_mapping_to_settle() -> None:
     host = HostSession(settle_samples=3, settle_ns=300 * MS)
     handshake(host, hello(t_us=0), now=0)
-    out = host.receive(encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=5)), 1 * MS)
+    out = host.receive(encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=5)), 1 * MS)
     assert not out.events  # one HELLO and one press are not enough to time it
     out = host.receive(encode(Heartbeat(boot_id=0xABCD, t_us=10_000, acked_seq=0, last_seq=1)), 11 * MS)
     (event,) = out.events
@@ -347,15 +352,15 @@ def test_presses_of_a_new_epoch_wait_for_the_clock_mapping_to_settle() -> None:
     # a device without a burst: released by time instead
     other = HostSession(settle_samples=99, settle_ns=300 * MS)
     handshake(other, hello(t_us=0), now=0)
-    assert not other.receive(encode(Press(boot_id=0xABCD, seq=1, side=Side.A, t_us=5)), 1 * MS).events
+    assert not other.receive(encode(WirePress(boot_id=0xABCD, seq=1, side=WireSide.A, t_us=5)), 1 * MS).events
     assert not other.poll(299 * MS).events
     assert [e.seq for e in other.poll(300 * MS).events] == [1]
 
 
 def test_the_device_keeps_presses_until_acked_and_resends_them_on_a_new_hello_ack() -> None:
-    device = DeviceSession(DeviceConfig(device_id="DC-1"), boot_id=7)
+    device = DeviceSession(FirmwareConfig(device_id="DC-1"), boot_id=7)
     assert device.attach(0) == [device.hello(0)]
-    press, sent = device.press(Side.A, 10)
+    press, sent = device.press(WireSide.A, 10)
     assert press is not None and sent == []  # no host yet: kept, not sent
     assert device.receive(Sync(major=1, minor=0), 20) == [device.hello(20)]
     assert device.receive(HelloAck(major=1, minor=0, boot_id=7), 30) == [press]
@@ -368,8 +373,10 @@ def test_the_device_keeps_presses_until_acked_and_resends_them_on_a_new_hello_ac
 # -- presses kept across a reboot (protocol 1.1) ----------------------------------------------
 
 
-def presses(boot_id: int, *seq_t: tuple[int, int]) -> list[Press]:
-    return [Press(boot_id=boot_id, seq=s, side=Side.A if s % 2 else Side.B, t_us=t) for s, t in seq_t]
+def presses(boot_id: int, *seq_t: tuple[int, int]) -> list[WirePress]:
+    return [
+        WirePress(boot_id=boot_id, seq=s, side=WireSide.A if s % 2 else WireSide.B, t_us=t) for s, t in seq_t
+    ]
 
 
 def test_held_presses_come_before_the_new_epochs_and_are_timed_by_their_own_clock() -> None:
@@ -389,7 +396,9 @@ def test_held_presses_come_before_the_new_epochs_and_are_timed_by_their_own_cloc
     held = HeldEpoch(boot_id=0xA, acked_seq=1, last_seq=4, last_t_us=3_500_000)
     host.receive(encode(hello(boot_id=0xB, t_us=10, held=(held,), minor=1)), boot_b_ns + 110_000)
     host.receive(encode(Heartbeat(boot_id=0xB, t_us=10_000, acked_seq=0, last_seq=1)), boot_b_ns + 10_100_000)
-    early = host.receive(encode(Press(boot_id=0xB, seq=1, side=Side.B, t_us=20_000)), boot_b_ns + 20_100_000)
+    early = host.receive(
+        encode(WirePress(boot_id=0xB, seq=1, side=WireSide.B, t_us=20_000)), boot_b_ns + 20_100_000
+    )
     assert not early.events  # B1 waits for A's held presses
     late = host.receive(b"".join(encode(p) for p in a[1:]), boot_b_ns + 30 * MS)
     delivered = [e for e in late.events if isinstance(e, Delivered)]
@@ -436,7 +445,7 @@ def test_epochs_held_in_a_chain_are_bounded_in_order() -> None:
     data = b"".join(
         encode(p) for p in [*presses(0xA, (1, 500_000), (2, 2_000_000)), *presses(0xB, (1, 700_000))]
     )
-    data += encode(Press(boot_id=0xC, seq=1, side=Side.A, t_us=30_000))
+    data += encode(WirePress(boot_id=0xC, seq=1, side=WireSide.A, t_us=30_000))
     out = host.receive(data, 100_040 * MS)
     got = [e for e in out.events if isinstance(e, Delivered)]
     assert [(e.boot_id, e.seq) for e in got] == [(0xA, 1), (0xA, 2), (0xB, 1), (0xC, 1)]
@@ -450,9 +459,11 @@ def test_epochs_held_in_a_chain_are_bounded_in_order() -> None:
 def test_a_press_of_an_earlier_epoch_the_device_does_not_hold_is_stale() -> None:
     host = HostSession(settle_samples=1)
     handshake(host, hello(boot_id=0xA))
-    host.receive(encode(Press(boot_id=0xA, seq=1, side=Side.A, t_us=100)), 1)
+    host.receive(encode(WirePress(boot_id=0xA, seq=1, side=WireSide.A, t_us=100)), 1)
     host.receive(encode(hello(boot_id=0xB, minor=1)), 2)  # rebooted, holding nothing of A
-    out = host.receive(encode(Press(boot_id=0xA, seq=2, side=Side.A, t_us=200)), 3)  # bytes from before
+    out = host.receive(
+        encode(WirePress(boot_id=0xA, seq=2, side=WireSide.A, t_us=200)), 3
+    )  # bytes from before
     assert not out.events and host.stats.stale == 1
     assert host.receive(encode(hello(boot_id=0xA)), 4).events == []  # and A never comes back
     assert host.boot_id == 0xB
@@ -462,7 +473,7 @@ def test_a_lost_ack_for_a_held_epoch_is_repeated_when_the_hello_shows_it() -> No
     host = HostSession(settle_samples=1)
     held = (HeldEpoch(boot_id=0xA, acked_seq=0, last_seq=1, last_t_us=10),)
     handshake(host, hello(boot_id=0xB, held=held, minor=1))
-    host.receive(encode(Press(boot_id=0xA, seq=1, side=Side.A, t_us=10)), 1)
+    host.receive(encode(WirePress(boot_id=0xA, seq=1, side=WireSide.A, t_us=10)), 1)
     host.acknowledge(0xA, 1)  # suppose this ACK was lost
     host.open(2)  # a replug: the same epoch B, the clock still holds A1
     out = host.receive(encode(hello(boot_id=0xB, held=held, minor=1)), 3)
@@ -471,18 +482,18 @@ def test_a_lost_ack_for_a_held_epoch_is_repeated_when_the_hello_shows_it() -> No
 
 
 def test_a_powered_on_device_holds_what_its_store_kept_and_resends_it_first() -> None:
-    config = DeviceConfig(device_id="DC-1")
+    config = FirmwareConfig(device_id="DC-1")
     before = DeviceSession.power_on(config, 0xA)
     before.attach(0)
     before.receive(HelloAck(major=1, minor=1, boot_id=0xA), 1)
     for t in (10, 20, 30):
-        before.press(Side.A, t)
+        before.press(WireSide.A, t)
     before.receive(Ack(boot_id=0xA, seq=1), 40)
     after = DeviceSession.power_on(config, 0xB, before.stored())  # the power cut: the store survives
     (hello_b,) = after.attach(0)
     assert isinstance(hello_b, Hello) and hello_b.boot_id == 0xB
     assert hello_b.held == (HeldEpoch(boot_id=0xA, acked_seq=1, last_seq=3, last_t_us=30),)
-    press_b, _ = after.press(Side.B, 5)
+    press_b, _ = after.press(WireSide.B, 5)
     resent = after.receive(HelloAck(major=1, minor=1, boot_id=0xB), 6)
     assert [(p.boot_id, p.seq, p.t_us) for p in resent] == [(0xA, 2, 20), (0xA, 3, 30), (0xB, 1, 5)]
     after.receive(Ack(boot_id=0xA, seq=3), 7)  # erases A from the store
@@ -490,26 +501,89 @@ def test_a_powered_on_device_holds_what_its_store_kept_and_resends_it_first() ->
 
 
 def test_a_device_sends_held_presses_only_to_a_host_that_takes_them() -> None:
-    config = DeviceConfig(device_id="DC-1", max_pending=3)
+    config = FirmwareConfig(device_id="DC-1", max_pending=3)
     stored = presses(0xA, (1, 10), (2, 20))
     device = DeviceSession.power_on(config, 0xB, stored)
     device.attach(0)
     assert device.receive(HelloAck(major=1, minor=0, boot_id=0xB), 1) == []  # a 1.0 host: not to it
-    p1, sent = device.press(Side.A, 2)
+    p1, sent = device.press(WireSide.A, 2)
     assert p1 is not None and sent == [p1]
     # the store is full now; a 1.0 host can never take A's presses: they give way to a player's press
-    p2, _ = device.press(Side.B, 3)
+    p2, _ = device.press(WireSide.B, 3)
     assert p2 is not None and device.discarded == 2 and device.held == {}
 
 
 def test_a_device_holding_the_most_epochs_hello_can_list_registers_no_new_press() -> None:
-    config = DeviceConfig(device_id="DC-1")
+    config = FirmwareConfig(device_id="DC-1")
     stored = [p for b in range(1, MAX_HELD_EPOCHS + 1) for p in presses(b, (1, 10))]
     device = DeviceSession.power_on(config, 0xFF, stored)
     assert len(device.hello(0).held) == MAX_HELD_EPOCHS
-    assert device.press(Side.A, 1) == (None, []) and device.overflowed == 1
+    assert device.press(WireSide.A, 1) == (None, []) and device.overflowed == 1
     device.attach(2)
     device.receive(HelloAck(major=1, minor=1, boot_id=0xFF), 3)
     device.receive(Ack(boot_id=1, seq=1), 4)  # one epoch's presses are safe: room again
-    press, _ = device.press(Side.A, 5)
+    press, _ = device.press(WireSide.A, 5)
     assert press is not None and press.seq == 1
+
+
+# -- what the device shows (protocol 1.2) ------------------------------------------------------
+
+COUNTDOWN = WireShowFace(face=WireFace.COUNTDOWN, time_ms_a=10_800_000, ticking=True, text="Sztafeta")
+COUNT_UP = WireShowFace(face=WireFace.COUNT_UP, time_ms_a=754_000, text="META 12:31")
+TEXT = WireShowFace(face=WireFace.TEXT, text="ZMIANA")
+TWO_CLOCKS = WireShowFace(face=WireFace.TWO_CLOCKS, time_ms_a=299_000, time_ms_b=300_000, running=WireSide.B)
+
+
+@pytest.mark.parametrize("face", [COUNTDOWN, COUNT_UP, TEXT, TWO_CLOCKS], ids=lambda f: f.face.value)
+def test_a_host_shows_a_face_as_show_face_to_a_1_2_device(face: WireShowFace) -> None:
+    host = HostSession()
+    assert host.show(face).send == []  # nothing before HELLO: there is nobody to show it to
+    handshake(host, hello(minor=2))
+    assert decode_all(host.show(face).send) == [face]
+
+
+@pytest.mark.parametrize(
+    ("face", "shown"),
+    [
+        (COUNTDOWN, WireShow(remaining_ms_a=10_800_000, remaining_ms_b=10_800_000, text="Sztafeta")),
+        (COUNT_UP, WireShow(remaining_ms_a=754_000, remaining_ms_b=754_000, text="META 12:31")),
+        (TEXT, WireShow(remaining_ms_a=0, remaining_ms_b=0, text="ZMIANA")),
+        (TWO_CLOCKS, WireShow(remaining_ms_a=299_000, remaining_ms_b=300_000, running=WireSide.B)),
+    ],
+    ids=lambda x: x.face.value if isinstance(x, WireShowFace) else "",
+)
+def test_a_host_shows_a_face_as_plain_show_to_a_1_1_device(face: WireShowFace, shown: WireShow) -> None:
+    """SPEC.md's mapping: one time on both faces, a text over two zero faces."""
+    for minor in (0, 1):
+        host = HostSession()
+        handshake(host, hello(minor=minor))
+        assert decode_all(host.show(face).send) == [shown] == [plain_show(face)]
+
+
+def test_a_1_2_device_shows_the_face_and_its_status_says_which() -> None:
+    device = DeviceSession(FirmwareConfig(device_id="DC-1"), boot_id=7)
+    device.receive(HelloAck(major=1, minor=2, boot_id=7), 0)
+    (status,) = device.receive(COUNTDOWN, 10)
+    assert device.display == COUNTDOWN
+    assert status == WireStatus(
+        boot_id=7,
+        t_us=10,
+        remaining_ms_a=10_800_000,
+        remaining_ms_b=0,
+        text="Sztafeta",
+        face=WireFace.COUNTDOWN,
+        ticking=True,
+    )
+    device.receive(WireShow(remaining_ms_a=5, remaining_ms_b=6, running=WireSide.A), 20)  # a 1.1 host's
+    assert device.display == WireShowFace(
+        face=WireFace.TWO_CLOCKS, time_ms_a=5, time_ms_b=6, running=WireSide.A
+    )
+
+
+def test_a_1_1_device_skips_show_face_as_a_type_it_does_not_know() -> None:
+    device = DeviceSession(FirmwareConfig(device_id="DC-1", minor=1), boot_id=7)
+    device.receive(HelloAck(major=1, minor=1, boot_id=7), 0)
+    assert device.receive(TEXT, 10) == [] and device.display is None
+    (status,) = device.receive(plain_show(TEXT), 20)
+    assert status.face is WireFace.TWO_CLOCKS and status.text == "ZMIANA"
+    assert encode_payload(status).endswith(b"\x06ZMIANA")  # a 1.1 STATUS: no face, no ticking

@@ -11,7 +11,20 @@ import serial
 
 from firmware_protocol.codec import MessageParser, encode
 from firmware_protocol.framing import FrameError, FrameErrorKind
-from firmware_protocol.messages import Ack, Heartbeat, Hello, HelloAck, Press, Show, Side, Status, Sync
+from firmware_protocol.messages import (
+    PROTOCOL_MINOR,
+    Ack,
+    Heartbeat,
+    Hello,
+    HelloAck,
+    Sync,
+    WireFace,
+    WirePress,
+    WireShow,
+    WireShowFace,
+    WireSide,
+    WireStatus,
+)
 from hw_sim.faults import Faults, parse_fault_names
 from hw_sim.players import FAST, SLOW
 from hw_sim.serial_clock import DEFAULT_PID, DEFAULT_VID, SerialClockFarm
@@ -69,24 +82,26 @@ def test_it_is_a_raw_serial_port_that_answers_sync_with_hello(farm) -> None:
     host = Host(clock.path)
     hello = host.handshake()
     assert (hello.device_id, hello.firmware, hello.boot_id) == ("SIM-7", "9.9", clock.boot_id)
-    clock.press(Side.B)
-    host.read_until(lambda m: isinstance(m, Press))
-    press = next(m for m in host.seen if isinstance(m, Press))
-    assert (press.seq, press.side, press.boot_id) == (1, Side.B, clock.boot_id)
+    clock.press(WireSide.B)
+    host.read_until(lambda m: isinstance(m, WirePress))
+    press = next(m for m in host.seen if isinstance(m, WirePress))
+    assert (press.seq, press.side, press.boot_id) == (1, WireSide.B, clock.boot_id)
     # every byte value crosses the pty unchanged (raw mode: no echo, no CR/LF translation)
-    host.send(Show(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a"))
-    host.read_until(lambda m: isinstance(m, Status))
-    assert clock.display == Show(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a")
-    assert not any(isinstance(m, Show) for m in host.seen)  # nothing echoed back
+    host.send(WireShow(remaining_ms_a=0x0D0A0D0A, remaining_ms_b=0x03041A11, text="\r\n\x03\x1a"))
+    host.read_until(lambda m: isinstance(m, WireStatus))
+    assert clock.display == WireShowFace(  # a plain SHOW is two clocks
+        face=WireFace.TWO_CLOCKS, time_ms_a=0x0D0A0D0A, time_ms_b=0x03041A11, text="\r\n\x03\x1a"
+    )
+    assert not any(isinstance(m, WireShow) for m in host.seen)  # nothing echoed back
 
 
 def test_the_clock_resends_until_acknowledged_and_heartbeats_carry_its_time(farm) -> None:
     clock = farm.add(retransmit_ms=20, heartbeat_ms=50)
     host = Host(clock.path)
     hello = host.handshake()
-    clock.press(Side.A)
-    host.read_until(lambda m: isinstance(m, Press))
-    host.read_until(lambda m: isinstance(m, Press))  # again: no ACK yet
+    clock.press(WireSide.A)
+    host.read_until(lambda m: isinstance(m, WirePress))
+    host.read_until(lambda m: isinstance(m, WirePress))  # again: no ACK yet
     assert clock.pending == 1
     host.send(Ack(boot_id=hello.boot_id, seq=1))
     host.read_until(lambda m: isinstance(m, Heartbeat) and m.acked_seq == 1)
@@ -107,40 +122,40 @@ def test_unplug_closes_the_port_and_replug_opens_a_new_one(farm) -> None:
         for _ in range(20):
             host.port.read(1)
     farm.add("SIM-Y")  # takes the freed pty number
-    clock.press(Side.A)  # while unplugged: kept
+    clock.press(WireSide.A)  # while unplugged: kept
     clock.replug()
     assert clock.path is not None and clock.path != old
     assert clock.port_info in farm.list_ports()
     again = Host(clock.path)
     again.handshake()
-    again.read_until(lambda m: isinstance(m, Press))
+    again.read_until(lambda m: isinstance(m, WirePress))
 
 
 def test_a_reboot_starts_a_new_epoch_that_holds_and_resends_the_unacknowledged_presses(farm) -> None:
     clock = farm.add()
     host = Host(clock.path)
     hello = host.handshake()
-    clock.press(Side.A)
-    clock.press(Side.B)
-    host.read_until(lambda m: isinstance(m, Press) and m.seq == 2)
+    clock.press(WireSide.A)
+    clock.press(WireSide.B)
+    host.read_until(lambda m: isinstance(m, WirePress) and m.seq == 2)
     host.send(Ack(boot_id=hello.boot_id, seq=1))
     host.read_until(lambda m: isinstance(m, Heartbeat) and m.acked_seq == 1)
     clock.reboot()  # the power fails with press 2 unacknowledged: its flash keeps it
     assert clock.boot_id != hello.boot_id and not clock.lost_on_reboot and clock.pending == 1
     host.read_until(lambda m: isinstance(m, Hello) and m.boot_id == clock.boot_id)  # unprompted, at boot
     new = [m for m in host.seen if isinstance(m, Hello)][-1]
-    assert new.t_us < 50_000 and new.acked_seq == 0 and new.minor == 1
+    assert new.t_us < 50_000 and new.acked_seq == 0 and new.minor == PROTOCOL_MINOR
     first = clock.record(hello.boot_id, 2)
     assert first is not None
     assert [(h.boot_id, h.acked_seq, h.last_seq, h.last_t_us) for h in new.held] == [
         (hello.boot_id, 1, 2, first.device_t_us)
     ]
-    record = clock.press(Side.B)
+    record = clock.press(WireSide.B)
     assert record is not None and record.seq == 1 and record.boot_id == clock.boot_id
     host.seen.clear()
     host.send(HelloAck(major=1, minor=1, boot_id=new.boot_id))
-    host.read_until(lambda m: isinstance(m, Press) and m.boot_id == clock.boot_id)
-    resent = [(m.boot_id, m.seq, m.t_us) for m in host.seen if isinstance(m, Press)]
+    host.read_until(lambda m: isinstance(m, WirePress) and m.boot_id == clock.boot_id)
+    resent = [(m.boot_id, m.seq, m.t_us) for m in host.seen if isinstance(m, WirePress)]
     assert resent[:2] == [(hello.boot_id, 2, first.device_t_us), (clock.boot_id, 1, record.device_t_us)]
     host.send(Ack(boot_id=hello.boot_id, seq=2))  # the old epoch's press is safe: erased
     deadline = time.monotonic() + 2
@@ -153,8 +168,8 @@ def test_a_non_conforming_clock_loses_what_was_not_acknowledged_in_a_reboot(farm
     clock = farm.add(persistent=False)
     host = Host(clock.path)
     hello = host.handshake()
-    clock.press(Side.A)
-    clock.press(Side.A)
+    clock.press(WireSide.A)
+    clock.press(WireSide.A)
     time.sleep(0.05)
     clock.reboot()
     assert clock.boot_id != hello.boot_id and clock.pending == 0
@@ -221,13 +236,13 @@ def test_players_alternate_and_the_toss_loser_presses_first() -> None:
     now = SimTime()
     with SerialClockFarm(time=now, seed=9) as farm:
         clock = farm.add()
-        farm.play(clock, (FAST, SLOW), turns=6, first=Side.B, rng=random.Random(4))
+        farm.play(clock, (FAST, SLOW), turns=6, first=WireSide.B, rng=random.Random(4))
         for _ in range(200):
             now.advance(1000 * MS)
             time.sleep(0.002)
             if len(clock.presses) == 6:
                 break
-        assert [r.side for r in clock.presses] == [Side.B, Side.A] * 3
+        assert [r.side for r in clock.presses] == [WireSide.B, WireSide.A] * 3
         gaps = [b.host_ns - a.host_ns for a, b in zip(clock.presses, clock.presses[1:], strict=False)]
         assert all(g >= FAST.min_ms * MS for g in gaps)
 
@@ -238,3 +253,27 @@ def test_fault_names_are_checked() -> None:
         parse_fault_names("drop,fire")
     with pytest.raises(ValueError, match="between 0 and 1"):
         Faults(drop=1.5)
+
+
+def test_a_1_2_clock_shows_a_face_and_says_so_in_its_status_and_a_1_1_clock_skips_it(farm) -> None:
+    countdown = WireShowFace(face=WireFace.COUNTDOWN, time_ms_a=10_800_000, ticking=True, text="Sztafeta")
+    new, old = farm.add("SIM-12"), farm.add("SIM-11", minor=1)
+    host = Host(new.path)
+    assert host.handshake().minor == 2
+    host.send(countdown)
+    host.read_until(lambda m: isinstance(m, WireStatus))
+    assert new.display == countdown
+    (status,) = [m for m in host.seen if isinstance(m, WireStatus)]
+    assert (status.face, status.ticking, status.remaining_ms_a, status.text) == (
+        WireFace.COUNTDOWN,
+        True,
+        10_800_000,
+        "Sztafeta",
+    )
+    host = Host(old.path)
+    assert host.handshake().minor == 1
+    host.send(countdown, WireShow(remaining_ms_a=1, remaining_ms_b=2))  # read in this order
+    host.read_until(lambda m: isinstance(m, WireStatus))
+    (status,) = [m for m in host.seen if isinstance(m, WireStatus)]  # the first STATUS is the SHOW's:
+    assert (status.face, status.remaining_ms_a) == (WireFace.TWO_CLOCKS, 1)  # SHOW_FACE was skipped
+    assert old.display == WireShowFace(face=WireFace.TWO_CLOCKS, time_ms_a=1, time_ms_b=2)

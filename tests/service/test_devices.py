@@ -16,7 +16,7 @@ from clockd.devices.gpio import GpioTable
 from clockd.devices.gpio_config import TableConfig
 from clockd.devices.serial import PortMatch, SerialClock
 from clockd.service.runtime import Daemon, TableSpec
-from firmware_protocol.messages import Side as WireSide
+from firmware_protocol.messages import WireSide
 from hw_sim.gpio import ScriptedFactory
 from hw_sim.serial_clock import SerialClockFarm
 from tests.conftest import wait_until
@@ -78,7 +78,7 @@ def test_a_serial_clock_is_acknowledged_only_after_the_journal_and_shows_the_dae
             wait_until(lambda: sim.display is not None and sim.display.running == WireSide.A)
             view = Client(port=daemon.port).status().tables[0]
             assert (view.program.clock.moves.a, view.program.clock.moves.b) == (1, 1)
-            assert abs(sim.display.remaining_ms_b - view.program.clock.remaining_ms.b) <= 1
+            assert abs(sim.display.time_ms_b - view.program.clock.remaining_ms.b) <= 1
             assert view.device.state == "connected" and view.device.device_id == "DC-0001"
         finally:
             daemon.stop()
