@@ -150,7 +150,8 @@ def test_a_bad_configuration_is_refused_before_anything_starts(env: dict[str, st
     config.write_text('[[tables]]\nid = 1\ncontrol = "10 minutes"\n\n[[tables]]\nid = 1\n', encoding="utf-8")
     result = duelclock(env, "run", "--config", str(config), "--db", str(tmp_path / "x.db"))
     assert result.returncode == 2
-    assert "clocks.toml: table 1 (entry 1), control:" in result.stderr
+    assert "clocks.toml: the configuration cannot be used" in result.stderr
+    assert "control (table 1, entry 1)" in result.stderr
     assert not (tmp_path / "x.db").exists()
 
 
