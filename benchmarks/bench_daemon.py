@@ -37,12 +37,13 @@ from benchmarks import percentile
 from clockd.api import Subscription
 from clockd.core.clock import Side
 from clockd.core.units import MS, SECOND
-from clockd.devices.base import Press
+from clockd.devices.base import DevicePress
+from clockd.service.compose import default_components
 from clockd.service.engine import Engine
-from clockd.service.events import TableCreated
+from clockd.service.entries import TableCreated
 from clockd.service.runtime import Daemon, TableSpec
 from clockd.service.simclock import SimulatedClocks
-from clockd.service.tables import Tables
+from clockd.service.tables import phase_of
 from clockd.store.journal import Journal
 from hw_sim.players import STEADY
 
@@ -61,7 +62,8 @@ def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
     )
     sims = SimulatedClocks(STEADY.think_ns, seed=tables, start_delay_ns=SECOND)
     for t in range(1, tables + 1):
-        daemon.add_device(t, sims.device(t, phase_of=lambda t=t: daemon.engine.current.tables[t].clock.phase))
+        seen = lambda t=t: phase_of(daemon.engine.current.tables[t], daemon.engine.now_ns())  # noqa: E731
+        daemon.add_device(t, sims.device(t, phase_of=seen))
     daemon.start()
     engine = daemon.engine
     assert engine is not None
@@ -99,7 +101,7 @@ def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
 def capacity(workdir: Path, presses: int = 20_000, tables: int = 512) -> dict[str, Any]:
     """A burst: every press queued at once; how fast the engine journals them (group commit)."""
     journal = Journal(workdir / "burst.db")
-    engine = Engine(journal, boot_id="bench", tables=Tables())
+    engine = Engine(journal, boot_id="bench", components=default_components())
     engine.recover()
     engine.apply_now([TableCreated(table=t, label=str(t), control="30m") for t in range(1, tables + 1)])
     engine.start()
@@ -109,7 +111,7 @@ def capacity(workdir: Path, presses: int = 20_000, tables: int = 512) -> dict[st
     started, cpu0 = time.monotonic_ns(), cpu_ns()
     for i in range(presses):
         t = 1 + i % tables
-        sink(Press(table=t, t_ns=now + i * 1000, side=side[t], device_id=f"b{t}", seq=1 + i // tables))
+        sink(DevicePress(table=t, t_ns=now + i * 1000, side=side[t], device_id=f"b{t}", seq=1 + i // tables))
         side[t] = side[t].other
     engine.barrier().result(120)
     wall = time.monotonic_ns() - started
@@ -129,7 +131,13 @@ def restart(workdir: Path, events: int = 200_000, tables: int = 128) -> dict[str
     path = workdir / "restart.db"
     journal = Journal(path)
     clock = [1_000 * SECOND]
-    engine = Engine(journal, boot_id="bench", tables=Tables(), clock=lambda: clock[0], snapshot_every=10**9)
+    engine = Engine(
+        journal,
+        boot_id="bench",
+        components=default_components(),
+        clock=lambda: clock[0],
+        snapshot_every=10**9,
+    )
     engine.recover()
     engine.apply_now([TableCreated(table=t, label=str(t), control="90m") for t in range(1, tables + 1)])
     engine.start()
@@ -138,7 +146,7 @@ def restart(workdir: Path, events: int = 200_000, tables: int = 128) -> dict[str
     for i in range(events):
         t = 1 + i % tables
         clock[0] += 10 * MS
-        sink(Press(table=t, t_ns=clock[0], side=side[t], device_id=f"r{t}", seq=1 + i // tables))
+        sink(DevicePress(table=t, t_ns=clock[0], side=side[t], device_id=f"r{t}", seq=1 + i // tables))
         side[t] = side[t].other
         if i % 5000 == 4999:
             engine.barrier().result(60)
@@ -149,7 +157,7 @@ def restart(workdir: Path, events: int = 200_000, tables: int = 128) -> dict[str
 
     def recover(use_snapshots: bool) -> tuple[int, int]:
         with Journal(path) as j:
-            e = Engine(j, boot_id="bench", tables=Tables(), clock=lambda: clock[0])
+            e = Engine(j, boot_id="bench", components=default_components(), clock=lambda: clock[0])
             t0 = time.monotonic_ns()
             report = e.recover(use_snapshots=use_snapshots)
             return time.monotonic_ns() - t0, report.replayed

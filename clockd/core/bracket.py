@@ -36,7 +36,7 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
-from clockd.core.clock import PerSide, Side
+from clockd.core.clock import PerSide, PerSideInt, PerSideStr, Side
 from clockd.core.duel import DecidedBy as DuelDecidedBy
 from clockd.core.duel import Verdict
 from clockd.core.timecontrol import TimeControl
@@ -593,12 +593,12 @@ class Bracket(BaseModel):
         swap = m.clock_a != m.a  # the clock's side a is the match's b
 
         def per_side(x: PerSide[int]) -> PerSide[int]:
-            return PerSide[int](a=x.b, b=x.a) if swap else x
+            return PerSideInt(a=x.b, b=x.a) if swap else x
 
         winner_side = None if v.winner is None else (v.winner.other if swap else v.winner)
         score = Score(
             remaining_ns=per_side(v.remaining_ns),
-            displayed=PerSide[str](a=v.displayed.b, b=v.displayed.a) if swap else v.displayed,
+            displayed=PerSideStr(a=v.displayed.b, b=v.displayed.a) if swap else v.displayed,
             moves=per_side(v.moves),
             decided_by=v.decided_by,
             winner=winner_side,

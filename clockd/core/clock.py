@@ -81,7 +81,11 @@ class PerSide(BaseModel, Generic[T]):
     b: T
 
     def __getitem__(self, side: Side | str) -> T:
-        return self.a if Side(side) is Side.A else self.b
+        if side == "a":  # a Side is a str: one comparison, no conversion (this is the press path)
+            return self.a
+        if side == "b":
+            return self.b
+        raise KeyError(side)
 
     def set(self, side: Side, value: T) -> PerSide[T]:
         return type(self)(a=value, b=self.b) if side is Side.A else type(self)(a=self.a, b=value)
@@ -91,8 +95,14 @@ class PerSide(BaseModel, Generic[T]):
         return self.set(side, self[side] + delta)
 
 
+#: ``PerSide[int]`` and ``PerSide[str]``, made once: subscripting a generic model costs a
+#: cache lookup on every call, and these are built on the press path.
+PerSideInt = PerSide[int]
+PerSideStr = PerSide[str]
+
+
 def zeros() -> PerSide[int]:
-    return PerSide[int](a=0, b=0)
+    return PerSideInt(a=0, b=0)
 
 
 # -- inputs -------------------------------------------------------------------------------
@@ -194,7 +204,7 @@ class ClockState(BaseModel):
     @classmethod
     def initial(cls, control: TimeControl) -> ClockState:
         t = control.initial_ns
-        return cls(control=control, base_ns=PerSide[int](a=t, b=t))
+        return cls(control=control, base_ns=PerSideInt(a=t, b=t))
 
     # -- time arithmetic ------------------------------------------------------------------
     def _delay(self, side: Side) -> tuple[DelayMode, int]:
@@ -247,6 +257,15 @@ class ClockState(BaseModel):
         return self.base_ns[side]
 
     # -- reading --------------------------------------------------------------------------
+    def phase_at(self, t_ns: int) -> Phase:
+        """The phase at ``t_ns`` (a running clock whose flag fell by then is flagged): what
+        :meth:`view` would say, without the arithmetic a screen needs."""
+        if self.phase is Phase.RUNNING:
+            flag_at = self.flag_at()
+            if flag_at is not None and flag_at <= t_ns:
+                return Phase.FLAGGED
+        return self.phase
+
     def view(self, t_ns: int) -> ClockView:
         """What the clock shows at ``t_ns`` (which may not precede the last input)."""
         self._check_time(t_ns)
@@ -261,7 +280,7 @@ class ClockState(BaseModel):
         return ClockView(
             t_ns=t_ns,
             phase=s.phase,
-            remaining_ns=PerSide[int](a=s._remaining(Side.A, t_ns), b=s._remaining(Side.B, t_ns)),
+            remaining_ns=PerSideInt(a=s._remaining(Side.A, t_ns), b=s._remaining(Side.B, t_ns)),
             running=running,
             to_move=s.to_move,
             moves=s.moves,

@@ -40,6 +40,8 @@ from clockd.core.clock import (
     Outcome,
     Pause,
     PerSide,
+    PerSideInt,
+    PerSideStr,
     Phase,
     Press,
     Resume,
@@ -126,7 +128,7 @@ class Verdict(BaseModel):
         Rounding up keeps the order a rule sees: a side that wins at 1 ms never shows
         fewer milliseconds than the loser.
         """
-        return PerSide[int](a=quantize(self.remaining_ns.a, MS), b=quantize(self.remaining_ns.b, MS))
+        return PerSideInt(a=quantize(self.remaining_ns.a, MS), b=quantize(self.remaining_ns.b, MS))
 
 
 class Duel(BaseModel):
@@ -245,7 +247,7 @@ def judge(view: ClockView, end: EndReason, ended_at_ns: int, resolution_ns: int)
     number of steps is a tie and a tie-break duel is due.
     """
     remaining = view.remaining_ns
-    steps = PerSide[int](a=quantize(remaining.a, resolution_ns), b=quantize(remaining.b, resolution_ns))
+    steps = PerSideInt(a=quantize(remaining.a, resolution_ns), b=quantize(remaining.b, resolution_ns))
     winner: Side | None
     if end is EndReason.FLAG and view.flag is not None:
         winner, decided_by = view.flag.other, DecidedBy.FLAG
@@ -257,7 +259,7 @@ def judge(view: ClockView, end: EndReason, ended_at_ns: int, resolution_ns: int)
         winner=winner,
         decided_by=decided_by,
         remaining_ns=remaining,
-        displayed=PerSide[str](a=format_clock(remaining.a), b=format_clock(remaining.b)),
+        displayed=PerSideStr(a=format_clock(remaining.a), b=format_clock(remaining.b)),
         moves=view.moves,
         ended_at_ns=ended_at_ns,
         resolution_ns=resolution_ns,

@@ -34,6 +34,7 @@ program without a change to the tables that run them.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
@@ -46,7 +47,18 @@ from pydantic import (
 )
 
 from clockd.core.actions import Action, Allowed, Reason, Target, action
-from clockd.core.clock import Adjust, ClockState, Pause, PerSide, Phase, Press, Resume, Side
+from clockd.core.clock import (
+    Adjust,
+    ClockState,
+    Pause,
+    PerSide,
+    PerSideInt,
+    PerSideStr,
+    Phase,
+    Press,
+    Resume,
+    Side,
+)
 from clockd.core.device import Display, TwoClocks
 from clockd.core.display import format_clock, quantize
 from clockd.core.timecontrol import TimeControl
@@ -118,12 +130,14 @@ class Program(BaseModel):
 
     def act(self, action: Action) -> Program:
         """The program after a table action (stamped with its instant); :class:`Problem` if not."""
-        reason = self.allowed(action.t_ns).get(action.kind, _cannot(self, action.kind))
-        raise Problem(reason or _cannot(self, action.kind))
+        refused = msg(
+            "program.cannot", action=Msg(code=f"term.action.{action.kind}"), program=program_term(self.kind)
+        )
+        raise Problem(self.allowed(action.t_ns).get(action.kind) or refused)
 
     def allowed(self, t_ns: int) -> Allowed:
         """For each table action (:data:`PROGRAM_ACTIONS`): ``None`` if it may be done now, else why not."""
-        return {name: _cannot(self, name) for name in PROGRAM_ACTIONS}
+        return dict(_cannot(self.kind))
 
     # -- time -----------------------------------------------------------------------------
     def deadline(self) -> int | None:
@@ -150,10 +164,17 @@ class Program(BaseModel):
         return ProgramView(kind=self.kind, owner=self.owner)
 
 
-def _cannot(program: Program, name: str) -> Msg:
-    return msg("program.cannot", action=Msg(code=f"term.action.{name}"), program=program_term(program.kind))
+@functools.cache
+def _cannot(kind: str) -> dict[str, Msg | None]:
+    """Every table action refused by a program of ``kind`` (messages are values: built once)."""
+    term = program_term(kind)
+    return {
+        name: msg("program.cannot", action=Msg(code=f"term.action.{name}"), program=term)
+        for name in PROGRAM_ACTIONS
+    }
 
 
+@functools.cache
 def program_term(kind: str) -> Msg:
     return Msg(code=f"term.program.{kind}")
 
@@ -238,7 +259,7 @@ class Idle(Program):
     kind: Literal["idle"] = "idle"
 
     def display(self, t_ns: int) -> Display:
-        return TwoClocks(remaining_ms=PerSide[int](a=0, b=0))
+        return TwoClocks(remaining_ms=PerSideInt(a=0, b=0))
 
     def allowed(self, t_ns: int) -> Allowed:
         out = super().allowed(t_ns)
@@ -291,13 +312,13 @@ def clock_face(clock: ClockState, t_ns: int, *, flag_decided: bool) -> ClockFace
     return ClockFace(
         control=str(clock.control),
         phase=v.phase.value,
-        remaining_ms=PerSide[int](a=quantize(r.a, MS), b=quantize(r.b, MS)),
-        display=PerSide[str](a=format_clock(r.a), b=format_clock(r.b)),
+        remaining_ms=PerSideInt(a=quantize(r.a, MS), b=quantize(r.b, MS)),
+        display=PerSideStr(a=format_clock(r.a), b=format_clock(r.b)),
         running=v.running,
         to_move=v.to_move,
         moves=v.moves,
         ignored=clock.ignored,
-        elapsed_ms=PerSide[int](a=ns_to_ms(v.elapsed_ns.a), b=ns_to_ms(v.elapsed_ns.b)),
+        elapsed_ms=PerSideInt(a=ns_to_ms(v.elapsed_ns.a), b=ns_to_ms(v.elapsed_ns.b)),
         paused_ms=ns_to_ms(v.paused_ns),
         flag=v.flag,
         flag_decided=flag_decided,
@@ -307,7 +328,7 @@ def clock_face(clock: ClockState, t_ns: int, *, flag_decided: bool) -> ClockFace
 def two_clocks(clock: ClockState, t_ns: int, text: str = "") -> TwoClocks:
     v = clock.view(max(t_ns, clock.last_input_ns or t_ns))
     return TwoClocks(
-        remaining_ms=PerSide[int](a=quantize(v.remaining_ns.a, MS), b=quantize(v.remaining_ns.b, MS)),
+        remaining_ms=PerSideInt(a=quantize(v.remaining_ns.a, MS), b=quantize(v.remaining_ns.b, MS)),
         running=v.running,
         text=text,
     )
@@ -315,7 +336,11 @@ def two_clocks(clock: ClockState, t_ns: int, text: str = "") -> TwoClocks:
 
 def clock_allowed(clock: ClockState, t_ns: int) -> Allowed:
     """Which clock actions the referee may take now on ``clock`` (the clock's own rules)."""
-    phase = clock.view(max(t_ns, clock.last_input_ns or t_ns)).phase
+    return dict(_clock_allowed(clock.phase_at(max(t_ns, clock.last_input_ns or t_ns))))
+
+
+@functools.cache
+def _clock_allowed(phase: Phase) -> Allowed:
     term = Msg(code=f"term.phase.{phase.value}")
     return {
         "pause": None if phase is Phase.RUNNING else msg("clock.not-running", phase=term),

@@ -30,10 +30,11 @@ Usage::
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-from typing_extensions import TypeAliasType
+from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic_core import CoreSchema, core_schema
 
 LANGUAGES = ("pl", "en")
 _language: str | None = None
@@ -61,35 +62,119 @@ def tr(*, pl: str, en: str) -> str:
 
 #: What a message parameter may be: plain values, another message (rendered in the same
 #: language), or a list of them (rendered joined by commas).
-if TYPE_CHECKING:
-    Param = Any
-else:
-    Param = TypeAliasType("Param", Union[bool, int, float, str, "Msg", list["Param"], None])
+Param = Any
+
+_PLAIN = (bool, int, float, str, type(None))
 
 
-class Msg(BaseModel):
+def _param(value: Any) -> Any:
+    """A parameter as a message keeps it: plain JSON data, so that a message is the same
+    value before and after the wire. A nested message is kept as the object JSON has for it
+    (``{"code": …, "params": {…}}``; :func:`render` renders it), a path as its text, a
+    tuple as a list.
+
+    Written out rather than declared as a recursive union of types: a view carries a dozen
+    messages, and validating nested models cost five times as much, on every push.
+    """
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, Msg):
+        return {"code": value.code, "params": value.params}
+    if isinstance(value, dict) and isinstance(value.get("code"), str):
+        params = value.get("params") or {}
+        if not isinstance(params, dict):
+            raise ValueError(f"a nested message's params must be an object, not {params!r}")
+        return {"code": value["code"], "params": {str(k): _param(v) for k, v in params.items()}}
+    if isinstance(value, list | tuple):
+        return [_param(v) for v in value]
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    raise ValueError(f"a message parameter must be a number, a text, a message or a list, not {value!r}")
+
+
+class Msg:
     """A sentence to show a person, as data: a catalogue ``code`` and its ``params``.
 
     Rendered by :func:`render` in the reader's language. Parameters are named as the
     catalogue's placeholders (``{table}``); a placeholder may carry a format
     (``{left_ms:clock}`` shows milliseconds as a clock face does; see
-    :mod:`clockd.i18n.catalogue`).
+    :mod:`clockd.i18n.catalogue`). In JSON a message is ``{"code": …, "params": {…}}``.
+
+    An immutable value with its own small pydantic schema rather than a pydantic model:
+    every view carries a dozen of them (the reasons of refused actions), on every push,
+    and a model's validation cost as much as the rest of the view.
     """
 
-    model_config = ConfigDict(frozen=True)
+    __slots__ = ("code", "params")
+    code: str
+    params: dict[str, Param]
 
-    code: str = Field(min_length=1, max_length=100)
-    params: dict[str, Param] = Field(default_factory=dict)
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(code, str) or not 0 < len(code) <= 100:
+            raise ValueError(f"a message code is a text of 1 to 100 characters, not {code!r}")
+        if params is not None and not isinstance(params, Mapping):
+            raise ValueError(f"a message's params are an object, not {params!r}")
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "params", {str(k): _param(v) for k, v in (params or {}).items()})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a message cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and self.code == other.code and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Msg(code={self.code!r}, params={self.params!r})"
 
     def __str__(self) -> str:
         return render(self, "en")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Msg, (self.code, self.params))
+
+    # -- as data ------------------------------------------------------------------------------
+    def model_dump(self, **_: Any) -> dict[str, Any]:
+        """The message as JSON has it (named as pydantic's, so a message dumps like a model)."""
+        return {"code": self.code, "params": self.params}
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Msg:
+        """A message from its JSON object (or a message)."""
+        if isinstance(data, Msg):
+            return data
+        if not isinstance(data, Mapping) or "code" not in data:
+            raise ValueError(f"a message is an object with a code, not {data!r}")
+        extra = set(data) - {"code", "params"}
+        if extra:
+            raise ValueError(f"a message has only a code and params, not {sorted(extra)}")
+        return cls(data["code"], data.get("params"))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            cls.model_validate,
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda m: {"code": m.code, "params": m.params}, return_schema=core_schema.dict_schema()
+            ),
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"code": {"type": "string"}, "params": {"type": "object"}},
+            "required": ["code"],
+        }
+
 
 def msg(code: str, /, **params: Any) -> Msg:
-    """``Msg(code=code, params=params)``, shorter; a path is given as its text (a file named)."""
-    return Msg(
-        code=code, params={k: os.fspath(v) if isinstance(v, os.PathLike) else v for k, v in params.items()}
-    )
+    """``Msg(code=code, params=params)``, shorter."""
+    return Msg(code=code, params=params)
 
 
 class Problem(ValueError):

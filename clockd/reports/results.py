@@ -24,7 +24,7 @@ import io
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.bracket import Bracket, DecidedBy, Match, MatchStatus, PlayerId
-from clockd.core.clock import PerSide
+from clockd.core.clock import PerSide, PerSideInt
 from clockd.core.display import quantize
 from clockd.core.tournament import RoundKind
 from clockd.core.units import MS, ns_to_ms
@@ -125,7 +125,7 @@ def _match(bracket: Bracket, m: Match, lang: str | None) -> ResultMatch:
         b=m.b,
         winner=m.winner if m.status is MatchStatus.DECIDED else None,
         remaining_ms=(
-            PerSide[int](a=quantize(score.remaining_ns.a, MS), b=quantize(score.remaining_ns.b, MS))
+            PerSideInt(a=quantize(score.remaining_ns.a, MS), b=quantize(score.remaining_ns.b, MS))
             if score
             else None
         ),

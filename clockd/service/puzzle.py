@@ -53,7 +53,7 @@ from clockd.core.bracket import (
     Toss,
     Walkover,
 )
-from clockd.core.clock import PerSide, Side
+from clockd.core.clock import PerSideInt, Side
 from clockd.core.display import quantize
 from clockd.core.duel import PuzzleDuelProgram, Verdict
 from clockd.core.ids import event_ref
@@ -534,7 +534,7 @@ def _match_view(s: PuzzleSession, bracket: Bracket, m: Match) -> MatchView:
         )
         score = ScoreView(
             displayed=m.score.displayed,
-            remaining_ms=PerSide[int](
+            remaining_ms=PerSideInt(
                 a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
             ),
             moves=m.score.moves,

@@ -116,7 +116,7 @@ def test_the_same_person_counts_once_but_namesakes_are_two_people() -> None:
     assert [s.line for s in result.accepted] == [2, 4]
     assert (
         result.refused[0].line == 3
-        and result.refused[0].detail.params["why"].code == "signups.same-name-phone"
+        and result.refused[0].detail.params["why"]["code"] == "signups.same-name-phone"
     )
 
 
