@@ -1,7 +1,8 @@
 """Starting the GUI: the application, fonts, language, the state source, and the window.
 
 ``duelclock gui`` (:mod:`clockd.cli.gui`) calls :func:`run`. The state comes from the
-daemon's API (:mod:`gui.adapter`), or from the built-in demo (``--demo-state``). With
+daemon's API (:mod:`gui.adapter`), or from the built-in demo (``--demo-state``); ``--event``
+names the event to show (else the one being played). With
 ``--screenshot FILE.png`` the window is rendered offscreen, at a fixed size, to a PNG and
 the program exits: that is how ``docs/screenshots`` are made (``make screenshots``).
 """
@@ -31,7 +32,7 @@ class Options:
     host: str | None = None
     port: int | None = None
     token: str | None = None
-    session: str | None = None
+    event: str | None = None
     lang: str | None = None
     audience: bool = False
     screenshot: Path | None = None
@@ -102,7 +103,7 @@ def run(opts: Options) -> int:
     model = DeskModel()
     connection = None
     if opts.demo_state:
-        model.replace(demo_state(time.monotonic_ns()))
+        model.replace(demo_state(time.monotonic_ns(), shown=opts.event))
         sink: object = DemoSink()
     else:
         from gui.adapter import DaemonConnection
@@ -115,7 +116,7 @@ def run(opts: Options) -> int:
             token=opts.token,
             read_only=opts.audience,
             timeline=not opts.audience,
-            session=opts.session,
+            event=opts.event,
         )
         sink = connection
         connection.start()
@@ -131,7 +132,7 @@ def run(opts: Options) -> int:
 
         window = RefereeWindow(model, sink)  # type: ignore[arg-type]
         size = opts.size or REFEREE_SIZE
-        if opts.demo_state:
+        if opts.demo_state and model.state.session is not None:
             window.select_table(DEMO_TABLE)
 
     if opts.screenshot is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockd.i18n import text
 from gui import terms
 from gui.model import Bracket, DeskState, Match, Side
 from gui.widgets.painted import (
@@ -105,10 +106,11 @@ class BracketView(DeskView):
         if live is not None and live.table is not None:
             table = self.state.tables.get(live.table)
             player = m.player(side)
-            if table is None or player is None:
+            if table is None or player is None or table.clock is None:
                 return "", False
             clock_side = live.clock_side(player)
-            running = table.phase == "running" and table.running is clock_side
+            clock = table.clock
+            running = clock is not None and clock.phase == "running" and clock.running is clock_side
             return table.shown(clock_side, self.now_ns), running
         if m.score is not None and m.decided_by not in ("walkover", "referee", "bye"):
             return m.score.displayed[side], False
@@ -117,7 +119,7 @@ class BracketView(DeskView):
     def _placeholder(self, bracket: Bracket, m: Match, side: Side) -> str:
         """What an empty row says: a bye, or whose winner (loser) will come."""
         if m.bye is side:
-            return self.tr("bye")
+            return text("term.bye")
         rnd = bracket.round(m.round)
         if rnd.kind == "knockout" and m.round == bracket.rounds[0].number:
             return ""
@@ -208,16 +210,10 @@ class BracketView(DeskView):
 
         for ci, rnd in enumerate(knockouts):
             x = margin + ci * (col_w + gap)
+            rect = QRect(x, margin, col_w, header_h)
+            shown, rf = fit_text(terms.round_title(rnd).upper(), rect, head_px * 1.05, bold=True, min_px=9)
             self.items.append(
-                Item(
-                    QRect(x, margin, col_w, header_h),
-                    terms.round_title(rnd).upper(),
-                    "round",
-                    key=str(rnd.number),
-                    font=font(head_px * 1.05, bold=True),
-                    color=pal.muted,
-                    align=LEFT,
-                )
+                Item(rect, shown, "round", key=str(rnd.number), font=rf, color=pal.muted, align=LEFT)
             )
             for m in bracket.round_matches(rnd.number):
                 span = 2**ci
@@ -243,16 +239,12 @@ class BracketView(DeskView):
                 m = ms[0]
                 rect = QRect(x, int(cy - ch / 2), col_w, ch)
                 label_h = int(head_px * 1.6)
+                label = QRect(x, rect.top() - label_h - 2, col_w, label_h)
+                shown, rf = fit_text(
+                    terms.round_title(rnd).upper(), label, head_px * 1.15, bold=True, min_px=9
+                )
                 self.items.append(
-                    Item(
-                        QRect(x, rect.top() - label_h - 2, col_w, label_h),
-                        terms.round_title(rnd).upper(),
-                        "round",
-                        key=str(rnd.number),
-                        font=font(head_px * 1.15, bold=True),
-                        color=frame,
-                        align=LEFT,
-                    )
+                    Item(label, shown, "round", key=str(rnd.number), font=rf, color=frame, align=LEFT)
                 )
                 centers[m.id] = cy
                 self._card(bracket, m, rect, ch, frame=frame)
