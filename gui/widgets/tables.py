@@ -212,9 +212,11 @@ class TablesView(DeskView):
         title = self.tr("Table %1").replace("%1", str(t.table))
         rest = self._what(t, duel)
         chip_text, chip_colour = self._chip(t)
-        chip_w = min(int(head.width() * 0.4), text_width(hf, chip_text) + 4) if chip_text else 0
+        # the state word takes what it needs, up to 40 % of the line (smaller type, if it must)
+        chip_w = min(int(head.width() * 0.4), text_width(hf, chip_text) + 6) if chip_text else 0
         chip_rect = QRect(head.right() - chip_w, head.top(), chip_w, head_h)
-        self.items.append(Item(chip_rect, elide(chip_text, hf, chip_w), "phase", key, hf, chip_colour, RIGHT))
+        shown_chip, cf = fit_text(chip_text, chip_rect, head_h * 0.62, bold=True, min_px=head_h * 0.3)
+        self.items.append(Item(chip_rect, shown_chip, "phase", key, cf, chip_colour, RIGHT))
         tw = head.width() - chip_w - (pad if chip_w else 0)
         title_rect = QRect(head.left(), head.top(), tw, head_h)
         text, title_font = fit_text(
