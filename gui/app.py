@@ -17,8 +17,10 @@ from pathlib import Path
 
 from clockd.i18n import tr
 
-#: The table the demo opens on: a quarter-final running, with a timeline to look at.
+#: The table the demo opens on: a quarter-final running, with a timeline to look at; for the
+#: relay, the station of the pair that has finished.
 DEMO_TABLE = 3
+DEMO_STATION = 7
 
 #: Window sizes for screenshots: a referee's laptop, a full-HD projector.
 REFEREE_SIZE = (1600, 1000)
@@ -132,8 +134,8 @@ def run(opts: Options) -> int:
 
         window = RefereeWindow(model, sink)  # type: ignore[arg-type]
         size = opts.size or REFEREE_SIZE
-        if opts.demo_state and model.state.session is not None:
-            window.select_table(DEMO_TABLE)
+        if opts.demo_state:
+            window.select_table(DEMO_TABLE if model.state.session is not None else DEMO_STATION)
 
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):

@@ -354,7 +354,7 @@ def demo_tables(now_ns: int) -> dict[int, Table]:
             program="clock",
             clock=_clock("4m", "ready", 4 * 60_000, 4 * 60_000),
             device=DeviceState.DISCONNECTED,
-            device_detail="/dev/ttyACM4: no reply since 14:21",
+            device_detail="/dev/ttyACM4",
             actions=_table_actions(own_4.allowed(now_ns), 0, 5),
             seq=12,
         ),
@@ -482,6 +482,29 @@ def demo_timeline() -> tuple[TimelineItem, ...]:
     return tuple(items)
 
 
+def demo_station_timeline() -> tuple[TimelineItem, ...]:
+    """Table 7, the relay's "Para 2": its station loaded, armed at the start, the pair's press."""
+    t0 = 5_000_000
+    station = {"kind": "station", "owner": f"{RELAY}/Para 2 — Kuba i Igor", "entry": "Para 2 — Kuba i Igor"}
+    return (
+        TimelineItem(
+            seq=880, kind="program", t_ms=t0 - 60_000, data={"program": {**station, "armed": False}}
+        ),
+        TimelineItem(seq=902, kind="program", t_ms=t0, data={"program": {**station, "armed": True}}),
+        TimelineItem(
+            seq=908,
+            kind="press",
+            t_ms=t0 + PARA2_FINISH_NS // MS,
+            data={
+                "side": "b",
+                "outcome": "finished",
+                "device_id": "GPIO-7",
+                "device_t_ns": 5_000_000_000_412,
+            },
+        ),
+    )
+
+
 def demo_relay_timeline() -> tuple[TimelineItem, ...]:
     """The relay's own entries: its start, the signals so far, a pair's finish by its button."""
     t0 = 5_000_000
@@ -490,7 +513,7 @@ def demo_relay_timeline() -> tuple[TimelineItem, ...]:
         offset = minute * MINUTE
         items.append(
             TimelineItem(
-                seq=901 + i,
+                seq=904 + i,
                 kind="timer-due",
                 t_ms=t0 + offset // MS,
                 data={"what": "signal", "offset_ns": offset, "pattern": "change"},
@@ -502,7 +525,7 @@ def demo_relay_timeline() -> tuple[TimelineItem, ...]:
         "source": "button",
         "action": {"entry": "Para 2 — Kuba i Igor"},
     }
-    items.append(TimelineItem(seq=905, kind="entry-finish", t_ms=t0 + PARA2_FINISH_NS // MS, data=finish))
+    items.append(TimelineItem(seq=909, kind="entry-finish", t_ms=t0 + PARA2_FINISH_NS // MS, data=finish))
     return tuple(sorted(items, key=lambda i: i.seq))
 
 
@@ -530,7 +553,7 @@ def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
         shown=chosen or SESSION,
         chosen=chosen is not None,
         tables=demo_tables(now_ns),
-        timelines={3: demo_timeline()},
+        timelines={3: demo_timeline(), 7: demo_station_timeline()},
         event_timelines={"relay": demo_relay_timeline()},
         connection="demo",
     )

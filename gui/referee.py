@@ -250,7 +250,7 @@ class RefereeWindow(QMainWindow):
         top = QHBoxLayout()
         self.hall = HallView(parent=self.hall_panel)
         top.addWidget(self.hall, 3)
-        self.event_timeline = TimelineView(self.hall_panel)
+        self.event_timeline = TimelineView(self.hall_panel, event=True)
         top.addWidget(self.event_timeline, 2)
         layout.addLayout(top, 1)
         self.timer_buttons = QHBoxLayout()

@@ -818,7 +818,7 @@
     </message>
     <message>
         <source>DUEL OVER</source>
-        <translation>KONIEC POJEDYNKU</translation>
+        <translation>ROZEGRANY</translation>
     </message>
     <message>
         <source>finished at %1</source>
@@ -965,8 +965,12 @@
     <name>Timeline</name>
     <message>
         <source>#</source>
-        <extracomment>Display names by player id, for the events that name a player (a toss, a decision).</extracomment>
+        <extracomment>An event&apos;s timeline (a hall timer&apos;s): its instants count from its first entry, the start. Display names by player id, for the events that name a player (a toss, a decision).</extracomment>
         <translation>#</translation>
+    </message>
+    <message>
+        <source>Since start</source>
+        <translation>Od startu</translation>
     </message>
     <message>
         <source>Since set</source>

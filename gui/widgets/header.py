@@ -12,9 +12,9 @@ from gui.style import DESK, HALL
 from gui.widgets.painted import font
 
 
-def titles(state: DeskState) -> tuple[str, str]:
+def titles(state: DeskState, *, phase: bool = True) -> tuple[str, str]:
     """The header's two lines for the event shown: a session's tournament over its name and
-    stage; a hall event's name over its kind and the timer's phase."""
+    stage; a hall event's name over its kind and (``phase``) the timer's phase."""
     event = state.event
     if event is None:
         return "duelclock", ""
@@ -24,7 +24,8 @@ def titles(state: DeskState) -> tuple[str, str]:
             x for x in (name, terms.stage(event.session.stage)) if x
         )
     if event.hall is not None:
-        return name, f"{terms.event_kind(event.kind)} · {terms.timer_phase(event.hall.timer.phase)}"
+        kind = terms.event_kind(event.kind)
+        return name, f"{kind} · {terms.timer_phase(event.hall.timer.phase)}" if phase else kind
     return name, terms.event_kind(event.kind)
 
 
@@ -64,7 +65,7 @@ class HeaderBar(QWidget):
 
     def set_state(self, state: DeskState, *, status_text: str = "") -> None:
         self.state = state
-        title, line = titles(state)
+        title, line = titles(state, phase=not self.hall)  # the audience has the phase above its big time
         self.title.setText(title)
         self.session.setText(line)
         if self.hall:

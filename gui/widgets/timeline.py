@@ -47,8 +47,10 @@ def signed_seconds(ms: int) -> str:
 class TimelineModel(QAbstractTableModel):
     COLUMNS = 5
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, event: bool = False) -> None:
         super().__init__(parent)
+        #: An event's timeline (a hall timer's): its instants count from its first entry, the start.
+        self.for_event = event
         self.entries: tuple[TimelineItem, ...] = ()
         #: Display names by player id, for the events that name a player (a toss, a decision).
         self.names: dict[int, str] = {}
@@ -150,7 +152,9 @@ class TimelineModel(QAbstractTableModel):
             return None
         names = (
             QCoreApplication.translate("Timeline", "#"),
-            QCoreApplication.translate("Timeline", "Since set"),
+            QCoreApplication.translate("Timeline", "Since start")
+            if self.for_event
+            else QCoreApplication.translate("Timeline", "Since set"),
             QCoreApplication.translate("Timeline", "Think"),
             QCoreApplication.translate("Timeline", "Event"),
             QCoreApplication.translate("Timeline", "Details"),
@@ -247,11 +251,12 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
 
 
 class TimelineView(QTableView):
-    """The timeline of one table; follows the newest event unless the referee scrolled up."""
+    """The timeline of one table (or, ``event``, of a hall event); follows the newest entry unless
+    the referee scrolled up."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, event: bool = False) -> None:
         super().__init__(parent)
-        self.timeline = TimelineModel(self)
+        self.timeline = TimelineModel(self, event=event)
         self.setModel(self.timeline)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

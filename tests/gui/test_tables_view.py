@@ -55,7 +55,7 @@ def test_the_running_side_is_filled_and_the_other_is_not(view: TablesView) -> No
 
 def test_a_duel_that_ended_says_so(view: TablesView) -> None:
     t2 = texts(view, 2)
-    assert t2["phase"] == "KONIEC POJEDYNKU"
+    assert t2["phase"] == "ROZEGRANY"
     assert (t2["time-a"], t2["time-b"]) == ("1:27", "1:02")
 
 
