@@ -137,6 +137,7 @@ class RefereeWindow(QMainWindow):
         self._dirty: set[Change] = set()
         self._dirty_tables: set[int] = set()
         self.bindings: list[Binding] = []
+        self._shown: str | None = None  # the event whose page was drawn last
         self.setMinimumSize(1024, 700)
 
         central = QWidget(self)
@@ -574,6 +575,15 @@ class RefereeWindow(QMainWindow):
         now = self.clock()
         if Change.EVENTS in dirty:
             self._render_event_page()
+            if (
+                state.shown != self._shown
+            ):  # another event's page: its first table, unless one of its is chosen
+                self._shown = state.shown
+                page = state.tables_of_shown()
+                if page and self.selected_table not in page:
+                    self.selected_table = page[0]
+                    self.selected_match = None
+                    self.tables.select(self.selected_table)
         if dirty & {Change.TABLES, Change.EVENTS}:
             if Change.EVENTS in dirty:
                 self.bracket.set_state(state, now)
@@ -601,6 +611,11 @@ class RefereeWindow(QMainWindow):
         if self.selected_table is None and state.tables:
             shown = state.tables_of_shown()
             self.select_table(shown[0] if shown else min(state.tables))
+        elif self.selected_match is None and self.selected_table is not None:
+            duel = state.duel_at(self.selected_table)  # the table's match may have arrived after it
+            if duel is not None and duel[0].id == state.shown:
+                self.selected_match = duel[1].id
+                self.bracket.select(self.selected_match)
         self._render_side()
         self._update_actions()
 

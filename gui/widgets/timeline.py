@@ -90,9 +90,12 @@ class TimelineModel(QAbstractTableModel):
             data = e.data
             action = _fields(data, "action")
             program = data.get("program") if isinstance(data.get("program"), dict) else None
-            new_clock = e.kind in ("table-created", "set-clock") or (
-                program is not None and program.get("owner") != owner
-            )
+            if self.for_event:  # an event's time counts from its start; its tables' programs do not reset it
+                new_clock = e.kind == "timer-start"
+            else:  # a table's: from its creation, a fresh clock, or another event's program on it
+                new_clock = e.kind in ("table-created", "set-clock") or (
+                    program is not None and program.get("owner") != owner
+                )
             if program is not None:
                 owner = program.get("owner")
             if new_clock:

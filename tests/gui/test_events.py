@@ -41,10 +41,12 @@ def test_every_event_is_listed_and_the_referee_chooses_the_one_shown(
     assert window.header.session.text() == "impreza na czas · nierozpoczęty"
     assert not window.tabs.isTabVisible(1)  # a hall timer has no check-in
     assert window.tables.shown_tables() == [5, 6]  # its stations
+    assert window.selected_table == 5  # the page's first table is the one beside it
     [menu_session] = [a for a in window.menu_events.actions() if a.text().startswith("Piątek")]
     menu_session.trigger()
     qtbot.waitUntil(lambda: window.event_view.currentWidget() is window.bracket, timeout=3000)
     assert window.tables.shown_tables() == [1, 2, 3, 4, 7, 8]  # not the relay's stations
+    assert window.selected_table == 1
 
 
 def test_the_hall_panel_shows_the_daemons_timer_and_its_stations(
@@ -120,3 +122,19 @@ def test_a_hall_signal_sounds_on_the_desk_and_flashes_on_the_audience_screen(
     assert next(i.text for i in window.hall.items_with(role="hall-time")) == "0:00"
     start = button_for(window, window.act_timer_start)
     assert not start.isEnabled() and start.toolTip() == "zegar imprezy już wystartował (zakończony)"
+
+
+def test_a_desk_opened_mid_session_shows_the_match_on_its_first_table(qtbot: QtBot, daemon: Running) -> None:
+    """The tables' states may arrive before the session's: the table's match is still found."""
+    from clockd.core.bracket import Assign
+    from tests.gui.live import open_desk
+
+    client = daemon.client()
+    drawn_session(client)
+    client.act("pt/R1-1", Assign(table=1))
+    d = open_desk(qtbot, daemon)
+    qtbot.waitUntil(lambda: d.window.current_match() is not None, timeout=5000)
+    match = d.window.current_match()
+    assert match is not None and (match.id, d.window.selected_table) == ("R1-1", 1)
+    assert d.window.match_label.text().startswith("Pojedynek R1-1: ")
+    d.connection.stop()
