@@ -119,32 +119,12 @@
         <translation>zwycięzca %1</translation>
     </message>
     <message>
-        <source>PAUSED</source>
-        <translation>PAUZA</translation>
-    </message>
-    <message>
-        <source>FLAG</source>
-        <translation>FLAGA</translation>
-    </message>
-    <message>
-        <source>TIE-BREAK</source>
-        <translation>DOGRYWKA</translation>
-    </message>
-    <message>
         <source>LIVE</source>
         <translation>NA ŻYWO</translation>
     </message>
     <message>
         <source>RESULT</source>
         <translation>WYNIK</translation>
-    </message>
-    <message>
-        <source>TO CONFIRM</source>
-        <translation>DO ZATWIERDZENIA</translation>
-    </message>
-    <message>
-        <source>to play</source>
-        <translation>do rozegrania</translation>
     </message>
     <message>
         <source>No bracket yet: the draw has not been made.</source>

@@ -150,24 +150,24 @@ class BracketView(DeskView):
         return ids[i : i + 2]
 
     def _chip(self, bracket: Bracket, m: Match) -> tuple[str, str]:
-        """The short state word in a card's header, and its colour."""
+        """The short state word in a card's header, and its colour: the catalogue's word for the
+        clock's phase or the match's state where there is one; "LIVE" and the audience's
+        "RESULT" are this screen's own."""
         pal = self.palette_
         live = bracket.live_match_of(m)
         if live is not None:
             table = self.state.tables.get(live.table or 0)
-            if table is not None and table.phase == "paused":
-                return self.tr("PAUSED"), pal.paused
-            if table is not None and table.phase == "flagged":
-                return self.tr("FLAG"), pal.flag
+            if table is not None and table.phase in ("paused", "flagged"):
+                return terms.phase(table.phase).upper(), pal.paused if table.phase == "paused" else pal.flag
             if live.tiebreak_of is not None:
-                return self.tr("TIE-BREAK"), pal.live
+                return terms.status("tiebreak").upper(), pal.live
             return self.tr("LIVE"), pal.live
         if m.status == "result":
-            return (self.tr("RESULT") if self.hall else self.tr("TO CONFIRM")), pal.pending
+            return (self.tr("RESULT") if self.hall else terms.status("result").upper()), pal.pending
         if m.status == "tiebreak":
-            return self.tr("TIE-BREAK"), pal.pending
+            return terms.status("tiebreak").upper(), pal.pending
         if m.status == "ready" and m.table is None and not self.hall:
-            return self.tr("to play"), pal.muted
+            return terms.status("ready"), pal.muted
         if m.status == "decided" and m.decided_by in ("tiebreak", "walkover", "referee"):
             return terms.decided_by(m.decided_by), pal.muted
         return "", pal.muted
