@@ -28,7 +28,7 @@ from clockd.core.clock import Pause, PerSide, Side
 from clockd.core.device import DeviceState
 from clockd.core.display import format_clock, quantize
 from clockd.core.duel import Complete, DecidedBy, PuzzleDuelProgram, Verdict
-from clockd.core.hall import HallEvent, HallEventConfig, TimerStart, timer_view
+from clockd.core.hall import HallEvent, TimerStart, timer_view
 from clockd.core.hall import Station as StationProgram
 from clockd.core.program import ChessClock
 from clockd.core.puzzle_duel import MakeDraw, PuzzleSession
@@ -37,6 +37,7 @@ from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND
 from clockd.data import festival_config
 from clockd.i18n import Msg, msg
+from gui.hallconfig import hall_config
 from gui.model import (
     Alert,
     Bracket,
@@ -391,10 +392,10 @@ PARA2_FINISH_NS = 21 * MINUTE + 7 * SECOND + 412 * MS
 
 def demo_relay(now_ns: int) -> HallEvent:
     """The pairs relay, its hour started ``RELAY_ELAPSED_NS`` ago, signalled every 5 minutes so far."""
-    config = HallEventConfig(
+    config = hall_config(
         name="Sztafeta par",
         duration_min=60,
-        signal_every_min=5,
+        every_min=5,
         stations={"Para 1 — Ala i Ola": 6, "Para 2 — Kuba i Igor": 7, "Para 3 — Ewa i Jan": 8},
     )
     event = HallEvent.new(config)

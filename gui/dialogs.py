@@ -10,7 +10,6 @@ what the views allow (the matches that may be put on a table) and decides nothin
 
 from __future__ import annotations
 
-import json
 import secrets
 
 from PySide6.QtCore import QCoreApplication, QRegularExpression, Qt
@@ -42,6 +41,7 @@ from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
 from gui import terms
+from gui.hallconfig import config_toml
 from gui.model import DeskState, Hall, Match
 
 #: A typed reason's longest form (the actions' own limit).
@@ -550,16 +550,11 @@ class NewTimerDialog(_Form):
         return bool(self.key.text()) and self.parsed_stations() is not None
 
     def config_toml(self) -> str:
-        lines = []
-        if self.duration.value():
-            lines.append(f"duration_min = {self.duration.value()}")
-        if self.every.value():
-            lines.append(f"signal_every_min = {self.every.value()}")
-        stations = self.parsed_stations() or {}
-        if stations:
-            lines.append("[stations]")
-            lines += [f"{json.dumps(entry)} = {table}" for entry, table in stations.items()]
-        return "\n".join(lines) + "\n"
+        return config_toml(
+            duration_min=self.duration.value() or None,
+            every_min=self.every.value() or None,
+            stations=self.parsed_stations() or {},
+        )
 
     def action(self) -> CreateEvent:
         return CreateEvent(

@@ -26,6 +26,7 @@ from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.devices.base import Connected, DevicePress, DeviceStatus, Sink
 from clockd.service.runtime import Daemon, TableSpec
 from gui.adapter import DaemonConnection
+from gui.hallconfig import config_toml
 from gui.model import DeskModel
 from gui.referee import RefereeWindow
 
@@ -139,7 +140,7 @@ def drawn_session(client: Client, key: str = "pt", seed: int = 123) -> EventView
     return done.event
 
 
-RELAY_TOML = 'duration_min = 60\nsignal_every_min = 5\n[stations]\n"Para 1" = 5\n"Para 2" = 6\n'
+RELAY_TOML = config_toml(duration_min=60, every_min=5, stations={"Para 1": 5, "Para 2": 6})
 
 
 def relay(client: Client, key: str = "relay") -> EventView:

@@ -13,6 +13,7 @@ from clockd.core.clock import Adjust, Side
 from clockd.core.hall import FinishEntry, HallEventConfig, TimerAdjust, UndoFinish
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
+from clockd.core.units import MINUTE
 from gui.demo import demo_state
 from gui.dialogs import (
     AddPlayerDialog,
@@ -141,10 +142,12 @@ def test_a_new_timed_event_is_written_as_the_core_reads_it(qtbot: QtBot) -> None
     created = d.action()
     assert (created.event_kind, created.key, created.name) == ("timer", "relay", "Sztafeta par")
     config = HallEventConfig.model_validate(tomllib.loads(created.config_toml or ""))
-    assert (config.duration_min, config.signal_every_min) == (60, 5)
+    timer = config.timer()
+    assert (timer.duration_ns, timer.plan.every_ns) == (60 * MINUTE, 5 * MINUTE)
     assert config.stations == {"Para 1": 5, "Para „2”": 6}
     d.duration.setValue(0)  # none: the event counts up
-    assert HallEventConfig.model_validate(tomllib.loads(d.action().config_toml or "")).duration_min is None
+    count_up = HallEventConfig.model_validate(tomllib.loads(d.action().config_toml or ""))
+    assert count_up.timer().duration_ns is None
 
 
 def test_the_hall_timers_dialogs(qtbot: QtBot) -> None:
