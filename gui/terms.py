@@ -109,11 +109,15 @@ def round_title(r: Round) -> str:
     return render(r.name)
 
 
+#: The words a hall signal is flashed with (written out, so the catalogue's checks find each code).
+_SIGNALS = {"signal": msg("gui.signal.signal"), "end": msg("gui.signal.end")}
+
+
 def signal(what: str, offset_ms: int = 0) -> str:
     """What the audience screen flashes for a hall signal: ``ZMIANA``, ``KONIEC``, a start's T−x."""
     if what == "pre":
         return render(msg("gui.signal.pre", minutes=max(1, -offset_ms // 60_000)))
-    return render(Msg(code=f"gui.signal.{what}"))
+    return render(_SIGNALS.get(what, Msg(code=f"gui.signal.{what}")))
 
 
 # -- the GUI's own words ------------------------------------------------------------------------

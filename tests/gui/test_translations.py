@@ -114,8 +114,7 @@ def test_every_catalogue_code_the_gui_uses_has_both_languages() -> None:
     from clockd.i18n.codes import source_codes
 
     used = {c for c in source_codes([GUI]) if c.startswith(("gui.", "term.", "alert.", "text."))}
-    assert {"gui.no-token", "gui.signal.pre", "term.bye"} <= used
-    used |= {f"gui.signal.{what}" for what in ("signal", "end", "pre")}
+    assert {"gui.no-token", "gui.signal.signal", "gui.signal.end", "gui.signal.pre", "term.bye"} <= used
     used |= {f"term.phase.{p.value}" for p in Phase}
     used |= {f"term.match-status.{s.value}" for s in MatchStatus}
     used |= {f"term.timer-phase.{p.value}" for p in TimerPhase}
