@@ -2,20 +2,20 @@
 
 Pure part (no Qt, no sockets), so the translation itself is tested directly:
 
-* :func:`table_from_api`, :func:`timeline_from_api` — API views → view-model values,
-  stamped with the GUI's own monotonic instant of arrival (the base of the local
-  extrapolation of a running clock);
+* :func:`table_from_api`, :func:`event_from_api`, :func:`timeline_from_api` — API views →
+  view-model values, stamped with the GUI's own monotonic instant of arrival (the base of
+  the local extrapolation of a running clock or hall timer). A table's program is taken as
+  its kind shows it (two clocks, a station, nothing); a Puzzle Duel session's bracket is
+  the session's own view (``SessionBody.bracket``), allowed actions included;
 * :func:`apply_push` — one push of the subscription stream → one update of a
-  :class:`~gui.model.DeskModel`;
-* :func:`build_request` — a :class:`~gui.commands.Command` → the daemon's request model,
-  found by its ``type`` in the API's registry. An action whose request the connected
-  daemon's API does not define is *unavailable* (the button says so) rather than sent.
+  :class:`~gui.model.DeskModel`.
 
 Qt part: :class:`DaemonConnection` watches the subscription's socket with a
 ``QSocketNotifier`` (no thread, never blocks the window), applies every push to the
 model, reconnects when the daemon goes away (a fresh subscription starts with every
-table's full state), fetches a table's earlier timeline, and sends commands on a worker
-thread with the referee's token, reporting each answer back in the GUI thread.
+table's and every event's full state), fetches earlier timelines, and sends the referee's
+actions (``Client.act``) on a worker thread with the token, reporting each answer back in
+the GUI thread.
 """
 
 from __future__ import annotations
@@ -30,72 +30,47 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from clockd.api import (
     ApiError,
     Client,
+    EventState,
+    EventView,
     Push,
-    Request,
     Subscription,
     TableState,
     TableView,
     TimelineEntry,
-    TimelineEvent,
+    TimelinePush,
     resolve,
 )
-from clockd.api.messages import describe_validation, request_types
-from clockd.api.tournament import ResultsView, SessionView, TournamentState
-from gui.commands import Action, Command, Outcome
+from clockd.api import Signal as HallSignal
+from clockd.api.hall import HallBody
+from clockd.api.puzzle import BracketView, SessionBody
+from clockd.core.device import DeviceState
+from clockd.core.duel import DuelProgramView
+from clockd.core.hall import StationView
+from clockd.core.program import ClockFace, ClockProgramView
+from clockd.i18n import Msg, msg
+from gui.commands import Command, Outcome
 from gui.model import (
     Alert,
     Bracket,
+    Clock,
     DeskModel,
-    DeskState,
+    Event,
+    Hall,
     Match,
-    Pair,
     Player,
     Presence,
     Refusal,
     Round,
     Score,
-    Side,
+    Session,
+    Station,
     Table,
-    Texts,
     TimelineItem,
-)
-
-#: The API request ``type`` each action is sent as. The clock's own actions go to the
-#: table (they work with or without a tournament); the rest to the tournament session shown.
-REQUEST_TYPES: dict[Action, str] = {
-    Action.PAUSE: "pause",
-    Action.RESUME: "resume",
-    Action.ADJUST: "adjust",
-    Action.NOTE: "note",
-    Action.CLEAR_ALERTS: "clear-alert",
-    Action.ASSIGN: "match-assign",
-    Action.TOSS: "match-toss",
-    Action.COMPLETE: "match-complete",
-    Action.CONFIRM: "match-confirm",
-    Action.OVERRIDE: "match-override",
-    Action.WALKOVER: "match-walkover",
-    Action.TIEBREAK: "match-tiebreak",
-    Action.CHECK_IN: "tournament-check-in",
-    Action.CHECK_OUT: "tournament-check-in",
-    Action.CLOSE_CHECKIN: "tournament-close",
-    Action.DRAW: "tournament-draw",
-    Action.ADD_PLAYER: "tournament-add-player",
-    Action.WITHDRAW: "tournament-withdraw",
-    Action.IMPORT: "tournament-import",
-    Action.NEW_SESSION: "tournament-create",
-}
-
-#: Actions on a tournament session: they need one to be shown.
-SESSION_ACTIONS = frozenset(
-    a
-    for a, t in REQUEST_TYPES.items()
-    if t.startswith(("match-", "tournament-")) and a is not Action.NEW_SESSION
 )
 
 #: How long to wait before reconnecting to a daemon that went away.
@@ -105,26 +80,155 @@ RECONNECT_MS = 1000
 # -- pure translation ----------------------------------------------------------------------------
 
 
+def clock_from_face(face: ClockFace) -> Clock:
+    return Clock(
+        control=face.control,
+        phase=face.phase,
+        remaining_ms=face.remaining_ms,
+        running=face.running,
+        to_move=face.to_move,
+        moves=face.moves,
+        ignored=face.ignored,
+        flag=face.flag,
+        flag_decided=face.flag_decided,
+    )
+
+
 def table_from_api(view: TableView, received_ns: int) -> Table:
     """A table's API view as the screens hold it, stamped with its arrival on the GUI's clock."""
+    program = view.program
+    fields: dict[str, Any] = {}
+    if isinstance(program, ClockProgramView):
+        fields["clock"] = clock_from_face(program.clock)
+    elif isinstance(program, DuelProgramView):
+        fields.update(
+            clock=clock_from_face(program.clock), toss_winner=program.toss_winner, over=program.over
+        )
+    elif isinstance(program, StationView):
+        fields.update(entry=program.entry, armed=program.armed, finished=program.finished)
     return Table(
         table=view.table,
+        id=view.id,
         label=view.label,
-        control=view.control,
-        phase=view.phase,
-        remaining_ms=Pair(a=view.remaining_ms.a, b=view.remaining_ms.b),
-        running=Side(view.running) if view.running else None,
-        to_move=Side(view.to_move) if view.to_move else None,
-        moves=Pair(a=view.moves.a, b=view.moves.b),
-        ignored=Pair(a=view.ignored.a, b=view.ignored.b),
-        flag=Side(view.flag) if view.flag else None,
-        flag_decided=view.flag_decided,
+        program=program.kind,
+        owner=program.owner,
         presses=view.presses,
-        device=view.device.state,
+        device=DeviceState(view.device.state),
         device_detail=view.device.detail,
-        alerts=tuple(Alert(id=a.id, code=a.code, message=a.message) for a in view.alerts),
+        alerts=tuple(Alert(id=a.id, text=a.text) for a in view.alerts),
+        actions=dict(view.actions),
         seq=view.seq,
         received_ns=received_ns,
+        **fields,
+    )
+
+
+def bracket_from_view(view: BracketView) -> Bracket:
+    """The bracket as the session's view carries it (each match with its allowed actions)."""
+    rounds = tuple(
+        Round(
+            number=r.number,
+            name=r.name,
+            kind=r.kind,
+            players=r.players,
+            pieces=r.pieces,
+            time_control=r.time_control,
+        )
+        for r in view.rounds
+    )
+    matches: dict[str, Match] = {}
+    for mv in view.matches:
+        score = None
+        if mv.score is not None:
+            score = Score(
+                displayed=mv.score.displayed,
+                remaining_ms=mv.score.remaining_ms,
+                moves=mv.score.moves,
+                decided_by=mv.score.decided_by,
+            )
+        matches[mv.id] = Match(
+            id=mv.id,
+            round=mv.round,
+            slot=mv.slot,
+            a=mv.a,
+            b=mv.b,
+            bye=mv.bye,
+            status=mv.status,
+            table=mv.table,
+            clock_a=mv.clock_a,
+            toss_winner=mv.toss_winner,
+            score=score,
+            winner=mv.winner,
+            decided_by=mv.decided_by,
+            tiebreak_of=mv.tiebreak_of,
+            tiebreaks=tuple(mv.tiebreaks),
+            pieces=mv.pieces,
+            time_control=mv.time_control,
+            actions=dict(mv.actions),
+        )
+    return Bracket(rounds=rounds, matches=matches, podium=tuple(view.podium))
+
+
+def session_from_body(body: SessionBody) -> Session:
+    """A session's players (public names: all the API gives), refusals and bracket."""
+    field = set(body.field or ())
+    closed = body.stage != "registration"
+    took = {c.taken_by: c.absent for c in body.seat_changes}
+    players: dict[int, Player] = {}
+    for lp in body.players:
+        if lp.withdrawn:
+            presence: Presence = "withdrawn"
+        elif lp.present:
+            presence = "present"
+        else:
+            presence = "absent" if closed else "expected"
+        players[lp.id] = Player(
+            id=lp.id,
+            display_name=lp.name,
+            list=lp.list,
+            order=lp.order,
+            presence=presence,
+            in_field=lp.in_field or lp.id in field,
+            took_seat_of=lp.took_seat_of if lp.took_seat_of is not None else took.get(lp.id),
+            actions=dict(lp.actions),
+        )
+    refusals = tuple(
+        Refusal(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
+        for r in body.refusals
+    )
+    return Session(
+        tournament=body.tournament,
+        stage=body.stage,
+        players=players,
+        refusals=refusals,
+        bracket=bracket_from_view(body.bracket) if body.bracket is not None else None,
+    )
+
+
+def hall_from_body(body: HallBody, received_ns: int) -> Hall:
+    return Hall(
+        timer=body.timer,
+        stations=tuple(
+            Station(entry=s.entry, table=s.table, finished_ms=s.finished_ms) for s in body.stations
+        ),
+        signal_tables=tuple(body.signal_tables),
+        pattern=body.pattern,
+        received_ns=received_ns,
+    )
+
+
+def event_from_api(view: EventView, received_ns: int) -> Event:
+    """An event's API view as the screens hold it: a session's or a hall timer's body, by kind."""
+    body = view.body
+    return Event(
+        id=view.id,
+        key=view.key,
+        kind=view.kind,
+        title=view.title,
+        actions=dict(view.actions),
+        seq=view.seq,
+        session=session_from_body(body) if isinstance(body, SessionBody) else None,
+        hall=hall_from_body(body, received_ns) if isinstance(body, HallBody) else None,
     )
 
 
@@ -136,164 +240,17 @@ def apply_push(model: DeskModel, push: Push, received_ns: int, *, fresh: bool = 
     """One message of the subscription stream, applied to the model (``fresh``: see ``set_tables``)."""
     if isinstance(push, TableState):
         model.set_tables([table_from_api(push.table, received_ns)], fresh=fresh)
-    elif isinstance(push, TimelineEvent) and push.entry.table is not None:
-        model.add_timeline(push.entry.table, timeline_from_api(push.entry))
-
-
-def request_class(action: Action) -> type[Request] | None:
-    """The API's request model for ``action``, if the API defines it."""
-    name = REQUEST_TYPES.get(action)
-    return request_types().get(name) if name else None
-
-
-def request_fields(command: Command, state: DeskState) -> dict[str, Any]:
-    """The request's fields for ``command``: the screen's words (a table, a tie-break) in the API's."""
-    fields = dict(command.fields)
-    action = command.action
-    bracket = state.bracket
-    if action is Action.CLEAR_ALERTS:
-        fields.setdefault("alert_id", None)
-    elif action is Action.COMPLETE:
-        table = fields.pop("table")
-        on = bracket.on_table(table) if bracket is not None else None
-        if on is None or not on.live:
-            raise ValueError(f"no duel is being played at table {table}")
-        fields["match"] = on.id
-    elif action in (Action.CHECK_IN, Action.CHECK_OUT):
-        fields["present"] = action is Action.CHECK_IN
-    elif action is Action.TIEBREAK:
-        # the API starts "the tie-break of a tied match": name the match it settles
-        tb = bracket.matches.get(fields["match"]) if bracket is not None else None
-        if tb is not None and tb.tiebreak_of is not None:
-            fields["match"] = tb.tiebreak_of
-        fields.pop("clock_a", None)
-    return fields
-
-
-def build_request(command: Command, state: DeskState | None = None, session: str | None = None) -> Request:
-    """The daemon's request for ``command``; ``ValueError`` naming what does not fit.
-
-    ``state`` is what the screen shows (to find the duel on a table); ``session`` the
-    tournament session it belongs to.
-    """
-    cls = request_class(command.action)
-    if cls is None:
-        raise ValueError(f"the daemon's API has no request for {command.action.value!r}")
-    fields = request_fields(command, state or DeskState())
-    if "session" in cls.model_fields and "session" not in fields:
-        if not session:
-            raise ValueError("no tournament session is open")
-        fields["session"] = session
-    unknown = sorted(set(fields) - set(cls.model_fields))
-    if unknown:
-        raise ValueError(f"{cls.__name__} has no field(s) {', '.join(unknown)}")
-    try:
-        return cls.model_validate(fields)
-    except ValidationError as exc:
-        raise ValueError(f"{REQUEST_TYPES[command.action]}: {describe_validation(exc)}") from None
-
-
-# -- a tournament session into the view model ----------------------------------------------------
-
-
-def _slot(match_id: str) -> int:
-    """``R2-3`` and ``R2-3-TB1`` are in slot 3 of their round."""
-    try:
-        return int(match_id.split("-")[1])
-    except (IndexError, ValueError):
-        return 0
-
-
-def bracket_from_results(results: ResultsView) -> Bracket:
-    """The bracket as the session's results file describes it."""
-    rounds: dict[int, Round] = {}
-    tiebreaks: dict[str, list[str]] = {}
-    for mv in results.matches:
-        if mv.tiebreak_of is not None:
-            tiebreaks.setdefault(mv.tiebreak_of, []).append(mv.id)
-            continue
-        held = rounds.get(mv.round)
-        rounds[mv.round] = Round(
-            number=mv.round,
-            name=mv.round_name,
-            kind=mv.kind,
-            players=2 + (held.players if held is not None else 0),  # two per match of the round
-            pieces=mv.pieces,
-            time_control=mv.time_control,
-        )
-    matches: dict[str, Match] = {}
-    for mv in results.matches:
-        bye = None
-        if mv.decided_by == "bye":
-            bye = Side.A if mv.a is None else Side.B if mv.b is None else None
-        score = None
-        if mv.displayed is not None:
-            clock = "flag" if mv.decided_by == "flag" else "tie" if mv.status == "tiebreak" else "time"
-            score = Score(
-                displayed=Texts(a=mv.displayed.a, b=mv.displayed.b),
-                remaining_ms=Pair(a=mv.remaining_ms.a, b=mv.remaining_ms.b) if mv.remaining_ms else Pair(),
-                moves=Pair(a=mv.moves.a, b=mv.moves.b) if mv.moves else Pair(),
-                decided_by=clock,
-            )
-        matches[mv.id] = Match(
-            id=mv.id,
-            round=mv.round,
-            slot=_slot(mv.id),
-            a=mv.a,
-            b=mv.b,
-            bye=bye,
-            status=mv.status,
-            table=mv.table,
-            clock_a=mv.clock_a,
-            toss_winner=mv.toss_winner,
-            score=score,
-            winner=mv.winner,
-            decided_by=mv.decided_by,
-            tiebreak_of=mv.tiebreak_of,
-            tiebreaks=tuple(tiebreaks.get(mv.id, ())),
-        )
-    return Bracket(rounds=tuple(rounds[n] for n in sorted(rounds)), matches=matches)
-
-
-def players_from_session(view: SessionView) -> list[Player]:
-    """The session's players as the check-in list shows them (public names: all the API gives)."""
-    field = set(view.field or ())
-    closed = view.stage != "registration"
-    took = {c.taken_by: c.absent for c in view.seat_changes}
-    order: dict[str, int] = {}
-    out = []
-    for lp in view.players:
-        order[lp.list] = order.get(lp.list, 0) + 1
-        if lp.withdrawn:
-            presence: Presence = "withdrawn"
-        elif lp.present:
-            presence = "present"
-        else:
-            presence = "absent" if closed else "expected"
-        out.append(
-            Player(
-                id=lp.id,
-                display_name=lp.name,
-                list=lp.list,
-                order=order[lp.list],
-                presence=presence,
-                in_field=lp.id in field,
-                took_seat_of=took.get(lp.id),
-            )
-        )
-    return out
-
-
-def apply_session(model: DeskModel, view: SessionView) -> None:
-    """Show tournament session ``view``: its name, stage, players and bracket."""
-    results = view.results
-    if results is not None:
-        model.set_title(results.tournament, view.name, view.stage)
-    else:
-        model.set_title(view.name, "", view.stage)
-    refusals = [Refusal(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as) for r in view.refusals]
-    model.set_players(players_from_session(view), refusals)
-    model.set_bracket(bracket_from_results(results) if results is not None else None)
+    elif isinstance(push, EventState):
+        model.set_event(event_from_api(push.event, received_ns), fresh=fresh)
+    elif isinstance(push, TimelinePush):
+        entry = push.entry
+        item = timeline_from_api(entry)
+        if entry.table is not None:
+            model.add_timeline(entry.table, item)
+        if entry.event is not None:
+            model.add_event_timeline(entry.event, item)
+    elif isinstance(push, HallSignal):
+        model.flash(push.event, push.what, push.offset_ms, received_ns)
 
 
 # -- Qt: the live connection ---------------------------------------------------------------------
@@ -339,12 +296,17 @@ def _weak(fn: Callable[[Any], None]) -> Callable[[], Callable[[Any], None] | Non
     return lambda: fn
 
 
+def _gone(host: str, port: int) -> Msg:
+    return msg("gui.daemon-unreachable", address=f"{host}:{port}")
+
+
 class _Sender:
-    """Sends commands on its own thread (a request waits for the journal; the window must not)."""
+    """Sends actions on its own thread (a request waits for the journal; the window must not)."""
 
     def __init__(self, host: str, port: int, token: str | None, by: str) -> None:
+        self.address = (host, port)
         self.client = Client(host, port, token, timeout_ms=10_000, by=by)
-        self.jobs: queue.Queue[tuple[Command, Request, Callable[[], Callable[[Any], None] | None]] | None] = (
+        self.jobs: queue.Queue[tuple[Command, Callable[[], Callable[[Any], None] | None]] | None] = (
             queue.Queue()
         )
         self.relay = relay()
@@ -356,43 +318,52 @@ class _Sender:
             if job is None:
                 self.client.close()
                 return
-            command, request, done = job
+            command, done = job
             try:
-                self.client.request(request)
-                outcome = Outcome(command, ok=True)
+                reply = self.client.act(command.target, command.action)
+                outcome = Outcome(command, ok=True, result=reply)
             except ApiError as exc:
-                outcome = Outcome(command, ok=False, code=exc.code, message=exc.message)
-            except (ConnectionError, TimeoutError, OSError) as exc:
-                outcome = Outcome(command, ok=False, code="unavailable", message=str(exc))
+                outcome = Outcome(command, ok=False, code=exc.code, reason=exc.reason)
+            except (ConnectionError, TimeoutError, OSError):
+                outcome = Outcome(command, ok=False, code="unavailable", reason=_gone(*self.address))
             self.relay.delivered.emit(done, outcome)
             del job, done  # the receiver's reference, weak or not, goes with the job
 
-    def send(self, command: Command, request: Request, done: Callable[[Outcome], None]) -> None:
-        self.jobs.put((command, request, _weak(done)))
+    def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
+        self.jobs.put((command, _weak(done)))
 
     def stop(self) -> None:
         self.jobs.put(None)
 
 
-def _fetch_tables(host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None]) -> None:
-    """The daemon's table numbers, handed to ``deliver`` in the GUI thread (a worker thread's job)."""
+def _fetch_known(host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None]) -> None:
+    """The daemon's table numbers and event ids, handed to ``deliver`` in the GUI thread."""
     try:
         with Client(host, port, timeout_ms=5000) as client:
             numbers = [t.table for t in client.status().tables]
+            ids = [e.id for e in client.events().events]
     except (ApiError, ConnectionError, OSError):
         return
-    relay().delivered.emit(deliver, numbers)
+    relay().delivered.emit(deliver, (numbers, ids))
 
 
 def _fetch_timelines(
-    host: str, port: int, tables: list[int], deliver: Callable[[], Callable[[Any], None] | None]
+    host: str,
+    port: int,
+    tables: list[int],
+    events: list[str],
+    deliver: Callable[[], Callable[[Any], None] | None],
 ) -> None:
-    """Each table's earlier timeline, handed to ``deliver`` as ``(table, items)`` in the GUI thread."""
+    """Each table's (``(int, items)``) and event's (``(key, items)``) earlier timeline, handed
+    to ``deliver`` in the GUI thread."""
     try:
         with Client(host, port, timeout_ms=5000) as client:
             for table in tables:
                 reply = client.timeline(table, limit=10_000)
                 relay().delivered.emit(deliver, (table, [timeline_from_api(e) for e in reply.entries]))
+            for key in events:
+                reply = client.timeline(event=key, limit=10_000)
+                relay().delivered.emit(deliver, (key, [timeline_from_api(e) for e in reply.entries]))
     except (ApiError, ConnectionError, OSError):
         return  # the stream will reconnect and fetch again
 
@@ -410,7 +381,7 @@ class DaemonConnection(QObject):
         by: str | None = None,
         read_only: bool = False,
         timeline: bool = True,
-        session: str | None = None,
+        event: str | None = None,
         clock: Callable[[], int] = time.monotonic_ns,
         parent: QObject | None = None,
     ) -> None:
@@ -422,28 +393,31 @@ class DaemonConnection(QObject):
         self.model = model
         self.timeline = timeline
         self.clock = clock
+        #: The event asked for at start (``--event``): shown as soon as the daemon sends it.
+        self.wanted = event
         self.subscription: Subscription | None = None
         self.notifier: QSocketNotifier | None = None
         self.worker: _Sender | None = None
         relay()  # made here, in the GUI thread, before any worker needs it
         self.pushes = 0
-        #: Every tournament session the daemon holds, as last pushed; the one shown, and whether
-        #: the referee chose it (else it follows the session being played, see _choose_session).
-        self.sessions: dict[str, SessionView] = {}
-        self.session: str | None = session
-        self._chosen = session is not None
         self._fetched: set[int] = set()
+        self._fetched_events: set[str] = set()
         self._stopped = False
         self._retry = QTimer(self)
         self._retry.setSingleShot(True)
         self._retry.timeout.connect(self._connect)
         self._seen: set[int] = set()  # tables whose state arrived on this connection
+        self._seen_events: set[str] = set()
         model.subscribe(self._model_changed)
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
 
     # -- the stream -------------------------------------------------------------------------
     def start(self) -> None:
         self._stopped = False
-        self.model.set_connection("connecting", f"{self.host}:{self.port}")
+        self.model.set_connection("connecting", msg("gui.connecting", address=self.address))
         if self.token is not None and self.worker is None:
             self.worker = _Sender(self.host, self.port, self.token, self.by)
         self._connect()
@@ -453,20 +427,26 @@ class DaemonConnection(QObject):
             return
         try:
             sub = Subscription(self.host, self.port, timeline=self.timeline, timeout_ms=3000)
-        except (ConnectionError, OSError, ApiError) as exc:
-            self.model.set_connection("offline", str(exc))
+        except ApiError as exc:
+            self.model.set_connection("offline", exc.reason)
+            self._retry.start(RECONNECT_MS)
+            return
+        except (ConnectionError, OSError):
+            self.model.set_connection("offline", _gone(self.host, self.port))
             self._retry.start(RECONNECT_MS)
             return
         self.subscription = sub
         self._fetched.clear()
+        self._fetched_events.clear()
         self._seen.clear()
+        self._seen_events.clear()
         self.model.clear_timelines()  # fetched afresh: the daemon may have restarted on another journal
         threading.Thread(
-            target=_fetch_tables, args=(self.host, self.port, _weak(self._keep_tables)), daemon=True
+            target=_fetch_known, args=(self.host, self.port, _weak(self._keep_known)), daemon=True
         ).start()
         self.notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self._readable)
-        self.model.set_connection("connected", f"{self.host}:{self.port}")
+        self.model.set_connection("connected")
         self._readable()  # what arrived with the subscription's answer
 
     def _readable(self) -> None:
@@ -475,51 +455,27 @@ class DaemonConnection(QObject):
             return
         try:
             pushes = sub.poll()
-        except (ConnectionError, OSError, ApiError, ValueError) as exc:  # ValueError: a closed socket
-            self._lost(str(exc))
+        except (ConnectionError, OSError, ApiError, ValueError):  # ValueError: a closed socket
+            self._lost()
             return
         now = self.clock()
         for push in pushes:
-            if isinstance(push, TournamentState):
-                self._session_pushed(push.session)
-            elif isinstance(push, TableState):
+            if isinstance(push, TableState):
                 fresh = push.table.table not in self._seen
                 self._seen.add(push.table.table)
                 apply_push(self.model, push, now, fresh=fresh)
+            elif isinstance(push, EventState):
+                fresh = push.event.id not in self._seen_events
+                self._seen_events.add(push.event.id)
+                apply_push(self.model, push, now, fresh=fresh)
+                if self.wanted is not None and self.wanted in (push.event.id, push.event.key):
+                    self.wanted = None
+                    self.model.choose_event(push.event.id)
             else:
                 apply_push(self.model, push, now)
         self.pushes += len(pushes)
 
-    # -- tournament sessions ----------------------------------------------------------------
-    def _session_pushed(self, view: SessionView) -> None:
-        self.sessions[view.key] = view
-        self._choose_session()
-        if view.key == self.session:
-            apply_session(self.model, view)
-        self.model.set_sessions({k: v.name for k, v in self.sessions.items()}, self.session)
-
-    def _choose_session(self) -> None:
-        """Unless the referee chose one: the session being played (not finished), else the newest."""
-        if self._chosen and self.session is not None:
-            return
-        current = self.sessions.get(self.session) if self.session is not None else None
-        if current is not None and current.stage != "finished":
-            return
-        playing = [k for k, v in self.sessions.items() if v.stage != "finished"]
-        candidates = playing or list(self.sessions)
-        if candidates and candidates[-1] != self.session:
-            self.session = candidates[-1]
-            apply_session(self.model, self.sessions[self.session])
-
-    def follow(self, session: str) -> None:
-        """Show ``session`` from now on (the referee's choice in the Session menu)."""
-        self.session, self._chosen = session, True
-        view = self.sessions.get(session)
-        if view is not None:
-            apply_session(self.model, view)
-        self.model.set_sessions({k: v.name for k, v in self.sessions.items()}, self.session)
-
-    def _lost(self, why: str) -> None:
+    def _lost(self) -> None:
         if self.notifier is not None:
             self.notifier.setEnabled(False)
             self.notifier.deleteLater()
@@ -528,7 +484,7 @@ class DaemonConnection(QObject):
             with contextlib.suppress(OSError):
                 self.subscription.close()
             self.subscription = None
-        self.model.set_connection("offline", why)
+        self.model.set_connection("offline", _gone(self.host, self.port))
         if not self._stopped:
             self._retry.start(RECONNECT_MS)
 
@@ -536,7 +492,7 @@ class DaemonConnection(QObject):
         self._stopped = True
         self._retry.stop()
         if self.subscription is not None:
-            self._lost("closed")
+            self._lost()
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
@@ -553,48 +509,49 @@ class DaemonConnection(QObject):
 
     # -- earlier timelines ------------------------------------------------------------------
     def _model_changed(self, change: object, tables: frozenset[int]) -> None:
-        """Fetch the earlier timeline of every table the first time it is seen on this connection."""
+        """Fetch the earlier timeline of every table and event the first time it is seen here."""
         if not self.timeline or self.subscription is None:
             return
-        new = [t for t in self.model.state.tables if t not in self._fetched]
-        if not new:
+        state = self.model.state
+        new = [t for t in state.tables if t not in self._fetched]
+        new_events = [e.key for e in state.events.values() if e.key not in self._fetched_events]
+        if not new and not new_events:
             return
         self._fetched.update(new)
+        self._fetched_events.update(new_events)
         threading.Thread(
-            target=_fetch_timelines, args=(self.host, self.port, new, _weak(self._apply_history)), daemon=True
+            target=_fetch_timelines,
+            args=(self.host, self.port, new, new_events, _weak(self._apply_history)),
+            daemon=True,
         ).start()
 
-    def _keep_tables(self, numbers: list[int]) -> None:
+    def _keep_known(self, delivered: tuple[list[int], list[str]]) -> None:
+        numbers, ids = delivered
         self.model.keep_tables(numbers)
+        self.model.keep_events(ids)
 
-    def _apply_history(self, delivered: tuple[int, list[TimelineItem]]) -> None:
-        table, items = delivered
-        held = self.model.state.timelines.get(table, ())
-        self.model.set_timeline(table, [*items, *held])
+    def _apply_history(self, delivered: tuple[int | str, list[TimelineItem]]) -> None:
+        which, items = delivered
+        state = self.model.state
+        if isinstance(which, int):
+            self.model.set_timeline(which, [*items, *state.timelines.get(which, ())])
+        else:
+            self.model.set_event_timeline(which, [*items, *state.event_timelines.get(which, ())])
 
     # -- the command sink -------------------------------------------------------------------
-    def available(self, action: Action) -> str:
-        if request_class(action) is None:
-            return "the daemon does not offer this yet"
+    def available(self, kind: str) -> Msg | None:
         if not self.token:
-            return "no token"
+            return msg("gui.no-token")
         if self.subscription is None:
-            return "not connected"
-        if action in SESSION_ACTIONS and self.session is None:
-            return "no tournament session"
-        return ""
+            return msg("gui.not-connected", address=self.address)
+        return None
 
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
-        reason = self.available(command.action)
-        if reason or self.worker is None:
-            done(Outcome(command, ok=False, code="unavailable", message=reason or "no token"))
+        reason = self.available(command.kind)
+        if reason is not None or self.worker is None:
+            done(Outcome(command, ok=False, code="unavailable", reason=reason or msg("gui.no-token")))
             return
-        try:  # built here, in the GUI thread, from what the screen shows now
-            request = build_request(command, self.model.state, self.session)
-        except ValueError as exc:
-            done(Outcome(command, ok=False, code="invalid", message=str(exc)))
-            return
-        self.worker.send(command, request, done)
+        self.worker.send(command, done)
 
 
 def _user() -> str:
@@ -605,11 +562,11 @@ def _user() -> str:
 
 
 __all__ = [
-    "REQUEST_TYPES",
     "DaemonConnection",
     "apply_push",
-    "build_request",
-    "request_class",
+    "bracket_from_view",
+    "event_from_api",
+    "session_from_body",
     "table_from_api",
     "timeline_from_api",
 ]

@@ -1,7 +1,8 @@
 """Starting the GUI: the application, fonts, language, the state source, and the window.
 
 ``duelclock gui`` (:mod:`clockd.cli.gui`) calls :func:`run`. The state comes from the
-daemon's API (:mod:`gui.adapter`), or from the built-in demo (``--demo-state``). With
+daemon's API (:mod:`gui.adapter`), or from the built-in demo (``--demo-state``); ``--event``
+names the event to show (else the one being played). With
 ``--screenshot FILE.png`` the window is rendered offscreen, at a fixed size, to a PNG and
 the program exits: that is how ``docs/screenshots`` are made (``make screenshots``).
 """
@@ -16,8 +17,10 @@ from pathlib import Path
 
 from clockd.i18n import tr
 
-#: The table the demo opens on: a quarter-final running, with a timeline to look at.
+#: The table the demo opens on: a quarter-final running, with a timeline to look at; for the
+#: relay, the station of the pair that has finished.
 DEMO_TABLE = 3
+DEMO_STATION = 7
 
 #: Window sizes for screenshots: a referee's laptop, a full-HD projector.
 REFEREE_SIZE = (1600, 1000)
@@ -31,7 +34,7 @@ class Options:
     host: str | None = None
     port: int | None = None
     token: str | None = None
-    session: str | None = None
+    event: str | None = None
     lang: str | None = None
     audience: bool = False
     screenshot: Path | None = None
@@ -102,7 +105,7 @@ def run(opts: Options) -> int:
     model = DeskModel()
     connection = None
     if opts.demo_state:
-        model.replace(demo_state(time.monotonic_ns()))
+        model.replace(demo_state(time.monotonic_ns(), shown=opts.event))
         sink: object = DemoSink()
     else:
         from gui.adapter import DaemonConnection
@@ -115,7 +118,7 @@ def run(opts: Options) -> int:
             token=opts.token,
             read_only=opts.audience,
             timeline=not opts.audience,
-            session=opts.session,
+            event=opts.event,
         )
         sink = connection
         connection.start()
@@ -132,7 +135,7 @@ def run(opts: Options) -> int:
         window = RefereeWindow(model, sink)  # type: ignore[arg-type]
         size = opts.size or REFEREE_SIZE
         if opts.demo_state:
-            window.select_table(DEMO_TABLE)
+            window.select_table(DEMO_TABLE if model.state.session is not None else DEMO_STATION)
 
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):

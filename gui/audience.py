@@ -1,4 +1,9 @@
-"""The audience screen: the bracket and the live clocks, for a projector across the hall.
+"""The audience screen: the event shown, for a projector across the hall.
+
+For a Puzzle Duel session, the bracket and the live clocks (the podium once the final is
+decided); for a timed hall event, its big countdown, the next signal and each station's
+finish; and when the daemon sounds a hall signal, the signal itself — "ZMIANA",
+"KONIEC" — flashed across the screen for a few seconds.
 
 Read-only (it needs no token and has no controls) and public: it is only ever given
 :meth:`DeskState.public` — the state with every field marked private emptied — so
@@ -16,18 +21,22 @@ from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gui import terms
 from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
 from gui.widgets.bracket import BracketView
+from gui.widgets.hall import HallView
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
 from gui.widgets.tables import TablesView
 
 REFRESH_MS = 100
+
+#: How long a hall signal stays across the screen.
+FLASH_MS = 4000
 
 
 class AudienceWindow(QWidget):
@@ -44,6 +53,7 @@ class AudienceWindow(QWidget):
         self.clock = clock
         self.ticks = 0
         self.state = DeskState()
+        self._last_signal = model.state.signal.number if model.state.signal is not None else 0
         self.setAutoFillBackground(True)
         self.setStyleSheet(f"background: {HALL.window}; color: {HALL.text};")
         self.setCursor(Qt.CursorShape.BlankCursor)
@@ -58,6 +68,8 @@ class AudienceWindow(QWidget):
         layout.addLayout(body, 1)
         self.bracket = BracketView(hall=True, parent=self)
         body.addWidget(self.bracket, 62)
+        self.hall = HallView(hall=True, parent=self)
+        body.addWidget(self.hall, 100)
         self.live_panel = QWidget(self)
         live_layout = QVBoxLayout(self.live_panel)
         live_layout.setContentsMargins(0, 8, 8, 8)
@@ -71,6 +83,17 @@ class AudienceWindow(QWidget):
         body.addWidget(self.live_panel, 38)
         self.podium = Podium(self)
         body.addWidget(self.podium, 38)
+        self.flash = QLabel(self)
+        self.flash.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.flash.setFont(font(220, bold=True))
+        self.flash.setStyleSheet(
+            f"background: {HALL.running}; color: {HALL.running_text}; border-radius: 24px;"
+        )
+        self.flash.hide()
+        self._flash_timer = QTimer(self)  # a child: it dies with the window
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.setInterval(FLASH_MS)
+        self._flash_timer.timeout.connect(self.flash.hide)
         QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
         QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
         self._public = PublicCopy()
@@ -91,6 +114,7 @@ class AudienceWindow(QWidget):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("duelclock — audience"))
         self.live_label.setText(self.tr("LIVE NOW"))
+        self._dirty = set(Change) - {Change.SIGNAL}
         self._flush()
 
     def _changed(self, change: Change, tables: frozenset[int]) -> None:
@@ -109,26 +133,36 @@ class AudienceWindow(QWidget):
         tables, self._dirty_tables = self._dirty_tables, set()
         # The only way state reaches this window: with every private field emptied.
         self.state = self._public(self.model.state)
+        state = self.state
         now = self.clock()
-        self.header.set_state(self.state, status_text=self._rounds_now(self.state))
-        if dirty == {Change.TABLES}:
-            self.bracket.tables_changed(self.state, now, tables)
-            self.live.tables_changed(self.state, now, tables)
+        self.header.set_state(state, status_text=self._status(state))
+        if dirty <= {Change.TABLES, Change.SIGNAL}:
+            self.bracket.tables_changed(state, now, tables)
+            self.live.tables_changed(state, now, tables)
+            if state.hall is not None:
+                self.hall.set_state(state, now)
         else:
-            self.bracket.set_state(self.state, now)
-            self.live.set_state(self.state, now)
-        # no bracket (a daemon without a tournament, or before the draw): the clocks get the screen
-        has_bracket = self.state.bracket is not None
-        self.bracket.setVisible(has_bracket)
-        live = bool(self.live.shown_tables())
-        places = self.state.bracket.podium() if self.state.bracket is not None else (None, None, None)
-        self.podium.set_places([self.state.name(p) if p is not None else "" for p in places])
-        podium = not live and places[0] is not None
+            self.bracket.set_state(state, now)
+            self.live.set_state(state, now)
+            self.hall.set_state(state, now)
+        hall = state.hall is not None
+        has_bracket = state.bracket is not None
+        self.bracket.setVisible(has_bracket and not hall)
+        self.hall.setVisible(hall)
+        live = bool(self.live.shown_tables()) and not hall
+        places = state.bracket.places() if state.bracket is not None else (None, None, None)
+        self.podium.set_places([state.name(p) if p is not None else "" for p in places])
+        podium = not hall and not live and places[0] is not None
         self.podium.setVisible(podium)
-        self.live_panel.setVisible(live or (not has_bracket and not podium))
+        # no bracket (a daemon without a tournament, or before the draw): the clocks get the screen
+        self.live_panel.setVisible(not hall and (live or (not has_bracket and not podium)))
+        if Change.SIGNAL in dirty:
+            self._signalled()
 
-    def _rounds_now(self, state: DeskState) -> str:
-        """The round(s) being played now, for the header's right side."""
+    def _status(self, state: DeskState) -> str:
+        """The header's right side: the round(s) being played now, or the hall timer's phase."""
+        if state.hall is not None:
+            return ""  # the phase stands above the big time
         bracket = state.bracket
         if bracket is None:
             return ""
@@ -138,11 +172,34 @@ class AudienceWindow(QWidget):
             playing = pending[:1]
         return "  ·  ".join(terms.round_title(bracket.round(r)) for r in playing)
 
+    def _signalled(self) -> None:
+        """A hall signal of the event shown: flash it across the screen."""
+        flash = self.state.signal
+        if flash is None or flash.number <= self._last_signal:
+            return
+        self._last_signal = flash.number
+        if self.state.shown is not None and flash.event != self.state.shown:
+            return  # another event's signal: its own screen shows it
+        self.flash.setText(terms.signal(flash.what, flash.offset_ms))
+        self._place_flash()
+        self.flash.show()
+        self.flash.raise_()
+        self._flash_timer.start()
+
+    def _place_flash(self) -> None:
+        w, h = self.width(), self.height()
+        self.flash.setGeometry(int(w * 0.08), int(h * 0.25), int(w * 0.84), int(h * 0.5))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place_flash()
+        super().resizeEvent(event)
+
     def tick(self) -> None:
         self.ticks += 1
         now = self.clock()
         self.bracket.tick(now)
         self.live.tick(now)
+        self.hall.tick(now)
 
     def _toggle_fullscreen(self) -> None:
         if self.isFullScreen():

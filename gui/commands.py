@@ -1,94 +1,75 @@
-"""What the referee can ask the daemon to do, independent of how it is sent.
+"""What the referee asks the daemon to do, independent of how it is sent.
 
-The widgets build a :class:`Command` — an :class:`Action` and its fields, in the
-vocabulary of the screen (a table number, a side, a match id, a player id) — and hand it
-to a :class:`CommandSink`. The adapter (:mod:`gui.adapter`) is the sink that turns it into
-the daemon's API request and sends it with the referee's token; the demo has a sink
-that refuses politely. So the windows never import the API's request models, and a
-test can watch the real requests arrive at a socket.
+Every state change is one of the core's actions (:mod:`clockd.core.actions`: ``Pause``,
+``Confirm``, ``TimerStart`` …) aimed at a target — a table (``desk/3``), an event
+(``desk/pt``), an item of it (``desk/pt/R1-1``), or the daemon (``""``). The widgets build a
+:class:`Command` of the two and hand it to a :class:`CommandSink`: the adapter
+(:mod:`gui.adapter`) sends it with the referee's token, the demo has a sink that sends
+nothing. So the windows never build a request, and a test can watch the daemon's own
+state change.
 
-An action the connected daemon does not offer (an older daemon, no token, the demo) is
-*unavailable*: its button and shortcut are disabled with a tooltip saying why, instead of
-failing when pressed.
+Whether an action may be done now is the daemon's word, in the views (``actions``). What
+only the sink knows — there is no token, no connection, this is the demo — it says in
+:meth:`CommandSink.available`, as a message of the catalogue (``gui.*``), so the tooltip
+reads the same way whoever refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Protocol
+from typing import Protocol
 
-
-class Action(StrEnum):
-    # a table's clock
-    PAUSE = "pause"
-    RESUME = "resume"
-    ADJUST = "adjust"  # table, side, delta_ms, reason
-    NOTE = "note"  # table, text
-    CLEAR_ALERTS = "clear-alert"  # table
-    # the duel and the bracket
-    ASSIGN = "assign"  # match, table, clock_a
-    TOSS = "toss"  # match, winner
-    COMPLETE = "complete"  # table: the picture is complete now
-    CONFIRM = "confirm"  # match
-    OVERRIDE = "override"  # match, winner, category, reason
-    WALKOVER = "walkover"  # match, absent, reason
-    TIEBREAK = "tiebreak"  # match (the tie-break), table
-    # players
-    CHECK_IN = "check-in"  # player
-    CHECK_OUT = "check-out"  # player
-    CLOSE_CHECKIN = "close-checkin"
-    DRAW = "draw"  # seed, or lines (physical draw)
-    ADD_PLAYER = "add-player"  # first_name, last_name, email, phone, age, nickname, walk_in
-    WITHDRAW = "withdraw"  # player
-    IMPORT = "import"  # csv (text), source (file name)
-    NEW_SESSION = "new-session"  # session (key), name
+from clockd.core.actions import Action
+from clockd.i18n import Msg, msg
 
 
 @dataclass(frozen=True)
 class Command:
+    """``action`` on ``target`` (a table's, an event's or a match's qualified id; ``""``: the daemon)."""
+
+    target: str
     action: Action
-    fields: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.action.kind
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What became of a command: ``ok``, or the daemon's error ``code`` and English ``message``."""
+    """What became of a command: ``ok``, or the error ``code`` and the ``reason`` to show (render it)."""
 
     command: Command
     ok: bool
     code: str = ""
-    message: str = ""
+    reason: Msg | None = None
+    #: What the daemon answered with (an event's or a table's new state), if anything.
+    result: object = field(default=None, compare=False)
 
 
 class CommandSink(Protocol):
-    def available(self, action: Action) -> str:
-        """``""`` if ``action`` can be sent now; else an English reason (shown translated if known)."""
+    def available(self, kind: str) -> Msg | None:
+        """``None`` if an action of ``kind`` can be sent now; else why not (no token, no connection)."""
 
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
         """Send ``command``; call ``done`` in the GUI thread when the daemon has answered."""
-
-    def follow(self, session: str) -> None:
-        """Show tournament session ``session`` (the daemon may hold several: Fri, Sat, Sun)."""
 
 
 class DemoSink:
     """The sink of the demo state (no daemon): the controls work as they would, nothing is sent.
 
-    Every action is offered, so the demo shows which controls apply to what; pressing one
-    says in the status bar that the demo sent nothing.
+    The demo's views carry the allowed actions a daemon would send in that state, so its
+    controls show what applies to what; pressing one says in the status bar that the demo
+    sent nothing.
     """
 
     def __init__(self) -> None:
         self.sent: list[Command] = []
 
-    def available(self, action: Action) -> str:
-        return ""
-
-    def follow(self, session: str) -> None:
-        return
+    def available(self, kind: str) -> Msg | None:
+        return None
 
     def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
         self.sent.append(command)
-        done(Outcome(command, ok=False, code="demo", message="demo: no daemon, nothing was sent"))
+        done(Outcome(command, ok=False, code="demo", reason=msg("gui.demo-not-sent")))

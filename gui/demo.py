@@ -1,31 +1,67 @@
-"""A built-in mid-tournament state, so the screens can be seen (and screenshot) with no daemon.
+"""A built-in state of a festival afternoon, so the screens can be seen (and screenshot) with no daemon.
 
 ``duelclock gui --demo-state`` shows it; ``--screenshot`` renders it for ``docs/screenshots``.
-It is a Puzzle Duel session in its quarter-finals: round I decided (one match through a
-tie-break), one quarter-final confirmed, one waiting for the referee to confirm, two on
-the clocks — one of them recovered after a daemon restart — and a spare table whose
-clock is unplugged. Names carry Polish diacritics on purpose, and every player has
-private data (surname, e-mail, phone) that a public screen must never show.
+Two events run at once, as they would on one desk:
+
+* **a Puzzle Duel session in its quarter-finals** (``pt``): round I decided (one match
+  through a tie-break), one quarter-final confirmed, one waiting for the referee to
+  confirm, two on the clocks — one of them recovered after a daemon restart — and a spare
+  table whose clock is unplugged;
+* **the pairs relay** (``relay``), a hall timer 22 minutes into its hour with "ZMIANA"
+  every 5 minutes, on three station tables, one pair already finished.
+
+Nothing here decides what may be done: the session is folded by the core's own rules
+(:class:`~clockd.core.puzzle_duel.PuzzleSession`, the festival's configuration), the relay is
+the core's :class:`~clockd.core.hall.HallEvent`, the tables' programs are the core's, and every
+``actions`` the screens show is what those say — what a daemon in this state would send.
+Names carry Polish diacritics on purpose, and every player has private data (surname,
+e-mail, phone, age) that a public screen must never show.
 """
 
 from __future__ import annotations
 
+from clockd.core.actions import Allowed
+from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
+from clockd.core.bracket import Bracket as CoreBracket
+from clockd.core.bracket import Match as CoreMatch
+from clockd.core.clock import Pause, PerSide, Side
+from clockd.core.device import DeviceState
+from clockd.core.display import format_clock, quantize
+from clockd.core.duel import Complete, DecidedBy, PuzzleDuelProgram, Verdict
+from clockd.core.hall import HallEvent, TimerStart, timer_view
+from clockd.core.hall import Station as StationProgram
+from clockd.core.program import ChessClock
+from clockd.core.puzzle_duel import MakeDraw, PuzzleSession
+from clockd.core.registration import AddPlayer, CheckIn, CloseCheckIn
+from clockd.core.timecontrol import TimeControl
+from clockd.core.units import MINUTE, MS, SECOND
+from clockd.data import festival_config
+from clockd.i18n import Msg, msg
+from gui.hallconfig import hall_config
 from gui.model import (
     Alert,
     Bracket,
+    Clock,
     DeskState,
+    Event,
+    Hall,
     Match,
-    Pair,
     Player,
     Round,
     Score,
-    Side,
+    Session,
+    Station,
     Table,
-    Texts,
     TimelineItem,
+    texts,
 )
 
-#: First name, surname, e-mail user, phone — in bracket-line order.
+#: The demo daemon's hall name (what every id is qualified with).
+HALL = "desk"
+SESSION = f"{HALL}/pt"
+RELAY = f"{HALL}/relay"
+
+#: First name, surname — in bracket-line order.
 _PEOPLE = [
     ("Zofia", "Łukasiewicz"),
     ("Michał", "Żółtowski"),
@@ -49,238 +85,378 @@ _RESERVES = [("Oskar", "Fąfara"), ("Iga", "Pęcherz")]
 
 _ASCII = str.maketrans("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "acelnoszzACELNOSZZ")
 
+#: Round I: (winner, clock side a's time, side b's, how) per slot; side a is the match's first entrant.
+_ROUND1 = [
+    (1, "3:42", "1:15", "time"),
+    (4, "0:00", "2:07", "flag"),
+    (5, "2:31", "0:58", "time"),
+    (8, "1:09", "1:44", "time"),
+    (9, "4:02", "3:11", "time"),
+    (11, "1:23", "1:23", "tie"),  # decided by its tie-break
+    (13, "2:50", "0:19", "time"),
+    (16, "0:47", "1:36", "time"),
+]
 
-def _player(pid: int, first: str, last: str, *, kind: str = "main", order: int = 0) -> Player:
-    user = f"{first}.{last}".lower().translate(_ASCII)
-    return Player(
-        id=pid,
-        display_name=f"{first} {last[0]}.",
-        full_name=f"{first} {last}",
-        email=f"{user}@example.pl",
-        phone=f"+48 600 {100 + pid:03d} {200 + 3 * pid:03d}",
-        age=14 + (pid * 7) % 40,
-        list=kind,
-        order=order or pid,
-        presence="present" if kind == "main" else "expected",
-        in_field=kind == "main",
+
+def _ns(text: str) -> int:
+    minutes, seconds = text.split(":")
+    return (int(minutes) * 60 + int(seconds)) * SECOND
+
+
+def _verdict(a: str, b: str, how: str, moves: tuple[int, int] = (48, 49)) -> Verdict:
+    """What a duel's clock decided (in clock sides): times left, and how."""
+    ra, rb = _ns(a), _ns(b)
+    if how == "flag":
+        winner, decided = (Side.B if ra == 0 else Side.A), DecidedBy.FLAG
+    elif how == "tie":
+        winner, decided = None, DecidedBy.TIE
+    else:
+        winner, decided = (Side.A if ra > rb else Side.B), DecidedBy.TIME
+    return Verdict(
+        winner=winner,
+        decided_by=decided,
+        remaining_ns=PerSide[int](a=ra, b=rb),
+        displayed=PerSide[str](a=format_clock(ra), b=format_clock(rb)),
+        moves=PerSide[int](a=moves[0], b=moves[1]),
+        ended_at_ns=10**12,
+        resolution_ns=SECOND,
+        steps=PerSide[int](a=quantize(ra), b=quantize(rb)),
     )
 
 
-def _score(a: str, b: str, *, decided_by: str = "time", moves: tuple[int, int] = (48, 49)) -> Score:
-    def ms(text: str) -> int:
-        minutes, seconds = text.split(":")
-        return (int(minutes) * 60 + int(seconds)) * 1000
+def demo_session() -> PuzzleSession:
+    """The session, folded from its inputs by the core (as the daemon replays its journal)."""
+    s = PuzzleSession.new(festival_config(), "pt")
+    for pid, (first, last) in enumerate([*_PEOPLE, *_RESERVES], start=1):
+        user = f"{first}.{last}".lower().translate(_ASCII)
+        add = AddPlayer(
+            first_name=first,
+            last_name=last,
+            email=f"{user}@example.pl",
+            phone=f"+48 600 {100 + pid:03d} {200 + 3 * pid:03d}",
+            age=14 + (pid * 7) % 40,
+        )
+        s = s.apply(add, person_id=f"PDEMO{pid:08d}")
+    for pid in range(1, len(_PEOPLE) + 1):
+        s = s.apply(CheckIn(player=pid))
+    s = s.apply(CloseCheckIn())
+    s = s.apply(MakeDraw(lines={line: line for line in range(1, len(_PEOPLE) + 1)}))
 
-    return Score(
-        displayed=Texts(a=a, b=b),
-        remaining_ms=Pair(a=ms(a), b=ms(b)),
-        moves=Pair(a=moves[0], b=moves[1]),
-        decided_by=decided_by,
-    )
+    def played(mid: str, table: int, clock_a: int, toss: int, verdict: Verdict | None, confirm: bool) -> None:
+        nonlocal s
+        s = s.apply(Assign(table=table, clock_a=clock_a), match=mid)
+        s = s.apply(Toss(winner=toss), match=mid)
+        if verdict is not None:
+            s = s.apply(DuelFinished(verdict=verdict), match=mid)
+        if confirm:
+            s = s.apply(Confirm(), match=mid)
 
-
-ROUNDS = (
-    Round(number=1, name="I runda — Eliminacje", kind="knockout", players=16, pieces=99, time_control="10m"),
-    Round(number=2, name="II runda — Ćwierćfinał", kind="knockout", players=8, pieces=99, time_control="10m"),
-    Round(number=3, name="III runda — Półfinał", kind="knockout", players=4, pieces=200, time_control="15m"),
-    Round(
-        number=4,
-        name="IV runda — O 3. miejsce",
-        kind="third_place",
-        players=2,
-        pieces=200,
-        time_control="15m",
-    ),
-    Round(number=5, name="V runda — Finał", kind="final", players=2, pieces=200, time_control="15m"),
-)
-
-
-def demo_bracket() -> Bracket:
-    m: dict[str, Match] = {}
-
-    def put(match: Match) -> None:
-        m[match.id] = match
-
-    # Round I: all decided; (winner, score a, score b, how)
-    round1 = [
-        (1, "3:42", "1:15", "time"),
-        (4, "0:00", "2:07", "flag"),
-        (5, "2:31", "0:58", "time"),
-        (8, "1:09", "1:44", "time"),
-        (9, "4:02", "3:11", "time"),
-        (11, "1:23", "1:23", "tie"),  # decided by its tie-break
-        (13, "2:50", "0:19", "time"),
-        (16, "0:47", "1:36", "time"),
-    ]
-    for slot, (winner, sa, sb, how) in enumerate(round1, start=1):
+    for slot, (_winner, sa, sb, how) in enumerate(_ROUND1, start=1):
         a, b = 2 * slot - 1, 2 * slot
-        put(
-            Match(
-                id=f"R1-{slot}",
-                round=1,
-                slot=slot,
-                a=a,
-                b=b,
-                status="decided",
-                table=(slot - 1) % 4 + 1,
-                clock_a=a,
-                toss_winner=a if slot % 2 else b,
-                score=_score(sa, sb, decided_by=how),
-                winner=winner,
-                decided_by="tiebreak" if how == "tie" else how,
-                tiebreaks=("R1-6-TB1",) if how == "tie" else (),
+        table = (slot - 1) % 4 + 1
+        played(f"R1-{slot}", table, a, a if slot % 2 else b, _verdict(sa, sb, how), confirm=how != "tie")
+    played("R1-6-TB1", 2, 11, 12, _verdict("0:48", "0:31", "time", moves=(24, 24)), confirm=True)
+    played("R2-1", 1, 1, 4, _verdict("2:18", "0:54", "time", moves=(49, 49)), confirm=True)
+    played("R2-2", 2, 8, 5, _verdict("1:27", "1:02", "time", moves=(49, 50)), confirm=False)
+    played("R2-3", 3, 9, 11, None, confirm=False)
+    played("R2-4", 4, 16, 13, None, confirm=False)
+    return s
+
+
+# -- the session as the screens hold it -------------------------------------------------------------
+
+
+def _match(bracket: CoreBracket, m: CoreMatch) -> Match:
+    score = None
+    if m.score is not None:
+        how = "flag" if m.score.decided_by.value == "flag" else "tie" if m.score.winner is None else "time"
+        score = Score(
+            displayed=m.score.displayed,
+            remaining_ms=PerSide[int](
+                a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
+            ),
+            moves=m.score.moves,
+            decided_by=how,
+        )
+    return Match(
+        id=m.id,
+        round=m.round,
+        slot=m.slot,
+        a=m.a,
+        b=m.b,
+        bye=m.bye,
+        status=m.status.value,
+        table=m.table,
+        clock_a=m.clock_a,
+        toss_winner=m.toss_winner,
+        score=score,
+        winner=m.winner,
+        decided_by=None if m.decided_by is None else m.decided_by.value,
+        tiebreak_of=m.tiebreak_of,
+        tiebreaks=m.tiebreaks,
+        pieces=bracket.pieces(m.id),
+        time_control=str(bracket.time_control(m.id)),
+        actions=bracket.allowed(m.id),
+    )
+
+
+def session_of(s: PuzzleSession) -> Session:
+    """The core's session as the referee's screens hold it — private data included, as only the
+    demo has it (the daemon's API carries display names only)."""
+    reg = s.registration
+    field = set(reg.field or ())
+    players: dict[int, Player] = {}
+    order: dict[str, int] = {}
+    for pid, p in reg.players.items():
+        order[p.list.value] = order.get(p.list.value, 0) + 1
+        presence = "present" if pid in reg.present else "absent" if reg.closed else "expected"
+        person = p.person
+        players[pid] = Player(
+            id=pid,
+            display_name=p.display_name,
+            full_name=person.full_name,
+            email=person.email,
+            phone=person.phone,
+            age=person.age,
+            list=p.list.value,
+            order=order[p.list.value],
+            presence=presence,
+            in_field=pid in field,
+            actions=reg.player_allowed(pid),
+        )
+    bracket = None
+    if s.bracket is not None:
+        core = s.bracket
+        cfg = core.config
+        rounds = tuple(
+            Round(
+                number=i + 1,
+                name=cfg.round_name(i),
+                kind=cfg.round_kind(i).value,
+                players=r.players,
+                pieces=r.pieces,
+                time_control=str(r.time_per_side),
             )
+            for i, r in enumerate(cfg.rounds)
+            if i + 1 >= core.first_round
         )
-    put(
-        Match(
-            id="R1-6-TB1",
-            round=1,
-            slot=6,
-            a=11,
-            b=12,
-            status="decided",
-            table=2,
-            clock_a=11,
-            toss_winner=12,
-            score=_score("0:48", "0:31", moves=(24, 24)),
-            winner=11,
-            decided_by="time",
-            tiebreak_of="R1-6",
+        bracket = Bracket(
+            rounds=rounds,
+            matches={mid: _match(core, m) for mid, m in core.matches.items()},
+            podium=tuple(core.podium()),
         )
+    return Session(tournament=s.config.name, stage=s.stage, players=players, bracket=bracket)
+
+
+def _session_title(s: PuzzleSession) -> Msg:
+    for cfg in s.config.sessions:
+        if cfg.key == s.key:
+            return cfg.title()
+    return msg("text.as-typed", text=s.key)
+
+
+# -- the tables --------------------------------------------------------------------------------------
+
+
+def _table_actions(allowed: Allowed, alerts: int, table: int) -> Allowed:
+    """A table's actions as the daemon sends them: its program's, and its own (a note, the alerts)."""
+    out = dict(allowed)
+    out["note"] = None
+    out["clear-alert"] = None if alerts else msg("table.no-alerts", table=table)
+    return out
+
+
+def _duel(mid: str, control: str, toss_winner: Side, now_ns: int, *, phase: str) -> PuzzleDuelProgram:
+    """A duel program in ``phase`` (its rules say what may be done: the faces are drawn from the figures)."""
+    program = PuzzleDuelProgram.after_toss(
+        f"{SESSION}/{mid}", TimeControl.parse(control), SECOND, toss_winner
     )
-    # Quarter-finals
-    put(
-        Match(
-            id="R2-1",
-            round=2,
-            slot=1,
-            a=1,
-            b=4,
-            status="decided",
-            table=1,
-            clock_a=1,
-            toss_winner=4,
-            score=_score("2:18", "0:54", moves=(49, 49)),
-            winner=1,
-            decided_by="time",
-        )
+    t = now_ns - MINUTE
+    started, _ = program.press(toss_winner.other, t)  # the toss loser starts the winner's time
+    assert isinstance(started, PuzzleDuelProgram)
+    if phase == "paused":
+        return started.act(Pause(t_ns=t + SECOND))  # type: ignore[return-value]
+    if phase == "over":
+        return started.act(Complete(t_ns=t + SECOND))  # type: ignore[return-value]
+    return started
+
+
+def _clock(control: str, phase: str, a_ms: int, b_ms: int, **kw: object) -> Clock:
+    return Clock.model_validate(
+        {"control": control, "phase": phase, "remaining_ms": {"a": a_ms, "b": b_ms}, **kw}
     )
-    put(
-        Match(
-            id="R2-2",
-            round=2,
-            slot=2,
-            a=5,
-            b=8,
-            status="result",
-            table=2,
-            clock_a=8,
-            toss_winner=5,
-            score=_score("1:02", "1:27", moves=(50, 49)),
-            winner=8,
-        )
-    )
-    put(Match(id="R2-3", round=2, slot=3, a=9, b=11, status="assigned", table=3, clock_a=9, toss_winner=11))
-    put(Match(id="R2-4", round=2, slot=4, a=13, b=16, status="assigned", table=4, clock_a=16, toss_winner=13))
-    # Semi-finals, 3rd place, final
-    put(Match(id="R3-1", round=3, slot=1, a=1, status="waiting"))
-    put(Match(id="R3-2", round=3, slot=2, status="waiting"))
-    put(Match(id="R4-1", round=4, slot=1, status="waiting"))
-    put(Match(id="R5-1", round=5, slot=1, status="waiting"))
-    return Bracket(rounds=ROUNDS, matches=m)
 
 
 def demo_tables(now_ns: int) -> dict[int, Table]:
-    """Tables 1–5 as they stand at ``now_ns``: two clocks running, one done, one idle, one unplugged."""
-    return {
+    """Tables 1–8 as they stand at ``now_ns``: the session's on 1–5, the relay's stations on 6–8."""
+    own_15 = ChessClock.fresh(TimeControl.parse("15m"))
+    own_4 = ChessClock.fresh(TimeControl.parse("4m"))
+    r22 = _duel("R2-2", "10m", Side.B, now_ns, phase="over")
+    r23 = _duel("R2-3", "10m", Side.B, now_ns, phase="running")
+    r24 = _duel("R2-4", "10m", Side.B, now_ns, phase="running")
+    recovered = Alert(id=7, text=msg("alert.recovered-running", since_last_input_ms=4_000))
+    out = {
         1: Table(
             table=1,
-            label="Stolik 1",
-            control="15m",
-            phase="ready",
-            remaining_ms=Pair(a=15 * 60_000, b=15 * 60_000),
-            device="connected",
+            program="clock",
+            clock=_clock("15m", "ready", 15 * 60_000, 15 * 60_000),
+            device=DeviceState.CONNECTED,
+            actions=_table_actions(own_15.allowed(now_ns), 0, 1),
             seq=412,
-            received_ns=now_ns,
         ),
         2: Table(
             table=2,
-            label="Stolik 2",
-            control="10m",
-            phase="paused",
-            remaining_ms=Pair(a=61_412, b=86_020),
-            to_move=Side.A,
-            moves=Pair(a=50, b=49),
+            program="puzzle-duel",
+            owner=r22.owner,
+            clock=_clock("10m", "paused", 86_020, 61_412, moves={"a": 49, "b": 50}),
+            toss_winner=Side.B,
+            over=True,
             presses=101,
-            device="connected",
+            device=DeviceState.CONNECTED,
+            actions=_table_actions(r22.allowed(now_ns), 0, 2),
             seq=655,
-            received_ns=now_ns,
         ),
         3: Table(
             table=3,
-            label="Stolik 3",
-            control="10m",
-            phase="running",
-            remaining_ms=Pair(a=263_480, b=317_905),
-            running=Side.B,
-            to_move=Side.B,
-            moves=Pair(a=21, b=21),
-            ignored=Pair(a=1, b=0),
+            program="puzzle-duel",
+            owner=r23.owner,
+            clock=_clock(
+                "10m",
+                "running",
+                263_480,
+                317_905,
+                running="b",
+                to_move="b",
+                moves={"a": 21, "b": 21},
+                ignored={"a": 1, "b": 0},
+            ),
+            toss_winner=Side.B,
             presses=44,
-            device="connected",
+            device=DeviceState.CONNECTED,
+            actions=_table_actions(r23.allowed(now_ns), 0, 3),
             seq=701,
-            received_ns=now_ns,
         ),
         4: Table(
             table=4,
-            label="Stolik 4",
-            control="10m",
-            phase="running",
-            remaining_ms=Pair(a=38_200, b=94_610),
-            running=Side.A,
-            to_move=Side.A,
-            moves=Pair(a=36, b=35),
-            presses=72,
-            device="connected",
-            alerts=(
-                Alert(
-                    id=7,
-                    code="recovered-running",
-                    message="The daemon stopped while this clock was running and restarted 0:04 after "
-                    "the last recorded input; side A was charged for the time since.",
-                ),
+            program="puzzle-duel",
+            owner=r24.owner,
+            clock=_clock(
+                "10m", "running", 38_200, 94_610, running="a", to_move="a", moves={"a": 36, "b": 35}
             ),
+            toss_winner=Side.B,
+            presses=72,
+            device=DeviceState.CONNECTED,
+            alerts=(recovered,),
+            actions=_table_actions(r24.allowed(now_ns), 1, 4),
             seq=699,
-            received_ns=now_ns,
         ),
         5: Table(
             table=5,
-            label="Stolik 5",
-            control="4m",
-            phase="ready",
-            remaining_ms=Pair(a=4 * 60_000, b=4 * 60_000),
-            device="disconnected",
-            device_detail="/dev/ttyACM4: no reply since 14:21",
+            program="clock",
+            clock=_clock("4m", "ready", 4 * 60_000, 4 * 60_000),
+            device=DeviceState.DISCONNECTED,
+            device_detail="/dev/ttyACM4",
+            actions=_table_actions(own_4.allowed(now_ns), 0, 5),
             seq=12,
-            received_ns=now_ns,
         ),
+    }
+    relay = demo_relay(now_ns)
+    for entry, table in relay.config.stations.items():
+        done = entry in relay.finishes
+        station = StationProgram(owner=f"{RELAY}/{entry}", entry=entry, armed=True, finished=done)
+        out[table] = Table(
+            table=table,
+            program="station",
+            owner=f"{RELAY}/{entry}",
+            entry=entry,
+            armed=True,
+            finished=done,
+            presses=1 if done else 0,
+            device=DeviceState.CONNECTED,
+            device_detail="GPIO",
+            actions=_table_actions(station.allowed(now_ns), 0, table),
+            seq=800 + table,
+        )
+    return {
+        n: t.model_copy(update={"id": f"{HALL}/{n}", "label": str(n), "received_ns": now_ns})
+        for n, t in out.items()
     }
 
 
+# -- the relay ---------------------------------------------------------------------------------------
+
+#: How long the relay has run when the demo is shown, and when "Para 2" finished.
+RELAY_ELAPSED_NS = 22 * MINUTE + 41 * SECOND
+PARA2_FINISH_NS = 21 * MINUTE + 7 * SECOND + 412 * MS
+
+
+def demo_relay(now_ns: int) -> HallEvent:
+    """The pairs relay, its hour started ``RELAY_ELAPSED_NS`` ago, signalled every 5 minutes so far."""
+    config = hall_config(
+        name="Sztafeta par",
+        duration_min=60,
+        every_min=5,
+        stations={"Para 1 — Ala i Ola": 6, "Para 2 — Kuba i Igor": 7, "Para 3 — Ewa i Jan": 8},
+    )
+    event = HallEvent.new(config)
+    t0 = now_ns - RELAY_ELAPSED_NS
+    timer = event.timer.apply(TimerStart(t_ns=t0))
+    for minute in (5, 10, 15, 20):
+        timer = timer.fire(minute * MINUTE)
+    event = event.model_copy(update={"timer": timer})
+    return event.finish("Para 2 — Kuba i Igor", t0 + PARA2_FINISH_NS)
+
+
+def _relay_event(now_ns: int) -> Event:
+    relay = demo_relay(now_ns)
+    hall = Hall(
+        timer=timer_view(relay.timer, now_ns),
+        stations=tuple(
+            Station(entry=e, table=t, finished_ms=relay.finishes[e] // MS if e in relay.finishes else None)
+            for e, t in sorted(relay.config.stations.items(), key=lambda kv: kv[1])
+        ),
+        signal_tables=relay.config.signal_tables(),
+        pattern=relay.timer.plan.pattern.value,
+        received_ns=now_ns,
+    )
+    return Event(
+        id=RELAY,
+        key="relay",
+        kind="timer",
+        title=msg("text.as-typed", text=relay.config.name),
+        actions=relay.allowed(now_ns),
+        seq=903,
+        hall=hall,
+    )
+
+
+# -- timelines ---------------------------------------------------------------------------------------
+
+
+def _action(seq: int, kind: str, t_ms: int, target: str, by: str = "Ola", **fields: object) -> TimelineItem:
+    """An action's journal entry as a timeline shows it (the action's fields under ``action``)."""
+    return TimelineItem(
+        seq=seq,
+        kind=kind,
+        t_ms=t_ms,
+        data={"target": target, "by": by, "source": "referee", "action": {"kind": kind, **fields}},
+    )
+
+
 def demo_timeline() -> tuple[TimelineItem, ...]:
-    """Table 3's quarter-final so far: the clock set, the toss, presses, a pause for a lost piece."""
+    """Table 3's quarter-final so far: the duel loaded, the toss, presses, a pause for a lost piece."""
     t0 = 1_000_000
+    match = f"{SESSION}/R2-3"
+    program = {"kind": "puzzle-duel", "owner": match}
     items = [
-        TimelineItem(
-            seq=560, kind="clock-set", t_ms=t0, data={"control": "10m", "by": "Ola", "reason": "R2-3"}
-        ),
-        TimelineItem(
-            seq=561, kind="note", t_ms=t0 + 41_000, data={"text": "Rzut: wygrywa Bartłomiej K.", "by": "Ola"}
-        ),
-        TimelineItem(seq=562, kind="press", t_ms=t0 + 45_310, data={"side": "a", "outcome": "started"}),
+        _action(559, "match-assign", t0, match, table=3, clock_a=9),
+        TimelineItem(seq=560, kind="program", t_ms=t0, data={"program": program, "by": "Ola"}),
+        _action(561, "match-toss", t0 + 41_000, match, winner=11),
+        TimelineItem(seq=562, kind="program", t_ms=t0 + 41_000, data={"program": program, "by": "Ola"}),
+        TimelineItem(seq=563, kind="press", t_ms=t0 + 45_310, data={"side": "a", "outcome": "started"}),
     ]
     t = t0 + 45_310
-    seq = 563
+    seq = 564
     side = "b"
     for i in range(42):
         t += 4_000 + (i * 3_717) % 9_000
@@ -295,49 +471,99 @@ def demo_timeline() -> tuple[TimelineItem, ...]:
             )
             seq += 1
         if i == 30:
+            target = f"{HALL}/3"
+            items.append(_action(seq, "pause", t + 2_000, target, reason="zgubiony element"))
+            items.append(_action(seq + 1, "resume", t + 95_000, target, reason=""))
             items.append(
-                TimelineItem(
-                    seq=seq, kind="pause", t_ms=t + 2_000, data={"by": "Ola", "reason": "zgubiony element"}
-                )
-            )
-            items.append(
-                TimelineItem(seq=seq + 1, kind="resume", t_ms=t + 95_000, data={"by": "Ola", "reason": ""})
-            )
-            items.append(
-                TimelineItem(
-                    seq=seq + 2,
-                    kind="adjust",
-                    t_ms=t + 96_000,
-                    data={
-                        "side": "b",
-                        "delta_ms": 10_000,
-                        "by": "Ola",
-                        "reason": "czas na szukanie elementu",
-                    },
-                )
-            )
+                _action(seq + 2, "adjust", t + 96_000, target, side="b", delta_ms=10_000,
+                        reason="czas na szukanie elementu")
+            )  # fmt: skip
             seq += 3
             t += 96_000
     return tuple(items)
 
 
-def demo_players() -> dict[int, Player]:
-    players = {i: _player(i, f, s) for i, (f, s) in enumerate(_PEOPLE, start=1)}
-    for k, (f, s) in enumerate(_RESERVES, start=1):
-        pid = 100 + k
-        players[pid] = _player(pid, f, s, kind="reserve", order=k)
-    return players
+def demo_station_timeline() -> tuple[TimelineItem, ...]:
+    """Table 7, the relay's "Para 2": its station loaded, armed at the start, the pair's press."""
+    t0 = 5_000_000
+    station = {"kind": "station", "owner": f"{RELAY}/Para 2 — Kuba i Igor", "entry": "Para 2 — Kuba i Igor"}
+    return (
+        TimelineItem(
+            seq=880, kind="program", t_ms=t0 - 60_000, data={"program": {**station, "armed": False}}
+        ),
+        TimelineItem(seq=902, kind="program", t_ms=t0, data={"program": {**station, "armed": True}}),
+        TimelineItem(
+            seq=908,
+            kind="press",
+            t_ms=t0 + PARA2_FINISH_NS // MS,
+            data={
+                "side": "b",
+                "outcome": "finished",
+                "device_id": "GPIO-7",
+                "device_t_ns": 5_000_000_000_412,
+            },
+        ),
+    )
 
 
-def demo_state(now_ns: int) -> DeskState:
-    """The whole demo desk, with running clocks as they stand at ``now_ns``."""
+def demo_relay_timeline() -> tuple[TimelineItem, ...]:
+    """The relay's own entries: its start, the signals so far, a pair's finish by its button."""
+    t0 = 5_000_000
+    items = [_action(900, "timer-start", t0, RELAY)]
+    for i, minute in enumerate((5, 10, 15, 20)):
+        offset = minute * MINUTE
+        items.append(
+            TimelineItem(
+                seq=904 + i,
+                kind="timer-due",
+                t_ms=t0 + offset // MS,
+                data={"what": "signal", "offset_ns": offset, "pattern": "change"},
+            )
+        )
+    finish = {
+        "target": RELAY,
+        "by": "GPIO-7",
+        "source": "button",
+        "action": {"entry": "Para 2 — Kuba i Igor"},
+    }
+    items.append(TimelineItem(seq=909, kind="entry-finish", t_ms=t0 + PARA2_FINISH_NS // MS, data=finish))
+    return tuple(sorted(items, key=lambda i: i.seq))
+
+
+# -- the whole desk ----------------------------------------------------------------------------------
+
+
+def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
+    """The whole demo desk, with running clocks as they stand at ``now_ns``; ``shown``: the event
+    on screen (``pt`` or ``relay``, default the session)."""
+    s = demo_session()
+    session = Event(
+        id=SESSION,
+        key="pt",
+        kind="puzzle-duel",
+        title=_session_title(s),
+        actions=s.allowed(),
+        seq=902,
+        session=session_of(s),
+    )
+    relay = _relay_event(now_ns)
+    events = {SESSION: session, RELAY: relay}
+    chosen = next((e.id for e in events.values() if shown in (e.id, e.key)), None)
     return DeskState(
-        title="Puzzlowy Pojedynek",
-        session="Piątek 19.06, 15:00–17:30",
-        stage="bracket",
-        players=demo_players(),
-        bracket=demo_bracket(),
+        events=events,
+        shown=chosen or SESSION,
+        chosen=chosen is not None,
         tables=demo_tables(now_ns),
-        timelines={3: demo_timeline()},
+        timelines={3: demo_timeline(), 7: demo_station_timeline()},
+        event_timelines={"relay": demo_relay_timeline()},
         connection="demo",
     )
+
+
+def demo_players() -> dict[int, Player]:
+    """The session's players (with their private data, as only the demo has it)."""
+    session = session_of(demo_session()).players
+    return dict(session)
+
+
+__all__ = ["HALL", "RELAY", "SESSION", "demo_players", "demo_session", "demo_state", "texts"]

@@ -1,15 +1,16 @@
-"""The referee's dialogs: each asks only what its command needs and will not accept half of it.
+"""The referee's dialogs: each asks only what its action needs and will not accept half of it.
 
 A dialog's OK button stays disabled until every required field is filled (a time
-adjustment needs a reason; an override needs a winner, a category and a reason), so a
-command never leaves the desk incomplete. ``fields()`` returns exactly the fields of
-the :class:`~gui.commands.Command` it is for.
+adjustment needs a reason; an override needs a winner, a category and a reason), so an
+action never leaves the desk incomplete. ``action()`` returns the core's action itself
+(:mod:`clockd.core.actions`), built from exactly what was asked — the same class the
+daemon journals and applies. Whether it may be done is the daemon's word: a dialog lists
+what the views allow (the matches that may be put on a table) and decides nothing else.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
@@ -31,8 +32,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clockd.core.actions import CreateEvent
+from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss, Walkover
+from clockd.core.clock import Adjust, Side
+from clockd.core.hall import FinishEntry, TimerAdjust, TimerEnd, TimerPause, UndoFinish
+from clockd.core.ids import KEY_PATTERN
+from clockd.core.program import AddNote
+from clockd.core.puzzle_duel import MakeDraw
+from clockd.core.registration import AddPlayer
 from gui import terms
-from gui.model import Bracket, DeskState, Match, Side
+from gui.hallconfig import config_toml
+from gui.model import DeskState, Hall, Match
+
+#: A typed reason's longest form (the actions' own limit).
+REASON_MAX = 500
 
 
 class _Form(QDialog):
@@ -62,25 +75,27 @@ class _Form(QDialog):
     def valid(self) -> bool:
         return True
 
-    def fields(self) -> dict[str, Any]:
-        raise NotImplementedError
+    def _reason(self, placeholder: str) -> QLineEdit:
+        edit = QLineEdit(self)
+        edit.setMaxLength(REASON_MAX)
+        edit.setPlaceholderText(placeholder)
+        edit.textChanged.connect(self.revalidate)
+        return edit
 
 
-def _side_choice(
-    parent: QWidget, state: DeskState, match: Match | None
-) -> tuple[QButtonGroup, list[QRadioButton]]:
-    group = QButtonGroup(parent)
-    buttons = []
-    for side in (Side.A, Side.B):
-        player = match.at_clock(side) if match is not None else None
-        label = QCoreApplication.translate("Dialogs", "side %1").replace("%1", side.value.upper())
-        if player is not None:
-            label += f" — {state.name(player)}"
-        b = QRadioButton(label, parent)
-        b.setProperty("side", side.value)
-        group.addButton(b)
-        buttons.append(b)
-    return group, buttons
+def _names_at_clock(state: DeskState, table: int) -> tuple[str, str]:
+    """Who sits at the clock's sides ``a`` and ``b`` of ``table`` (when an event's match is on it)."""
+    duel = state.duel_at(table)
+    if duel is None:
+        return "", ""
+    event, m = duel
+    players = event.session.players if event.session is not None else {}
+
+    def name(pid: int | None) -> str:
+        p = players.get(pid) if pid is not None else None
+        return p.display_name if p is not None else ("" if pid is None else f"#{pid}")
+
+    return name(m.at_clock(Side.A)), name(m.at_clock(Side.B))
 
 
 class AdjustDialog(_Form):
@@ -89,12 +104,15 @@ class AdjustDialog(_Form):
     def __init__(self, state: DeskState, table: int, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Adjust the time — table %1").replace("%1", str(table)), parent)
         self.table = table
-        match = state.bracket.on_table(table) if state.bracket else None
-        self.sides, radios = _side_choice(self, state, match)
+        self.sides = QButtonGroup(self)
         box = QWidget(self)
         row = QVBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
-        for r in radios:
+        for side, player in zip((Side.A, Side.B), _names_at_clock(state, table), strict=True):
+            label = QCoreApplication.translate("Dialogs", "side %1").replace("%1", side.value.upper())
+            r = QRadioButton(f"{label} — {player}" if player else label, box)
+            r.setProperty("side", side.value)
+            self.sides.addButton(r)
             row.addWidget(r)
             r.toggled.connect(self.revalidate)
         self.form.addRow(self.tr("Side"), box)
@@ -104,9 +122,7 @@ class AdjustDialog(_Form):
         self.seconds.setValue(10)
         self.seconds.valueChanged.connect(self.revalidate)
         self.form.addRow(self.tr("Add (negative: remove)"), self.seconds)
-        self.reason = QLineEdit(self)
-        self.reason.setPlaceholderText(self.tr("why — required, it is journaled"))
-        self.reason.textChanged.connect(self.revalidate)
+        self.reason = self._reason(self.tr("why — required, it is journaled"))
         self.form.addRow(self.tr("Reason"), self.reason)
         self.revalidate()
 
@@ -117,15 +133,14 @@ class AdjustDialog(_Form):
             and bool(self.reason.text().strip())
         )
 
-    def fields(self) -> dict[str, Any]:
+    def action(self) -> Adjust:
         button = self.sides.checkedButton()
         assert button is not None
-        return {
-            "table": self.table,
-            "side": str(button.property("side")),
-            "delta_ms": self.seconds.value() * 1000,
-            "reason": self.reason.text().strip(),
-        }
+        return Adjust(
+            side=Side(str(button.property("side"))),
+            delta_ms=self.seconds.value() * 1000,
+            reason=self.reason.text().strip(),
+        )
 
 
 class NoteDialog(_Form):
@@ -133,6 +148,7 @@ class NoteDialog(_Form):
         super().__init__(self.tr("Note in the timeline — table %1").replace("%1", str(table)), parent)
         self.table = table
         self.text = QLineEdit(self)
+        self.text.setMaxLength(2000)
         self.text.textChanged.connect(self.revalidate)
         self.form.addRow(self.tr("Note"), self.text)
         self.revalidate()
@@ -140,8 +156,8 @@ class NoteDialog(_Form):
     def valid(self) -> bool:
         return bool(self.text.text().strip())
 
-    def fields(self) -> dict[str, Any]:
-        return {"table": self.table, "text": self.text.text().strip()}
+    def action(self) -> AddNote:
+        return AddNote(text=self.text.text().strip())
 
 
 def _player_choice(form: _Form, label: str, state: DeskState, match: Match) -> QButtonGroup:
@@ -163,7 +179,7 @@ def _player_choice(form: _Form, label: str, state: DeskState, match: Match) -> Q
 class OverrideDialog(_Form):
     """The referee decides a match (disqualification §8.1, a dispute §2.2.19)."""
 
-    CATEGORIES = ("dispute", "disqualification", "other")
+    CATEGORIES = (OverrideReason.DISPUTE, OverrideReason.DISQUALIFICATION, OverrideReason.OTHER)
 
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Decide match %1").replace("%1", terms.match_label(match)), parent)
@@ -171,31 +187,28 @@ class OverrideDialog(_Form):
         self.winners = _player_choice(self, self.tr("Winner"), state, match)
         self.category = QComboBox(self)
         labels = {
-            "dispute": self.tr("dispute (§2.2.19)"),
-            "disqualification": self.tr("disqualification (§8.1)"),
-            "other": self.tr("other"),
+            OverrideReason.DISPUTE: self.tr("dispute (§2.2.19)"),
+            OverrideReason.DISQUALIFICATION: self.tr("disqualification (§8.1)"),
+            OverrideReason.OTHER: self.tr("other"),
         }
         for c in self.CATEGORIES:
-            self.category.addItem(labels[c], c)
+            self.category.addItem(labels[c], c.value)
         self.form.addRow(self.tr("Why"), self.category)
-        self.reason = QLineEdit(self)
-        self.reason.setPlaceholderText(self.tr("what happened — required, it is journaled"))
-        self.reason.textChanged.connect(self.revalidate)
+        self.reason = self._reason(self.tr("what happened — required, it is journaled"))
         self.form.addRow(self.tr("Reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
         return self.winners.checkedButton() is not None and bool(self.reason.text().strip())
 
-    def fields(self) -> dict[str, Any]:
+    def action(self) -> Override:
         button = self.winners.checkedButton()
         assert button is not None
-        return {
-            "match": self.match.id,
-            "winner": int(button.property("player")),
-            "category": self.category.currentData(),
-            "reason": self.reason.text().strip(),
-        }
+        return Override(
+            winner=int(button.property("player")),
+            category=OverrideReason(self.category.currentData()),
+            reason=self.reason.text().strip(),
+        )
 
 
 class WalkoverDialog(_Form):
@@ -205,30 +218,31 @@ class WalkoverDialog(_Form):
         super().__init__(self.tr("Walkover in %1").replace("%1", terms.match_label(match)), parent)
         self.match = match
         self.absent = _player_choice(self, self.tr("Absent"), state, match)
-        self.reason = QLineEdit(self)
-        self.reason.textChanged.connect(self.revalidate)
+        self.reason = self._reason("")
         self.form.addRow(self.tr("Reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
         return self.absent.checkedButton() is not None and bool(self.reason.text().strip())
 
-    def fields(self) -> dict[str, Any]:
+    def action(self) -> Walkover:
         button = self.absent.checkedButton()
         assert button is not None
-        return {
-            "match": self.match.id,
-            "absent": int(button.property("player")),
-            "reason": self.reason.text(),
-        }
+        return Walkover(absent=int(button.property("player")), reason=self.reason.text().strip())
 
 
 class AssignDialog(_Form):
-    """Put a match (or a tie-break) on a table: the table's clock is set for its round."""
+    """Put a match (or a tie-break) on a table: the table's clock is set for its round.
+
+    ``matches`` are those the daemon allows to be put on a table now. A table that runs
+    another program says so (whose), for the referee to see; whether it may take the match
+    is the daemon's to say when asked.
+    """
 
     def __init__(
         self,
         state: DeskState,
+        matches: list[Match],
         *,
         table: int | None = None,
         match: str | None = None,
@@ -236,13 +250,10 @@ class AssignDialog(_Form):
     ) -> None:
         super().__init__(self.tr("Put a match on a table"), parent)
         self.state = state
-        bracket = state.bracket or Bracket(rounds=())
+        self.matches = {m.id: m for m in matches}
         self.match = QComboBox(self)
-        for m in sorted(bracket.matches.values(), key=lambda m: (m.round, m.slot, m.id)):
-            if m.status != "ready" or len(m.entrants) != 2:
-                continue
-            text = f"{terms.match_label(m)}: {state.name(m.a)} – {state.name(m.b)}"
-            self.match.addItem(text, m.id)
+        for m in sorted(matches, key=lambda m: (m.round, m.slot, m.id)):
+            self.match.addItem(f"{terms.match_label(m)}: {state.name(m.a)} – {state.name(m.b)}", m.id)
         if match is not None:
             i = self.match.findData(match)
             if i >= 0:
@@ -250,10 +261,10 @@ class AssignDialog(_Form):
         self.form.addRow(self.tr("Match"), self.match)
         self.table = QComboBox(self)
         for t in sorted(state.tables):
-            busy = bracket.on_table(t)
             label = self.tr("Table %1").replace("%1", str(t))
-            if busy is not None:
-                label += " — " + self.tr("busy: %1").replace("%1", terms.match_label(busy))
+            busy = self._busy(t)
+            if busy:
+                label += " — " + self.tr("busy: %1").replace("%1", busy)
             self.table.addItem(label, t)
         if table is not None:
             i = self.table.findData(table)
@@ -261,32 +272,59 @@ class AssignDialog(_Form):
                 self.table.setCurrentIndex(i)
         self.form.addRow(self.tr("Table"), self.table)
         self.side_a = QComboBox(self)
-        self.form.addRow(self.tr("Sits at side A"), self.side_a)
+        self.side_a_label = self.tr("Sits at side A")
+        self.form.addRow(self.side_a_label, self.side_a)
         self.match.currentIndexChanged.connect(self._match_changed)
         self.table.currentIndexChanged.connect(self.revalidate)
         self._match_changed()
 
+    @classmethod
+    def for_tiebreak(
+        cls, state: DeskState, match: Match, *, table: int | None = None, parent: QWidget | None = None
+    ) -> AssignDialog:
+        """The tie-break of ``match`` (or of the one a tie-break settles) on a table: only that is asked."""
+        bracket = state.bracket
+        root = bracket.matches.get(match.tiebreak_of, match) if bracket and match.tiebreak_of else match
+        dialog = cls(
+            state, [root], table=table if table is not None else root.table, match=root.id, parent=parent
+        )
+        title = QCoreApplication.translate("AssignDialog", "Start the tie-break of %1")
+        dialog.setWindowTitle(title.replace("%1", terms.match_label(root)))
+        dialog.side_a.setEnabled(False)  # the players keep their seats (the root match's)
+        return dialog
+
+    def _busy(self, table: int) -> str:
+        """What another program runs on ``table`` now (its owner's item), "" if nothing is owned there."""
+        t = self.state.tables.get(table)
+        if t is None or t.owner is None:
+            return ""
+        duel = self.state.duel_at(table)
+        if duel is not None:
+            event, m = duel
+            if m.status not in ("assigned", "result"):
+                return ""
+            return terms.match_label(m) if event.id == self.state.shown else f"{event.key}/{m.id}"
+        return t.owner.split("/", 1)[-1]
+
     def _match_changed(self) -> None:
         self.side_a.clear()
-        mid = self.match.currentData()
-        m = self.state.bracket.matches.get(mid) if self.state.bracket and mid else None
+        m = self.matches.get(self.match.currentData())
         if m is not None:
             for p in m.entrants:
                 self.side_a.addItem(self.state.name(p), p)
         self.revalidate()
 
     def valid(self) -> bool:
-        if self.match.currentData() is None or self.table.currentData() is None:
-            return False
-        bracket = self.state.bracket
-        return bracket is None or bracket.on_table(int(self.table.currentData())) is None
+        return self.match.currentData() is not None and self.table.currentData() is not None
 
-    def fields(self) -> dict[str, Any]:
-        return {
-            "match": self.match.currentData(),
-            "table": int(self.table.currentData()),
-            "clock_a": self.side_a.currentData(),
-        }
+    def action(self) -> tuple[str, Assign]:
+        """The match to put on a table, and the action."""
+        return str(self.match.currentData()), Assign(
+            table=int(self.table.currentData()), clock_a=self.side_a.currentData()
+        )
+
+    def tiebreak_action(self) -> StartTiebreak:
+        return StartTiebreak(table=int(self.table.currentData()))
 
 
 class TossDialog(QDialog):
@@ -318,8 +356,9 @@ class TossDialog(QDialog):
         self.winner = player
         self.accept()
 
-    def fields(self) -> dict[str, Any]:
-        return {"match": self.match.id, "winner": self.winner}
+    def action(self) -> Toss:
+        assert self.winner is not None
+        return Toss(winner=self.winner)
 
 
 class DrawDialog(_Form):
@@ -359,10 +398,10 @@ class DrawDialog(_Form):
         chosen = [b.currentData() for b in self.lines]
         return None not in chosen and len(set(chosen)) == len(chosen)
 
-    def fields(self) -> dict[str, Any]:
+    def action(self) -> MakeDraw:
         if self.tabs.currentIndex() == 0:
-            return {"seed": self.seed.value()}
-        return {"lines": {i + 1: int(b.currentData()) for i, b in enumerate(self.lines)}}
+            return MakeDraw(seed=self.seed.value())
+        return MakeDraw(lines={i + 1: int(b.currentData()) for i, b in enumerate(self.lines)})
 
 
 class ShortcutsDialog(QDialog):
@@ -388,11 +427,14 @@ class AddPlayerDialog(_Form):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Add a player"), parent)
         self.first = QLineEdit(self)
+        self.first.setMaxLength(100)
         self.first.textChanged.connect(self.revalidate)
         self.form.addRow(self.tr("First name"), self.first)
         self.last = QLineEdit(self)
+        self.last.setMaxLength(100)
         self.form.addRow(self.tr("Surname"), self.last)
         self.nickname = QLineEdit(self)
+        self.nickname.setMaxLength(100)
         self.nickname.setPlaceholderText(self.tr("optional: the name on the screens"))
         self.form.addRow(self.tr("Nickname"), self.nickname)
         self.age = QSpinBox(self)
@@ -400,8 +442,10 @@ class AddPlayerDialog(_Form):
         self.age.setValue(18)
         self.form.addRow(self.tr("Age"), self.age)
         self.email = QLineEdit(self)
+        self.email.setMaxLength(200)
         self.form.addRow(self.tr("E-mail"), self.email)
         self.phone = QLineEdit(self)
+        self.phone.setMaxLength(50)
         self.form.addRow(self.tr("Phone"), self.phone)
         self.walk_in = QCheckBox(self.tr("walk-in: waiting at the desk now (§1.19)"), self)
         self.walk_in.setChecked(True)
@@ -411,29 +455,40 @@ class AddPlayerDialog(_Form):
     def valid(self) -> bool:
         return bool(self.first.text().strip())
 
-    def fields(self) -> dict[str, Any]:
-        return {
-            "first_name": self.first.text().strip(),
-            "last_name": self.last.text().strip(),
-            "nickname": self.nickname.text().strip(),
-            "age": self.age.value(),
-            "email": self.email.text().strip(),
-            "phone": self.phone.text().strip(),
-            "walk_in": self.walk_in.isChecked(),
-        }
+    def action(self) -> AddPlayer:
+        return AddPlayer(
+            first_name=self.first.text().strip(),
+            last_name=self.last.text().strip(),
+            nickname=self.nickname.text().strip(),
+            age=self.age.value(),
+            email=self.email.text().strip(),
+            phone=self.phone.text().strip(),
+            walk_in=self.walk_in.isChecked(),
+        )
+
+
+def _key_edit(form: _Form) -> QLineEdit:
+    """An event's key, typed as the daemon takes it (a letter, then letters, digits, - or _)."""
+    key = QLineEdit(form)
+    key.setPlaceholderText(
+        QCoreApplication.translate(
+            "Dialogs", "e.g. pt, sb, relay — a letter first, then letters, digits, - or _"
+        )
+    )
+    key.setValidator(QRegularExpressionValidator(QRegularExpression(KEY_PATTERN.pattern), key))
+    key.textChanged.connect(form.revalidate)
+    return key
 
 
 class NewSessionDialog(_Form):
-    """A new tournament session on the festival's rules: a short key and the name screens show."""
+    """A new Puzzle Duel session on the festival's rules: a short key and the name screens show."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("New session"), parent)
-        self.key = QLineEdit(self)
-        self.key.setPlaceholderText(self.tr("e.g. pt, sb, nd — small letters, digits, - or _"))
-        self.key.setValidator(QRegularExpressionValidator(QRegularExpression(r"[a-z0-9_-]{1,40}"), self.key))
-        self.key.textChanged.connect(self.revalidate)
+        super().__init__(self.tr("New Puzzle Duel session"), parent)
+        self.key = _key_edit(self)
         self.form.addRow(self.tr("Key"), self.key)
         self.name = QLineEdit(self)
+        self.name.setMaxLength(200)
         self.name.setPlaceholderText(self.tr("e.g. Friday 19.06, 15:00–17:30"))
         self.form.addRow(self.tr("Name"), self.name)
         self.revalidate()
@@ -441,5 +496,174 @@ class NewSessionDialog(_Form):
     def valid(self) -> bool:
         return bool(self.key.text())
 
-    def fields(self) -> dict[str, Any]:
-        return {"session": self.key.text(), "name": self.name.text().strip()}
+    def action(self) -> CreateEvent:
+        return CreateEvent(event_kind="puzzle-duel", key=self.key.text(), name=self.name.text().strip())
+
+
+class NewTimerDialog(_Form):
+    """A new timed hall event: its length (none: it counts up), its signals and its stations.
+
+    The stations are typed as ``entry = table`` pairs, one per line (``Para 1 = 5``): each
+    entry's table, whose button then records its finish.
+    """
+
+    def __init__(self, tables: list[int], parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("New timed event"), parent)
+        self.key = _key_edit(self)
+        self.form.addRow(self.tr("Key"), self.key)
+        self.name = QLineEdit(self)
+        self.name.setMaxLength(200)
+        self.name.setPlaceholderText(self.tr("e.g. Pairs relay"))
+        self.form.addRow(self.tr("Name"), self.name)
+        self.duration = QSpinBox(self)
+        self.duration.setRange(0, 24 * 60)
+        self.duration.setValue(60)
+        self.duration.setSuffix(" min")
+        self.duration.setSpecialValueText(self.tr("none: count up"))
+        self.form.addRow(self.tr("Length"), self.duration)
+        self.every = QSpinBox(self)
+        self.every.setRange(0, 24 * 60)
+        self.every.setValue(5)
+        self.every.setSuffix(" min")
+        self.every.setSpecialValueText(self.tr("no signals"))
+        self.form.addRow(self.tr("A signal every"), self.every)
+        self.stations = QLineEdit(self)
+        first = tables[:2] if tables else [1, 2]
+        self.stations.setPlaceholderText(", ".join(f"Para {i + 1} = {t}" for i, t in enumerate(first)))
+        self.stations.textChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Stations (entry = table, …)"), self.stations)
+        self.revalidate()
+
+    def parsed_stations(self) -> dict[str, int] | None:
+        """The stations typed, or ``None`` if one is not ``entry = table``."""
+        out: dict[str, int] = {}
+        for part in self.stations.text().split(","):
+            if not part.strip():
+                continue
+            entry, sep, table = part.partition("=")
+            if not sep or not entry.strip() or not table.strip().isdigit():
+                return None
+            out[entry.strip()] = int(table)
+        return out
+
+    def valid(self) -> bool:
+        return bool(self.key.text()) and self.parsed_stations() is not None
+
+    def config_toml(self) -> str:
+        return config_toml(
+            duration_min=self.duration.value() or None,
+            every_min=self.every.value() or None,
+            stations=self.parsed_stations() or {},
+        )
+
+    def action(self) -> CreateEvent:
+        return CreateEvent(
+            event_kind="timer",
+            key=self.key.text(),
+            name=self.name.text().strip(),
+            config_toml=self.config_toml(),
+        )
+
+
+class ReasonDialog(_Form):
+    """A hall timer's pause or end: the referee may say why (it is journaled as typed)."""
+
+    def __init__(self, title: str, *, required: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.required = required
+        self.reason = self._reason(self.tr("why (optional)") if not required else self.tr("why — required"))
+        self.form.addRow(self.tr("Reason"), self.reason)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return not self.required or bool(self.reason.text().strip())
+
+    def pause(self) -> TimerPause:
+        return TimerPause(reason=self.reason.text().strip())
+
+    def end(self) -> TimerEnd:
+        return TimerEnd(reason=self.reason.text().strip())
+
+
+class TimerAdjustDialog(_Form):
+    """Give the event time back (positive: more left, the signals come later) or take it, with a reason."""
+
+    def __init__(self, event: str, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Adjust the time — %1").replace("%1", event), parent)
+        self.seconds = QSpinBox(self)
+        self.seconds.setRange(-3600, 3600)
+        self.seconds.setSuffix(" s")
+        self.seconds.setValue(60)
+        self.seconds.valueChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Give back (negative: take)"), self.seconds)
+        self.reason = self._reason(self.tr("why — required, it is journaled"))
+        self.form.addRow(self.tr("Reason"), self.reason)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return self.seconds.value() != 0 and bool(self.reason.text().strip())
+
+    def action(self) -> TimerAdjust:
+        return TimerAdjust(delta_ms=self.seconds.value() * 1000, reason=self.reason.text().strip())
+
+
+class FinishDialog(_Form):
+    """The referee records an entry's finish now (a table without a button, a team that called)."""
+
+    def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Record a finish"), parent)
+        self.entry = QComboBox(self)
+        for s in hall.stations:
+            if s.finished_ms is None:
+                self.entry.addItem(
+                    self.tr("%1 (table %2)").replace("%1", s.entry).replace("%2", str(s.table)), s.entry
+                )
+        self.form.addRow(self.tr("Entry"), self.entry)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return self.entry.currentData() is not None
+
+    def action(self) -> FinishEntry:
+        return FinishEntry(entry=str(self.entry.currentData()))
+
+
+class UnfinishDialog(_Form):
+    """A finish recorded by mistake (a knocked button) is taken back, with a reason."""
+
+    def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Take back a finish"), parent)
+        self.entry = QComboBox(self)
+        for s in hall.stations:
+            if s.finished_ms is not None:
+                self.entry.addItem(s.entry, s.entry)
+        self.entry.currentIndexChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Entry"), self.entry)
+        self.reason = self._reason(self.tr("why — required, it is journaled"))
+        self.form.addRow(self.tr("Reason"), self.reason)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return self.entry.currentData() is not None and bool(self.reason.text().strip())
+
+    def action(self) -> UndoFinish:
+        return UndoFinish(entry=str(self.entry.currentData()), reason=self.reason.text().strip())
+
+
+__all__ = [
+    "AddPlayerDialog",
+    "AdjustDialog",
+    "AssignDialog",
+    "DrawDialog",
+    "FinishDialog",
+    "NewSessionDialog",
+    "NewTimerDialog",
+    "NoteDialog",
+    "OverrideDialog",
+    "ReasonDialog",
+    "ShortcutsDialog",
+    "TimerAdjustDialog",
+    "TossDialog",
+    "UnfinishDialog",
+    "WalkoverDialog",
+]

@@ -3,20 +3,28 @@
 The GUI is built in three layers (napari style):
 
 1. **this module** — immutable pydantic models of what a referee or the audience sees
-   (tables and their clocks, the bracket, players, per-table timelines), and
-   :class:`DeskModel`, which holds the current :class:`DeskState` and tells subscribers
-   what changed. No Qt, no sockets: tests build states by hand and read them back;
+   (tables and the program each runs, every event the daemon hosts with its bracket,
+   players or hall timer, per-table and per-event timelines), and :class:`DeskModel`,
+   which holds the current :class:`DeskState` and tells subscribers what changed. No Qt,
+   no sockets: tests build states by hand and read them back;
 2. **the adapter** (:mod:`gui.adapter`) turns the daemon's API messages into updates of
    a :class:`DeskModel`, and the referee's actions into API requests;
 3. **the widgets** (:mod:`gui.widgets`, :mod:`gui.referee`, :mod:`gui.audience`) draw a
    :class:`DeskModel` and subscribe to its changes.
 
-**Time.** A table's state carries each side's remaining time at the instant the GUI
-received it (``received_ns``, on the GUI's own monotonic clock). Between messages the
-running side's clock is extrapolated — remaining at ``now`` is remaining at receipt minus
-the time since, for the running side only — and every text is made by
-:func:`clockd.core.display.format_clock`, the one place a time is rounded (up, as a
-clock face does). ``now`` is always an argument, so a test can step time by hand.
+**What may be done is the daemon's word.** Every table, event, match and player carries
+``actions`` as the daemon sent them (action kind → ``None`` if allowed now, else the
+reason, a :class:`~clockd.i18n.Msg`). The GUI enables its controls from these and shows
+the reasons; it works out no rule of its own. Texts that come from the daemon or the core
+(alerts, round names, event titles) are :class:`~clockd.i18n.Msg` values, rendered in the
+reader's language when drawn.
+
+**Time.** A table's clock and a hall timer carry their times at the instant the GUI
+received them (``received_ns``, on the GUI's own monotonic clock). Between messages a
+running clock is extrapolated — remaining at ``now`` is remaining at receipt minus the
+time since — and every text is made by :func:`clockd.core.display.format_clock`, the one
+place a time is rounded (up, as a clock face does). ``now`` is always an argument, so a
+test can step time by hand.
 
 **Personal data.** Fields holding personal data are marked ``private`` in their JSON
 schema (as :mod:`clockd.core.registration` does). :meth:`DeskState.public` returns a copy
@@ -36,9 +44,13 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
-from clockd.core.clock import Side
+from clockd.core.actions import Allowed
+from clockd.core.clock import PerSide, Side, zeros
+from clockd.core.device import DeviceState
 from clockd.core.display import format_clock
+from clockd.core.hall import TimerView
 from clockd.core.units import MS
+from clockd.i18n import Msg
 
 #: The JSON-schema marking of a field that holds personal data.
 PRIVATE: JsonDict = {"private": True}
@@ -48,66 +60,92 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Pair(_Frozen):
-    """An ``int`` per clock side."""
-
-    a: int = 0
-    b: int = 0
-
-    def __getitem__(self, side: Side | str) -> int:
-        return self.a if Side(side) is Side.A else self.b
-
-
-class Texts(_Frozen):
+def texts(a: str = "", b: str = "") -> PerSide[str]:
     """A text per side (e.g. the times a finished duel's clock showed)."""
+    return PerSide[str](a=a, b=b)
 
-    a: str = ""
-    b: str = ""
 
-    def __getitem__(self, side: Side | str) -> str:
-        return self.a if Side(side) is Side.A else self.b
+def split_owner(owner: str | None) -> tuple[str, str] | None:
+    """``desk/pt/R1-1`` → ``("desk/pt", "R1-1")``: the event and the item that own a table's program."""
+    if not owner:
+        return None
+    parts = owner.split("/", 2)
+    if len(parts) != 3:
+        return None
+    return f"{parts[0]}/{parts[1]}", parts[2]
 
 
 # -- tables ----------------------------------------------------------------------------------
 
 Phase = Literal["ready", "running", "paused", "flagged"]
-DeviceState = Literal["unknown", "connected", "disconnected", "none"]
 
 
 class Alert(_Frozen):
-    """An open alert on a table. ``code`` is stable (the GUI translates it); ``message`` is English."""
+    """An open alert on a table: ``text`` is the daemon's message (render it)."""
 
     id: int
-    code: str
-    message: str = ""
+    text: Msg
+
+
+class Clock(_Frozen):
+    """A two-sided clock as the daemon last reported it (a chess clock, a duel's clock)."""
+
+    control: str = ""
+    phase: Phase = "ready"
+    remaining_ms: PerSide[int] = Field(default_factory=zeros)
+    running: Side | None = None
+    to_move: Side | None = None
+    moves: PerSide[int] = Field(default_factory=zeros)
+    ignored: PerSide[int] = Field(default_factory=zeros)
+    flag: Side | None = None
+    flag_decided: bool = False
 
 
 class Table(_Frozen):
-    """One duel table's clock, as last reported by the daemon."""
+    """One table as last reported by the daemon: its device, alerts and the program it runs.
+
+    ``program`` is the program's kind: ``clock`` and ``puzzle-duel`` have a :class:`Clock`
+    (two faces); ``station`` (a hall event's table) has an ``entry`` and whether it has
+    ``finished``; ``idle`` has nothing. ``owner`` names the event's item that put the
+    program there (``desk/pt/R1-1``).
+    """
 
     table: int
+    id: str = ""
     label: str = ""
-    control: str = ""
-    phase: Phase = "ready"
-    remaining_ms: Pair = Pair()
-    running: Side | None = None
-    to_move: Side | None = None
-    moves: Pair = Pair()
-    ignored: Pair = Pair()
-    flag: Side | None = None
-    flag_decided: bool = False
+    program: str = "idle"
+    owner: str | None = None
+    clock: Clock | None = None
+    #: A Puzzle Duel: the clock side whose time runs first (``None`` before the toss).
+    toss_winner: Side | None = None
+    over: bool = False
+    entry: str = ""
+    armed: bool = False
+    finished: bool = False
     presses: int = 0
-    device: DeviceState = "unknown"
+    device: DeviceState = DeviceState.UNKNOWN
     device_detail: str = ""
     alerts: tuple[Alert, ...] = ()
+    actions: Allowed = Field(default_factory=dict)
     seq: int = 0
     #: When this state arrived, on the GUI's monotonic clock (``time.monotonic_ns()``).
     received_ns: int = 0
 
+    @property
+    def target(self) -> str:
+        """What an action on this table names (its qualified id; the number for a hand-made one)."""
+        return self.id or str(self.table)
+
+    @property
+    def phase(self) -> Phase | None:
+        return self.clock.phase if self.clock is not None else None
+
     def remaining_ns(self, side: Side | str, now_ns: int) -> int:
         """``side``'s time left at ``now_ns``: the reported time, less the time since, if it runs."""
-        left = self.remaining_ms[side] * MS
-        if self.running is not None and self.running is Side(side):
+        if self.clock is None:
+            return 0
+        left = self.clock.remaining_ms[side] * MS
+        if self.clock.running is not None and self.clock.running is Side(side):
             left -= max(0, now_ns - self.received_ns)
         return max(0, left)
 
@@ -139,6 +177,8 @@ class Player(_Frozen):
     in_field: bool = False
     #: The absent player whose seat this one took when check-in closed (§1.18–1.19).
     took_seat_of: int | None = None
+    #: check-in, check-out, withdraw: allowed now, or why not (the daemon's word).
+    actions: Allowed = Field(default_factory=dict)
 
 
 class Refusal(_Frozen):
@@ -149,6 +189,8 @@ class Refusal(_Frozen):
     reason: Literal["under-age", "duplicate", "over-limit"]
     #: For a duplicate: the line of the earlier sign-up.
     same_as: int | None = None
+    #: The daemon's sentence saying exactly why, if it sent one.
+    detail: Msg | None = None
 
 
 # -- the bracket -----------------------------------------------------------------------------
@@ -159,10 +201,10 @@ DecidedBy = Literal["time", "flag", "tiebreak", "referee", "bye", "walkover"]
 
 
 class Round(_Frozen):
-    """A round of the knockout (1-based ``number``, in playing order)."""
+    """A round of the knockout (1-based ``number``, in playing order); ``name`` is the daemon's."""
 
     number: int
-    name: str
+    name: Msg
     kind: RoundKind = "knockout"
     players: int = 2
     pieces: int = 0
@@ -172,9 +214,9 @@ class Round(_Frozen):
 class Score(_Frozen):
     """A played duel's figures, in the match's own sides (``a`` = the match's first entrant)."""
 
-    displayed: Texts
-    remaining_ms: Pair = Pair()
-    moves: Pair = Pair()
+    displayed: PerSide[str]
+    remaining_ms: PerSide[int] = Field(default_factory=zeros)
+    moves: PerSide[int] = Field(default_factory=zeros)
     #: How the clock decided: ``time`` (picture complete, more time won), ``flag``, or ``tie``.
     decided_by: str = "time"
 
@@ -198,6 +240,10 @@ class Match(_Frozen):
     decided_by: DecidedBy | None = None
     tiebreak_of: str | None = None
     tiebreaks: tuple[str, ...] = ()
+    pieces: int = 0
+    time_control: str = ""
+    #: match-assign, match-toss, match-confirm …: allowed now, or why not (the daemon's word).
+    actions: Allowed = Field(default_factory=dict)
 
     @property
     def entrants(self) -> tuple[int, ...]:
@@ -233,6 +279,8 @@ class Match(_Frozen):
 class Bracket(_Frozen):
     rounds: tuple[Round, ...]
     matches: dict[str, Match] = Field(default_factory=dict)
+    #: Places 1, 2 and 3 as the daemon says (§2.2.20), each ``None`` until decided.
+    podium: tuple[int | None, ...] = ()
 
     def round(self, number: int) -> Round:
         for r in self.rounds:
@@ -259,18 +307,10 @@ class Bracket(_Frozen):
     def third_place(self) -> Round | None:
         return next((r for r in self.rounds if r.kind == "third_place"), None)
 
-    def podium(self) -> tuple[int | None, int | None, int | None]:
-        """Places 1, 2 and 3 (§2.2.20), each ``None`` until its match is decided."""
-        first = second = third = None
-        if self.final is not None:
-            for m in self.round_matches(self.final.number):
-                if m.status == "decided":
-                    first, second = m.winner, m.loser
-        if self.third_place is not None:
-            for m in self.round_matches(self.third_place.number):
-                if m.status == "decided":
-                    third = m.winner
-        return first, second, third
+    def places(self) -> tuple[int | None, int | None, int | None]:
+        """Places 1–3 as the daemon sent them (``None`` where not decided yet)."""
+        got = [*self.podium, None, None, None]
+        return got[0], got[1], got[2]
 
     @property
     def knockout_rounds(self) -> list[Round]:
@@ -298,11 +338,111 @@ class Bracket(_Frozen):
         return None
 
 
+# -- events ----------------------------------------------------------------------------------
+
+Stage = Literal["registration", "draw", "bracket", "finished"]
+
+
+class Session(_Frozen):
+    """A Puzzle Duel session: its stage, players (public names) and, after the draw, its bracket."""
+
+    tournament: str = ""
+    stage: Stage = "registration"
+    players: dict[int, Player] = Field(default_factory=dict)
+    #: Sign-ups the rules left out, for the referee to tell those people; never public.
+    refusals: tuple[Refusal, ...] = Field(default=(), json_schema_extra=PRIVATE)
+    bracket: Bracket | None = None
+
+
+class Station(_Frozen):
+    """An entry (a pair, a team) of a hall event at its table, and its finish in event time."""
+
+    entry: str
+    table: int
+    finished_ms: int | None = None
+
+
+class Hall(_Frozen):
+    """A timed hall event: its timer as the daemon reported it, and its stations.
+
+    The timer's figures are those of the instant the view was received (``received_ns``);
+    :meth:`elapsed_ms`, :meth:`remaining_ms` and :meth:`next_signal_in_ms` carry a running
+    timer forward to ``now`` on the GUI's own clock, as a table's clock is.
+    """
+
+    timer: TimerView
+    stations: tuple[Station, ...] = ()
+    signal_tables: tuple[int, ...] = ()
+    pattern: str = ""
+    received_ns: int = 0
+
+    @property
+    def running(self) -> bool:
+        return self.timer.phase == "running"
+
+    def _since_ms(self, now_ns: int) -> int:
+        return max(0, now_ns - self.received_ns) // MS if self.running else 0
+
+    def elapsed_ms(self, now_ns: int) -> int:
+        e = self.timer.elapsed_ms + self._since_ms(now_ns)
+        return min(e, self.timer.duration_ms) if self.timer.duration_ms is not None else e
+
+    def remaining_ms(self, now_ns: int) -> int | None:
+        if self.timer.duration_ms is None:
+            return None
+        return max(0, self.timer.duration_ms - self.elapsed_ms(now_ns))
+
+    def next_signal_in_ms(self, now_ns: int) -> int | None:
+        left = self.timer.next_signal_in_ms
+        return None if left is None else max(0, left - self._since_ms(now_ns))
+
+    def shown(self, now_ns: int) -> str:
+        """The big time: what is left of a countdown, or the time so far of a count-up."""
+        left = self.remaining_ms(now_ns)
+        return format_clock((self.elapsed_ms(now_ns) if left is None else left) * MS)
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        return tuple(sorted({*(s.table for s in self.stations), *self.signal_tables}))
+
+
+class Event(_Frozen):
+    """One event the daemon hosts (a Puzzle Duel session, a hall timer …) and what it shows.
+
+    ``id`` is qualified (``desk/pt``) and is what its actions name; ``key`` is the short
+    form (``pt``). ``session`` or ``hall`` holds the kind's own body; an event of a kind
+    this GUI does not know has neither, and is listed with its title only.
+    """
+
+    id: str
+    key: str
+    kind: str
+    title: Msg
+    actions: Allowed = Field(default_factory=dict)
+    seq: int = 0
+    session: Session | None = None
+    hall: Hall | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Over: a session that has its podium, a hall timer whose time has ended."""
+        if self.session is not None:
+            return self.session.stage == "finished"
+        if self.hall is not None:
+            return self.hall.timer.phase == "ended"
+        return False
+
+    def owns(self, table: Table) -> bool:
+        """Whether ``table``'s program belongs to this event (an item of it put it there)."""
+        owner = split_owner(table.owner)
+        return owner is not None and owner[0] == self.id
+
+
 # -- timelines -------------------------------------------------------------------------------
 
 
 class TimelineItem(_Frozen):
-    """One journaled event of a table (a press, a referee command, a decision, a device change)."""
+    """One journaled entry of a table or an event (a press, an action, a decision, a device change)."""
 
     seq: int
     kind: str
@@ -310,30 +450,78 @@ class TimelineItem(_Frozen):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
+# -- a hall signal on screen ------------------------------------------------------------------
+
+
+class Flash(_Frozen):
+    """A hall signal the daemon pushed: ``what`` is ``signal`` ("ZMIANA"), ``end`` or ``pre``.
+
+    ``number`` counts the signals received, so a screen tells a new one from the last.
+    """
+
+    event: str  # the event's qualified id
+    what: Literal["signal", "end", "pre"]
+    offset_ms: int
+    number: int = 0
+    received_ns: int = 0
+
+
 # -- the whole desk --------------------------------------------------------------------------
 
-Stage = Literal["registration", "draw", "bracket", "finished"]
 Connection = Literal["demo", "connecting", "connected", "offline"]
 
 
 class DeskState(_Frozen):
     """Everything the referee's desk knows, at one moment."""
 
-    title: str = ""
-    session: str = ""
-    stage: Stage | None = None
-    players: dict[int, Player] = Field(default_factory=dict)
-    #: Sign-ups the rules left out, for the referee to tell those people; never public.
-    refusals: tuple[Refusal, ...] = Field(default=(), json_schema_extra=PRIVATE)
-    bracket: Bracket | None = None
+    #: Every event the daemon hosts, by qualified id, in the daemon's order.
+    events: dict[str, Event] = Field(default_factory=dict)
+    #: The event the screens show, and whether the referee chose it (else it follows the play).
+    shown: str | None = None
+    chosen: bool = False
     tables: dict[int, Table] = Field(default_factory=dict)
     timelines: dict[int, tuple[TimelineItem, ...]] = Field(default_factory=dict)
-    #: The tournament sessions the daemon holds (key → name), and the one shown.
-    sessions: dict[str, str] = Field(default_factory=dict)
-    session_key: str | None = None
+    #: Events' own timelines, by the event's key (as the journal names it: ``pt``).
+    event_timelines: dict[str, tuple[TimelineItem, ...]] = Field(default_factory=dict)
+    signal: Flash | None = None
     connection: Connection = "connecting"
-    #: A sentence for the status bar when the connection is not fine (English; shown as is).
-    connection_detail: str = ""
+    #: Why the connection is not fine (rendered in the status bar), if it is not.
+    connection_detail: Msg | None = None
+
+    # -- the event shown -------------------------------------------------------------------
+    @property
+    def event(self) -> Event | None:
+        return self.events.get(self.shown) if self.shown is not None else None
+
+    @property
+    def session(self) -> Session | None:
+        e = self.event
+        return e.session if e is not None else None
+
+    @property
+    def hall(self) -> Hall | None:
+        e = self.event
+        return e.hall if e is not None else None
+
+    @property
+    def bracket(self) -> Bracket | None:
+        s = self.session
+        return s.bracket if s is not None else None
+
+    @property
+    def players(self) -> dict[int, Player]:
+        s = self.session
+        return s.players if s is not None else {}
+
+    @property
+    def refusals(self) -> tuple[Refusal, ...]:
+        s = self.session
+        return s.refusals if s is not None else ()
+
+    @property
+    def stage(self) -> Stage | None:
+        s = self.session
+        return s.stage if s is not None else None
 
     def name(self, player: int | None) -> str:
         """A player's display name ("" for nobody; ``#id`` if the player is unknown)."""
@@ -342,35 +530,74 @@ class DeskState(_Frozen):
         p = self.players.get(player)
         return p.display_name if p is not None else f"#{player}"
 
+    # -- tables and what runs on them -------------------------------------------------------
+    def owner_of(self, table: int) -> tuple[Event, str] | None:
+        """The event and item whose program ``table`` runs, if the desk knows that event."""
+        t = self.tables.get(table)
+        owner = split_owner(t.owner) if t is not None else None
+        if owner is None or owner[0] not in self.events:
+            return None
+        return self.events[owner[0]], owner[1]
+
+    def duel_at(self, table: int) -> tuple[Event, Match] | None:
+        """The match whose duel ``table``'s program is (in whichever session owns it)."""
+        owned = self.owner_of(table)
+        if owned is None:
+            return None
+        event, item = owned
+        bracket = event.session.bracket if event.session is not None else None
+        m = bracket.matches.get(item) if bracket is not None else None
+        return (event, m) if m is not None else None
+
+    def tables_of_shown(self) -> list[int]:
+        """The tables the shown event's page lists: a hall event's own tables; for a session (or
+        nothing shown) every table no *other* event's program runs on."""
+        shown = self.event
+        if shown is not None and shown.hall is not None:
+            return [t for t in shown.hall.tables if t in self.tables]
+        out = []
+        for n, t in sorted(self.tables.items()):
+            owner = split_owner(t.owner)
+            if owner is None or shown is None or owner[0] == shown.id or owner[0] not in self.events:
+                out.append(n)
+        return out
+
     def public(self) -> DeskState:
         """This state with every private field emptied: all a public screen may receive."""
-        redacted = redact(self.model_copy(update={"timelines": {}}))  # disputes are for the referee
+        cleared = self.model_copy(update={"timelines": {}, "event_timelines": {}})  # disputes: referee only
+        redacted = redact(cleared)
         assert isinstance(redacted, DeskState)
         return redacted
+
+
+def choose_shown(events: dict[str, Event], current: str | None, chosen: bool) -> str | None:
+    """The event to show: the referee's choice while it exists; else the current one until it is
+    over; else the newest event not over (else the newest of all)."""
+    if current is not None and current in events and (chosen or not events[current].finished):
+        return current
+    live = [k for k, e in events.items() if not e.finished]
+    candidates = live or list(events)
+    return candidates[-1] if candidates else None
 
 
 @functools.cache
 class PublicCopy:
     """:meth:`DeskState.public`, made cheap for a screen redrawn on every press.
 
-    Players and the bracket change rarely; tables change on every press. The redacted
-    players and bracket are kept while the state holds the very same objects, so a press
-    costs the redaction of the rest only. The result equals ``state.public()``.
+    Events (players, brackets) change rarely; tables change on every press. The redacted
+    events are kept while the state holds the very same object, so a press costs the
+    redaction of the rest only. The result equals ``state.public()``.
     """
 
     def __init__(self) -> None:
-        self._players_of: object = None
-        self._players: dict[int, Player] = {}
-        self._bracket_of: object = None
-        self._bracket: Bracket | None = None
+        self._events_of: object = None
+        self._events: dict[str, Event] = {}
 
     def __call__(self, state: DeskState) -> DeskState:
-        if state.players is not self._players_of:
-            self._players_of, self._players = state.players, redact(state.players)
-        if state.bracket is not self._bracket_of:
-            self._bracket_of, self._bracket = state.bracket, redact(state.bracket)
-        rest = state.model_copy(update={"players": {}, "bracket": None, "timelines": {}})
-        return redact(rest).model_copy(update={"players": self._players, "bracket": self._bracket})
+        if state.events is not self._events_of:
+            self._events_of, self._events = state.events, redact(state.events)
+        rest = state.model_copy(update={"events": {}, "timelines": {}, "event_timelines": {}})
+        return redact(rest).model_copy(update={"events": self._events})
 
 
 def private_fields(model: type[BaseModel]) -> tuple[str, ...]:
@@ -413,11 +640,10 @@ class Change(StrEnum):
     """What part of the state an update touched (a subscriber redraws only that)."""
 
     TABLES = "tables"
-    BRACKET = "bracket"
-    PLAYERS = "players"
+    EVENTS = "events"  # an event's body, the list of events, or which one is shown
     TIMELINE = "timeline"
     CONNECTION = "connection"
-    TITLE = "title"
+    SIGNAL = "signal"
 
 
 Listener = Callable[[Change, frozenset[int]], None]
@@ -472,6 +698,9 @@ class DeskModel:
             else:
                 listener(change, keys)
 
+    def _set(self, **update: Any) -> None:
+        self._state = self._state.model_copy(update=update)
+
     # -- updates --------------------------------------------------------------------------
     def replace(self, state: DeskState) -> None:
         """A whole new state (a fresh connection, the demo): everything changed."""
@@ -494,7 +723,7 @@ class DeskModel:
             current[t.table] = t
             changed.add(t.table)
         if changed:
-            self._state = self._state.model_copy(update={"tables": current})
+            self._set(tables=current)
             self._emit(Change.TABLES, changed)
         return changed
 
@@ -506,60 +735,105 @@ class DeskModel:
             return
         tables = {n: t for n, t in self._state.tables.items() if n in keep}
         timelines = {n: t for n, t in self._state.timelines.items() if n in keep}
-        self._state = self._state.model_copy(update={"tables": tables, "timelines": timelines})
+        self._set(tables=tables, timelines=timelines)
         self._emit(Change.TABLES, gone)
         self._emit(Change.TIMELINE, gone)
 
+    def set_event(self, event: Event, *, fresh: bool = False) -> bool:
+        """Store an event's new state (a stale one, lower ``seq``, is ignored unless ``fresh``);
+        the event shown follows the play unless the referee chose one (:func:`choose_shown`)."""
+        held = self._state.events.get(event.id)
+        if held is not None and event.seq < held.seq and not fresh:
+            return False
+        events = {**self._state.events, event.id: event}
+        s = self._state
+        self._set(events=events, shown=choose_shown(events, s.shown, s.chosen))
+        self._emit(Change.EVENTS)
+        return True
+
+    def keep_events(self, ids: Iterable[str]) -> None:
+        """Forget every event but ``ids`` (the daemon's events now)."""
+        keep = set(ids)
+        s = self._state
+        if set(s.events) <= keep:
+            return
+        events = {k: e for k, e in s.events.items() if k in keep}
+        keys = {e.key for e in events.values()}
+        timelines = {k: t for k, t in s.event_timelines.items() if k in keys}
+        chosen = s.chosen and s.shown in events
+        self._set(
+            events=events,
+            event_timelines=timelines,
+            chosen=chosen,
+            shown=choose_shown(events, s.shown, chosen),
+        )
+        self._emit(Change.EVENTS)
+
+    def choose_event(self, event_id: str) -> None:
+        """The referee chose to see ``event_id`` (it stays shown while it exists)."""
+        if (self._state.shown, self._state.chosen) == (event_id, True):
+            return
+        self._set(shown=event_id, chosen=True)
+        self._emit(Change.EVENTS)
+
     def clear_timelines(self) -> None:
         """Forget every timeline (a new connection fetches them afresh)."""
-        if self._state.timelines:
-            held = set(self._state.timelines)
-            self._state = self._state.model_copy(update={"timelines": {}})
+        s = self._state
+        if s.timelines or s.event_timelines:
+            held = set(s.timelines)
+            self._set(timelines={}, event_timelines={})
             self._emit(Change.TIMELINE, held)
-
-    def set_bracket(self, bracket: Bracket | None) -> None:
-        self._state = self._state.model_copy(update={"bracket": bracket})
-        self._emit(Change.BRACKET)
-
-    def set_players(self, players: Iterable[Player], refusals: Iterable[Refusal] = ()) -> None:
-        update = {"players": {p.id: p for p in players}, "refusals": tuple(refusals)}
-        self._state = self._state.model_copy(update=update)
-        self._emit(Change.PLAYERS)
-
-    def set_title(self, title: str, session: str = "", stage: Stage | None = None) -> None:
-        self._state = self._state.model_copy(update={"title": title, "session": session, "stage": stage})
-        self._emit(Change.TITLE)
-
-    def set_sessions(self, sessions: dict[str, str], shown: str | None) -> None:
-        if (sessions, shown) == (self._state.sessions, self._state.session_key):
-            return
-        self._state = self._state.model_copy(update={"sessions": dict(sessions), "session_key": shown})
-        self._emit(Change.TITLE)
 
     def set_timeline(self, table: int, items: Iterable[TimelineItem]) -> None:
         """The table's whole timeline (e.g. fetched on demand), oldest first."""
-        merged = {i.seq: i for i in items}
-        timelines = dict(self._state.timelines)
-        timelines[table] = tuple(merged[s] for s in sorted(merged))
-        self._state = self._state.model_copy(update={"timelines": timelines})
+        self._set(timelines={**self._state.timelines, table: _merged(items)})
         self._emit(Change.TIMELINE, {table})
 
     def add_timeline(self, table: int, item: TimelineItem) -> None:
-        """One new event at the end of a table's timeline (a repeat of a known ``seq`` is dropped)."""
+        """One new entry at the end of a table's timeline (a repeat of a known ``seq`` is dropped)."""
         held = self._state.timelines.get(table, ())
-        if any(i.seq == item.seq for i in held[-64:]):
-            return
-        items = (
-            (*held, item)
-            if not held or held[-1].seq < item.seq
-            else tuple(sorted((*held, item), key=lambda i: i.seq))
-        )
-        timelines = {**self._state.timelines, table: items}
-        self._state = self._state.model_copy(update={"timelines": timelines})
-        self._emit(Change.TIMELINE, {table})
+        items = _appended(held, item)
+        if items is not held:
+            self._set(timelines={**self._state.timelines, table: items})
+            self._emit(Change.TIMELINE, {table})
 
-    def set_connection(self, connection: Connection, detail: str = "") -> None:
+    def set_event_timeline(self, key: str, items: Iterable[TimelineItem]) -> None:
+        """An event's whole timeline (``key``: the event's key, as the journal names it)."""
+        self._set(event_timelines={**self._state.event_timelines, key: _merged(items)})
+        self._emit(Change.TIMELINE)
+
+    def add_event_timeline(self, key: str, item: TimelineItem) -> None:
+        held = self._state.event_timelines.get(key, ())
+        items = _appended(held, item)
+        if items is not held:
+            self._set(event_timelines={**self._state.event_timelines, key: items})
+            self._emit(Change.TIMELINE)
+
+    def flash(
+        self, event_id: str, what: Literal["signal", "end", "pre"], offset_ms: int, now_ns: int
+    ) -> None:
+        """A hall signal arrived: the screens sound and flash it."""
+        number = (self._state.signal.number if self._state.signal is not None else 0) + 1
+        self._set(
+            signal=Flash(event=event_id, what=what, offset_ms=offset_ms, number=number, received_ns=now_ns)
+        )
+        self._emit(Change.SIGNAL)
+
+    def set_connection(self, connection: Connection, detail: Msg | None = None) -> None:
         if (connection, detail) == (self._state.connection, self._state.connection_detail):
             return
-        self._state = self._state.model_copy(update={"connection": connection, "connection_detail": detail})
+        self._set(connection=connection, connection_detail=detail)
         self._emit(Change.CONNECTION)
+
+
+def _merged(items: Iterable[TimelineItem]) -> tuple[TimelineItem, ...]:
+    by_seq = {i.seq: i for i in items}
+    return tuple(by_seq[s] for s in sorted(by_seq))
+
+
+def _appended(held: tuple[TimelineItem, ...], item: TimelineItem) -> tuple[TimelineItem, ...]:
+    if any(i.seq == item.seq for i in held[-64:]):
+        return held
+    if not held or held[-1].seq < item.seq:
+        return (*held, item)
+    return tuple(sorted((*held, item), key=lambda i: i.seq))

@@ -1,60 +1,91 @@
-"""The referee's window: the bracket, the tables, and every control a duel session needs.
+"""The referee's window: every event the daemon hosts, its tables, and every control they need.
 
-Layout: the event's band at the top; the bracket above the table cards in the middle
-(a second tab holds check-in); on the right, the selected table — its clocks, its
-alerts, the buttons for it and its match, and its timeline of presses and decisions.
+Layout: the band at the top names the event shown, with the list of every event (a
+Puzzle Duel session, a hall timer …) to switch between them. Below, for a session, the
+bracket above the table cards (a second tab holds check-in); for a hall timer event, its
+panel — the big countdown, the next signal, the stations and their finishes, the
+timer's controls and its timeline — above its tables. On the right, the selected table:
+its program, its alerts, the buttons for it and its match, and its timeline.
 
-Every control is a ``QAction`` with a keyboard shortcut (Help → Keyboard shortcuts lists
-them, from the actions themselves). An action is enabled only when it makes sense for
-the selected table or match *and* the connected daemon offers it; otherwise its tooltip
-says why. Actions become :class:`~gui.commands.Command` s handed to the command sink;
-the daemon's answer appears in the status bar (an error also in a message box, since a
+Every control is a ``QAction`` with a keyboard shortcut where it has one (Help →
+Keyboard shortcuts lists them, from the actions themselves). **Whether it may be used is
+the daemon's word**: each action is bound to a kind of the daemon's actions and to what it
+acts on (the selected table, the selected match, the event shown, the selected player),
+and is enabled exactly when that object's ``actions`` say it may be done now — else its
+tooltip is the daemon's reason, rendered in the referee's language. Only what the daemon
+cannot know (nothing selected; no token, no connection — the command sink's word) is the
+window's own. Actions become :class:`~gui.commands.Command` s handed to the command sink;
+the daemon's answer appears in the status bar (a refusal also in a message box, since a
 refused command means the referee's intent did not happen).
+
+A hall signal ("ZMIANA") makes the desk beep and says so in the status bar.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import shiboken6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
     QDialog,
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
+    QStackedWidget,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from clockd.core.registration import SignupError, decode_signups
+from clockd.api import MAX_LINE_BYTES
+from clockd.core.actions import Action, Allowed
+from clockd.core.bracket import Confirm
+from clockd.core.clock import Pause, Resume
+from clockd.core.duel import Complete
+from clockd.core.hall import TimerResume, TimerStart
+from clockd.core.program import ClearAlert
+from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
+from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
+from clockd.i18n import Msg, msg, render
 from gui import terms, translations
-from gui.commands import Action, Command, CommandSink, Outcome
+from gui.commands import Command, CommandSink, Outcome
 from gui.dialogs import (
     AddPlayerDialog,
     AdjustDialog,
     AssignDialog,
     DrawDialog,
+    FinishDialog,
     NewSessionDialog,
+    NewTimerDialog,
     NoteDialog,
     OverrideDialog,
+    ReasonDialog,
     ShortcutsDialog,
+    TimerAdjustDialog,
     TossDialog,
+    UnfinishDialog,
     WalkoverDialog,
 )
-from gui.model import Change, DeskModel, Match
+from gui.model import Change, DeskModel, Event, Match, Player, Table
 from gui.style import DESK
 from gui.widgets.bracket import BracketView
+from gui.widgets.hall import HallView
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
 from gui.widgets.players import PlayersTable, RefusalsLabel
@@ -65,20 +96,21 @@ from gui.widgets.timeline import TimelineView
 #: keeps the change within a tenth of a second of the true instant).
 REFRESH_MS = 100
 
-#: The longest sign-up file one import request carries (the API's limit for the CSV text).
-IMPORT_LIMIT = 60_000
+#: The most a sign-up file's text may take in one request: the action takes up to
+#: ``MAX_SIGNUPS_TEXT`` characters, but a request is one line of at most ``MAX_LINE_BYTES``
+#: (the rest of the line: the request's own fields and JSON's quoting).
+IMPORT_LIMIT = min(MAX_SIGNUPS_TEXT, MAX_LINE_BYTES - 4096)
 
-#: Reasons a sink gives for an unavailable action, translated for the tooltip.
-_REASONS = {
-    "no token": QT_TRANSLATE_NOOP("RefereeWindow", "needs the referee's token (--token)"),
-    "not connected": QT_TRANSLATE_NOOP("RefereeWindow", "not connected to the daemon"),
-    "no daemon: this is the demo state": QT_TRANSLATE_NOOP(
-        "RefereeWindow", "no daemon: this is the demo state"
-    ),
-    "the daemon does not offer this yet": QT_TRANSLATE_NOOP(
-        "RefereeWindow", "the daemon does not offer this yet"
-    ),
-}
+Scope = Literal["table", "match", "event", "player", "daemon"]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A control bound to one of the daemon's action kinds, on what it acts on (``scope``)."""
+
+    action: QAction
+    kind: str
+    scope: Scope
 
 
 class RefereeWindow(QMainWindow):
@@ -98,10 +130,14 @@ class RefereeWindow(QMainWindow):
         self.selected_table: int | None = None
         self.selected_match: str | None = None
         self.ticks = 0
+        self.beeps = 0
         self.audience: QWidget | None = None
         self.last_refusal = ""
+        self._last_signal = model.state.signal.number if model.state.signal is not None else 0
         self._dirty: set[Change] = set()
         self._dirty_tables: set[int] = set()
+        self.bindings: list[Binding] = []
+        self._shown: str | None = None  # the event whose page was drawn last
         self.setMinimumSize(1024, 700)
 
         central = QWidget(self)
@@ -109,15 +145,25 @@ class RefereeWindow(QMainWindow):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         self.header = HeaderBar(parent=central)
+        self.events_box = QComboBox(self.header)
+        self.events_box.setMinimumWidth(300)
+        self.events_box.setFont(font(13))
+        self.events_box.activated.connect(self._event_picked)
+        self.header.add_widget(self.events_box)
         outer.addWidget(self.header)
         body = QSplitter(Qt.Orientation.Horizontal, central)
         outer.addWidget(body, 1)
 
         self.tabs = QTabWidget(body)
         desk = QSplitter(Qt.Orientation.Vertical, self.tabs)
-        self.bracket = BracketView(parent=desk)
+        self.event_view = QStackedWidget(desk)
+        self.bracket = BracketView(parent=self.event_view)
+        self.event_view.addWidget(self.bracket)
+        self.hall_panel = QWidget(self.event_view)
+        self._make_hall_panel()
+        self.event_view.addWidget(self.hall_panel)
         self.tables = TablesView(parent=desk)
-        desk.addWidget(self.bracket)
+        desk.addWidget(self.event_view)
         desk.addWidget(self.tables)
         desk.setStretchFactor(0, 62)
         desk.setStretchFactor(1, 38)
@@ -157,11 +203,16 @@ class RefereeWindow(QMainWindow):
         side.addWidget(self.alerts)
         self.table_buttons = QGridLayout()
         side.addLayout(self.table_buttons)
-        self.match_label = QLabel(self.side)
+        self.match_box = QWidget(self.side)
+        match_layout = QVBoxLayout(self.match_box)
+        match_layout.setContentsMargins(0, 0, 0, 0)
+        self.match_label = QLabel(self.match_box)
         self.match_label.setFont(font(13, bold=True))
-        side.addWidget(self.match_label)
+        self.match_label.setWordWrap(True)
+        match_layout.addWidget(self.match_label)
         self.match_buttons = QGridLayout()
-        side.addLayout(self.match_buttons)
+        match_layout.addLayout(self.match_buttons)
+        side.addWidget(self.match_box)
         self.timeline_label = QLabel(self.side)
         self.timeline_label.setFont(font(13, bold=True))
         side.addWidget(self.timeline_label)
@@ -194,8 +245,20 @@ class RefereeWindow(QMainWindow):
         self.retranslate()
         self._render_all()
 
+    def _make_hall_panel(self) -> None:
+        layout = QVBoxLayout(self.hall_panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.hall = HallView(parent=self.hall_panel)
+        top.addWidget(self.hall, 3)
+        self.event_timeline = TimelineView(self.hall_panel, event=True)
+        top.addWidget(self.event_timeline, 2)
+        layout.addLayout(top, 1)
+        self.timer_buttons = QHBoxLayout()
+        layout.addLayout(self.timer_buttons)
+
     # -- actions ----------------------------------------------------------------------------
-    def _action(self, shortcut: str, handler: Callable[[], None], *, menu: object = None) -> QAction:
+    def _action(self, shortcut: str, handler: Callable[[], None]) -> QAction:
         a = QAction(self)
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
@@ -204,8 +267,14 @@ class RefereeWindow(QMainWindow):
         self.addAction(a)
         return a
 
-    def _button(self, action: QAction) -> QToolButton:
-        b = QToolButton(self.side)
+    def _bound(self, kind: str, scope: Scope, shortcut: str, handler: Callable[[], None]) -> QAction:
+        """A control for the daemon's action ``kind``, enabled from what ``scope``'s view allows."""
+        a = self._action(shortcut, handler)
+        self.bindings.append(Binding(a, kind, scope))
+        return a
+
+    def _button(self, action: QAction, parent: QWidget) -> QToolButton:
+        b = QToolButton(parent)
         b.setDefaultAction(action)
         b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         b.setMinimumHeight(34)
@@ -214,25 +283,41 @@ class RefereeWindow(QMainWindow):
         return b
 
     def _make_actions(self) -> None:
-        self.act_pause = self._action("Ctrl+P", self.pause_or_resume)
-        self.act_adjust = self._action("Ctrl+T", self.adjust)
-        self.act_complete = self._action("Ctrl+K", self.complete)
-        self.act_note = self._action("Ctrl+N", self.note)
-        self.act_clear = self._action("Ctrl+Shift+C", self.clear_alerts)
+        # the selected table (a match's table actions reach it too)
+        self.act_toggle = self._action("Ctrl+P", self.pause_or_resume)
+        self.act_pause = self._bound("pause", "table", "", self.pause)
+        self.act_resume = self._bound("resume", "table", "", self.resume)
+        self.act_adjust = self._bound("adjust", "table", "Ctrl+T", self.adjust)
+        self.act_complete = self._bound("complete", "table", "Ctrl+K", self.complete)
+        self.act_note = self._bound("note", "table", "Ctrl+N", self.note)
+        self.act_clear = self._bound("clear-alert", "table", "Ctrl+Shift+C", self.clear_alerts)
+        # the selected match
         self.act_assign = self._action("Ctrl+M", self.assign)
-        self.act_toss = self._action("Ctrl+R", self.toss)
-        self.act_confirm = self._action("Ctrl+Return", self.confirm)
-        self.act_override = self._action("Ctrl+Shift+O", self.override)
-        self.act_walkover = self._action("Ctrl+Shift+W", self.walkover)
-        self.act_tiebreak = self._action("Ctrl+D", self.tiebreak)
-        self.act_checkin = self._action("Ctrl+I", self.check_in)
-        self.act_checkout = self._action("Ctrl+Shift+I", self.check_out)
-        self.act_close = self._action("", self.close_checkin)
-        self.act_draw = self._action("", self.draw)
-        self.act_add_player = self._action("", self.add_player)
-        self.act_withdraw = self._action("", self.withdraw)
-        self.act_import = self._action("", self.import_signups)
-        self.act_new_session = self._action("", self.new_session)
+        self.act_toss = self._bound("match-toss", "match", "Ctrl+R", self.toss)
+        self.act_confirm = self._bound("match-confirm", "match", "Ctrl+Return", self.confirm)
+        self.act_override = self._bound("match-override", "match", "Ctrl+Shift+O", self.override)
+        self.act_walkover = self._bound("match-walkover", "match", "Ctrl+Shift+W", self.walkover)
+        self.act_tiebreak = self._bound("match-tiebreak", "match", "Ctrl+D", self.tiebreak)
+        # the session shown, and its players
+        self.act_checkin = self._bound("check-in", "player", "Ctrl+I", self.check_in)
+        self.act_checkout = self._bound("check-out", "player", "Ctrl+Shift+I", self.check_out)
+        self.act_withdraw = self._bound("withdraw", "player", "", self.withdraw)
+        self.act_close = self._bound("check-in-close", "event", "", self.close_checkin)
+        self.act_draw = self._bound("draw", "event", "", self.draw)
+        self.act_add_player = self._bound("player-add", "event", "", self.add_player)
+        self.act_import = self._bound("signups-import", "event", "", self.import_signups)
+        # the hall timer shown
+        self.act_timer_start = self._bound("timer-start", "event", "Ctrl+Shift+S", self.timer_start)
+        self.act_timer_pause = self._bound("timer-pause", "event", "", self.timer_pause)
+        self.act_timer_resume = self._bound("timer-resume", "event", "", self.timer_resume)
+        self.act_timer_adjust = self._bound("timer-adjust", "event", "Ctrl+Shift+T", self.timer_adjust)
+        self.act_timer_end = self._bound("timer-end", "event", "", self.timer_end)
+        self.act_finish = self._bound("entry-finish", "event", "", self.finish_entry)
+        self.act_unfinish = self._bound("entry-unfinish", "event", "", self.unfinish_entry)
+        # the daemon
+        self.act_new_session = self._bound("event-create", "daemon", "", self.new_session)
+        self.act_new_timer = self._bound("event-create", "daemon", "", self.new_timer)
+        # the window
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
         self.act_shortcuts = self._action("F1", self.show_shortcuts)
@@ -240,22 +325,27 @@ class RefereeWindow(QMainWindow):
         for n in range(1, 10):
             self.act_tables.append(self._action(f"Ctrl+{n}", functools.partial(self.select_table, n)))
 
-        for i, a in enumerate(
-            (self.act_pause, self.act_adjust, self.act_complete, self.act_note, self.act_clear)
-        ):
-            self.table_buttons.addWidget(self._button(a), i // 2, i % 2)
-        for i, a in enumerate(
-            (
-                self.act_toss,
-                self.act_confirm,
-                self.act_override,
-                self.act_walkover,
-                self.act_assign,
-                self.act_tiebreak,
-            )
-        ):
-            self.match_buttons.addWidget(self._button(a), i // 2, i % 2)
-        for a in (
+        table_actions = (
+            self.act_pause,
+            self.act_resume,
+            self.act_adjust,
+            self.act_complete,
+            self.act_note,
+            self.act_clear,
+        )
+        for i, a in enumerate(table_actions):
+            self.table_buttons.addWidget(self._button(a, self.side), i // 2, i % 2)
+        match_actions = (
+            self.act_toss,
+            self.act_confirm,
+            self.act_override,
+            self.act_walkover,
+            self.act_assign,
+            self.act_tiebreak,
+        )
+        for i, a in enumerate(match_actions):
+            self.match_buttons.addWidget(self._button(a, self.match_box), i // 2, i % 2)
+        session_actions = (
             self.act_checkin,
             self.act_checkout,
             self.act_add_player,
@@ -263,19 +353,32 @@ class RefereeWindow(QMainWindow):
             self.act_import,
             self.act_close,
             self.act_draw,
-        ):
+        )
+        for a in session_actions:
             b = QToolButton(self)
             b.setDefaultAction(a)
             b.setMinimumHeight(32)
             self.player_buttons.addWidget(b)
         self.player_buttons.addStretch(1)
+        timer_actions = (
+            self.act_timer_start,
+            self.act_timer_pause,
+            self.act_timer_resume,
+            self.act_timer_adjust,
+            self.act_timer_end,
+            self.act_finish,
+            self.act_unfinish,
+        )
+        for a in timer_actions:
+            self.timer_buttons.addWidget(self._button(a, self.hall_panel))
 
         bar = self.menuBar()
-        self.menu_session = bar.addMenu("")
-        self.menu_sessions = self.menu_session.addMenu("")
-        self.session_group = QActionGroup(self)
-        self.menu_session.addAction(self.act_new_session)
-        self.menu_session.addSeparator()
+        self.menu_event = self._menu(bar.addMenu(""))
+        self.menu_events = self._menu(self.menu_event.addMenu(""))
+        self.event_group = QActionGroup(self)
+        self.menu_event.addAction(self.act_new_session)
+        self.menu_event.addAction(self.act_new_timer)
+        self.menu_event.addSeparator()
         for a in (
             self.act_import,
             self.act_add_player,
@@ -285,27 +388,24 @@ class RefereeWindow(QMainWindow):
             self.act_close,
             self.act_draw,
         ):
-            self.menu_session.addAction(a)
-        self.menu_table = bar.addMenu("")
-        for a in (self.act_pause, self.act_adjust, self.act_complete, self.act_note, self.act_clear):
+            self.menu_event.addAction(a)
+        self.menu_table = self._menu(bar.addMenu(""))
+        self.menu_table.addAction(self.act_toggle)
+        for a in table_actions:
             self.menu_table.addAction(a)
         self.menu_table.addSeparator()
         for a in self.act_tables:
             self.menu_table.addAction(a)
-        self.menu_match = bar.addMenu("")
-        for a in (
-            self.act_assign,
-            self.act_toss,
-            self.act_confirm,
-            self.act_override,
-            self.act_walkover,
-            self.act_tiebreak,
-        ):
+        self.menu_match = self._menu(bar.addMenu(""))
+        for a in match_actions:
             self.menu_match.addAction(a)
-        self.menu_view = bar.addMenu("")
+        self.menu_timer = self._menu(bar.addMenu(""))
+        for a in timer_actions:
+            self.menu_timer.addAction(a)
+        self.menu_view = self._menu(bar.addMenu(""))
         self.menu_view.addAction(self.act_audience)
         self.menu_view.addAction(self.act_fullscreen)
-        self.menu_language = self.menu_view.addMenu("")
+        self.menu_language = self._menu(self.menu_view.addMenu(""))
         group = QActionGroup(self)
         self.act_lang = {}
         for lang, label in (("pl", "Polski"), ("en", "English")):
@@ -315,19 +415,28 @@ class RefereeWindow(QMainWindow):
             group.addAction(a)
             self.menu_language.addAction(a)
             self.act_lang[lang] = a
-        self.menu_help = bar.addMenu("")
+        self.menu_help = self._menu(bar.addMenu(""))
         self.menu_help.addAction(self.act_shortcuts)
+
+    @staticmethod
+    def _menu(menu: QMenu | None) -> QMenu:
+        assert menu is not None
+        menu.setToolTipsVisible(True)  # a disabled item says why, as its button does
+        return menu
 
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("duelclock — referee"))
-        self.tabs.setTabText(0, self.tr("Bracket and tables"))
         self.tabs.setTabText(1, self.tr("Players and check-in"))
-        self.menu_session.setTitle(self.tr("&Session"))
+        self.menu_event.setTitle(self.tr("&Event"))
         self.menu_table.setTitle(self.tr("&Table"))
         self.menu_match.setTitle(self.tr("&Match"))
+        self.menu_timer.setTitle(self.tr("T&imer"))
         self.menu_view.setTitle(self.tr("&View"))
         self.menu_language.setTitle(self.tr("Language"))
         self.menu_help.setTitle(self.tr("&Help"))
+        self.act_toggle.setText(self.tr("Pause / resume"))
+        self.act_pause.setText(self.tr("Pause"))
+        self.act_resume.setText(self.tr("Resume"))
         self.act_adjust.setText(self.tr("Adjust time…"))
         self.act_complete.setText(self.tr("Picture complete"))
         self.act_note.setText(self.tr("Note…"))
@@ -345,8 +454,16 @@ class RefereeWindow(QMainWindow):
         self.act_add_player.setText(self.tr("Add a player…"))
         self.act_withdraw.setText(self.tr("Withdraw"))
         self.act_import.setText(self.tr("Import sign-ups (CSV)…"))
-        self.act_new_session.setText(self.tr("New session…"))
-        self.menu_sessions.setTitle(self.tr("Show session"))
+        self.act_timer_start.setText(self.tr("Start"))
+        self.act_timer_pause.setText(self.tr("Pause the event"))
+        self.act_timer_resume.setText(self.tr("Resume the event"))
+        self.act_timer_adjust.setText(self.tr("Adjust the event's time…"))
+        self.act_timer_end.setText(self.tr("End the event…"))
+        self.act_finish.setText(self.tr("Record a finish…"))
+        self.act_unfinish.setText(self.tr("Take back a finish…"))
+        self.act_new_session.setText(self.tr("New Puzzle Duel session…"))
+        self.act_new_timer.setText(self.tr("New timed event…"))
+        self.menu_events.setTitle(self.tr("Show event"))
         self.act_audience.setText(self.tr("Audience screen"))
         self.act_fullscreen.setText(self.tr("Full screen"))
         self.act_shortcuts.setText(self.tr("Keyboard shortcuts"))
@@ -356,13 +473,15 @@ class RefereeWindow(QMainWindow):
         lang = translations.chosen_language()
         for code, a in self.act_lang.items():
             a.setChecked(code == lang)
+        self._render_events()
         self._update_actions()
         self._render_side()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         native = QKeySequence.SequenceFormat.NativeText
-        rows = [(self.act_pause.shortcut().toString(native), self.tr("Pause / resume"))]
+        rows = []
         for a in (
+            self.act_toggle,
             self.act_adjust,
             self.act_complete,
             self.act_confirm,
@@ -375,6 +494,8 @@ class RefereeWindow(QMainWindow):
             self.act_clear,
             self.act_checkin,
             self.act_checkout,
+            self.act_timer_start,
+            self.act_timer_adjust,
             self.act_audience,
             self.act_fullscreen,
             self.act_shortcuts,
@@ -385,34 +506,51 @@ class RefereeWindow(QMainWindow):
         return rows
 
     # -- selection --------------------------------------------------------------------------
-    def select_table(self, table: int) -> None:
-        state = self.model.state
-        if table not in state.tables:
-            self.statusBar().showMessage(self.tr("There is no table %1.").replace("%1", str(table)), 4000)
-            return
-        self.selected_table = table
-        m = state.bracket.on_table(table) if state.bracket else None
-        if m is not None:
-            self.selected_match = m.id
-        self._render_selection()
-
-    def select_match(self, match_id: str) -> None:
-        state = self.model.state
-        self.selected_match = match_id
-        m = state.bracket.matches.get(match_id) if state.bracket else None
-        if m is not None:
-            live = state.bracket.live_match_of(m) if state.bracket else None
-            if live is not None and live.table is not None:
-                self.selected_table = live.table
-            elif m.table is not None and m.status == "result":
-                self.selected_table = m.table
-        self._render_selection()
+    def current_table(self) -> Table | None:
+        t = self.selected_table
+        return self.model.state.tables.get(t) if t is not None else None
 
     def current_match(self) -> Match | None:
         bracket = self.model.state.bracket
         if bracket is None or self.selected_match is None:
             return None
         return bracket.matches.get(self.selected_match)
+
+    def current_player(self) -> Player | None:
+        pid = self.players.selected_player()
+        return self.model.state.players.get(pid) if pid is not None else None
+
+    def select_table(self, table: int) -> None:
+        state = self.model.state
+        if table not in state.tables:
+            self.statusBar().showMessage(self.tr("There is no table %1.").replace("%1", str(table)), 4000)
+            return
+        self.selected_table = table
+        duel = state.duel_at(table)
+        if duel is not None and duel[0].id == state.shown:
+            self.selected_match = duel[1].id
+        self._render_selection()
+
+    def select_match(self, match_id: str) -> None:
+        state = self.model.state
+        self.selected_match = match_id
+        m = state.bracket.matches.get(match_id) if state.bracket else None
+        if m is not None and state.bracket is not None:
+            live = state.bracket.live_match_of(m)
+            if live is not None and live.table is not None:
+                self.selected_table = live.table
+            elif m.table is not None and m.status == "result":
+                self.selected_table = m.table
+        self._render_selection()
+
+    def select_event(self, event_id: str) -> None:
+        """Show ``event_id`` (the referee's choice: it stays shown while the daemon has it)."""
+        self.model.choose_event(event_id)
+
+    def _event_picked(self, index: int) -> None:
+        event_id = self.events_box.itemData(index)
+        if isinstance(event_id, str):
+            self.select_event(event_id)
 
     def _render_selection(self) -> None:
         self.bracket.select(self.selected_match)
@@ -435,46 +573,88 @@ class RefereeWindow(QMainWindow):
         tables, self._dirty_tables = self._dirty_tables, set()
         state = self.model.state
         now = self.clock()
-        if dirty & {Change.TABLES, Change.BRACKET, Change.PLAYERS}:
-            self.bracket.setVisible(state.bracket is not None)  # no bracket yet: the tables get the room
-            if dirty & {Change.BRACKET, Change.PLAYERS}:
+        if Change.EVENTS in dirty:
+            self._render_event_page()
+            if (
+                state.shown != self._shown
+            ):  # another event's page: its first table, unless one of its is chosen
+                self._shown = state.shown
+                page = state.tables_of_shown()
+                if page and self.selected_table not in page:
+                    self.selected_table = page[0]
+                    self.selected_match = None
+                    self.tables.select(self.selected_table)
+        if dirty & {Change.TABLES, Change.EVENTS}:
+            if Change.EVENTS in dirty:
                 self.bracket.set_state(state, now)
+                self.hall.set_state(state, now)
                 self.tables.set_state(state, now)
                 self.detail.set_state(state, now)
             else:  # the common case, a press: redraw only the cards of the tables that changed
                 self.bracket.tables_changed(state, now, tables)
                 self.tables.tables_changed(state, now, tables)
                 self.detail.tables_changed(state, now, tables)
-        if dirty & {Change.PLAYERS}:
+                if self.hall.isVisible():
+                    self.hall.set_state(state, now)  # a station's finish shows in its table and here
+        if Change.EVENTS in dirty:
             self.players.set_state(state)
             self.refusals.set_state(state)
-        if dirty & {Change.TITLE, Change.CONNECTION}:
+            self._render_events()
+        if dirty & {Change.EVENTS, Change.CONNECTION}:
             self.header.set_state(state)
-        if Change.TITLE in dirty:
-            self._render_sessions()
         if Change.TIMELINE in dirty and (self.selected_table in tables or not tables):
             self._render_timeline()
+        if Change.SIGNAL in dirty:
+            self._signalled()
         if self.selected_table is not None and self.selected_table not in state.tables:
             self.selected_table = None  # the daemon no longer has it
         if self.selected_table is None and state.tables:
-            self.select_table(min(state.tables))
+            shown = state.tables_of_shown()
+            self.select_table(shown[0] if shown else min(state.tables))
+        elif self.selected_match is None and self.selected_table is not None:
+            duel = state.duel_at(self.selected_table)  # the table's match may have arrived after it
+            if duel is not None and duel[0].id == state.shown:
+                self.selected_match = duel[1].id
+                self.bracket.select(self.selected_match)
         self._render_side()
         self._update_actions()
 
-    def _render_sessions(self) -> None:
-        """The Session → Show session menu: every session the daemon holds, the shown one checked."""
+    def _render_event_page(self) -> None:
+        """The left side follows the event shown: a session's bracket and check-in, a hall timer's panel."""
         state = self.model.state
-        self.menu_sessions.clear()
-        for action in self.session_group.actions():
-            self.session_group.removeAction(action)
-        for key, name in state.sessions.items():
-            a = QAction(f"{name} ({key})" if name and name != key else key, self)
+        hall = state.hall is not None
+        self.event_view.setCurrentWidget(self.hall_panel if hall else self.bracket)
+        self.event_view.setVisible(
+            hall or state.bracket is not None
+        )  # no bracket yet: the tables get the room
+        self.tabs.setTabVisible(1, state.session is not None)
+        self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
+        self.match_box.setVisible(not hall)
+        if self.selected_match is not None and self.current_match() is None:
+            self.selected_match = None
+
+    def _render_events(self) -> None:
+        """The list of events (the header's box and Event → Show event): every kind, the shown one checked."""
+        state = self.model.state
+        self.events_box.blockSignals(True)
+        self.events_box.clear()
+        self.menu_events.clear()
+        for action in self.event_group.actions():
+            self.event_group.removeAction(action)
+        for event_id, event in state.events.items():
+            label = f"{render(event.title)} — {terms.event_kind(event.kind)}"
+            self.events_box.addItem(label, event_id)
+            a = QAction(label, self)
             a.setCheckable(True)
-            a.setChecked(key == state.session_key)
-            a.triggered.connect(functools.partial(self.commands.follow, key))
-            self.session_group.addAction(a)
-            self.menu_sessions.addAction(a)
-        self.menu_sessions.setEnabled(bool(state.sessions))
+            a.setChecked(event_id == state.shown)
+            a.triggered.connect(functools.partial(self.select_event, event_id))
+            self.event_group.addAction(a)
+            self.menu_events.addAction(a)
+        index = self.events_box.findData(state.shown)
+        self.events_box.setCurrentIndex(index)
+        self.events_box.setVisible(bool(state.events))
+        self.events_box.blockSignals(False)
+        self.menu_events.setEnabled(bool(state.events))
 
     def _render_all(self) -> None:
         self._dirty = set(Change)
@@ -487,35 +667,42 @@ class RefereeWindow(QMainWindow):
         self.bracket.tick(now)
         self.tables.tick(now)
         self.detail.tick(now)
+        self.hall.tick(now)
+
+    def _signalled(self) -> None:
+        """A hall signal: the desk sounds it and says which event's it is."""
+        flash = self.model.state.signal
+        if flash is None or flash.number <= self._last_signal:
+            return
+        self._last_signal = flash.number
+        QApplication.beep()
+        self.beeps += 1
+        event = self.model.state.events.get(flash.event)
+        name = render(event.title) if event is not None else flash.event
+        self.statusBar().showMessage(
+            self.tr("Signal: %1 — %2")
+            .replace("%1", terms.signal(flash.what, flash.offset_ms))
+            .replace("%2", name),
+            10_000,
+        )
 
     # -- the side panel ---------------------------------------------------------------------
     def _render_side(self) -> None:
         state = self.model.state
         t = self.selected_table
-        table = state.tables.get(t) if t is not None else None
+        table = self.current_table()
         if self.detail.only != t:
             self.detail.only = t
             self.detail.set_state(state, self.clock())
-        if table is None:
+        if table is None or t is None:
             self.side_title.setText(self.tr("No table selected"))
             self.side_match.setText(self.tr("Click a table or press Ctrl+1 … Ctrl+9."))
             self.alerts.hide()
         else:
             self.side_title.setText(self.tr("Table %1").replace("%1", str(t)))
-            on = state.bracket.on_table(t) if state.bracket and t is not None else None
-            if on is not None and state.bracket is not None:
-                rnd = state.bracket.round(on.round)
-                self.side_match.setText(
-                    f"{terms.match_label(on)} · {terms.round_title(rnd)} · "
-                    + self.tr("%1 pieces").replace("%1", str(rnd.pieces))
-                    + f" · {table.control}"
-                )
-            else:
-                self.side_match.setText(
-                    self.tr("No match on this table.") + (f" · {table.control}" if table.control else "")
-                )
+            self.side_match.setText(self._table_line(table))
             if table.alerts:
-                self.alerts.setText("<br>".join(f"⚠ {terms.alert(a.code, a.message)}" for a in table.alerts))
+                self.alerts.setText("<br>".join(f"⚠ {render(a.text)}" for a in table.alerts))
                 self.alerts.show()
             else:
                 self.alerts.hide()
@@ -532,178 +719,135 @@ class RefereeWindow(QMainWindow):
             self.match_label.setText(self.tr("Match: none selected"))
         self._render_timeline()
 
-    def _render_timeline(self) -> None:
-        t = self.selected_table
-        names = {pid: p.display_name for pid, p in self.model.state.players.items()}
-        if names != self.timeline.timeline.names:
-            self.timeline.timeline.names = names
-            self.timeline.timeline.retranslate()
-        self.timeline.show_entries(self.model.state.timelines.get(t, ()) if t is not None else ())
+    def _table_line(self, table: Table) -> str:
+        """What the selected table runs, in one line: the match and its round, a station, its own clock."""
+        state = self.model.state
+        duel = state.duel_at(table.table)
+        if duel is not None:
+            event, m = duel
+            bracket = event.session.bracket if event.session is not None else None
+            parts = [terms.match_label(m)]
+            if bracket is not None:
+                rnd = bracket.round(m.round)
+                parts += [terms.round_title(rnd), self.tr("%1 pieces").replace("%1", str(rnd.pieces))]
+            if table.clock is not None:
+                parts.append(table.clock.control)
+            if event.id != state.shown:
+                parts.append(render(event.title))
+            return " · ".join(parts)
+        owned = state.owner_of(table.table)
+        if table.program == "station":
+            return " · ".join(x for x in (render(owned[0].title) if owned else "", table.entry) if x)
+        if table.clock is not None:
+            return f"{terms.program(table.program)} · {table.clock.control}"
+        return self.tr("No match on this table.")
 
-    def _update_actions(self) -> None:
+    def _render_timeline(self) -> None:
         state = self.model.state
         t = self.selected_table
-        table = state.tables.get(t) if t is not None else None
-        m = self.current_match()
-        bracket = state.bracket
+        names = {pid: p.display_name for pid, p in state.players.items()}
+        for view in (self.timeline, self.event_timeline):
+            if names != view.timeline.names:
+                view.timeline.names = names
+                view.timeline.retranslate()
+        self.timeline.show_entries(state.timelines.get(t, ()) if t is not None else ())
+        event = state.event
+        self.event_timeline.show_entries(
+            state.event_timelines.get(event.key, ()) if event is not None else ()
+        )
 
-        def enable(action: QAction, kind: Action, sensible: bool, why_not: str) -> None:
-            reason = "" if sensible else why_not
-            if not reason:
-                reason = self._reason(self.commands.available(kind))
-            action.setEnabled(not reason)
-            action.setToolTip(
-                f"{action.text()} ({action.shortcut().toString()})" + (f" — {reason}" if reason else "")
-            )
+    # -- what may be done: the daemon's word ---------------------------------------------------
+    def allowed(self, scope: Scope) -> Allowed | str:
+        """The actions allowed on what ``scope`` names now (the daemon's), or why there is nothing to ask."""
+        state = self.model.state
+        if scope == "table":
+            table = self.current_table()
+            return table.actions if table is not None else self.tr("select a table first (Ctrl+1 … Ctrl+9)")
+        if scope == "match":
+            m = self.current_match()
+            return m.actions if m is not None else self.tr("select a match in the bracket first")
+        if scope == "player":
+            p = self.current_player()
+            return p.actions if p is not None else self.tr("select a player in the list first")
+        if scope == "event":
+            event = state.event
+            return event.actions if event is not None else self.tr("no event is shown")
+        return {}
 
-        no_table = self.tr("select a table first")
-        running = table is not None and table.phase == "running"
-        if table is not None and table.phase == "paused":
-            self.act_pause.setText(self.tr("Resume"))
-            enable(self.act_pause, Action.RESUME, True, "")
+    def reason(self, kind: str, scope: Scope) -> str:
+        """Why the action ``kind`` on ``scope`` may not be done now ("" if it may): the daemon's
+        reason, rendered; else the command sink's (no token, no connection)."""
+        allowed = self.allowed(scope)
+        if isinstance(allowed, str):
+            return allowed
+        if scope != "daemon":
+            if kind not in allowed:
+                return render(msg("gui.not-offered", action=Msg(code=f"term.action.{kind}")))
+            refused = allowed[kind]
+            if refused is not None:
+                return render(refused)
+        sink = self.commands.available(kind)
+        return render(sink) if sink is not None else ""
+
+    def _enable(self, action: QAction, reason: str) -> None:
+        action.setEnabled(not reason)
+        if reason:
+            action.setToolTip(reason)
         else:
-            self.act_pause.setText(self.tr("Pause"))
-            enable(
-                self.act_pause,
-                Action.PAUSE,
-                running,
-                no_table if table is None else self.tr("the clock is not running"),
-            )
-        enable(self.act_adjust, Action.ADJUST, table is not None, no_table)
-        enable(self.act_note, Action.NOTE, table is not None, no_table)
-        enable(
-            self.act_clear,
-            Action.CLEAR_ALERTS,
-            table is not None and bool(table.alerts),
-            self.tr("no alert on this table"),
-        )
-        on = bracket.on_table(t) if bracket is not None and t is not None else None
-        enable(
-            self.act_complete,
-            Action.COMPLETE,
-            on is not None and on.live and table is not None and table.phase in ("running", "paused"),
-            self.tr("no duel running on this table"),
-        )
-        no_match = self.tr("select a match first")
-        m_table = state.tables.get(m.table) if m is not None and m.table is not None else None
-        if m is None:
-            toss_why = no_match
-        elif m.status != "assigned":
-            toss_why = self.tr("the toss comes once the match is on a table")
-        else:
-            toss_why = self.tr("the duel has started: the toss is done")
-        enable(
-            self.act_toss,
-            Action.TOSS,
-            m is not None and m.status == "assigned" and (m_table is None or m_table.phase == "ready"),
-            toss_why,
-        )
-        enable(
-            self.act_confirm,
-            Action.CONFIRM,
-            m is not None and m.status == "result",
-            no_match if m is None else self.tr("this match has no result to confirm"),
-        )
-        enable(
-            self.act_override,
-            Action.OVERRIDE,
-            m is not None and len(m.entrants) == 2 and m.bye is None and m.tiebreak_of is None,
-            no_match if m is None else self.tr("this match has no two players to decide between"),
-        )
-        enable(
-            self.act_walkover,
-            Action.WALKOVER,
-            m is not None
-            and len(m.entrants) == 2
-            and m.status in ("ready", "assigned", "tiebreak")
-            and m.tiebreak_of is None,
-            no_match if m is None else self.tr("only before the duel is played"),
-        )
-        ready = bracket is not None and any(
-            x.status == "ready" and x.tiebreak_of is None and len(x.entrants) == 2
-            for x in bracket.matches.values()
-        )
-        enable(self.act_assign, Action.ASSIGN, ready, self.tr("no match is waiting for a table"))
-        tb = self._pending_tiebreak()
-        enable(self.act_tiebreak, Action.TIEBREAK, tb is not None, self.tr("no tie-break is due"))
-        player = self.players.selected_player()
-        p = state.players.get(player) if player is not None else None
-        no_player = self.tr("select a player in the list")
-        registration = state.stage in (None, "registration")
-        enable(
-            self.act_checkin,
-            Action.CHECK_IN,
-            p is not None and p.presence != "present" and registration,
-            no_player if p is None else self.tr("check-in is closed"),
-        )
-        enable(
-            self.act_checkout,
-            Action.CHECK_OUT,
-            p is not None and p.presence == "present" and registration,
-            no_player if p is None else self.tr("check-in is closed"),
-        )
-        enable(
-            self.act_close,
-            Action.CLOSE_CHECKIN,
-            state.stage == "registration",
-            self.tr("check-in is not open"),
-        )
-        enable(
-            self.act_draw, Action.DRAW, state.stage == "draw", self.tr("the draw comes after check-in closes")
-        )
-        enable(self.act_add_player, Action.ADD_PLAYER, registration, self.tr("check-in is closed"))
-        enable(
-            self.act_withdraw,
-            Action.WITHDRAW,
-            p is not None and p.presence != "withdrawn" and registration,
-            no_player if p is None else self.tr("check-in is closed"),
-        )
-        enable(
-            self.act_import,
-            Action.IMPORT,
-            registration and not state.players,
-            self.tr("sign-ups are imported once, into an empty session"),
-        )
-        enable(self.act_new_session, Action.NEW_SESSION, True, "")
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
 
-    def _reason(self, reason: str) -> str:
-        if not reason:
-            return ""
-        known = _REASONS.get(reason)
-        return QCoreApplication.translate("RefereeWindow", str(known)) if known else reason
+    def _update_actions(self) -> None:
+        for b in self.bindings:
+            self._enable(b.action, self.reason(b.kind, b.scope))
+        pause, resume = self.reason("pause", "table"), self.reason("resume", "table")
+        self._enable(self.act_toggle, pause if pause and resume else "")
+        self._enable(self.act_assign, self._assign_reason())
 
-    def _pending_tiebreak(self) -> Match | None:
+    def _assign_reason(self) -> str:
+        """Put a match on a table: the selected match's word, or — none selected — any match's."""
+        if self.current_match() is not None:
+            return self.reason("match-assign", "match")
         bracket = self.model.state.bracket
         if bracket is None:
-            return None
-        m = self.current_match()
-        candidates = [m] if m is not None else list(bracket.matches.values())
-        for c in candidates:
-            root = bracket.matches.get(c.tiebreak_of) if c.tiebreak_of else c
-            if root is None:
-                continue
-            for tb in bracket.tiebreaks_of(root.id):
-                if tb.status == "ready":
-                    return tb
-        return None
+            return self.tr("no bracket yet: the draw comes first")
+        if not self._assignable():
+            return self.tr("no match may be put on a table now")
+        sink = self.commands.available("match-assign")
+        return render(sink) if sink is not None else ""
+
+    def _assignable(self) -> list[Match]:
+        """The matches the daemon allows to be put on a table now."""
+        bracket = self.model.state.bracket
+        if bracket is None:
+            return []
+        return [
+            m
+            for m in bracket.matches.values()
+            if "match-assign" in m.actions and m.actions["match-assign"] is None
+        ]
 
     # -- commands ---------------------------------------------------------------------------
-    def send(self, action: Action, **fields: object) -> None:
-        command = Command(action, dict(fields))
-        self.statusBar().showMessage(self.tr("Sending: %1…").replace("%1", terms.action(action.value)))
-        self.commands.send(command, self._done)
+    def send(self, target: str, action: Action) -> None:
+        """Hand ``action`` on ``target`` to the command sink; its answer comes to :meth:`_done`."""
+        self.statusBar().showMessage(self.tr("Sending: %1…").replace("%1", terms.action(action.kind)))
+        self.commands.send(Command(target, action), self._done)
 
     def _done(self, outcome: Outcome) -> None:
-        action = terms.action(outcome.command.action.value)
+        name = terms.action(outcome.command.kind)
         if outcome.ok:
-            self.statusBar().showMessage(self.tr("Done: %1").replace("%1", action), 5000)
+            self.statusBar().showMessage(self.tr("Done: %1").replace("%1", name), 5000)
+            created = getattr(outcome.result, "event", None)
+            if outcome.command.kind == "event-create" and created is not None:
+                self.select_event(created.id)  # the event just made is the one to work on
             return
         if outcome.code == "demo":
             self.statusBar().showMessage(
-                self.tr("Demo: %1 was not sent (no daemon).").replace("%1", action), 8000
+                self.tr("Demo: %1 was not sent (no daemon).").replace("%1", name), 8000
             )
             return
-        self._refused(self.tr("Not done: %1 — %2").replace("%1", action).replace("%2", outcome.message))
+        why = render(outcome.reason) if outcome.reason is not None else outcome.code
+        self._refused(self.tr("Not done: %1 — %2").replace("%1", name).replace("%2", why))
 
     def _refused(self, text: str) -> None:
         """Say that something the referee asked for did not happen: status bar and a message box."""
@@ -721,94 +865,126 @@ class RefereeWindow(QMainWindow):
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.open()
 
-    def _table_or_warn(self) -> int | None:
-        if self.selected_table is None:
+    def _table(self, action: QAction) -> Table | None:
+        """The selected table, if ``action`` may be done on it now."""
+        table = self.current_table()
+        if table is None:
             self.statusBar().showMessage(self.tr("Select a table first (Ctrl+1 … Ctrl+9)."), 4000)
-        return self.selected_table
+        return table if action.isEnabled() else None
+
+    def _match(self, action: QAction) -> tuple[Event, Match] | None:
+        """The event shown and the selected match, if ``action`` may be done on it now."""
+        event, m = self.model.state.event, self.current_match()
+        if event is None or m is None or not action.isEnabled():
+            return None
+        return event, m
+
+    def _event(self, action: QAction) -> Event | None:
+        event = self.model.state.event
+        return event if event is not None and action.isEnabled() else None
+
+    @staticmethod
+    def _item(event: Event, m: Match) -> str:
+        return f"{event.id}/{m.id}"
 
     def pause_or_resume(self) -> None:
-        t = self._table_or_warn()
-        table = self.model.state.tables.get(t) if t is not None else None
-        if table is None or not self.act_pause.isEnabled():
+        table = self.current_table()
+        if table is None or not self.act_toggle.isEnabled():
             return
-        self.send(Action.RESUME if table.phase == "paused" else Action.PAUSE, table=t)
+        if self.act_resume.isEnabled():
+            self.send(table.target, Resume())
+        elif self.act_pause.isEnabled():
+            self.send(table.target, Pause())
+
+    def pause(self) -> None:
+        table = self._table(self.act_pause)
+        if table is not None:
+            self.send(table.target, Pause())
+
+    def resume(self) -> None:
+        table = self._table(self.act_resume)
+        if table is not None:
+            self.send(table.target, Resume())
 
     def adjust(self) -> None:
-        t = self._table_or_warn()
-        if t is None or not self.act_adjust.isEnabled():
+        table = self._table(self.act_adjust)
+        if table is None:
             return
-        dialog = AdjustDialog(self.model.state, t, self)
+        dialog = AdjustDialog(self.model.state, table.table, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.ADJUST, **dialog.fields())
+            self.send(table.target, dialog.action())
 
     def note(self) -> None:
-        t = self._table_or_warn()
-        if t is None or not self.act_note.isEnabled():
+        table = self._table(self.act_note)
+        if table is None:
             return
-        dialog = NoteDialog(t, self)
+        dialog = NoteDialog(table.table, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.NOTE, **dialog.fields())
+            self.send(table.target, dialog.action())
 
     def clear_alerts(self) -> None:
-        t = self._table_or_warn()
-        if t is not None and self.act_clear.isEnabled():
-            self.send(Action.CLEAR_ALERTS, table=t)
+        table = self._table(self.act_clear)
+        if table is not None:
+            self.send(table.target, ClearAlert(alert_id=None))
 
     def complete(self) -> None:
-        t = self._table_or_warn()
-        if t is not None and self.act_complete.isEnabled():
-            self.send(Action.COMPLETE, table=t)
+        table = self._table(self.act_complete)
+        if table is not None:
+            self.send(table.target, Complete())
 
     def confirm(self) -> None:
-        m = self.current_match()
-        if m is not None and self.act_confirm.isEnabled():
-            self.send(Action.CONFIRM, match=m.id)
+        found = self._match(self.act_confirm)
+        if found is not None:
+            self.send(self._item(*found), Confirm())
 
     def toss(self) -> None:
-        m = self.current_match()
-        if m is None or not self.act_toss.isEnabled():
+        found = self._match(self.act_toss)
+        if found is None:
             return
-        dialog = TossDialog(self.model.state, m, self)
+        dialog = TossDialog(self.model.state, found[1], self)
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.winner is not None:
-            self.send(Action.TOSS, **dialog.fields())
+            self.send(self._item(*found), dialog.action())
 
     def override(self) -> None:
-        m = self.current_match()
-        if m is None or not self.act_override.isEnabled():
+        found = self._match(self.act_override)
+        if found is None:
             return
-        dialog = OverrideDialog(self.model.state, m, self)
+        dialog = OverrideDialog(self.model.state, found[1], self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.OVERRIDE, **dialog.fields())
+            self.send(self._item(*found), dialog.action())
 
     def walkover(self) -> None:
-        m = self.current_match()
-        if m is None or not self.act_walkover.isEnabled():
+        found = self._match(self.act_walkover)
+        if found is None:
             return
-        dialog = WalkoverDialog(self.model.state, m, self)
+        dialog = WalkoverDialog(self.model.state, found[1], self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.WALKOVER, **dialog.fields())
+            self.send(self._item(*found), dialog.action())
 
     def assign(self) -> None:
-        if not self.act_assign.isEnabled():
+        event = self.model.state.event
+        if event is None or not self.act_assign.isEnabled():
             return
         m = self.current_match()
         dialog = AssignDialog(
             self.model.state,
+            self._assignable(),
             table=self.selected_table,
-            match=m.id if m is not None and m.status == "ready" else None,
+            match=m.id if m is not None else None,
             parent=self,
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.ASSIGN, **dialog.fields())
+            match_id, action = dialog.action()
+            self.send(f"{event.id}/{match_id}", action)
 
     def tiebreak(self) -> None:
-        tb = self._pending_tiebreak()
-        if tb is None or not self.act_tiebreak.isEnabled():
+        found = self._match(self.act_tiebreak)
+        if found is None:
             return
-        dialog = AssignDialog(self.model.state, table=self.selected_table, match=tb.id, parent=self)
-        dialog.setWindowTitle(self.tr("Start the tie-break %1").replace("%1", terms.match_label(tb)))
+        event, m = found
+        dialog = AssignDialog.for_tiebreak(self.model.state, m, table=self.selected_table, parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.TIEBREAK, **dialog.fields())
+            self.send(self._item(event, m), dialog.tiebreak_action())
 
     def _toggle_presence(self, player: int) -> None:
         p = self.model.state.players.get(player)
@@ -819,18 +995,36 @@ class RefereeWindow(QMainWindow):
         else:
             self.check_in()
 
+    def _player(self, action: QAction) -> tuple[Event, Player] | None:
+        event, p = self.model.state.event, self.current_player()
+        if event is None or p is None or not action.isEnabled():
+            return None
+        return event, p
+
     def check_in(self) -> None:
-        player = self.players.selected_player()
-        if player is not None and self.act_checkin.isEnabled():
-            self.send(Action.CHECK_IN, player=player)
+        found = self._player(self.act_checkin)
+        if found is not None:
+            self.send(found[0].id, CheckIn(player=found[1].id))
 
     def check_out(self) -> None:
-        player = self.players.selected_player()
-        if player is not None and self.act_checkout.isEnabled():
-            self.send(Action.CHECK_OUT, player=player)
+        found = self._player(self.act_checkout)
+        if found is not None:
+            self.send(found[0].id, CheckOut(player=found[1].id))
+
+    def withdraw(self) -> None:
+        found = self._player(self.act_withdraw)
+        if found is None:
+            return
+        event, p = found
+        answer = QMessageBox.question(
+            self, self.tr("Withdraw"), self.tr("%1 resigns from this session?").replace("%1", p.display_name)
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.send(event.id, Withdraw(player=p.id))
 
     def close_checkin(self) -> None:
-        if not self.act_close.isEnabled():
+        event = self._event(self.act_close)
+        if event is None:
             return
         answer = QMessageBox.question(
             self,
@@ -841,28 +1035,18 @@ class RefereeWindow(QMainWindow):
             ),
         )
         if answer == QMessageBox.StandardButton.Yes:
-            self.send(Action.CLOSE_CHECKIN)
+            self.send(event.id, CloseCheckIn())
 
     def add_player(self) -> None:
-        if not self.act_add_player.isEnabled():
+        event = self._event(self.act_add_player)
+        if event is None:
             return
         dialog = AddPlayerDialog(self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.ADD_PLAYER, **dialog.fields())
-
-    def withdraw(self) -> None:
-        player = self.players.selected_player()
-        if player is None or not self.act_withdraw.isEnabled():
-            return
-        name = self.model.state.name(player)
-        answer = QMessageBox.question(
-            self, self.tr("Withdraw"), self.tr("%1 resigns from this session?").replace("%1", name)
-        )
-        if answer == QMessageBox.StandardButton.Yes:
-            self.send(Action.WITHDRAW, player=player)
+            self.send(event.id, dialog.action())
 
     def import_signups(self) -> None:
-        if not self.act_import.isEnabled():
+        if self._event(self.act_import) is None:
             return
         path, _ = QFileDialog.getOpenFileName(
             self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
@@ -872,6 +1056,10 @@ class RefereeWindow(QMainWindow):
 
     def import_file(self, path: Path) -> None:
         """Send a sign-up CSV file's text; the daemon checks every row (and imports nothing if one is bad)."""
+        event = self._event(self.act_import)
+        if event is None:
+            self._refused(self.reason("signups-import", "event"))
+            return
         try:
             data = path.read_bytes()
         except OSError as exc:
@@ -880,36 +1068,90 @@ class RefereeWindow(QMainWindow):
             return
         try:
             text = decode_signups(data, source=path.name)  # a form's UTF-8, or Excel's Windows-1250
-        except SignupError:
+        except SignupError as exc:
+            self._refused(render(exc.msg))
+            return
+        size = len(json.dumps(text, ensure_ascii=False).encode())  # as it goes over the wire
+        if size > IMPORT_LIMIT:
+            too_long = self.tr("%1 is too long for one import (%2 bytes; at most %3).")
             self._refused(
-                self.tr("%1 is not a text file (neither UTF-8 nor Windows-1250).").replace("%1", path.name)
+                too_long.replace("%1", path.name).replace("%2", str(size)).replace("%3", str(IMPORT_LIMIT))
             )
             return
-        if len(text) > IMPORT_LIMIT:
-            too_long = self.tr("%1 is too long for one import (%2 characters; at most %3).")
-            self._refused(
-                too_long.replace("%1", path.name)
-                .replace("%2", str(len(text)))
-                .replace("%3", str(IMPORT_LIMIT))
-            )
-            return
-        self.send(Action.IMPORT, csv=text, source=path.name)
+        self.send(event.id, ImportSignups(csv=text, source=path.name))
 
     def new_session(self) -> None:
         if not self.act_new_session.isEnabled():
             return
         dialog = NewSessionDialog(self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            fields = dialog.fields()
-            self.send(Action.NEW_SESSION, **fields)
-            self.commands.follow(fields["session"])
+            self.send("", dialog.action())
+
+    def new_timer(self) -> None:
+        if not self.act_new_timer.isEnabled():
+            return
+        dialog = NewTimerDialog(sorted(self.model.state.tables), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send("", dialog.action())
 
     def draw(self) -> None:
-        if not self.act_draw.isEnabled():
+        event = self._event(self.act_draw)
+        if event is None:
             return
         dialog = DrawDialog(self.model.state, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(Action.DRAW, **dialog.fields())
+            self.send(event.id, dialog.action())
+
+    # -- the hall timer ------------------------------------------------------------------------
+    def timer_start(self) -> None:
+        event = self._event(self.act_timer_start)
+        if event is not None:
+            self.send(event.id, TimerStart())
+
+    def timer_pause(self) -> None:
+        event = self._event(self.act_timer_pause)
+        if event is None:
+            return
+        dialog = ReasonDialog(self.tr("Pause the event's time"), required=False, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.pause())
+
+    def timer_resume(self) -> None:
+        event = self._event(self.act_timer_resume)
+        if event is not None:
+            self.send(event.id, TimerResume())
+
+    def timer_adjust(self) -> None:
+        event = self._event(self.act_timer_adjust)
+        if event is None:
+            return
+        dialog = TimerAdjustDialog(render(event.title), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def timer_end(self) -> None:
+        event = self._event(self.act_timer_end)
+        if event is None:
+            return
+        dialog = ReasonDialog(self.tr("End the event now"), required=False, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.end())
+
+    def finish_entry(self) -> None:
+        event = self._event(self.act_finish)
+        if event is None or event.hall is None:
+            return
+        dialog = FinishDialog(event.hall, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def unfinish_entry(self) -> None:
+        event = self._event(self.act_unfinish)
+        if event is None or event.hall is None:
+            return
+        dialog = UnfinishDialog(event.hall, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
 
     # -- windows ----------------------------------------------------------------------------
     def toggle_audience(self) -> None:
@@ -933,11 +1175,12 @@ class RefereeWindow(QMainWindow):
 
     def set_language(self, lang: str) -> None:
         translations.save_language(lang)
-        translations.install(lang)
+        translations.install(lang)  # Qt's words and the catalogue's, together
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self._render_event_page()
         super().changeEvent(event)
 
     def closeEvent(self, event: object) -> None:
@@ -945,3 +1188,6 @@ class RefereeWindow(QMainWindow):
             self.audience.close()
         self.timer.stop()
         super().closeEvent(event)  # type: ignore[arg-type]
+
+
+__all__ = ["Binding", "RefereeWindow"]

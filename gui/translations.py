@@ -1,10 +1,15 @@
-"""Polish first, English available: Qt's own translation mechanism.
+"""Polish first, English available: two catalogues, switched together.
 
-Every human-readable string in ``gui/`` is English in the code, wrapped in ``self.tr()``
-or ``QCoreApplication.translate()`` (or marked with ``QT_TRANSLATE_NOOP`` where it is a
-table of terms). ``gui/i18n/duelclock_pl.ts`` holds the Polish translations and
-``duelclock_pl.qm`` their compiled form, which is what Qt loads. English needs no file:
-it is the source text.
+* **What the daemon and the core say** — refusals, alerts, round names, the core's terms —
+  arrives as :class:`clockd.i18n.Msg` values and is rendered from the project's one message
+  catalogue (``clockd/i18n``), in the language :func:`clockd.i18n.set_language` chose.
+* **What only the widgets show** — menus, button labels, dialogs' own words — is English in
+  the code, wrapped in ``self.tr()`` or ``QCoreApplication.translate()`` (or marked with
+  ``QT_TRANSLATE_NOOP``), translated by Qt: ``gui/i18n/duelclock_pl.ts`` holds the Polish
+  translations and ``duelclock_pl.qm`` their compiled form. English needs no file.
+
+:func:`install` switches both, so a window never shows Qt's Polish beside the catalogue's
+English.
 
 The language comes from ``--lang``, else the settings (``Settings → Language`` in the
 referee window, stored with ``QSettings``), else ``DUELCLOCK_LANG``, else Polish.
@@ -16,6 +21,8 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+import clockd.i18n
 
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = ("pl", "en")
@@ -56,15 +63,17 @@ def save_language(lang: str) -> None:
 
 
 def install(lang: str) -> str:
-    """Make ``lang`` the application's language (replacing the previous one); returns it.
+    """Make ``lang`` the application's language (Qt's and the catalogue's); returns it.
 
-    Widgets that were built already get a ``LanguageChange`` event and retranslate.
+    Widgets that were built already get a ``LanguageChange`` event and retranslate; the
+    catalogue's messages they draw are rendered again in the new language.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     app = QCoreApplication.instance()
     if app is None:
         raise RuntimeError("create the QApplication before installing a translation")
+    clockd.i18n.set_language(lang)  # before Qt's LanguageChange: the widgets redraw in the new one
     while _translators:
         app.removeTranslator(_translators.pop())
     if lang != "en":

@@ -71,12 +71,16 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument(
+        "--event",
         "--session",
+        dest="event",
         default=None,
         metavar="KEY",
         help=tr(
-            pl="sesja turnieju do pokazania (domyślnie: ta, która jest rozgrywana)",
-            en="the tournament session to show (default: the one being played)",
+            pl="impreza do pokazania: sesja Puzzlowego Pojedynku, impreza na czas … (domyślnie: ta, "
+            "która trwa; --session to dawna nazwa tej opcji)",
+            en="the event to show: a Puzzle Duel session, a timed hall event … (default: the one "
+            "being played; --session is this option's old name)",
         ),
     )
     parser.add_argument(
@@ -142,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             token=args.token,
-            session=args.session,
+            event=args.event,
             lang=args.lang,
             audience=args.audience,
             screenshot=args.screenshot,

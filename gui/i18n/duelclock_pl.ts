@@ -44,6 +44,7 @@
     <name>AdjustDialog</name>
     <message>
         <source>Adjust the time — table %1</source>
+        <extracomment>A typed reason&apos;s longest form (the actions&apos; own limit).</extracomment>
         <translation>Korekta czasu — stolik %1</translation>
     </message>
     <message>
@@ -89,11 +90,16 @@
         <source>Sits at side A</source>
         <translation>Siedzi po stronie A</translation>
     </message>
+    <message>
+        <source>Start the tie-break of %1</source>
+        <translation>Dogrywka meczu %1</translation>
+    </message>
 </context>
 <context>
     <name>AudienceWindow</name>
     <message>
         <source>duelclock — audience</source>
+        <extracomment>How long a hall signal stays across the screen.</extracomment>
         <translation>duelclock — widownia</translation>
     </message>
     <message>
@@ -104,29 +110,13 @@
 <context>
     <name>BracketView</name>
     <message>
-        <source>bye</source>
-        <extracomment>A card was clicked: its match id.</extracomment>
-        <translation>wolny los</translation>
-    </message>
-    <message>
         <source>loser of %1</source>
+        <extracomment>A card was clicked: its match id.</extracomment>
         <translation>przegrany %1</translation>
     </message>
     <message>
         <source>winner of %1</source>
         <translation>zwycięzca %1</translation>
-    </message>
-    <message>
-        <source>PAUSED</source>
-        <translation>PAUZA</translation>
-    </message>
-    <message>
-        <source>FLAG</source>
-        <translation>FLAGA</translation>
-    </message>
-    <message>
-        <source>TIE-BREAK</source>
-        <translation>DOGRYWKA</translation>
     </message>
     <message>
         <source>LIVE</source>
@@ -135,14 +125,6 @@
     <message>
         <source>RESULT</source>
         <translation>WYNIK</translation>
-    </message>
-    <message>
-        <source>TO CONFIRM</source>
-        <translation>DO ZATWIERDZENIA</translation>
-    </message>
-    <message>
-        <source>to play</source>
-        <translation>do rozegrania</translation>
     </message>
     <message>
         <source>No bracket yet: the draw has not been made.</source>
@@ -158,6 +140,10 @@
     <message>
         <source>side %1</source>
         <translation>strona %1</translation>
+    </message>
+    <message>
+        <source>e.g. pt, sb, relay — a letter first, then letters, digits, - or _</source>
+        <translation>np. pt, sb, sztafeta — najpierw litera, potem litery, cyfry, - lub _</translation>
     </message>
 </context>
 <context>
@@ -184,23 +170,77 @@
     </message>
 </context>
 <context>
+    <name>FinishDialog</name>
+    <message>
+        <source>Record a finish</source>
+        <translation>Zapisz ukończenie</translation>
+    </message>
+    <message>
+        <source>%1 (table %2)</source>
+        <translation>%1 (stolik %2)</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Zespół</translation>
+    </message>
+</context>
+<context>
+    <name>HallView</name>
+    <message>
+        <source>the event&apos;s time is over</source>
+        <translation>czas imprezy minął</translation>
+    </message>
+    <message>
+        <source>start in %1</source>
+        <translation>start za %1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nierozpoczęta</translation>
+    </message>
+    <message>
+        <source>no more signals</source>
+        <translation>nie będzie już sygnałów</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 za %2</translation>
+    </message>
+    <message>
+        <source>next signal in %1 (at %2)</source>
+        <translation>następny sygnał za %1 (o %2)</translation>
+    </message>
+    <message>
+        <source>signals given: %1 of %2</source>
+        <translation>sygnały: %1 z %2</translation>
+    </message>
+    <message>
+        <source>every %1</source>
+        <translation>co %1</translation>
+    </message>
+    <message>
+        <source>counting up</source>
+        <translation>czas liczony w górę</translation>
+    </message>
+    <message>
+        <source>paused %1</source>
+        <translation>pauzy %1</translation>
+    </message>
+    <message>
+        <source>adjusted %1</source>
+        <translation>korekty %1</translation>
+    </message>
+    <message>
+        <source>No timed event shown.</source>
+        <translation>Nie pokazano imprezy na czas.</translation>
+    </message>
+    <message>
+        <source>table %1</source>
+        <translation>stolik %1</translation>
+    </message>
+</context>
+<context>
     <name>HeaderBar</name>
-    <message>
-        <source>sign-ups and check-in</source>
-        <translation>zapisy i obecność</translation>
-    </message>
-    <message>
-        <source>check-in closed: the draw</source>
-        <translation>lista zamknięta: losowanie</translation>
-    </message>
-    <message>
-        <source>the duels</source>
-        <translation>pojedynki</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>zakończony</translation>
-    </message>
     <message>
         <source>connected to the daemon</source>
         <translation>połączono z demonem</translation>
@@ -221,12 +261,8 @@
 <context>
     <name>NewSessionDialog</name>
     <message>
-        <source>New session</source>
-        <translation>Nowa sesja</translation>
-    </message>
-    <message>
-        <source>e.g. pt, sb, nd — small letters, digits, - or _</source>
-        <translation>np. pt, sb, nd — małe litery, cyfry, - lub _</translation>
+        <source>New Puzzle Duel session</source>
+        <translation>Nowa sesja Puzzlowego Pojedynku</translation>
     </message>
     <message>
         <source>Key</source>
@@ -239,6 +275,45 @@
     <message>
         <source>Name</source>
         <translation>Nazwa</translation>
+    </message>
+</context>
+<context>
+    <name>NewTimerDialog</name>
+    <message>
+        <source>New timed event</source>
+        <translation>Nowa impreza na czas</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klucz</translation>
+    </message>
+    <message>
+        <source>e.g. Pairs relay</source>
+        <translation>np. Sztafeta par</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
+    </message>
+    <message>
+        <source>none: count up</source>
+        <translation>bez limitu: czas w górę</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Czas trwania</translation>
+    </message>
+    <message>
+        <source>no signals</source>
+        <translation>bez sygnałów</translation>
+    </message>
+    <message>
+        <source>A signal every</source>
+        <translation>Sygnał co</translation>
+    </message>
+    <message>
+        <source>Stations (entry = table, …)</source>
+        <translation>Stanowiska (zespół = stolik, …)</translation>
     </message>
 </context>
 <context>
@@ -314,18 +389,6 @@
         <translation>Status</translation>
     </message>
     <message>
-        <source>main</source>
-        <translation>główna</translation>
-    </message>
-    <message>
-        <source>reserve</source>
-        <translation>rezerwowa</translation>
-    </message>
-    <message>
-        <source>walk-in</source>
-        <translation>z sali</translation>
-    </message>
-    <message>
         <source>not here yet</source>
         <translation>jeszcze nie ma</translation>
     </message>
@@ -358,26 +421,25 @@
     </message>
 </context>
 <context>
+    <name>ReasonDialog</name>
+    <message>
+        <source>why (optional)</source>
+        <translation>dlaczego (nieobowiązkowe)</translation>
+    </message>
+    <message>
+        <source>why — required</source>
+        <translation>dlaczego — wymagane</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Powód</translation>
+    </message>
+</context>
+<context>
     <name>RefereeWindow</name>
     <message>
-        <source>needs the referee&apos;s token (--token)</source>
-        <extracomment>How often the clocks are redrawn (a running clock&apos;s text changes once a second; 10 Hz keeps the change within a tenth of a second of the true instant). The longest sign-up file one import request carries (the API&apos;s limit for the CSV text). Reasons a sink gives for an unavailable action, translated for the tooltip.</extracomment>
-        <translation>wymaga tokenu sędziego (--token)</translation>
-    </message>
-    <message>
-        <source>not connected to the daemon</source>
-        <translation>brak połączenia z demonem</translation>
-    </message>
-    <message>
-        <source>no daemon: this is the demo state</source>
-        <translation>brak demona: to stan demonstracyjny</translation>
-    </message>
-    <message>
-        <source>the daemon does not offer this yet</source>
-        <translation>demon jeszcze tego nie obsługuje</translation>
-    </message>
-    <message>
         <source>duelclock — referee</source>
+        <extracomment>How often the clocks are redrawn (a running clock&apos;s text changes once a second; 10 Hz keeps the change within a tenth of a second of the true instant). The most a sign-up file&apos;s text may take in one request: the action takes up to ``MAX_SIGNUPS_TEXT`` characters, but a request is one line of at most ``MAX_LINE_BYTES`` (the rest of the line: the request&apos;s own fields and JSON&apos;s quoting).</extracomment>
         <translation>duelclock — sędzia</translation>
     </message>
     <message>
@@ -389,16 +451,16 @@
         <translation>Zawodnicy i obecność</translation>
     </message>
     <message>
-        <source>&amp;Session</source>
-        <translation>&amp;Sesja</translation>
-    </message>
-    <message>
         <source>&amp;Table</source>
         <translation>S&amp;tolik</translation>
     </message>
     <message>
         <source>&amp;Match</source>
         <translation>&amp;Pojedynek</translation>
+    </message>
+    <message>
+        <source>T&amp;imer</source>
+        <translation>&amp;Czas imprezy</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -481,12 +543,40 @@
         <translation>Importuj zapisy (CSV)…</translation>
     </message>
     <message>
-        <source>New session…</source>
-        <translation>Nowa sesja…</translation>
+        <source>select a table first (Ctrl+1 … Ctrl+9)</source>
+        <translation>najpierw wybierz stolik (Ctrl+1 … Ctrl+9)</translation>
     </message>
     <message>
-        <source>Show session</source>
-        <translation>Pokaż sesję</translation>
+        <source>select a match in the bracket first</source>
+        <translation>najpierw wybierz pojedynek w drabince</translation>
+    </message>
+    <message>
+        <source>select a player in the list first</source>
+        <translation>najpierw wybierz zawodnika z listy</translation>
+    </message>
+    <message>
+        <source>no event is shown</source>
+        <translation>nie pokazano żadnej imprezy</translation>
+    </message>
+    <message>
+        <source>no bracket yet: the draw comes first</source>
+        <translation>nie ma jeszcze drabinki: najpierw losowanie</translation>
+    </message>
+    <message>
+        <source>no match may be put on a table now</source>
+        <translation>żadnego pojedynku nie można teraz przydzielić do stolika</translation>
+    </message>
+    <message>
+        <source>%1 is too long for one import (%2 bytes; at most %3).</source>
+        <translation>%1 jest za długi na jeden import (%2 bajtów; najwyżej %3).</translation>
+    </message>
+    <message>
+        <source>Pause the event&apos;s time</source>
+        <translation>Wstrzymaj czas imprezy</translation>
+    </message>
+    <message>
+        <source>End the event now</source>
+        <translation>Zakończ imprezę teraz</translation>
     </message>
     <message>
         <source>Audience screen</source>
@@ -513,12 +603,64 @@
         <translation>Pauza / wznowienie</translation>
     </message>
     <message>
+        <source>&amp;Event</source>
+        <translation>&amp;Impreza</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Pause the event</source>
+        <translation>Wstrzymaj imprezę</translation>
+    </message>
+    <message>
+        <source>Resume the event</source>
+        <translation>Wznów imprezę</translation>
+    </message>
+    <message>
+        <source>Adjust the event&apos;s time…</source>
+        <translation>Korekta czasu imprezy…</translation>
+    </message>
+    <message>
+        <source>End the event…</source>
+        <translation>Zakończ imprezę…</translation>
+    </message>
+    <message>
+        <source>Record a finish…</source>
+        <translation>Zapisz ukończenie…</translation>
+    </message>
+    <message>
+        <source>Take back a finish…</source>
+        <translation>Cofnij ukończenie…</translation>
+    </message>
+    <message>
+        <source>New Puzzle Duel session…</source>
+        <translation>Nowa sesja Puzzlowego Pojedynku…</translation>
+    </message>
+    <message>
+        <source>New timed event…</source>
+        <translation>Nowa impreza na czas…</translation>
+    </message>
+    <message>
+        <source>Show event</source>
+        <translation>Pokaż imprezę</translation>
+    </message>
+    <message>
         <source>Select table 1–9</source>
         <translation>Wybierz stolik 1–9</translation>
     </message>
     <message>
         <source>There is no table %1.</source>
         <translation>Nie ma stolika %1.</translation>
+    </message>
+    <message>
+        <source>Timer and tables</source>
+        <translation>Czas imprezy i stoliki</translation>
+    </message>
+    <message>
+        <source>Signal: %1 — %2</source>
+        <translation>Sygnał: %1 — %2</translation>
     </message>
     <message>
         <source>No table selected</source>
@@ -549,68 +691,12 @@
         <translation>Pojedynek: nie wybrano</translation>
     </message>
     <message>
-        <source>select a table first</source>
-        <translation>najpierw wybierz stolik</translation>
-    </message>
-    <message>
         <source>Resume</source>
         <translation>Wznów</translation>
     </message>
     <message>
         <source>Pause</source>
         <translation>Pauza</translation>
-    </message>
-    <message>
-        <source>the clock is not running</source>
-        <translation>zegar nie chodzi</translation>
-    </message>
-    <message>
-        <source>no alert on this table</source>
-        <translation>brak alertów na tym stoliku</translation>
-    </message>
-    <message>
-        <source>no duel running on this table</source>
-        <translation>na tym stoliku nie trwa pojedynek</translation>
-    </message>
-    <message>
-        <source>select a match first</source>
-        <translation>najpierw wybierz pojedynek</translation>
-    </message>
-    <message>
-        <source>the toss comes once the match is on a table</source>
-        <translation>rzut odbywa się, gdy pojedynek jest już na stoliku</translation>
-    </message>
-    <message>
-        <source>the duel has started: the toss is done</source>
-        <translation>pojedynek trwa: rzut już się odbył</translation>
-    </message>
-    <message>
-        <source>this match has no result to confirm</source>
-        <translation>ten pojedynek nie ma wyniku do zatwierdzenia</translation>
-    </message>
-    <message>
-        <source>this match has no two players to decide between</source>
-        <translation>w tym pojedynku nie ma dwóch zawodników</translation>
-    </message>
-    <message>
-        <source>only before the duel is played</source>
-        <translation>tylko przed rozegraniem pojedynku</translation>
-    </message>
-    <message>
-        <source>no match is waiting for a table</source>
-        <translation>żaden pojedynek nie czeka na stolik</translation>
-    </message>
-    <message>
-        <source>no tie-break is due</source>
-        <translation>nie ma dogrywki do rozegrania</translation>
-    </message>
-    <message>
-        <source>select a player in the list</source>
-        <translation>wybierz zawodnika z listy</translation>
-    </message>
-    <message>
-        <source>check-in is closed</source>
-        <translation>lista obecności jest zamknięta</translation>
     </message>
     <message>
         <source>%1 resigns from this session?</source>
@@ -627,26 +713,6 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>Nie można odczytać %1: %2</translation>
-    </message>
-    <message>
-        <source>%1 is not a text file (neither UTF-8 nor Windows-1250).</source>
-        <translation>%1 nie jest plikiem tekstowym (ani UTF-8, ani Windows-1250).</translation>
-    </message>
-    <message>
-        <source>%1 is too long for one import (%2 characters; at most %3).</source>
-        <translation>%1 jest za długi na jeden import (%2 znaków; najwyżej %3).</translation>
-    </message>
-    <message>
-        <source>check-in is not open</source>
-        <translation>lista obecności nie jest otwarta</translation>
-    </message>
-    <message>
-        <source>the draw comes after check-in closes</source>
-        <translation>losowanie następuje po zamknięciu listy obecności</translation>
-    </message>
-    <message>
-        <source>sign-ups are imported once, into an empty session</source>
-        <translation>zapisy importuje się raz, do pustej sesji</translation>
     </message>
     <message>
         <source>Sending: %1…</source>
@@ -673,10 +739,6 @@
         <translation>Najpierw wybierz stolik (Ctrl+1 … Ctrl+9).</translation>
     </message>
     <message>
-        <source>Start the tie-break %1</source>
-        <translation>Rozpocznij dogrywkę %1</translation>
-    </message>
-    <message>
         <source>Close check-in</source>
         <translation>Zamknij listę obecności</translation>
     </message>
@@ -694,18 +756,6 @@
     <message>
         <source>line %1: %2 — %3</source>
         <translation>wiersz %1: %2 — %3</translation>
-    </message>
-    <message>
-        <source>under the minimum age (§1.9)</source>
-        <translation>poniżej minimalnego wieku (§1.9)</translation>
-    </message>
-    <message>
-        <source>the same person as line %1 (§1.14)</source>
-        <translation>ta sama osoba co w wierszu %1 (§1.14)</translation>
-    </message>
-    <message>
-        <source>the main and reserve lists are full (§1.11)</source>
-        <translation>lista główna i rezerwowa są pełne (§1.11)</translation>
     </message>
 </context>
 <context>
@@ -735,6 +785,46 @@
         <translation>dogrywka</translation>
     </message>
     <message>
+        <source>FINISHED</source>
+        <translation>UKOŃCZONE</translation>
+    </message>
+    <message>
+        <source>IN PLAY</source>
+        <translation>W GRZE</translation>
+    </message>
+    <message>
+        <source>WAITING</source>
+        <translation>CZEKA</translation>
+    </message>
+    <message>
+        <source>DUEL OVER</source>
+        <translation>ROZEGRANY</translation>
+    </message>
+    <message>
+        <source>finished at %1</source>
+        <translation>ukończone: %1</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>ukończone</translation>
+    </message>
+    <message>
+        <source>the button records the finish</source>
+        <translation>przycisk zapisze ukończenie</translation>
+    </message>
+    <message>
+        <source>waiting for the start</source>
+        <translation>czeka na start</translation>
+    </message>
+    <message>
+        <source>nothing is played here</source>
+        <translation>nic się tu nie toczy</translation>
+    </message>
+    <message>
+        <source>device: %1</source>
+        <translation>urządzenie: %1</translation>
+    </message>
+    <message>
         <source>side %1</source>
         <translation>strona %1</translation>
     </message>
@@ -750,72 +840,8 @@
 <context>
     <name>Terms</name>
     <message>
-        <source>ready</source>
-        <translation>gotowy</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>chodzi</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>pauza</translation>
-    </message>
-    <message>
-        <source>flag fell</source>
-        <translation>flaga</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>czeka</translation>
-    </message>
-    <message>
-        <source>to play</source>
-        <translation>do rozegrania</translation>
-    </message>
-    <message>
-        <source>live</source>
-        <translation>na żywo</translation>
-    </message>
-    <message>
-        <source>to confirm</source>
-        <translation>do zatwierdzenia</translation>
-    </message>
-    <message>
-        <source>tie-break</source>
-        <translation>dogrywka</translation>
-    </message>
-    <message>
-        <source>decided</source>
-        <translation>rozstrzygnięty</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>anulowany</translation>
-    </message>
-    <message>
-        <source>on time</source>
-        <translation>na czas</translation>
-    </message>
-    <message>
         <source>flag</source>
         <translation>flaga</translation>
-    </message>
-    <message>
-        <source>same time</source>
-        <translation>równy czas</translation>
-    </message>
-    <message>
-        <source>referee</source>
-        <translation>sędzia</translation>
-    </message>
-    <message>
-        <source>bye</source>
-        <translation>wolny los</translation>
-    </message>
-    <message>
-        <source>walkover</source>
-        <translation>walkower</translation>
     </message>
     <message>
         <source>clock connected</source>
@@ -826,52 +852,9 @@
         <translation>zegar odłączony</translation>
     </message>
     <message>
-        <source>clock not seen yet</source>
-        <translation>zegar jeszcze się nie zgłosił</translation>
-    </message>
-    <message>
-        <source>no clock</source>
-        <translation>bez zegara</translation>
-    </message>
-    <message>
-        <source>Recovered after a daemon restart: the running side was charged for the gap. Check the clock.</source>
-        <translation>Odtworzono po restarcie demona: stronie, której czas biegł, doliczono przerwę. Sprawdź zegar.</translation>
-    </message>
-    <message>
-        <source>Recovered after a machine restart: paused at the last recorded instant. Check, then resume.</source>
-        <translation>Odtworzono po restarcie komputera: pauza w ostatniej zapisanej chwili. Sprawdź, potem wznów.</translation>
-    </message>
-    <message>
-        <source>The clock kept presses across its restart; their exact time is unknown (an upper bound was used). Check the times.</source>
-        <translation>Zegar przechował naciśnięcia przez swój restart; ich dokładny czas jest nieznany (przyjęto górne ograniczenie). Sprawdź czasy.</translation>
-    </message>
-    <message>
-        <source>A flag fell.</source>
-        <translation>Spadła flaga.</translation>
-    </message>
-    <message>
-        <source>The clock was disconnected.</source>
-        <translation>Zegar został odłączony.</translation>
-    </message>
-    <message>
         <source>press</source>
+        <extracomment>Journal entry kinds that are not referee actions (an action&apos;s entry is named by its action).</extracomment>
         <translation>naciśnięcie</translation>
-    </message>
-    <message>
-        <source>pause</source>
-        <translation>pauza</translation>
-    </message>
-    <message>
-        <source>resume</source>
-        <translation>wznowienie</translation>
-    </message>
-    <message>
-        <source>time adjusted</source>
-        <translation>korekta czasu</translation>
-    </message>
-    <message>
-        <source>clock set</source>
-        <translation>zegar ustawiony</translation>
     </message>
     <message>
         <source>referee button</source>
@@ -882,14 +865,6 @@
         <translation>alert</translation>
     </message>
     <message>
-        <source>alert cleared</source>
-        <translation>alert usunięty</translation>
-    </message>
-    <message>
-        <source>note</source>
-        <translation>notatka</translation>
-    </message>
-    <message>
         <source>table created</source>
         <translation>stolik utworzony</translation>
     </message>
@@ -898,20 +873,20 @@
         <translation>demon uruchomiony</translation>
     </message>
     <message>
-        <source>match on this table</source>
-        <translation>pojedynek na stoliku</translation>
-    </message>
-    <message>
         <source>duel ended</source>
         <translation>koniec pojedynku</translation>
     </message>
     <message>
-        <source>result confirmed</source>
-        <translation>wynik zatwierdzony</translation>
+        <source>program loaded</source>
+        <translation>program na stoliku</translation>
     </message>
     <message>
-        <source>result overridden</source>
-        <translation>wynik zmieniony</translation>
+        <source>hall signal</source>
+        <translation>sygnał na sali</translation>
+    </message>
+    <message>
+        <source>event created</source>
+        <translation>impreza utworzona</translation>
     </message>
     <message>
         <source>started the clock</source>
@@ -930,96 +905,36 @@
         <translation>zignorowane: flaga już spadła</translation>
     </message>
     <message>
+        <source>ignored: the duel is over</source>
+        <translation>zignorowane: pojedynek zakończony</translation>
+    </message>
+    <message>
+        <source>ignored: the toss winner does not start the clock</source>
+        <translation>zignorowane: zegar uruchamia przegrany losowania</translation>
+    </message>
+    <message>
+        <source>ignored: nothing is played here</source>
+        <translation>zignorowane: nic się tu nie toczy</translation>
+    </message>
+    <message>
+        <source>ignored: the event has not started</source>
+        <translation>zignorowane: impreza się nie zaczęła</translation>
+    </message>
+    <message>
+        <source>ignored: already finished</source>
+        <translation>zignorowane: już ukończone</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>ukończone</translation>
+    </message>
+    <message>
         <source>repeat of a press already counted</source>
         <translation>powtórzenie naciśnięcia już policzonego</translation>
     </message>
     <message>
-        <source>Final</source>
-        <translation>Finał</translation>
-    </message>
-    <message>
-        <source>3rd place</source>
-        <translation>O 3. miejsce</translation>
-    </message>
-    <message>
-        <source>Semi-final</source>
-        <translation>Półfinał</translation>
-    </message>
-    <message>
-        <source>Quarter-final</source>
-        <translation>Ćwierćfinał</translation>
-    </message>
-    <message>
-        <source>Round of 16</source>
-        <translation>Eliminacje</translation>
-    </message>
-    <message>
-        <source>Round of 32</source>
-        <translation>1/16 finału</translation>
-    </message>
-    <message>
-        <source>time adjustment</source>
-        <translation>korekta czasu</translation>
-    </message>
-    <message>
-        <source>clearing alerts</source>
-        <translation>usuwanie alertów</translation>
-    </message>
-    <message>
-        <source>match to a table</source>
-        <translation>pojedynek na stolik</translation>
-    </message>
-    <message>
-        <source>toss</source>
-        <translation>rzut</translation>
-    </message>
-    <message>
         <source>picture complete</source>
         <translation>obrazek ułożony</translation>
-    </message>
-    <message>
-        <source>result confirmation</source>
-        <translation>zatwierdzenie wyniku</translation>
-    </message>
-    <message>
-        <source>result override</source>
-        <translation>zmiana wyniku</translation>
-    </message>
-    <message>
-        <source>tie-break start</source>
-        <translation>start dogrywki</translation>
-    </message>
-    <message>
-        <source>check-in</source>
-        <translation>obecność</translation>
-    </message>
-    <message>
-        <source>check-out</source>
-        <translation>nieobecność</translation>
-    </message>
-    <message>
-        <source>closing check-in</source>
-        <translation>zamknięcie listy obecności</translation>
-    </message>
-    <message>
-        <source>draw</source>
-        <translation>losowanie</translation>
-    </message>
-    <message>
-        <source>adding a player</source>
-        <translation>dodanie zawodnika</translation>
-    </message>
-    <message>
-        <source>withdrawal</source>
-        <translation>wycofanie</translation>
-    </message>
-    <message>
-        <source>sign-up import</source>
-        <translation>import zapisów</translation>
-    </message>
-    <message>
-        <source>new session</source>
-        <translation>nowa sesja</translation>
     </message>
     <message>
         <source>%1 tie-break %2</source>
@@ -1030,8 +945,12 @@
     <name>Timeline</name>
     <message>
         <source>#</source>
-        <extracomment>Display names by player id, for the events that name a player (a toss, a decision).</extracomment>
+        <extracomment>An event&apos;s timeline (a hall timer&apos;s): its instants count from its first entry, the start. Display names by player id, for the events that name a player (a toss, a decision).</extracomment>
         <translation>#</translation>
+    </message>
+    <message>
+        <source>Since start</source>
+        <translation>Od startu</translation>
     </message>
     <message>
         <source>Since set</source>
@@ -1062,8 +981,43 @@
         <translation>po stronie A</translation>
     </message>
     <message>
+        <source>player</source>
+        <translation>zawodnik</translation>
+    </message>
+    <message>
+        <source>table %1</source>
+        <translation>stolik %1</translation>
+    </message>
+    <message>
+        <source>seed %1</source>
+        <translation>ziarno %1</translation>
+    </message>
+    <message>
         <source>clock&apos;s own time %1 ns</source>
         <translation>czas własny zegara %1 ns</translation>
+    </message>
+    <message>
+        <source>by the table&apos;s button</source>
+        <translation>przyciskiem na stoliku</translation>
+    </message>
+</context>
+<context>
+    <name>TimerAdjustDialog</name>
+    <message>
+        <source>Adjust the time — %1</source>
+        <translation>Korekta czasu — %1</translation>
+    </message>
+    <message>
+        <source>Give back (negative: take)</source>
+        <translation>Oddaj (ujemne: odbierz)</translation>
+    </message>
+    <message>
+        <source>why — required, it is journaled</source>
+        <translation>dlaczego — wymagane, trafia do dziennika</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Powód</translation>
     </message>
 </context>
 <context>
@@ -1075,6 +1029,25 @@
     <message>
         <source>Who won the toss? Their time runs first; the other player starts the clock.</source>
         <translation>Kto wygrał rzut? Jego czas biegnie pierwszy; drugi zawodnik uruchamia zegar.</translation>
+    </message>
+</context>
+<context>
+    <name>UnfinishDialog</name>
+    <message>
+        <source>Take back a finish</source>
+        <translation>Cofnij ukończenie</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Zespół</translation>
+    </message>
+    <message>
+        <source>why — required, it is journaled</source>
+        <translation>dlaczego — wymagane, trafia do dziennika</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Powód</translation>
     </message>
 </context>
 <context>

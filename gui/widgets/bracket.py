@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockd.i18n import text
 from gui import terms
 from gui.model import Bracket, DeskState, Match, Side
 from gui.widgets.painted import (
@@ -105,10 +106,11 @@ class BracketView(DeskView):
         if live is not None and live.table is not None:
             table = self.state.tables.get(live.table)
             player = m.player(side)
-            if table is None or player is None:
+            if table is None or player is None or table.clock is None:
                 return "", False
             clock_side = live.clock_side(player)
-            running = table.phase == "running" and table.running is clock_side
+            clock = table.clock
+            running = clock is not None and clock.phase == "running" and clock.running is clock_side
             return table.shown(clock_side, self.now_ns), running
         if m.score is not None and m.decided_by not in ("walkover", "referee", "bye"):
             return m.score.displayed[side], False
@@ -117,7 +119,7 @@ class BracketView(DeskView):
     def _placeholder(self, bracket: Bracket, m: Match, side: Side) -> str:
         """What an empty row says: a bye, or whose winner (loser) will come."""
         if m.bye is side:
-            return self.tr("bye")
+            return text("term.bye")
         rnd = bracket.round(m.round)
         if rnd.kind == "knockout" and m.round == bracket.rounds[0].number:
             return ""
@@ -148,24 +150,24 @@ class BracketView(DeskView):
         return ids[i : i + 2]
 
     def _chip(self, bracket: Bracket, m: Match) -> tuple[str, str]:
-        """The short state word in a card's header, and its colour."""
+        """The short state word in a card's header, and its colour: the catalogue's word for the
+        clock's phase or the match's state where there is one; "LIVE" and the audience's
+        "RESULT" are this screen's own."""
         pal = self.palette_
         live = bracket.live_match_of(m)
         if live is not None:
             table = self.state.tables.get(live.table or 0)
-            if table is not None and table.phase == "paused":
-                return self.tr("PAUSED"), pal.paused
-            if table is not None and table.phase == "flagged":
-                return self.tr("FLAG"), pal.flag
+            if table is not None and table.phase in ("paused", "flagged"):
+                return terms.phase(table.phase).upper(), pal.paused if table.phase == "paused" else pal.flag
             if live.tiebreak_of is not None:
-                return self.tr("TIE-BREAK"), pal.live
+                return terms.status("tiebreak").upper(), pal.live
             return self.tr("LIVE"), pal.live
         if m.status == "result":
-            return (self.tr("RESULT") if self.hall else self.tr("TO CONFIRM")), pal.pending
+            return (self.tr("RESULT") if self.hall else terms.status("result").upper()), pal.pending
         if m.status == "tiebreak":
-            return self.tr("TIE-BREAK"), pal.pending
+            return terms.status("tiebreak").upper(), pal.pending
         if m.status == "ready" and m.table is None and not self.hall:
-            return self.tr("to play"), pal.muted
+            return terms.status("ready"), pal.muted
         if m.status == "decided" and m.decided_by in ("tiebreak", "walkover", "referee"):
             return terms.decided_by(m.decided_by), pal.muted
         return "", pal.muted
@@ -208,16 +210,10 @@ class BracketView(DeskView):
 
         for ci, rnd in enumerate(knockouts):
             x = margin + ci * (col_w + gap)
+            rect = QRect(x, margin, col_w, header_h)
+            shown, rf = fit_text(terms.round_title(rnd).upper(), rect, head_px * 1.05, bold=True, min_px=9)
             self.items.append(
-                Item(
-                    QRect(x, margin, col_w, header_h),
-                    terms.round_title(rnd).upper(),
-                    "round",
-                    key=str(rnd.number),
-                    font=font(head_px * 1.05, bold=True),
-                    color=pal.muted,
-                    align=LEFT,
-                )
+                Item(rect, shown, "round", key=str(rnd.number), font=rf, color=pal.muted, align=LEFT)
             )
             for m in bracket.round_matches(rnd.number):
                 span = 2**ci
@@ -243,16 +239,12 @@ class BracketView(DeskView):
                 m = ms[0]
                 rect = QRect(x, int(cy - ch / 2), col_w, ch)
                 label_h = int(head_px * 1.6)
+                label = QRect(x, rect.top() - label_h - 2, col_w, label_h)
+                shown, rf = fit_text(
+                    terms.round_title(rnd).upper(), label, head_px * 1.15, bold=True, min_px=9
+                )
                 self.items.append(
-                    Item(
-                        QRect(x, rect.top() - label_h - 2, col_w, label_h),
-                        terms.round_title(rnd).upper(),
-                        "round",
-                        key=str(rnd.number),
-                        font=font(head_px * 1.15, bold=True),
-                        color=frame,
-                        align=LEFT,
-                    )
+                    Item(label, shown, "round", key=str(rnd.number), font=rf, color=frame, align=LEFT)
                 )
                 centers[m.id] = cy
                 self._card(bracket, m, rect, ch, frame=frame)

@@ -1,13 +1,32 @@
-"""The band at the top of both screens: the event, the session, and whether the daemon is there."""
+"""The band at the top of both screens: the event shown, where it stands, and whether the daemon is there."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from clockd.i18n import render
+from gui import terms
 from gui.model import DeskState
 from gui.style import DESK, HALL
 from gui.widgets.painted import font
+
+
+def titles(state: DeskState, *, phase: bool = True) -> tuple[str, str]:
+    """The header's two lines for the event shown: a session's tournament over its name and
+    stage; a hall event's name over its kind and (``phase``) the timer's phase."""
+    event = state.event
+    if event is None:
+        return "duelclock", ""
+    name = render(event.title)
+    if event.session is not None:
+        return event.session.tournament or name, " · ".join(
+            x for x in (name, terms.stage(event.session.stage)) if x
+        )
+    if event.hall is not None:
+        kind = terms.event_kind(event.kind)
+        return name, f"{kind} · {terms.timer_phase(event.hall.timer.phase)}" if phase else kind
+    return name, terms.event_kind(event.kind)
 
 
 class HeaderBar(QWidget):
@@ -20,44 +39,41 @@ class HeaderBar(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(
             f"#header {{ background: {pal.header}; }} "
-            f"QLabel {{ background: transparent; color: {pal.header_text}; }}"
+            f"#header QLabel {{ background: transparent; color: {pal.header_text}; }}"
         )
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(24 if hall else 14, 8, 24 if hall else 14, 8)
-        titles = QVBoxLayout()
-        titles.setSpacing(0)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(24 if hall else 14, 8, 24 if hall else 14, 8)
+        lines = QVBoxLayout()
+        lines.setSpacing(0)
         self.title = QLabel(self)
         self.title.setFont(font(40 if hall else 20, bold=True))
         self.session = QLabel(self)
         self.session.setFont(font(22 if hall else 13))
         self.session.setStyleSheet(f"color: {pal.muted if hall else '#c8d3e0'};")
-        titles.addWidget(self.title)
-        titles.addWidget(self.session)
-        layout.addLayout(titles, 1)
+        lines.addWidget(self.title)
+        lines.addWidget(self.session)
+        self.row.addLayout(lines, 1)
         self.status = QLabel(self)
         self.status.setFont(font(26 if hall else 13, bold=True))
         self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        layout.addWidget(self.status)
+        self.row.addWidget(self.status)
         self.state = DeskState()
+
+    def add_widget(self, widget: QWidget) -> None:
+        """A control beside the titles (the referee's list of events)."""
+        self.row.insertWidget(1, widget)
 
     def set_state(self, state: DeskState, *, status_text: str = "") -> None:
         self.state = state
-        self.title.setText(state.title or "duelclock")
-        stage = self._stage(state.stage) if not self.hall else ""
-        self.session.setText(" · ".join(x for x in (state.session, stage) if x))
+        title, line = titles(state, phase=not self.hall)  # the audience has the phase above its big time
+        self.title.setText(title)
+        self.session.setText(line)
         if self.hall:
             self.status.setText(status_text)
             return
         colour, text = self._connection(state)
         self.status.setText(f"<span style='color:{colour}'>●</span> {text}")
-
-    def _stage(self, stage: str | None) -> str:
-        return {
-            "registration": self.tr("sign-ups and check-in"),
-            "draw": self.tr("check-in closed: the draw"),
-            "bracket": self.tr("the duels"),
-            "finished": self.tr("finished"),
-        }.get(stage or "", "")
+        self.status.setToolTip(render(state.connection_detail) if state.connection_detail else "")
 
     def _connection(self, state: DeskState) -> tuple[str, str]:
         if state.connection == "connected":
@@ -69,6 +85,6 @@ class HeaderBar(QWidget):
         return "#ff6b6b", self.tr("NO CONNECTION — times shown may be stale")
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange and not self.hall:
+        if event.type() == QEvent.Type.LanguageChange and not self.hall:  # the audience redraws its own
             self.set_state(self.state)
         super().changeEvent(event)

@@ -1,7 +1,9 @@
 """Check-in: the main list, the reserves in their order, walk-ins; who is here.
 
 This is the referee's list, so it shows what the referee needs to find a missing player
-(full name, phone) — it is never part of a public screen. At T−10 the referee closes
+(full name, phone, where a state holds them) — it is never part of a public screen. The
+actions on the selected player (check in, check out, withdraw) are enabled from what the
+daemon says of that player. At T−10 the referee closes
 check-in: absent seats go to the reserves in order (§1.18), then to walk-ins (§1.19).
 """
 
@@ -18,6 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import clockd.i18n
+from clockd.i18n import render
+from gui import terms
 from gui.model import DeskState, Player, Refusal
 
 _LIST_ORDER = {"main": 0, "reserve": 1, "walk-in": 2}
@@ -89,7 +94,7 @@ class PlayersTable(QTableWidget):
             self.setColumnHidden(col, not any(getattr(p, name) for p in players))
 
     def _list_name(self, p: Player) -> str:
-        return {"main": self.tr("main"), "reserve": self.tr("reserve"), "walk-in": self.tr("walk-in")}[p.list]
+        return terms.list_name(p.list)
 
     def _status(self, p: Player) -> str:
         words = {
@@ -145,11 +150,8 @@ class RefusalsLabel(QLabel):
         self.setText("\n".join([title, *lines]))
 
     def why(self, r: Refusal) -> str:
-        if r.reason == "under-age":
-            return self.tr("under the minimum age (§1.9)")
-        if r.reason == "duplicate":
-            return self.tr("the same person as line %1 (§1.14)").replace("%1", str(r.same_as))
-        return self.tr("the main and reserve lists are full (§1.11)")
+        """The daemon's sentence for the refusal, or the catalogue's word for its reason."""
+        return render(r.detail) if r.detail is not None else clockd.i18n.text(f"term.refusal.{r.reason}")
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

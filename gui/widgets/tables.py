@@ -1,12 +1,19 @@
-"""The duel tables: a card per table with both clocks, as the players see them.
+"""The tables: a card per table, drawn as the program the table runs shows itself.
 
-Side ``a`` is drawn on the left and ``b`` on the right, as on the physical clock, each
-with the name of the player sitting there, the time (live, extrapolated between the
-daemon's messages; the running side filled with the highlight colour) and, on the
-referee's desk, the moves made, presses ignored, the clock's connection and any alert.
+What a card shows depends on the table's *program*, not on a fixed pair of clocks:
 
-On the audience screen (``hall=True``) the same cards are the "live now" strip: only
-tables with a duel on them, only display names, clocks as big as the card allows.
+* a **clock** (a chess clock, a Puzzle Duel's clock) — both faces as the players see
+  them: side ``a`` left and ``b`` right, each with the name of the player sitting there
+  (when an event's match is on it), the time (live, extrapolated between the daemon's
+  messages; the running side filled with the highlight colour) and, on the referee's
+  desk, the moves made and presses ignored;
+* a **station** of a hall event — the entry (a pair, a team) and whether it has finished,
+  with its finish in the event's time;
+* **idle** — the table's number and that nothing is played there.
+
+On the referee's desk every card has a footer: the device's connection, or the newest
+alert. On the audience screen (``hall=True``) the same cards are the "live now" strip:
+only display names, clocks as big as the card allows.
 """
 
 from __future__ import annotations
@@ -17,9 +24,25 @@ import math
 from PySide6.QtCore import QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockd.core.clock import Side
+from clockd.core.device import DeviceState
+from clockd.core.display import format_exact_ms
+from clockd.i18n import render
 from gui import terms
-from gui.model import DeskState, Match, Side, Table
-from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskView, Item, elide, fit_font, fit_text, font
+from gui.model import DeskState, Event, Match, Table
+from gui.widgets.painted import (
+    CENTER,
+    LEFT,
+    RIGHT,
+    Box,
+    DeskView,
+    Item,
+    elide,
+    fit_font,
+    fit_text,
+    font,
+    text_width,
+)
 
 
 class TablesView(DeskView):
@@ -42,20 +65,34 @@ class TablesView(DeskView):
         self.relayout()
 
     def shown_tables(self) -> list[int]:
-        """The tables drawn, in order: on the audience screen only those with a duel on them."""
-        tables = sorted(self.state.tables)
+        """The tables drawn, in order.
+
+        The desk lists the tables of the event shown (:meth:`DeskState.tables_of_shown`). The
+        audience sees what is being played: a session's duels on a clock now, a hall event's
+        stations, or — with no event shown — every clock that has been started.
+        """
+        state = self.state
         if self.only is not None:
-            return [self.only] if self.only in self.state.tables else []
+            return [self.only] if self.only in state.tables else []
         if not self.hall:
-            return tables
-        bracket = self.state.bracket
-        if bracket is None:
-            return [t for t in tables if self.state.tables[t].phase != "ready"]
-        return [t for t in tables if (m := bracket.on_table(t)) is not None and m.live]
+            return state.tables_of_shown()
+        shown = state.event
+        if shown is not None and shown.hall is not None:
+            return state.tables_of_shown()
+        if shown is not None and shown.session is not None and shown.session.bracket is not None:
+            out = []
+            for t in sorted(state.tables):
+                duel = state.duel_at(t)
+                if duel is not None and duel[0].id == shown.id and duel[1].live:
+                    out.append(t)
+            return out
+        return [
+            n for n, t in sorted(state.tables.items()) if t.clock is not None and t.clock.phase != "ready"
+        ]
 
     def tables_changed(self, state: DeskState, now_ns: int, tables: frozenset[int] | set[int]) -> None:
         """Only tables changed: redraw just their cards, unless which cards are shown changed."""
-        same_cast = state.bracket is self.state.bracket and state.players is self.state.players
+        same_cast = state.events is self.state.events and state.shown == self.state.shown
         self.state, self.now_ns = state, now_ns
         if not same_cast or self.shown_tables() != list(self.cards):
             self.relayout()
@@ -136,9 +173,15 @@ class TablesView(DeskView):
             self._card(self.state.tables[t], rect)
         self.update()
 
-    def _match(self, table: int) -> Match | None:
-        bracket = self.state.bracket
-        return bracket.on_table(table) if bracket is not None else None
+    def _duel(self, table: int) -> tuple[Event, Match] | None:
+        return self.state.duel_at(table)
+
+    def _name(self, event: Event | None, player: int | None) -> str:
+        if player is None:
+            return ""
+        players = event.session.players if event is not None and event.session is not None else {}
+        p = players.get(player)
+        return p.display_name if p is not None else f"#{player}"
 
     def _card(self, t: Table, rect: QRect) -> None:
         pal = self.palette_
@@ -161,37 +204,23 @@ class TablesView(DeskView):
         pad = max(6, int(rect.height() * 0.05))
         head_h = int(rect.height() * (0.17 if self.hall else 0.15))
         foot_h = 0 if self.hall else int(rect.height() * 0.17)
-        match = self._match(t.table)
-        bracket = self.state.bracket
+        duel = self._duel(t.table)
 
-        # header: table, what is played there; on the right the clock's phase and connection
+        # header: the table and what is played there; on the right the program's state word
         hf = font(head_h * 0.62, bold=True)
         head = QRect(rect.left() + pad, rect.top() + pad // 2, rect.width() - 2 * pad, head_h)
         title = self.tr("Table %1").replace("%1", str(t.table))
-        if match is not None and bracket is not None:
-            what = terms.round_title(bracket.round(match.round))
-            if match.tiebreak_of is not None:
-                what += " · " + self.tr("tie-break")
-            title_rest = what if self.hall else f"{terms.match_label(match)} · {what}"
-        else:
-            title_rest = ""
-        phase_text, phase_colour = self._phase_chip(t)
-        chip_w = int(head.width() * 0.32)
-        self.items.append(
-            Item(
-                QRect(head.right() - chip_w, head.top(), chip_w, head_h),
-                phase_text,
-                "phase",
-                key,
-                hf,
-                phase_colour,
-                RIGHT,
-            )
-        )
-        tw = head.width() - chip_w - pad
+        rest = self._what(t, duel)
+        chip_text, chip_colour = self._chip(t)
+        # the state word takes what it needs, up to 40 % of the line (smaller type, if it must)
+        chip_w = min(int(head.width() * 0.4), text_width(hf, chip_text) + 6) if chip_text else 0
+        chip_rect = QRect(head.right() - chip_w, head.top(), chip_w, head_h)
+        shown_chip, cf = fit_text(chip_text, chip_rect, head_h * 0.62, bold=True, min_px=head_h * 0.3)
+        self.items.append(Item(chip_rect, shown_chip, "phase", key, cf, chip_colour, RIGHT))
+        tw = head.width() - chip_w - (pad if chip_w else 0)
         title_rect = QRect(head.left(), head.top(), tw, head_h)
         text, title_font = fit_text(
-            f"{title} · {title_rest}" if title_rest else title,
+            f"{title} · {rest}" if rest else title,
             title_rect,
             head_h * 0.62,
             bold=True,
@@ -207,6 +236,56 @@ class TablesView(DeskView):
             rect.width() - 2 * pad,
             rect.bottom() - head.bottom() - foot_h - pad,
         )
+        if t.clock is not None:
+            self._clocks(t, duel, body, pad, key)
+        elif t.program == "station":
+            self._station(t, body, key)
+        else:
+            self._idle(t, body, key)
+        if not self.hall:
+            self._footer(t, rect, pad, foot_h, key)
+
+    def _what(self, t: Table, duel: tuple[Event, Match] | None) -> str:
+        """What the header says is played at ``t``: the match and its round, a station's event."""
+        if duel is not None:
+            event, match = duel
+            bracket = event.session.bracket if event.session is not None else None
+            what = terms.round_title(bracket.round(match.round)) if bracket is not None else ""
+            if match.tiebreak_of is not None:
+                what += " · " + self.tr("tie-break")
+            if self.hall:
+                return what
+            here = event.id == self.state.shown
+            label = terms.match_label(match) if here else f"{event.key}/{terms.match_label(match)}"
+            return f"{label} · {what}" if what else label
+        owned = self.state.owner_of(t.table)
+        if t.program == "station":
+            return render(owned[0].title) if owned is not None else ""
+        if t.clock is not None and t.owner is None and not self.hall:
+            return t.clock.control
+        return ""
+
+    def _chip(self, t: Table) -> tuple[str, str]:
+        pal = self.palette_
+        if t.program == "station":
+            if t.finished:
+                return self.tr("FINISHED"), pal.ok
+            return ("" if self.hall else self.tr("IN PLAY") if t.armed else self.tr("WAITING")), pal.muted
+        phase = t.phase
+        if t.over:
+            return self.tr("DUEL OVER"), pal.pending
+        if phase is None:
+            return ("" if self.hall else terms.program(t.program).upper()), pal.muted
+        if phase == "running":
+            return ("" if self.hall else terms.phase("running").upper()), pal.live
+        if phase == "paused":
+            return terms.phase("paused").upper(), pal.paused
+        if phase == "flagged":
+            return terms.phase("flagged").upper(), pal.flag
+        return ("" if self.hall else terms.phase("ready").upper()), pal.muted
+
+    # -- the programs' bodies ------------------------------------------------------------------
+    def _clocks(self, t: Table, duel: tuple[Event, Match] | None, body: QRect, pad: int, key: str) -> None:
         half_w = (body.width() - pad) // 2
         halves = [
             QRect(body.left() + i * (half_w + pad), body.top(), half_w, body.height()) for i in range(2)
@@ -215,7 +294,7 @@ class TablesView(DeskView):
         # both names in one size (the smaller of what each needs), so neither side looks favoured
         name_px = name_h * 0.62
         for side, half in zip((Side.A, Side.B), halves, strict=True):
-            text = self._name_text(t, match, side)
+            text = self._name_text(t, duel, side)
             name_px = min(
                 name_px,
                 fit_text(
@@ -227,67 +306,86 @@ class TablesView(DeskView):
                 )[1].pixelSize(),
             )
         for side, half in zip((Side.A, Side.B), halves, strict=True):
-            self._half(t, match, side, half, key, name_h, int(name_px))
+            self._half(t, duel, side, half, key, name_h, int(name_px))
 
-        if not self.hall:
-            foot = QRect(rect.left() + pad, rect.bottom() - foot_h - pad // 2, rect.width() - 2 * pad, foot_h)
-            ff = font(foot_h * 0.46)
-            if t.alerts:
-                a = t.alerts[-1]
-                text = terms.alert(a.code, a.message)
-                if len(t.alerts) > 1:
-                    text = f"({len(t.alerts)}) {text}"
-                self.boxes.append(Box(foot, pal.alert, None, radius=4, key=key, role="alert"))
-                self.items.append(
-                    Item(
-                        foot.adjusted(6, 0, -6, 0),
-                        elide("⚠ " + text, ff, foot.width() - 12),
-                        "alert",
-                        key,
-                        ff,
-                        pal.alert_text,
-                        LEFT,
-                    )
-                )
-            else:
-                dot = "●"
-                colour = (
-                    pal.ok
-                    if t.device == "connected"
-                    else (pal.offline if t.device == "disconnected" else pal.muted)
-                )
-                text = f"{dot} {terms.device(t.device)}"
-                if t.device_detail and t.device != "connected":
-                    text += f" — {t.device_detail}"
-                self.items.append(
-                    Item(
-                        foot.adjusted(2, 0, -2, 0),
-                        elide(text, ff, foot.width() - 4),
-                        "device",
-                        key,
-                        ff,
-                        colour,
-                        LEFT,
-                    )
-                )
-
-    def _phase_chip(self, t: Table) -> tuple[str, str]:
+    def _station(self, t: Table, body: QRect, key: str) -> None:
         pal = self.palette_
-        if t.phase == "running":
-            return ("" if self.hall else terms.phase("running").upper()), pal.live
-        if t.phase == "paused":
-            return terms.phase("paused").upper(), pal.paused
-        if t.phase == "flagged":
-            return terms.phase("flagged").upper(), pal.flag
-        return ("" if self.hall else terms.phase("ready").upper()), pal.muted
+        entry_h = int(body.height() * 0.55)
+        entry_rect = QRect(body.left(), body.top(), body.width(), entry_h)
+        shown, ef = fit_text(t.entry, entry_rect, entry_h * 0.6, bold=True, min_px=entry_h * 0.3)
+        self.items.append(Item(entry_rect, shown, "entry", key, ef, pal.text, CENTER))
+        finish_rect = QRect(
+            body.left(), entry_rect.bottom() + 1, body.width(), body.bottom() - entry_rect.bottom()
+        )
+        finished_ms = self._finished_ms(t)
+        if t.finished and finished_ms is not None:
+            line = self.tr("finished at %1").replace("%1", format_exact_ms(finished_ms))
+            colour = pal.ok
+        elif t.finished:
+            line, colour = self.tr("finished"), pal.ok
+        elif t.armed:
+            line, colour = self.tr("the button records the finish"), pal.muted
+        else:
+            line, colour = self.tr("waiting for the start"), pal.muted
+        shown_line, ff = fit_text(line, finish_rect, finish_rect.height() * 0.42, bold=t.finished, min_px=9)
+        self.items.append(Item(finish_rect, shown_line, "finish", key, ff, colour, CENTER))
 
-    def _name_text(self, t: Table, match: Match | None, side: Side) -> str:
+    def _finished_ms(self, t: Table) -> int | None:
+        owned = self.state.owner_of(t.table)
+        hall = owned[0].hall if owned is not None else None
+        if hall is None:
+            return None
+        return next((s.finished_ms for s in hall.stations if s.entry == t.entry), None)
+
+    def _idle(self, t: Table, body: QRect, key: str) -> None:
+        pal = self.palette_
+        f = font(body.height() * 0.16)
+        self.items.append(Item(body, self.tr("nothing is played here"), "idle", key, f, pal.muted, CENTER))
+
+    def _footer(self, t: Table, rect: QRect, pad: int, foot_h: int, key: str) -> None:
+        pal = self.palette_
+        foot = QRect(rect.left() + pad, rect.bottom() - foot_h - pad // 2, rect.width() - 2 * pad, foot_h)
+        ff = font(foot_h * 0.46)
+        if t.alerts:
+            text = render(t.alerts[-1].text)
+            if len(t.alerts) > 1:
+                text = f"({len(t.alerts)}) {text}"
+            self.boxes.append(Box(foot, pal.alert, None, radius=4, key=key, role="alert"))
+            self.items.append(
+                Item(
+                    foot.adjusted(6, 0, -6, 0),
+                    elide("⚠ " + text, ff, foot.width() - 12),
+                    "alert",
+                    key,
+                    ff,
+                    pal.alert_text,
+                    LEFT,
+                )
+            )
+            return
+        colour = (
+            pal.ok
+            if t.device is DeviceState.CONNECTED
+            else (pal.offline if t.device is DeviceState.DISCONNECTED else pal.muted)
+        )
+        text = "● " + self.tr("device: %1").replace("%1", terms.device(t.device.value))
+        if t.device_detail and t.device is not DeviceState.CONNECTED:
+            text += f" — {t.device_detail}"
+        self.items.append(
+            Item(
+                foot.adjusted(2, 0, -2, 0), elide(text, ff, foot.width() - 4), "device", key, ff, colour, LEFT
+            )
+        )
+
+    def _name_text(self, t: Table, duel: tuple[Event, Match] | None, side: Side) -> str:
         """The player at ``side`` with the turn marker pointing at them when it is their move."""
-        running = t.phase == "running" and t.running is side
-        turn = t.to_move is side and t.phase in ("paused", "ready") and t.to_move is not None
-        player = match.at_clock(side) if match is not None else None
+        clock = t.clock
+        assert clock is not None
+        running = clock.phase == "running" and clock.running is side
+        turn = clock.to_move is side and clock.phase in ("paused", "ready")
+        player = duel[1].at_clock(side) if duel is not None else None
         name = (
-            self.state.name(player)
+            self._name(duel[0] if duel else None, player)
             if player is not None
             else self.tr("side %1").replace("%1", side.value.upper())
         )
@@ -296,11 +394,20 @@ class TablesView(DeskView):
         return name
 
     def _half(
-        self, t: Table, match: Match | None, side: Side, half: QRect, key: str, name_h: int, name_px: int
+        self,
+        t: Table,
+        duel: tuple[Event, Match] | None,
+        side: Side,
+        half: QRect,
+        key: str,
+        name_h: int,
+        name_px: int,
     ) -> None:
         pal = self.palette_
-        running = t.phase == "running" and t.running is side
-        turn = t.to_move is side and t.phase in ("paused", "ready") and t.to_move is not None
+        clock_state = t.clock
+        assert clock_state is not None
+        running = clock_state.phase == "running" and clock_state.running is side
+        turn = clock_state.to_move is side and clock_state.phase in ("paused", "ready")
         moves_h = 0 if self.hall else int(half.height() * 0.18)
         clock = QRect(half.left(), half.top() + name_h, half.width(), half.height() - name_h - moves_h)
         if running:
@@ -327,14 +434,14 @@ class TablesView(DeskView):
                     role=f"clock-{side.value}",
                 )
             )
-        player = match.at_clock(side) if match is not None else None
+        player = duel[1].at_clock(side) if duel is not None else None
         align = LEFT if side is Side.A else RIGHT
         name_rect = QRect(half.left() + 2, half.top(), half.width() - 4, name_h)
         nf = font(name_px, bold=player is not None)
         self.items.append(
             Item(
                 name_rect,
-                elide(self._name_text(t, match, side), nf, name_rect.width()),
+                elide(self._name_text(t, duel, side), nf, name_rect.width()),
                 f"name-{side.value}",
                 key,
                 nf,
@@ -344,20 +451,20 @@ class TablesView(DeskView):
         )
         text = t.shown(side, self.now_ns)
         tf = fit_font(
-            "0:00:00" if t.remaining_ms[side] >= 3_600_000 else "00:00",
+            "0:00:00" if clock_state.remaining_ms[side] >= 3_600_000 else "00:00",
             clock.adjusted(8, 0, -8, 0),
             clock.height() * 0.62,
             bold=True,
         )
         colour = pal.running_text if running else pal.text
-        if t.flag is side or (t.phase == "flagged" and text == "0:00"):
+        if clock_state.flag is side or (clock_state.phase == "flagged" and text == "0:00"):
             colour = pal.flag
         self.items.append(Item(clock, text, f"time-{side.value}", key, tf, colour, CENTER))
         if moves_h:
             mf = font(moves_h * 0.6)
-            moves = self.tr("moves %1").replace("%1", str(t.moves[side]))
-            if t.ignored[side]:
-                moves += " · " + self.tr("ignored %1").replace("%1", str(t.ignored[side]))
+            moves = self.tr("moves %1").replace("%1", str(clock_state.moves[side]))
+            if clock_state.ignored[side]:
+                moves += " · " + self.tr("ignored %1").replace("%1", str(clock_state.ignored[side]))
             mrect = QRect(half.left() + 2, clock.bottom() + 1, half.width() - 4, moves_h)
             self.items.append(
                 Item(mrect, elide(moves, mf, mrect.width()), f"moves-{side.value}", key, mf, pal.muted, align)

@@ -1,10 +1,15 @@
-"""A table's timeline: every journaled press and decision, for settling a dispute.
+"""A table's (or an event's) timeline: every journaled entry, for settling a dispute.
 
-One row per event, oldest first: the journal's sequence number, the instant counted from
-the clock being set for the duel (to the millisecond, as journaled — nothing is rounded),
-the time since the previous press less any pause (how long a player thought), what happened and the
-details (which side, what the press did, who decided and why). Presses the clock ignored
-(a player hammering the wrong button, a press on a paused clock) are shown in red.
+One row per entry, oldest first: the journal's sequence number, the instant counted from
+the clock being set for the duel (a new program on the table, to the millisecond, as
+journaled — nothing is rounded), the time since the previous press less any pause (how
+long a player thought), what happened and the details (which side, what the press did,
+who decided and why). Presses the program ignored (a player hammering the wrong button, a
+press on a paused clock) are shown in red.
+
+A referee's action is journaled as the action itself (``data["action"]``: its fields, as
+the referee gave them) beside who (``by``) and how (``source``); the other entries are the
+daemon's own (a press, a flag, a program loaded, an alert, a hall signal).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
@@ -23,6 +29,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from clockd.core.display import format_exact_ms
+from clockd.i18n import Msg, render
 from gui import terms
 from gui.model import TimelineItem
 from gui.style import MONO, SANS
@@ -40,8 +47,10 @@ def signed_seconds(ms: int) -> str:
 class TimelineModel(QAbstractTableModel):
     COLUMNS = 5
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, event: bool = False) -> None:
         super().__init__(parent)
+        #: An event's timeline (a hall timer's): its instants count from its first entry, the start.
+        self.for_event = event
         self.entries: tuple[TimelineItem, ...] = ()
         #: Display names by player id, for the events that name a player (a toss, a decision).
         self.names: dict[int, str] = {}
@@ -73,25 +82,36 @@ class TimelineModel(QAbstractTableModel):
         names = self.names
         rows = []
         origin = entries[0].t_ms if entries else 0
+        owner: object = None
         last_press: int | None = None
         paused_at: int | None = None
         paused = 0  # paused time since the last press: not thinking time
         for e in entries:
-            if e.kind == "clock-set":
+            data = e.data
+            action = _fields(data, "action")
+            program = data.get("program") if isinstance(data.get("program"), dict) else None
+            if self.for_event:  # an event's time counts from its start; its tables' programs do not reset it
+                new_clock = e.kind == "timer-start"
+            else:  # a table's: from its creation, a fresh clock, or another event's program on it
+                new_clock = e.kind in ("table-created", "set-clock") or (
+                    program is not None and program.get("owner") != owner
+                )
+            if program is not None:
+                owner = program.get("owner")
+            if new_clock:
                 origin, last_press, paused_at, paused = e.t_ms, None, None, 0
             elif e.kind == "pause" and paused_at is None:
                 paused_at = e.t_ms
             elif e.kind == "resume" and paused_at is not None:
                 paused += e.t_ms - paused_at
                 paused_at = None
-            data = e.data
             think = ""
             if e.kind == "press" and data.get("outcome", "applied") in ("applied", "started"):
                 if last_press is not None:
                     think = format_exact_ms(e.t_ms - last_press - paused)
                 last_press, paused = e.t_ms, 0
-            what = terms.event(e.kind)
-            side = data.get("side")
+            what = terms.entry(e.kind)
+            side = data.get("side", action.get("side"))
             if isinstance(side, str) and side:
                 what += f" {side.upper()}"
             rows.append(
@@ -135,7 +155,9 @@ class TimelineModel(QAbstractTableModel):
             return None
         names = (
             QCoreApplication.translate("Timeline", "#"),
-            QCoreApplication.translate("Timeline", "Since set"),
+            QCoreApplication.translate("Timeline", "Since start")
+            if self.for_event
+            else QCoreApplication.translate("Timeline", "Since set"),
             QCoreApplication.translate("Timeline", "Think"),
             QCoreApplication.translate("Timeline", "Event"),
             QCoreApplication.translate("Timeline", "Details"),
@@ -143,40 +165,87 @@ class TimelineModel(QAbstractTableModel):
         return names[section]
 
 
+def _fields(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]`` if it is an object (an action's fields), else nothing."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _tr(text: object) -> str:
+    """Translate a word marked with ``QT_TRANSLATE_NOOP("Timeline", …)``."""
+    return QCoreApplication.translate("Timeline", str(text))
+
+
+_LABELS = {
+    "winner": QT_TRANSLATE_NOOP("Timeline", "winner"),
+    "absent": QT_TRANSLATE_NOOP("Timeline", "absent"),
+    "clock_a": QT_TRANSLATE_NOOP("Timeline", "at side A"),
+    "player": QT_TRANSLATE_NOOP("Timeline", "player"),
+}
+
+
+def _who(value: object, names: dict[int, str]) -> str:
+    return (
+        names.get(value, f"#{value}")
+        if isinstance(value, int) and not isinstance(value, bool)
+        else str(value)
+    )
+
+
 def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
+    """The details column: the fields a referee needs to read the entry, in words."""
     parts: list[str] = []
-    if kind.startswith("match-") and data.get("match"):
-        parts.append(str(data["match"]))
+    action = _fields(data, "action")
+    target = str(data.get("target", ""))
+    if target.count("/") == 2:  # an item of an event: the match
+        parts.append(target.rsplit("/", 1)[-1])
+    match = data.get("match")
+    if match and not parts:
+        parts.append(str(match))
     if kind == "match-finished" and data.get("how"):
-        parts.append(terms.event(str(data["how"])))
-    for key in ("winner", "absent", "clock_a"):
-        who = data.get(key)
+        parts.append(terms.entry("complete") if data["how"] == "complete" else terms.entry("flag"))
+    program = data.get("program")
+    if isinstance(program, dict):
+        parts.append(terms.program(str(program.get("kind", ""))))
+        if program.get("entry"):
+            parts.append(str(program["entry"]))
+    for key, label in _LABELS.items():
+        who = action.get(key, data.get(key))
         if isinstance(who, int) and not isinstance(who, bool):
-            label = {
-                "winner": QCoreApplication.translate("Timeline", "winner"),
-                "absent": QCoreApplication.translate("Timeline", "absent"),
-                "clock_a": QCoreApplication.translate("Timeline", "at side A"),
-            }[key]
-            parts.append(f"{label}: {names.get(who, f'#{who}')}")
+            parts.append(f"{_tr(label)}: {_who(who, names)}")
+    if isinstance(action.get("table"), int):
+        parts.append(QCoreApplication.translate("Timeline", "table %1").replace("%1", str(action["table"])))
+    if action.get("entry"):
+        parts.append(str(action["entry"]))
     outcome = data.get("outcome")
     if isinstance(outcome, str) and outcome and outcome != "applied":
         parts.append(terms.outcome(outcome))
-    if kind == "adjust" and isinstance(data.get("delta_ms"), int):
-        parts.append(signed_seconds(data["delta_ms"]))
-    if kind == "clock-set" and data.get("control"):
-        parts.append(str(data["control"]))
+    delta = action.get("delta_ms", data.get("delta_ms"))
+    if isinstance(delta, int) and not isinstance(delta, bool):
+        parts.append(signed_seconds(delta))
+    control = action.get("control", data.get("control"))
+    if control:
+        parts.append(str(control))
+    if action.get("seed") is not None:
+        parts.append(QCoreApplication.translate("Timeline", "seed %1").replace("%1", str(action["seed"])))
     if kind == "alert" and data.get("code"):
-        parts.append(terms.alert(str(data["code"]), str(data.get("message", ""))))
-    if data.get("text"):
-        parts.append(f"„{data['text']}”")
-    if data.get("device_t_ns") is not None:
+        params = data.get("data") if isinstance(data.get("data"), dict) else {}
+        parts.append(render(Msg(code=str(data["code"]), params=params)))
+    if kind == "timer-due" and isinstance(data.get("offset_ns"), int):
+        offset_ms = data["offset_ns"] // 1_000_000
         parts.append(
-            QCoreApplication.translate("Timeline", "clock's own time %1 ns").replace(
-                "%1", str(data["device_t_ns"])
-            )
+            f"{terms.signal(str(data.get('what', 'signal')), offset_ms)} · {format_exact_ms(offset_ms)}"
         )
+    note = action.get("text", data.get("text"))
+    if note:
+        parts.append(f"„{note}”")
+    if data.get("device_t_ns") is not None:
+        own = QCoreApplication.translate("Timeline", "clock's own time %1 ns")
+        parts.append(own.replace("%1", str(data["device_t_ns"])))
+    if data.get("source") == "button":
+        parts.append(QCoreApplication.translate("Timeline", "by the table's button"))
     by = data.get("by")
-    reason = data.get("reason")
+    reason = action.get("reason", data.get("reason"))
     if by or reason:
         who = str(by or "")
         why = str(reason or "")
@@ -185,11 +254,12 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
 
 
 class TimelineView(QTableView):
-    """The timeline of one table; follows the newest event unless the referee scrolled up."""
+    """The timeline of one table (or, ``event``, of a hall event); follows the newest entry unless
+    the referee scrolled up."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, event: bool = False) -> None:
         super().__init__(parent)
-        self.timeline = TimelineModel(self)
+        self.timeline = TimelineModel(self, event=event)
         self.setModel(self.timeline)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from clockd.core.units import SECOND
 from gui.audience import AudienceWindow
-from gui.demo import demo_state
-from gui.model import DeskModel, Player, private_fields
+from gui.demo import RELAY, SESSION, demo_state
+from gui.model import DeskModel, DeskState, Player, private_fields
 from gui.style import HALL
 
 T0 = 1_000 * SECOND
@@ -19,7 +19,7 @@ T0 = 1_000 * SECOND
 def everything_shown(window: AudienceWindow) -> list[str]:
     """Every text on the screen: painted items, labels, the window title."""
     texts = [window.windowTitle()]
-    texts += window.bracket.shown_texts() + window.live.shown_texts()
+    texts += window.bracket.shown_texts() + window.live.shown_texts() + window.hall.shown_texts()
     texts += [label.text() for label in window.findChildren(QLabel) if label.isVisible()]
     return [t for t in texts if t]
 
@@ -44,6 +44,16 @@ def leaks(shown: list[str], secrets: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+def with_players(state: DeskState, players: dict[int, Player]) -> DeskState:
+    """``state`` with the session's players replaced."""
+    event = state.events[SESSION]
+    assert event.session is not None
+    session = event.session.model_copy(update={"players": players})
+    return state.model_copy(
+        update={"events": {**state.events, SESSION: event.model_copy(update={"session": session})}}
+    )
+
+
 def test_surnames_emails_phones_and_ages_never_reach_the_audience(qtbot: QtBot) -> None:
     state = demo_state(T0)
     # make every surname unmistakable, and long enough that any leak would be seen
@@ -51,7 +61,7 @@ def test_surnames_emails_phones_and_ages_never_reach_the_audience(qtbot: QtBot) 
         pid: p.model_copy(update={"full_name": f"{p.full_name.split()[0]} Tajnowska-{pid}"})
         for pid, p in state.players.items()
     }
-    model = DeskModel(state.model_copy(update={"players": players}))
+    model = DeskModel(with_players(state, players))
     window = AudienceWindow(model, clock=lambda: T0)
     qtbot.addWidget(window)
     window.resize(1920, 1080)
@@ -84,7 +94,7 @@ def test_private_data_arriving_later_stays_off_the_screen_too(qtbot: QtBot) -> N
         age=71,
     )
     players = {**model.state.players, 3: newcomer}
-    model.set_players(players.values())
+    model.replace(with_players(model.state, players))
     qtbot.waitUntil(
         lambda: (
             window.state.players.get(3) is not None and window.state.players[3].display_name == "Agnieszka Ś."
@@ -126,14 +136,20 @@ def test_the_audience_screen_has_no_controls(qtbot: QtBot) -> None:
 
 def test_when_the_final_is_decided_the_podium_takes_the_live_panels_place(qtbot: QtBot) -> None:
     state = demo_state(T0)
-    assert state.bracket is not None
-    matches = dict(state.bracket.matches)
+    bracket = state.bracket
+    assert bracket is not None
+    matches = dict(bracket.matches)
     for mid in ("R2-3", "R2-4"):  # the quarter-finals on the clocks end …
         matches[mid] = matches[mid].model_copy(update={"status": "decided", "winner": matches[mid].a})
     matches["R4-1"] = matches["R4-1"].model_copy(update={"a": 5, "b": 13, "status": "decided", "winner": 13})
     matches["R5-1"] = matches["R5-1"].model_copy(update={"a": 1, "b": 9, "status": "decided", "winner": 9})
-    bracket = state.bracket.model_copy(update={"matches": matches})
-    model = DeskModel(state.model_copy(update={"bracket": bracket}))
+    # … and the daemon's podium says who stands where (§2.2.20)
+    done = bracket.model_copy(update={"matches": matches, "podium": (9, 1, 13)})
+    event = state.events[SESSION]
+    assert event.session is not None
+    session = event.session.model_copy(update={"bracket": done, "stage": "finished"})
+    events = {**state.events, SESSION: event.model_copy(update={"session": session})}
+    model = DeskModel(state.model_copy(update={"events": events}))
     window = AudienceWindow(model, clock=lambda: T0)
     qtbot.addWidget(window)
     window.resize(1920, 1080)
@@ -146,12 +162,58 @@ def test_when_the_final_is_decided_the_podium_takes_the_live_panels_place(qtbot:
 
 
 def test_without_a_bracket_the_clocks_get_the_whole_screen(qtbot: QtBot) -> None:
-    state = demo_state(T0).model_copy(update={"bracket": None})
-    window = AudienceWindow(DeskModel(state), clock=lambda: T0)
+    state = demo_state(T0)
+    event = state.events[SESSION]
+    assert event.session is not None
+    before_draw = event.model_copy(update={"session": event.session.model_copy(update={"bracket": None})})
+    window = AudienceWindow(
+        DeskModel(state.model_copy(update={"events": {**state.events, SESSION: before_draw}})),
+        clock=lambda: T0,
+    )
     qtbot.addWidget(window)
     window.resize(1920, 1080)
     window.show()
     qtbot.waitExposed(window)
     assert not window.bracket.isVisible() and window.live_panel.isVisible()
-    assert window.live.shown_tables() == [2, 3, 4]  # every table whose clock is not just set
+    assert window.live.shown_tables() == [2, 3, 4]  # every clock that is not just set; not the stations
     assert window.live.width() > 1800
+
+
+def test_a_hall_timer_gets_the_screen_with_its_big_time_and_the_stations(qtbot: QtBot) -> None:
+    model = DeskModel(demo_state(T0, shown="relay"))
+    window = AudienceWindow(model, clock=lambda: T0)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.hall.isVisible() and not window.bracket.isVisible() and not window.live_panel.isVisible()
+    big = next(window.hall.items_with(role="hall-time"))
+    assert big.text == "37:19" and big.font.pixelSize() >= 250  # the hour's time left, seen from the back
+    assert next(window.hall.items_with(role="hall-next")).text == "następny sygnał za 2:19 (o 25:00)"
+    finishes = {i.key: i.text for i in window.hall.items_with(role="station-finish")}
+    assert finishes == {
+        "Para 1 — Ala i Ola": "—",
+        "Para 2 — Kuba i Igor": "21:07.412",
+        "Para 3 — Ewa i Jan": "—",
+    }
+    assert window.header.title.text() == "Sztafeta par"
+    # a minute later on the hall's own clock, the big time has moved on without a message
+    window.clock = lambda: T0 + 60 * SECOND
+    window.tick()
+    assert next(window.hall.items_with(role="hall-time")).text == "36:19"
+
+
+def test_a_signal_flashes_only_for_the_event_on_the_screen(qtbot: QtBot) -> None:
+    model = DeskModel(demo_state(T0, shown="relay"))
+    window = AudienceWindow(model, clock=lambda: T0)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    model.flash(SESSION, "signal", 300_000, T0)  # another event's signal
+    window._flush()  # what the window draws of it, now (not waiting for the event loop's turn)
+    assert not window.flash.isVisible()
+    model.flash(RELAY, "signal", 1_500_000, T0)
+    qtbot.waitUntil(window.flash.isVisible, timeout=2000)
+    assert window.flash.text() == "ZMIANA"
+    model.flash(RELAY, "pre", -600_000, T0)
+    qtbot.waitUntil(lambda: window.flash.text() == "START ZA 10 MIN", timeout=2000)

@@ -13,7 +13,8 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from clockd.core.units import SECOND
-from gui.model import Bracket, DeskState, Match, Pair, Player, Round, Score, Side, Table, Texts
+from clockd.i18n import Msg, msg
+from gui.model import Bracket, Clock, DeskState, Event, Match, Player, Round, Score, Session, Table, texts
 from gui.style import DESK, HALL
 from gui.widgets.bracket import BracketView
 
@@ -31,15 +32,26 @@ NAMES = {
 
 
 def score(a: str, b: str, how: str = "time") -> Score:
-    return Score(displayed=Texts(a=a, b=b), decided_by=how)
+    return Score(displayed=texts(a, b), decided_by=how)
+
+
+def stage(name: str) -> Msg:
+    """A round's name as the daemon sends it (the festival's, as typed)."""
+    return msg("text.as-typed", text=name)
+
+
+def clock(phase: str, a_ms: int, b_ms: int, running: str | None = None) -> Clock:
+    return Clock.model_validate(
+        {"phase": phase, "remaining_ms": {"a": a_ms, "b": b_ms}, "running": running, "to_move": running}
+    )
 
 
 def known_state() -> DeskState:
     rounds = (
-        Round(number=1, name="Ćwierćfinał", players=8, pieces=99),
-        Round(number=2, name="Półfinał", players=4, pieces=200),
-        Round(number=3, name="O 3. miejsce", kind="third_place", players=2, pieces=200),
-        Round(number=4, name="Finał", kind="final", players=2, pieces=200),
+        Round(number=1, name=stage("I · Ćwierćfinał"), players=8, pieces=99),
+        Round(number=2, name=stage("II · Półfinał"), players=4, pieces=200),
+        Round(number=3, name=stage("III · O 3. miejsce"), kind="third_place", players=2, pieces=200),
+        Round(number=4, name=stage("IV · Finał"), kind="final", players=2, pieces=200),
     )
     matches = [
         Match(
@@ -86,19 +98,28 @@ def known_state() -> DeskState:
     tables = {
         2: Table(
             table=2,
-            phase="running",
-            remaining_ms=Pair(a=125_000, b=61_000),
-            running=Side.A,
-            to_move=Side.A,
+            program="puzzle-duel",
+            owner="desk/pt/R1-3",
+            clock=clock("running", 125_000, 61_000, running="a"),
             seq=40,
             received_ns=T0,
         ),
-        4: Table(table=4, phase="paused", remaining_ms=Pair(a=30_000, b=30_200), seq=41, received_ns=T0),
+        4: Table(
+            table=4,
+            program="puzzle-duel",
+            owner="desk/pt/R1-4",
+            clock=clock("paused", 30_000, 30_200),
+            over=True,
+            seq=41,
+            received_ns=T0,
+        ),
     }
     players = {pid: Player(id=pid, display_name=name) for pid, name in NAMES.items()}
-    return DeskState(
-        players=players, bracket=Bracket(rounds=rounds, matches={m.id: m for m in matches}), tables=tables
+    session = Session(
+        stage="bracket", players=players, bracket=Bracket(rounds=rounds, matches={m.id: m for m in matches})
     )
+    event = Event(id="desk/pt", key="pt", kind="puzzle-duel", title=stage("Piątek"), session=session)
+    return DeskState(events={event.id: event}, shown=event.id, tables=tables)
 
 
 @pytest.fixture
@@ -227,7 +248,12 @@ def test_the_final_and_the_third_place_duel_are_framed_in_their_colours(view: Br
         card = view.cards[mid]
         assert close(img.pixelColor(card.left() + 1, card.center().y()), colour, 30), mid
     titles = [i.text for i in view.items_with(role="round")]
-    assert titles == ["I · ĆWIERĆFINAŁ", "II · PÓŁFINAŁ", "IV · FINAŁ", "III · O 3. MIEJSCE"]
+    assert titles == [
+        "I · ĆWIERĆFINAŁ",
+        "II · PÓŁFINAŁ",
+        "IV · FINAŁ",
+        "III · O 3. MIEJSCE",
+    ]  # the daemon's names
 
 
 def test_the_hall_version_shows_no_match_ids_and_the_same_names(qtbot: QtBot) -> None:
@@ -243,8 +269,9 @@ def test_the_hall_version_shows_no_match_ids_and_the_same_names(qtbot: QtBot) ->
 def test_a_press_redraws_only_the_card_of_its_table(view: BracketView) -> None:
     state = known_state()
     untouched = [i for i in view.items if i.key == "R1-1"]
-    pressed = state.tables[2].model_copy(update={"running": Side.B, "to_move": Side.B, "seq": 41,
-                                                 "remaining_ms": Pair(a=121_000, b=61_000)})  # fmt: skip
+    pressed = state.tables[2].model_copy(
+        update={"seq": 41, "clock": clock("running", 121_000, 61_000, running="b")}
+    )
     new = state.model_copy(update={"tables": {**state.tables, 2: pressed}})
     view.tables_changed(new, T0, {2})
     card = view.cards["R1-3"]

@@ -40,6 +40,18 @@ def test_the_audience_screen_renders_full_hd(tmp_path: Path) -> None:
     assert count(img, HALL.running) > 3000  # the big running clocks
 
 
+def test_the_hall_timers_panel_and_its_audience_screen_render(tmp_path: Path) -> None:
+    desk, hall = tmp_path / "referee-timer.png", tmp_path / "audience-timer.png"
+    assert main(["gui", "--screenshot", str(desk), "--demo-state", "--event", "relay"]) == 0
+    assert main(["gui", "--screenshot", str(hall), "--demo-state", "--session", "relay", "--audience"]) == 0
+    img = QImage(str(desk))
+    assert (img.width(), img.height()) == (1600, 1000)
+    assert count(img, DESK.text) > 1000  # the big countdown's digits (every 4th pixel)
+    assert count(img, DESK.running) == 0  # no duel's clock on the relay's page
+    big = QImage(str(hall))
+    assert count(big, HALL.text) > 5000 and count(big, HALL.running) == 0  # a third of the screen is the time
+
+
 def test_a_screenshot_must_be_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["gui", "--screenshot", str(tmp_path / "x.jpg"), "--demo-state"]) == 2
     assert "nazwa pliku musi kończyć się na .png" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""The referee's table cards: both times, whose turn, moves per side, the clock's connection, alerts."""
+"""The referee's table cards, drawn per program: two clocks, a hall event's station, nothing."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clockd.core.units import SECOND
+from clockd.i18n import Msg
 from gui.demo import demo_state
-from gui.model import Alert, DeskState, Pair, Side, Table
+from gui.model import Alert, Clock, DeskState, Table
 from gui.style import DESK
 from gui.widgets.tables import TablesView
 
@@ -28,13 +29,19 @@ def texts(view: TablesView, table: int) -> dict[str, str]:
     return {i.role: i.text for i in view.items_with(key=str(table))}
 
 
-def test_each_table_shows_both_clocks_moves_and_the_player_at_each_side(view: TablesView) -> None:
+def test_a_duels_table_shows_both_clocks_moves_and_the_player_at_each_side(view: TablesView) -> None:
     t3 = texts(view, 3)
     assert t3["time-a"] == "4:24" and t3["time-b"] == "5:18"
     assert t3["moves-a"] == "ruchy 21 · zignorowane 1" and t3["moves-b"] == "ruchy 21"
     assert t3["name-a"] == "Stanisław Ź." and t3["name-b"] == "Bartłomiej K. ◀"  # B's turn: the arrow
-    assert t3["title"].startswith("Stolik 3 · R2-3")
-    assert t3["phase"] == "CHODZI"
+    assert t3["title"] == "Stolik 3 · R2-3 · II runda — Ćwierćfinał"  # the round's name is the daemon's
+    assert t3["phase"] == "TRWA"  # the catalogue's word for a running clock
+
+
+def test_the_session_page_lists_its_tables_and_not_another_events(view: TablesView) -> None:
+    assert view.shown_tables() == [1, 2, 3, 4, 5]  # the relay's stations (6–8) are on its own page
+    assert texts(view, 1)["title"] == "Stolik 1 · 15m"  # the table's own clock, and its control
+    assert texts(view, 1)["name-a"] == "strona A"
 
 
 def test_the_running_side_is_filled_and_the_other_is_not(view: TablesView) -> None:
@@ -46,46 +53,54 @@ def test_the_running_side_is_filled_and_the_other_is_not(view: TablesView) -> No
         assert img.pixelColor(w.left() + 12, w.top() + 8).name() != DESK.running
 
 
-def test_a_paused_clock_shows_whose_turn_it_is(view: TablesView) -> None:
+def test_a_duel_that_ended_says_so(view: TablesView) -> None:
     t2 = texts(view, 2)
-    assert t2["phase"] == "PAUZA"
-    assert t2["name-a"].startswith("▶ ")  # side a is to move when it resumes
-    assert not t2["name-b"].endswith("◀")
+    assert t2["phase"] == "ROZEGRANY"
+    assert (t2["time-a"], t2["time-b"]) == ("1:27", "1:02")
 
 
 def test_connection_and_alerts_are_shown_in_words(view: TablesView) -> None:
-    assert texts(view, 3)["device"] == "● zegar podłączony"
-    assert texts(view, 5)["device"].startswith("● zegar odłączony — /dev/ttyACM4")
-    assert texts(view, 4)["alert"].startswith("⚠ Odtworzono po restarcie demona")
+    assert texts(view, 3)["device"] == "● urządzenie: połączony"
+    assert texts(view, 5)["device"].startswith("● urządzenie: ODŁĄCZONY — /dev/ttyACM4")
+    assert texts(view, 4)["alert"].startswith("⚠ demon zatrzymał się, gdy ten zegar chodził, i wrócił 0:04")
 
 
-def test_an_unknown_alert_code_is_shown_in_the_daemons_words(qtbot: QtBot) -> None:
+def test_an_alert_the_catalogue_does_not_know_still_says_what_it_is(qtbot: QtBot) -> None:
     v = TablesView()
     qtbot.addWidget(v)
     v.resize(600, 260)
-    t = Table(
-        table=1, alerts=(Alert(id=1, code="battery-low", message="Battery low on the clock"),), received_ns=T0
-    )
+    alert = Alert(id=1, text=Msg(code="alert.battery-low", params={"level": 7}))
+    t = Table(table=1, program="idle", alerts=(alert,), received_ns=T0)
     v.set_state(DeskState(tables={1: t}), T0)
-    assert "Battery low on the clock" in texts(v, 1)["alert"]
+    assert "alert.battery-low" in texts(v, 1)["alert"] and "7" in texts(v, 1)["alert"]
+    assert texts(v, 1)["idle"] == "nic się tu nie toczy"  # an idle table shows no clocks
+    assert not any(i.role.startswith("time-") for i in v.items)
 
 
 def test_a_fallen_flag_is_drawn_in_red(qtbot: QtBot) -> None:
     v = TablesView()
     qtbot.addWidget(v)
     v.resize(600, 260)
-    t = Table(
-        table=1,
-        phase="flagged",
-        remaining_ms=Pair(a=0, b=42_000),
-        flag=Side.A,
-        to_move=Side.A,
-        received_ns=T0,
-    )
-    v.set_state(DeskState(tables={1: t}), T0)
+    clock = Clock.model_validate({"phase": "flagged", "remaining_ms": {"a": 0, "b": 42_000}, "flag": "a",
+                                  "to_move": "a"})  # fmt: skip
+    v.set_state(DeskState(tables={1: Table(table=1, program="clock", clock=clock, received_ns=T0)}), T0)
     item = next(i for i in v.items if i.role == "time-a")
     assert item.text == "0:00" and item.color == DESK.flag
     assert texts(v, 1)["phase"] == "FLAGA"
+
+
+def test_a_hall_events_station_shows_its_entry_and_its_finish(qtbot: QtBot) -> None:
+    v = TablesView()
+    qtbot.addWidget(v)
+    v.resize(1200, 320)
+    state = demo_state(T0, shown="relay")
+    v.set_state(state, T0)
+    assert v.shown_tables() == [6, 7, 8]
+    finished, waiting = texts(v, 7), texts(v, 6)
+    assert finished["entry"] == "Para 2 — Kuba i Igor"
+    assert finished["finish"] == "ukończone: 21:07.412"  # event time, exact: as journaled
+    assert finished["phase"] == "UKOŃCZONE" and finished["title"] == "Stolik 7 · Sztafeta par"
+    assert waiting["finish"] == "przycisk zapisze ukończenie" and waiting["phase"] == "W GRZE"
 
 
 def test_clicking_a_card_selects_that_table(view: TablesView, qtbot: QtBot) -> None:

@@ -1,13 +1,26 @@
-"""A table's timeline, as a referee reads it to settle a dispute."""
+"""A table's timeline, as a referee reads it to settle a dispute — entries as the journal keeps them."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clockd.core.display import format_exact_ms as exact_ms
+from clockd.core.units import SECOND
 from gui.model import TimelineItem
 from gui.widgets.timeline import TimelineView, signed_seconds
+
+DUEL = {"kind": "puzzle-duel", "owner": "desk/pt/R2-3"}
+
+
+def action(
+    seq: int, kind: str, t_ms: int, target: str = "desk/3", by: str = "Ola", **fields: Any
+) -> TimelineItem:
+    """A referee's action as the daemon journals it: the action's own fields, who, and how."""
+    data = {"target": target, "by": by, "source": "referee", "action": {"kind": kind, "t_ns": 0, **fields}}
+    return TimelineItem(seq=seq, kind=kind, t_ms=t_ms, data=data)
 
 
 def entries() -> tuple[TimelineItem, ...]:
@@ -15,14 +28,14 @@ def entries() -> tuple[TimelineItem, ...]:
         return TimelineItem(seq=seq, kind=kind, t_ms=t_ms, data=data)
 
     return (
-        e(10, "clock-set", 50_000, control="10m", by="Ola", reason="R2-3"),
+        e(10, "program", 50_000, program=DUEL, by="Ola"),
         e(11, "press", 62_500, side="a", outcome="started"),
         e(12, "press", 66_750, side="b", outcome="applied"),
         e(13, "press", 66_900, side="b", outcome="ignored-not-running"),
-        e(14, "pause", 70_000, by="Ola", reason="lost piece"),
-        e(15, "resume", 130_000, by="Ola"),
+        action(14, "pause", 70_000, reason="lost piece"),
+        action(15, "resume", 130_000, reason=""),
         e(16, "press", 131_001, side="a", outcome="applied"),
-        e(17, "adjust", 131_500, side="b", delta_ms=-2_500, by="Ola", reason="touched a piece"),
+        action(17, "adjust", 131_500, side="b", delta_ms=-2_500, reason="touched a piece"),
     )
 
 
@@ -31,18 +44,37 @@ def rows(view: TimelineView) -> list[list[str]]:
     return [[m.data(m.index(r, c)) for c in range(m.columnCount())] for r in range(m.rowCount())]
 
 
-def test_each_event_with_its_instant_since_the_clock_was_set_and_the_think_time(qtbot: QtBot) -> None:
+def test_each_entry_with_its_instant_since_the_duel_was_loaded_and_the_think_time(qtbot: QtBot) -> None:
     view = TimelineView()
     qtbot.addWidget(view)
     view.show_entries(entries())
     r = rows(view)
     assert [x[0] for x in r] == ["10", "11", "12", "13", "14", "15", "16", "17"]
+    assert r[0][3:] == ["program na stoliku", "Puzzlowy Pojedynek · Ola"]
     assert r[1][1:4] == ["0:12.500", "", "naciśnięcie A"]  # the starting press: nothing to think about yet
     assert r[2][1:3] == ["0:16.750", "0:04.250"]
     # the pause of a minute is not thinking time: 66.750 → 131.001 less 60 s paused
     assert r[6][1:3] == ["1:21.001", "0:04.251"]
-    assert r[7][4] == "-2.500 s · Ola: touched a piece"
-    assert r[4][4] == "Ola: lost piece"
+    assert r[7][3:] == [
+        "korekta czasu B",
+        "-2.500 s · Ola: touched a piece",
+    ]  # an action: the catalogue's name
+    assert r[4][3:] == ["pauza", "Ola: lost piece"]
+
+
+def test_the_toss_reloading_the_same_duel_does_not_restart_the_count(qtbot: QtBot) -> None:
+    view = TimelineView()
+    qtbot.addWidget(view)
+    first = entries()
+    toss = (
+        action(18, "match-toss", 140_000, target="desk/pt/R2-3", winner=4),
+        TimelineItem(seq=19, kind="program", t_ms=140_000, data={"program": DUEL}),
+        TimelineItem(seq=20, kind="program", t_ms=150_000, data={"program": {"kind": "idle", "owner": None}}),
+    )
+    view.show_entries(first + toss)
+    r = rows(view)
+    assert r[9][1] == "1:30.000"  # the same duel's program again: still counted from its loading
+    assert r[10][1] == "0:00.000"  # another program on the table: counted afresh
 
 
 def test_ignored_presses_stand_out(qtbot: QtBot) -> None:
@@ -56,7 +88,7 @@ def test_ignored_presses_stand_out(qtbot: QtBot) -> None:
     assert "zignorowane: nie kolej tej strony" in m.data(m.index(3, 4))
 
 
-def test_new_events_are_appended_without_losing_the_readers_place(qtbot: QtBot) -> None:
+def test_new_entries_are_appended_without_losing_the_readers_place(qtbot: QtBot) -> None:
     view = TimelineView()
     qtbot.addWidget(view)
     first = entries()
@@ -75,23 +107,42 @@ def test_durations_are_exact_to_the_millisecond() -> None:
     assert signed_seconds(10_000) == "+10 s" and signed_seconds(-250) == "-0.250 s"
 
 
-def test_the_tournaments_decisions_name_the_match_and_the_player(qtbot: QtBot) -> None:
+def test_the_sessions_decisions_name_the_match_and_the_player(qtbot: QtBot) -> None:
     view = TimelineView()
     qtbot.addWidget(view)
     view.timeline.names = {4: "Ola P.", 9: "Iga W."}
-    match = {"session": "pt", "match": "R2-3"}
+    match = "desk/pt/R2-3"
     view.show_entries((
-        TimelineItem(seq=1, kind="match-assigned", t_ms=0, data={**match, "clock_a": 9}),
-        TimelineItem(seq=2, kind="match-toss", t_ms=30_000, data={**match, "winner": 4}),
+        action(1, "match-assign", 0, target=match, table=3, clock_a=9),
+        action(2, "match-toss", 30_000, target=match, winner=4),
         TimelineItem(seq=3, kind="match-finished", t_ms=900_000, data={"match": "R2-3", "how": "complete"}),
     ))  # fmt: skip
     r = rows(view)
-    assert r[0][3:] == ["pojedynek na stoliku", "R2-3 · po stronie A: Iga W."]
-    assert r[1][3:] == ["rzut", "R2-3 · zwycięzca: Ola P."]
+    assert r[0][3:] == ["przydziel do stolika", "R2-3 · po stronie A: Iga W. · stolik 3 · Ola"]
+    assert r[1][3:] == ["zapisz losowanie", "R2-3 · zwycięzca: Ola P. · Ola"]
     assert r[2][3:] == ["koniec pojedynku", "R2-3 · obrazek ułożony"]
 
 
-def test_columns_widen_when_appended_events_need_more_room(qtbot: QtBot) -> None:
+def test_a_hall_events_signals_and_a_finish_by_the_button(qtbot: QtBot) -> None:
+    view = TimelineView()
+    qtbot.addWidget(view)
+    finish = {"target": "desk/relay", "by": "GPIO-7", "source": "button", "action": {"entry": "Para 2"}}
+    signal = {"what": "signal", "offset_ns": 300 * SECOND}
+    view.show_entries((
+        action(1, "timer-start", 0, target="desk/relay"),
+        TimelineItem(seq=2, kind="timer-due", t_ms=300_000, data=signal),
+        TimelineItem(seq=3, kind="entry-finish", t_ms=301_250, data=finish),
+        TimelineItem(seq=4, kind="alert", t_ms=302_000,
+                     data={"code": "alert.recovered-paused", "data": {}, "alert_id": 1}),
+    ))  # fmt: skip
+    r = rows(view)
+    assert r[0][3:] == ["start imprezy", "Ola"]
+    assert r[1][3:] == ["sygnał na sali", "ZMIANA · 5:00.000"]
+    assert r[2][3:] == ["zapisz ukończenie", "Para 2 · przyciskiem na stoliku · GPIO-7"]
+    assert r[3][4].startswith("komputer uruchomiono ponownie, gdy ten zegar chodził")  # the catalogue's
+
+
+def test_columns_widen_when_appended_entries_need_more_room(qtbot: QtBot) -> None:
     """A three-digit journal number or a long think time arriving later is not cut to '1…'."""
     view = TimelineView()
     qtbot.addWidget(view)

@@ -102,17 +102,51 @@ def test_lang_option_beats_the_setting_which_beats_the_environment(monkeypatch: 
         translations.save_language("de")
 
 
-def test_every_alert_the_daemon_raises_has_words_in_both_languages() -> None:
-    import re
+def test_every_catalogue_code_the_gui_uses_has_both_languages() -> None:
+    """The GUI's own sentences (``gui.*``) and the core's terms it draws come from the catalogue:
+    each code the GUI's source names, and each member of the term families it renders, has a
+    Polish and an English text there (a missing one would show as its bare code)."""
+    from clockd.core.bracket import MatchStatus
+    from clockd.core.clock import Phase
+    from clockd.core.device import DeviceState
+    from clockd.core.hall import TimerPhase
+    from clockd.i18n.catalogue import catalogue
+    from clockd.i18n.codes import source_codes
 
-    from clockd.service import engine, tables
-    from gui import terms
+    used = {c for c in source_codes([GUI]) if c.startswith(("gui.", "term.", "alert.", "text."))}
+    assert {"gui.no-token", "gui.signal.signal", "gui.signal.end", "gui.signal.pre", "term.bye"} <= used
+    used |= {f"term.phase.{p.value}" for p in Phase}
+    used |= {f"term.match-status.{s.value}" for s in MatchStatus}
+    used |= {f"term.timer-phase.{p.value}" for p in TimerPhase}
+    used |= {f"term.device.{d.value}" for d in DeviceState}
+    used |= {f"term.list.{k}" for k in ("main", "reserve", "walk-in")}
+    used |= {f"term.session-stage.{s}" for s in ("registration", "draw", "bracket", "finished")}
+    used |= {f"term.event-kind.{k}" for k in ("puzzle-duel", "timer")}
+    used |= {f"term.decided-by.{d}" for d in ("time", "flag", "tiebreak", "referee", "bye", "walkover")}
+    entries = catalogue().entries
+    missing = sorted(c for c in used if c not in entries)
+    assert missing == []
+    for code in sorted(used):
+        entry = entries[code]
+        assert all(entry.pl) and all(entry.en), code
 
-    source = Path(engine.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'code = "([a-z-]+)"', source)) | {tables.TIME_UNCERTAIN}
-    assert {"recovered-running", "recovered-paused", "press-time-uncertain"} <= codes
-    for lang in ("pl", "en"):
-        translations.install(lang)
-        for code in codes:
-            words = terms.alert(code, "THE DAEMON'S OWN SENTENCE")
-            assert words != "THE DAEMON'S OWN SENTENCE", (lang, code)
+
+def test_the_catalogues_words_follow_the_language_switch_too(qtbot: QtBot) -> None:
+    """A word from the catalogue (a clock's phase) and one of Qt's (a button) switch together."""
+    window = RefereeWindow(DeskModel(demo_state(0)), DemoSink())
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.select_table(3)  # R2-3 is on it
+
+    def phase() -> str:
+        return next(i.text for i in window.tables.items_with(key="3", role="phase"))
+
+    assert phase() == "TRWA"
+    window.set_language("en")
+    qtbot.waitUntil(lambda: phase() == "RUNNING", timeout=2000)
+    assert window.act_pause.text() == "Pause"
+    assert (
+        window.act_confirm.toolTip() == "match R2-3 has no result to confirm (it is live)"
+    )  # the core's, in English
+    window.set_language("pl")
+    qtbot.waitUntil(lambda: phase() == "TRWA", timeout=2000)
