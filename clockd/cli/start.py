@@ -134,7 +134,7 @@ def _desk(args: argparse.Namespace) -> int:
     if info is None or not _answers(info):
         db = state_dir() / SHOWCASE_DB
         if args.fresh:
-            for suffix in ("", "-wal", "-shm"):
+            for suffix in ("", "-wal", "-shm", ".lock"):  # the lock file too: a new journal on purpose
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
             db.with_name(PAUSED_FILE).unlink(missing_ok=True)
         daemon, info = _spawn_daemon(db, args.tables)

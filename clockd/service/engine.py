@@ -323,7 +323,7 @@ class Engine:
         pending: list[Record] = []
         for component in self.components:
             component.begin()
-        for record in self.journal.read(after=after, upto=upto):
+        for record in self.journal.read(after=after, upto=upto, verify=True):  # the hash chain, too
             event = record.event
             owner = self._owner.get(event.kind)
             if owner is None:
