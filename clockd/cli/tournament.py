@@ -198,7 +198,7 @@ def _signups(args: argparse.Namespace) -> int:
 
     try:
         cfg = load_config(args.config)
-        text = decode_signups(Path(args.csv).read_bytes(), source=args.csv)
+        text = decode_signups(_read_csv(args.csv), source=args.csv)
         signups = parse_signups(text, min_age=cfg.min_age, source=args.csv)
     except (ConfigError, SignupError) as exc:
         return _fail(str(exc))
@@ -229,6 +229,28 @@ def _signups(args: argparse.Namespace) -> int:
             print(f"  {p.id:3d}  {p.display_name}  ({tr(pl='wiersz', en='line')} {p.line})")
     _print_refusals(reg.refused)
     return 0
+
+
+def _read_csv(path: str) -> bytes:
+    """The bytes of a sign-up file, refusing one too big to be one before reading it (``OSError``
+    when it cannot be read; :class:`~clockd.core.registration.SignupError` when it is too big)."""
+    from clockd.core.csvtext import MAX_CSV_BYTES
+    from clockd.core.registration import SignupError
+
+    size = Path(path).stat().st_size
+    if size > MAX_CSV_BYTES:
+        raise SignupError(
+            path,
+            [
+                (
+                    1,
+                    f"the file has {size // 1_000_000} MB; a sign-up file has at most "
+                    f"{MAX_CSV_BYTES // 1_000_000} MB (a thousand sign-ups take about 0.2 MB): "
+                    "is it the right file?",
+                )
+            ],
+        )
+    return Path(path).read_bytes()
 
 
 def _print_refusals(refusals: Any) -> None:
@@ -621,15 +643,27 @@ def _daemon_command(args: argparse.Namespace) -> int:
             return _export(client, session, args)
         request: Any
         if cmd == "import":
-            from clockd.core.registration import SignupError, decode_signups
+            from clockd.core.registration import SignupError, decode_signups, parse_signups
 
+            source = Path(args.csv).name
+            limit = _max_length(api.ImportSignups, "csv")
             try:
-                text = decode_signups(Path(args.csv).read_bytes(), source=Path(args.csv).name)
+                text = decode_signups(_read_csv(args.csv), source=source)
+                if len(text) > limit:
+                    return _fail(
+                        tr(
+                            pl=f"{args.csv}: {len(text)} znaków, a demon przyjmuje plik zapisów do "
+                            f"{limit} znaków; podziel go na części i zaimportuj każdą",
+                            en=f"{args.csv}: {len(text)} characters, but the daemon takes sign-up files of "
+                            f"up to {limit} characters; split it and import each part",
+                        )
+                    )
+                parse_signups(text, source=source)  # the file's own errors, before the daemon is asked
             except OSError as exc:
                 return _fail(f"{args.csv}: {exc.strerror}")
             except SignupError as exc:
                 return _fail(str(exc))
-            request = api.ImportSignups(session=session, csv=text, source=Path(args.csv).name)
+            request = api.ImportSignups(session=session, csv=text, source=source)
         elif cmd == "add":
             request = api.AddPlayer(
                 session=session,
@@ -705,6 +739,14 @@ def _daemon_command(args: argparse.Namespace) -> int:
         return _print_done(done, tr(pl="Zapisano", en="Journaled"), match=getattr(args, "match", None))
 
     return call(args, act)
+
+
+def _max_length(model: Any, field: str) -> int:
+    """The ``max_length`` a request model sets on ``field`` (what the daemon accepts)."""
+    for rule in model.model_fields[field].metadata:
+        if hasattr(rule, "max_length"):
+            return int(rule.max_length)
+    raise LookupError(f"{model.__name__}.{field} has no max_length")  # pragma: no cover
 
 
 def _session_key(client: Any, wanted: str | None) -> str | None:

@@ -30,14 +30,14 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
-from clockd.core.csvtext import sniff_delimiter
+from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
 
 PlayerId = int
 
@@ -198,17 +198,65 @@ class SignupImport(BaseModel):
     ignored_columns: tuple[str, ...]
 
 
+class MixedEncoding(SignupError):
+    """Some rows of the file are UTF-8 and others are not: two encodings in one file.
+
+    ``lines`` are the rows in the other encoding (the fewer kind), ``like`` a few rows of the
+    file's own encoding, to show what "the rest" means.
+    """
+
+    def __init__(self, source: str, lines: list[int], like: list[int], utf8: bool) -> None:
+        self.lines, self.like, self.utf8 = lines, like, utf8
+        rest = ", ".join(str(n) for n in like[:3])
+        what = (
+            f"this row is UTF-8, the rest of the file (lines {rest}…) is not"
+            if utf8
+            else f"this row is not UTF-8 like the rest of the file (lines {rest}…)"
+        )
+        super().__init__(
+            source,
+            [
+                (n, f"{what}: the file mixes two encodings; retype this row, or save the file as CSV UTF-8")
+                for n in lines
+            ],
+        )
+
+
 def decode_signups(data: bytes, source: str = "<csv>") -> str:
     """The text of a sign-up file as it comes from a form's export or a spreadsheet.
 
     A form exports UTF-8 (often with a BOM); Excel on a Polish Windows saves "CSV" in
-    Windows-1250. Anything else is refused rather than guessed, so no name is mangled.
+    Windows-1250. Anything else is refused rather than guessed, so no name is mangled; and so
+    is a file whose rows are in both (a form's export with a row typed in in another editor):
+    decoding it whole as Windows-1250 would store the UTF-8 rows as mojibake ("WiĹ›niewska"),
+    so :class:`MixedEncoding` names the rows of the other encoding.
     """
-    for encoding in ("utf-8-sig", "cp1250"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    utf8: list[int] = []
+    other: list[int] = []
+    for number, line in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), start=1):
+        if line.isascii():
             continue
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            other.append(number)
+            continue
+        if all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in text):  # Latin letters: meant as UTF-8
+            utf8.append(number)
+        else:  # Windows-1250 bytes that happen to form UTF-8 (e.g. "ÓŁ" as Cyrillic): not UTF-8 text
+            other.append(number)
+    if utf8:
+        if len(other) <= len(utf8):
+            raise MixedEncoding(source, other, utf8, utf8=False)
+        raise MixedEncoding(source, utf8, other, utf8=True)
+    try:
+        return data.decode("cp1250")
+    except UnicodeDecodeError:
+        pass
     raise SignupError(source, [(1, "the file is neither UTF-8 nor Windows-1250 text; save it as CSV UTF-8")])
 
 
@@ -223,7 +271,10 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     if not text.strip():
         raise SignupError(source, [(1, "the file is empty")])
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
-    header = next(reader)
+    try:
+        header = next(reader)
+    except csv.Error as exc:
+        raise SignupError(source, [(1, csv_error(exc))]) from None
     columns, ignored = _map_columns(header, source)
     index = {field: header.index(col) for field, col in columns.items()}
 
@@ -231,7 +282,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     accepted: list[Signup] = []
     refused: list[Refusal] = []
     start = reader.line_num + 1
-    for row in reader:
+    for row in _rows(reader, problems):
         line, start = start, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
@@ -283,6 +334,19 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
         columns=columns,
         ignored_columns=tuple(ignored),
     )
+
+
+def _rows(reader: Iterator[list[str]], problems: list[tuple[int, str]]) -> Iterator[list[str]]:
+    """The reader's rows; a row the ``csv`` module cannot read ends the reading, as a problem."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problems.append((getattr(reader, "line_num", 0), csv_error(exc)))
+            return
+        yield row
 
 
 def _column_match(col: str) -> tuple[str, float] | None:
@@ -338,6 +402,13 @@ _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 
 def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, str | None]:
     """A person from one row (``get``: field name → the stripped cell), or what is wrong."""
+    for field in ("full_name", "first_name", "last_name", "nickname", "email", "phone"):
+        bad = control_character(get(field))
+        if bad is not None:
+            return None, (
+                f"the {field.replace('_', ' ')} {get(field)!r} contains a control character ({bad}); "
+                "retype that cell"
+            )
     if get("full_name"):
         parts = get("full_name").rsplit(None, 1)
         first, last = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")

@@ -49,6 +49,7 @@ from clockd.api.tournament import (
 )
 from clockd.core.bracket import MatchStatus, OverrideReason
 from clockd.core.clock import Phase
+from clockd.core.csvtext import control_character
 from clockd.core.puzzle_duel import PuzzleSession
 from clockd.core.registration import ListKind, Person, SignupError, parse_signups
 from clockd.core.tournament import ConfigError, TournamentConfig
@@ -184,6 +185,10 @@ async def _import(ctx: Context, req: ImportSignups) -> Reply:
 
 @handles(AddPlayer)
 async def _add(ctx: Context, req: AddPlayer) -> Reply:
+    for field in ("first_name", "last_name", "nickname", "email", "phone"):
+        bad = control_character(getattr(req, field))
+        if bad is not None:  # a NUL or a line break in a name would reach the pages and the TRF
+            raise Refused(f"the {field.replace('_', ' ')} contains a control character ({bad}); retype it")
     person = Person(
         first_name=req.first_name,
         last_name=req.last_name,

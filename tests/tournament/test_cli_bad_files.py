@@ -1,0 +1,93 @@
+"""``duelclock tournament import`` and ``signups`` on files that are not what they should be: a
+sentence, exit status 1, nothing imported — never a traceback; a NUL never reaches the daemon."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clockd.api import tournament as api
+from clockd.cli import main
+
+from .conftest import Desk
+
+HEADER = "Imię;Nazwisko;E-mail;Wiek\n"
+GOOD = HEADER + "".join(f"Gracz{i};Nazwisko{i};g{i}@example.pl;{20 + i}\n" for i in range(1, 5))
+
+BAD_FILES = {
+    "empty": (b"", "the file is empty"),
+    "blank": (b"\n\n  \n", "the file is empty"),
+    "ten-megabyte-cell": (
+        (HEADER + "Anna;" + "K" * 10_000_000 + ";a@b.pl;20\n").encode(),
+        "characters, but the daemon takes sign-up files of up to 60000 characters; split it",
+    ),
+    "oversized": (
+        (HEADER + "Anna;Kowalska;a@b.pl;20\n" * 4000).encode(),
+        "characters, but the daemon takes sign-up files of up to 60000 characters; split it",
+    ),
+    "nul": (
+        (HEADER + "An\x00na;Kowalska;a@b.pl;20\n").encode(),
+        "line 2: the first name 'An\\x00na' contains",
+    ),
+    "mixed": (
+        (HEADER + "Anna;Wiśniewska;a@b.pl;20\n").encode() + "Jan;Wiśniewski;j@b.pl;30\n".encode("cp1250"),
+        "line 3: this row is not UTF-8 like the rest of the file",
+    ),
+}
+
+
+def import_(desk: Desk, capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, str]:
+    conn = ["--port", str(desk.daemon.port), "--token", desk.client.token or "", "--by", "Ewa"]
+    status = main(["tournament", "import", str(path), *conn])
+    return status, capsys.readouterr().err
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DUELCLOCK_LANG", "en")
+
+
+def test_bad_files_get_a_sentence_and_nothing_is_imported(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    desk = open_desk()
+    assert (
+        main(["tournament", "new", "pt", "--port", str(desk.daemon.port), "--token", desk.client.token or ""])
+        == 0
+    )
+    for name, (data, words) in BAD_FILES.items():
+        path = tmp_path / f"{name}.csv"
+        path.write_bytes(data)
+        status, err = import_(desk, capsys, path)
+        assert status == 1 and words in err, (name, err)
+        (session,) = desk.client.request(api.TournamentStatus(session="pt")).sessions
+        assert session.players == [], name
+    (tmp_path / "good.csv").write_text(GOOD, encoding="utf-8")
+    assert import_(desk, capsys, tmp_path / "good.csv")[0] == 0
+
+
+@pytest.mark.parametrize("name", ["empty", "ten-megabyte-cell", "nul", "mixed"])
+def test_signups_reads_the_same_files_with_a_sentence(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / f"{name}.csv"
+    path.write_bytes(BAD_FILES[name][0])
+    assert main(["tournament", "signups", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "nothing imported" in err and "Traceback" not in err
+    if name == "ten-megabyte-cell":
+        assert "line 2: a cell longer than 131072 characters" in err
+
+
+def test_a_walk_in_typed_with_a_control_character_is_refused(open_desk: Any) -> None:
+    from clockd.api import ApiError
+
+    desk = open_desk()
+    desk.client.request(api.CreateTournament(session="pt"))
+    with pytest.raises(ApiError, match=r"the last name contains a control character \(U\+0000\)") as refused:
+        desk.client.request(api.AddPlayer(session="pt", first_name="Ola", last_name="Now\x00ak", age=30))
+    assert refused.value.code == "refused"
+    (session,) = desk.client.request(api.TournamentStatus(session="pt")).sessions
+    assert session.players == []
