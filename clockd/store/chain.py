@@ -31,17 +31,13 @@ import hashlib
 #: The hash "before" the first event.
 GENESIS = bytes(32)
 
-_SEP = b"\x1f"
-
 
 def row_hash(prev: bytes, seq: int, t_ns: int, table: int | None, kind: str, body: str) -> bytes:
     """The chain hash of one event row, given the hash of the row before it."""
-    h = hashlib.sha256(prev)
-    h.update(b"%d\x1f%d\x1f%s\x1f" % (seq, t_ns, b"" if table is None else b"%d" % table))
-    h.update(kind.encode())
-    h.update(_SEP)
-    h.update(body.encode())
-    return h.digest()
+    where = b"" if table is None else b"%d" % table
+    return hashlib.sha256(
+        b"%b%d\x1f%d\x1f%b\x1f%b\x1f%b" % (prev, seq, t_ns, where, kind.encode(), body.encode())
+    ).digest()
 
 
 def snapshot_checksum(seq: int, format: int, chain_hash: bytes, body: str) -> bytes:

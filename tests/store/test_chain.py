@@ -3,6 +3,7 @@ off the end are noticed by the recorded heads, and a damaged snapshot is left ou
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import sqlite3
@@ -12,6 +13,7 @@ from typing import Literal
 import pytest
 
 from clockd.store import Event, Journal, JournalDamaged, event_type
+from clockd.store.chain import GENESIS, row_hash
 
 
 @event_type
@@ -127,3 +129,16 @@ def test_a_snapshot_is_tied_to_the_event_it_was_taken_at(tmp_path: Path) -> None
     tamper(path, "UPDATE events SET hash = zeroblob(32) WHERE seq = 10")
     with Journal.reader(path) as r:
         assert [(s.seq, s.intact) for s in r.snapshots(include_damaged=True)] == [(10, False)]
+
+
+def test_the_chain_is_the_documented_definition_and_never_changes() -> None:
+    """Part of the file format (schema version 4): rows written by any duelclock since are hashed so."""
+    prev = hashlib.sha256(b"any previous hash").digest()
+    assert (
+        row_hash(GENESIS, 1, 5, None, "note", '{"a":1}')
+        == hashlib.sha256(bytes(32) + b'1\x1f5\x1f\x1fnote\x1f{"a":1}').digest()
+    )
+    assert (
+        row_hash(prev, 12, -3, 7, "press", "{}")
+        == hashlib.sha256(prev + b"12\x1f-3\x1f7\x1fpress\x1f{}").digest()
+    )
