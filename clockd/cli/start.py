@@ -220,7 +220,7 @@ def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
     """``duelclock run --sim N --db DB`` as a child; wait until it answers (its daemon.json)."""
     from clockd.api.local import read_info
 
-    db.parent.mkdir(parents=True, exist_ok=True)
+    db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the state folder: private (its daemon.json)
     log_path = db.with_suffix(".log")
     log = open(log_path, "ab")  # noqa: SIM115 - the child writes to it for its whole life
     child = subprocess.Popen(

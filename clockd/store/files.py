@@ -113,8 +113,11 @@ def lock_journal(path: Path) -> int:
     """Open (creating, ``0600``) the database file and take the writer's lock on its inode.
 
     Returns the locked descriptor; closing it releases the lock (and a killed process's
-    lock dies with it). Raises :class:`JournalLocked` naming the holder's pid when another
-    process (or another :class:`~clockd.store.journal.Journal` in this one) holds it.
+    lock dies with it). Close it only after SQLite's own connection: closing any descriptor
+    of a file drops the POSIX locks this process holds on it, SQLite's included.
+
+    Raises :class:`JournalLocked` naming the holder's pid when another process (or another
+    :class:`~clockd.store.journal.Journal` in this one) holds it.
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE)
