@@ -152,6 +152,7 @@ class Journal:
                 self._db.execute("PRAGMA busy_timeout = 5000")
                 found = schema_version(self._db)
             except sqlite3.DatabaseError as exc:
+                self._close_db()
                 raise JournalError(f"{where} cannot be opened: {exc}") from exc
             if found != SCHEMA_VERSION:
                 self._db.close()
