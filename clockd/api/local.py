@@ -3,7 +3,9 @@
 ``duelclock run`` writes it at start (address, port, the referee's token, the database);
 ``duelclock status``, ``duelclock table …`` and the GUI read it, so on the referee's own
 laptop nobody types a port or a token. The file is readable by its owner only (it holds
-the token).
+the token), in a folder only its owner can enter. It is the one place the token is kept in
+clear (the journal holds a hash of it), so a daemon that stops leaves it in place, marked
+stopped (no pid): the next start on the same journal takes the token back from it.
 
 The folder is ``$DUELCLOCK_STATE_DIR``, else ``$XDG_STATE_HOME/duelclock``, else
 ``~/.local/state/duelclock``. The default journal lives there too (``duelclock.db``).
@@ -51,7 +53,7 @@ def info_path() -> Path:
 def write_info(info: DaemonInfo, path: Path | None = None) -> Path:
     """Write ``info`` atomically (a reader never sees half a file), owner-only."""
     path = path or info_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -80,6 +82,15 @@ def resolve(
         port or (info.port if info else DEFAULT_PORT),
         token if token is not None else (info.token if info else None),
     )
+
+
+def mark_stopped(pid: int, path: Path | None = None) -> None:
+    """Mark the file stopped (no pid) if it still describes the daemon ``pid`` (a newer daemon
+    may own it). It keeps the token: only the journal's hash of it is kept anywhere else."""
+    path = path or info_path()
+    info = read_info(path)
+    if info is not None and info.pid == pid:
+        write_info(info.model_copy(update={"pid": None}), path)
 
 
 def remove_info(pid: int, path: Path | None = None) -> None:

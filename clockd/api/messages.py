@@ -59,7 +59,7 @@ from clockd.i18n import Msg, Problem, msg, render
 API_VERSION = 2
 
 #: The longest request line the daemon reads (a longer one is refused with ``too-large``).
-MAX_LINE_BYTES = 64 * 1024
+MAX_LINE_BYTES = 8 * 1024 * 1024
 
 #: The longest line a client reads: replies are bigger than requests (``status`` of 500 tables).
 MAX_REPLY_BYTES = 64 * 1024 * 1024

@@ -26,6 +26,7 @@ COMMANDS = (
     "run",
     "status",
     "table",
+    "journal",
     "gui",
     "demo",
     "duel",

@@ -121,14 +121,13 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from clockd.api.local import DEFAULT_DB, state_dir
     from clockd.core.timecontrol import TimeControl
+    from clockd.logs import configure_logging
     from clockd.service.config import ConfigError, DaemonConfig, load_config
     from clockd.service.runtime import Daemon, TableSpec
     from clockd.store.journal import JournalError
     from clockd.store.schema import SchemaError
 
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING, format="%(asctime)s %(name)s: %(message)s"
-    )
+    configure_logging(verbose=args.verbose)  # a flood of one warning is bounded (clockd/logs.py)
     try:
         config = load_config(args.config) if args.config else DaemonConfig()
     except ConfigError as exc:

@@ -141,7 +141,7 @@ def _desk(args: argparse.Namespace) -> int:
     if info is None or not _answers(info):
         db = showcase / SHOWCASE_DB
         if args.fresh:
-            for suffix in ("", "-wal", "-shm"):
+            for suffix in ("", "-wal", "-shm", ".lock"):  # the lock file too: a new journal on purpose
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
             db.with_name(PAUSED_FILE).unlink(missing_ok=True)
         daemon, info = _spawn_daemon(db, args.tables)
@@ -232,7 +232,7 @@ def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
     """``duelclock run --sim N --db DB`` as a child; wait until it answers (its daemon.json)."""
     from clockd.api.local import read_info
 
-    db.parent.mkdir(parents=True, exist_ok=True)
+    db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the state folder: private (its daemon.json)
     log_path = db.with_suffix(".log")
     log = open(log_path, "ab")  # noqa: SIM115 - the child writes to it for its whole life
     child = subprocess.Popen(

@@ -221,6 +221,26 @@ def _read(path: str) -> bytes:
         ) from exc
 
 
+def _check_size(path: str) -> None:
+    """Refuse a CSV file too big to be a registration list before reading it into memory."""
+    from clockd.core.csvtext import MAX_CSV_BYTES
+
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return  # _read says why
+    if size > MAX_CSV_BYTES:
+        mb, limit = size // 1_000_000, MAX_CSV_BYTES // 1_000_000
+        raise _Failure(
+            tr(
+                pl=f"{path}: plik ma {mb} MB, a lista zgłoszeń najwyżej {limit} MB (1000 zawodników to ok. "
+                "0,1 MB); czy to właściwy plik?",
+                en=f"{path}: the file has {mb} MB; a registration list has at most {limit} MB (1000 players "
+                "take about 0.1 MB); is it the right file?",
+            )
+        )
+
+
 def _load(path: str) -> Tournament:
     from clockd.core.swiss import trf
     from clockd.core.swiss.model import ModelError
@@ -348,6 +368,19 @@ def _row_reason(reason: Reason, value: str, detail: str) -> str:
             f"federation {value!r}: expected a three-letter code such as POL",
         ),
         Reason.NO_GROUP: ("brak grupy", "no group"),
+        Reason.CONTROL_CHARACTER: (
+            f"{value!r} zawiera znak sterujący ({detail}), który trafiłby do pliku TRF; popraw tę komórkę",
+            f"{value!r} contains a control character ({detail}) that would reach the TRF file; "
+            "retype that cell",
+        ),
+        Reason.UNREADABLE_ROW: (
+            f"tego wiersza nie da się odczytać jako CSV ({value})",
+            f"this row cannot be read as CSV ({value})",
+        ),
+        Reason.CELL_TOO_LONG: (
+            f"komórka dłuższa niż {value} znaków (żadne nazwisko nie jest tak długie): czy to właściwy plik?",
+            f"a cell longer than {value} characters (no name is): is it the right file?",
+        ),
     }
     pl, en = messages[reason]
     return tr(pl=pl, en=en)
@@ -366,10 +399,11 @@ def _run_new(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from clockd.core.registration import SignupError, decode_signups
+    from clockd.core.registration import MixedEncoding, SignupError, decode_signups
     from clockd.core.swiss import trf
     from clockd.core.swiss.model import parse_date
     from clockd.core.swiss.startlist import (
+        MAX_PLAYERS,
         SPLIT_ABOVE,
         StartListError,
         file_stem,
@@ -390,9 +424,24 @@ def _new(args: argparse.Namespace) -> int:
                     en=f"--date {args.date}: expected YYYY-MM-DD",
                 )
             )
+    _check_size(args.csv)
     data = _read(args.csv)
     try:
         text = decode_signups(data, args.csv)
+    except MixedEncoding as exc:
+        rest = ", ".join(str(n) for n in exc.like[:3])
+        raise _Failure(
+            *(
+                tr(
+                    pl=f"{args.csv}, wiersz {n}: inne kodowanie znaków niż reszta pliku (wiersze {rest}…); "
+                    "popraw ten wiersz albo zapisz plik jako CSV UTF-8",
+                    en=f"{args.csv}, line {n}: another encoding than the rest of the file (lines {rest}…); "
+                    "retype this row or save the file as CSV UTF-8",
+                )
+                for n in exc.lines
+            ),
+            tr(pl="nic nie zapisano", en="nothing was written"),
+        ) from exc
     except SignupError as exc:
         raise _Failure(
             tr(
@@ -417,6 +466,19 @@ def _new(args: argparse.Namespace) -> int:
     groups = registrations.groups()
     if not registrations.entrants:
         raise _Failure(tr(pl=f"{args.csv}: brak zawodników", en=f"{args.csv}: no players"))
+    for group, entrants in groups.items():
+        if len(entrants) > MAX_PLAYERS:
+            label = (
+                tr(pl=f"grupa „{group}”", en=f"group '{group}'") if group else tr(pl="lista", en="the list")
+            )
+            raise _Failure(
+                tr(
+                    pl=f"{args.csv}: {label} ma {_players(len(entrants))}; TRF mieści najwyżej {MAX_PLAYERS} "
+                    "numerów startowych; nic nie zapisano",
+                    en=f"{args.csv}: {label} has {_players(len(entrants))}; TRF holds at most {MAX_PLAYERS} "
+                    "start numbers; nothing was written",
+                )
+            )
 
     # The files: one per group, named after it (or, for one unnamed group, the event or the CSV).
     out_dir = Path(args.output)

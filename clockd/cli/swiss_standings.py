@@ -189,22 +189,26 @@ def render_text(table: Standings, name: str = "") -> str:
 
 
 def render_csv(table: Standings, name: str = "") -> str:
+    """One row per player. Every cell is :func:`~clockd.core.csvtext.spreadsheet_cell`: a name
+    that starts like a formula (``=``, ``+``, ``-``, ``@``) gets a leading apostrophe; rank,
+    start number, points and tie-breaks are plain decimal numbers and stay as they are."""
     import csv
     import io
+
+    from clockd.core.csvtext import spreadsheet_cell
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["rank", "start_number", "name", "points", *table.order])
     for r in table.rows:
-        writer.writerow(
-            [
-                r.rank,
-                r.start_number,
-                r.name,
-                _cell("PTS", r.points),
-                *(_cell(n, r.values[n]) for n in table.order),
-            ]
-        )
+        cells = [
+            r.rank,
+            r.start_number,
+            r.name,
+            _cell("PTS", r.points),
+            *(_cell(n, r.values[n]) for n in table.order),
+        ]
+        writer.writerow([spreadsheet_cell(c) for c in cells])
     return buffer.getvalue()
 
 

@@ -157,7 +157,7 @@ def _register_offline(tsub: Any) -> None:
 
 def _fail(reason: Msg | str) -> int:
     print(render(reason) if isinstance(reason, Msg) else reason, file=sys.stderr)
-    return 1
+    return 2
 
 
 def _config(args: argparse.Namespace) -> int:
@@ -198,8 +198,8 @@ def _signups(args: argparse.Namespace) -> int:
 
     try:
         cfg = load_config(args.config)
-        data = decode_signups(Path(args.csv).read_bytes(), source=args.csv)
-        signups = parse_signups(data, min_age=cfg.min_age, source=args.csv)
+        text_ = decode_signups(_read_csv(args.csv), source=args.csv)
+        signups = parse_signups(text_, min_age=cfg.min_age, source=args.csv)
     except (ConfigError, SignupError) as exc:
         return _fail(exc.msg)
     except OSError as exc:
@@ -224,6 +224,21 @@ def _signups(args: argparse.Namespace) -> int:
             print(f"  {p.id:3d}  {p.display_name}  ({tr(pl='wiersz', en='line')} {p.line})")
     _print_refusals(reg.refused)
     return 0
+
+
+def _read_csv(path: str) -> bytes:
+    """The bytes of a sign-up file, refusing one too big to be one before reading it (``OSError``
+    when it cannot be read; :class:`~clockd.core.registration.SignupError` when it is too big)."""
+    from clockd.core.csvtext import MAX_CSV_BYTES
+    from clockd.core.registration import SignupError
+
+    size = Path(path).stat().st_size
+    if size > MAX_CSV_BYTES:
+        raise SignupError(
+            path,
+            [(1, msg("signups.file-too-big", mb=size // 1_000_000, limit_mb=MAX_CSV_BYTES // 1_000_000))],
+        )
+    return Path(path).read_bytes()
 
 
 def _print_refusals(refusals: Any) -> None:
@@ -612,7 +627,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     from clockd.core.bracket import Assign, Confirm, Override, StartTiebreak, Toss, Walkover
     from clockd.core.clock import Adjust, Pause, Resume
     from clockd.core.duel import Complete
-    from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+    from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups, MakeDraw
     from clockd.core.registration import (
         AddPlayer,
         CheckIn,
@@ -621,6 +636,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         SignupError,
         Withdraw,
         decode_signups,
+        parse_signups,
     )
 
     cmd = args.command
@@ -628,7 +644,10 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     if cmd == "import":
         path = Path(args.csv)
         try:
-            text_ = decode_signups(path.read_bytes(), source=path.name)
+            text_ = decode_signups(_read_csv(args.csv), source=path.name)
+            if len(text_) > MAX_SIGNUPS_TEXT:
+                raise Problem("cli.signups-too-long", path=str(path), size=len(text_), limit=MAX_SIGNUPS_TEXT)
+            parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
         except OSError as exc:
             raise Problem("cli.cannot-read", path=str(path), problem=exc.strerror or "") from None
         except SignupError as exc:

@@ -53,7 +53,7 @@ class SessionError(Problem):
 
 
 #: The largest sign-up file one import takes (characters): a day's form export is far smaller.
-MAX_SIGNUPS_TEXT = 4_000_000
+MAX_SIGNUPS_TEXT = 2_000_000
 
 
 @action

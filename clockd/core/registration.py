@@ -30,15 +30,16 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
+from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, Target, action
-from clockd.core.csvtext import sniff_delimiter
+from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
 from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
@@ -206,17 +207,55 @@ class SignupImport(BaseModel):
     ignored_columns: tuple[str, ...]
 
 
+class MixedEncoding(SignupError):
+    """Some rows of the file are UTF-8 and others are not: two encodings in one file.
+
+    ``lines`` are the rows in the other encoding (the fewer kind), ``like`` a few rows of the
+    file's own encoding, to show what "the rest" means.
+    """
+
+    def __init__(self, source: str, lines: list[int], like: list[int], utf8: bool) -> None:
+        self.lines, self.like, self.utf8 = lines, like, utf8
+        rest = ", ".join(str(n) for n in like[:3])
+        what = msg("signups.row-utf8" if utf8 else "signups.row-not-utf8", lines=rest)
+        super().__init__(source, [(n, what) for n in lines])
+
+
 def decode_signups(data: bytes, source: str = "<csv>") -> str:
     """The text of a sign-up file as it comes from a form's export or a spreadsheet.
 
     A form exports UTF-8 (often with a BOM); Excel on a Polish Windows saves "CSV" in
-    Windows-1250. Anything else is refused rather than guessed, so no name is mangled.
+    Windows-1250. Anything else is refused rather than guessed, so no name is mangled; and so
+    is a file whose rows are in both (a form's export with a row typed in in another editor):
+    decoding it whole as Windows-1250 would store the UTF-8 rows as mojibake ("WiĹ›niewska"),
+    so :class:`MixedEncoding` names the rows of the other encoding.
     """
-    for encoding in ("utf-8-sig", "cp1250"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    utf8: list[int] = []
+    other: list[int] = []
+    for number, line in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), start=1):
+        if line.isascii():
             continue
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            other.append(number)
+            continue
+        if all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in text):  # Latin letters: meant as UTF-8
+            utf8.append(number)
+        else:  # Windows-1250 bytes that happen to form UTF-8 (e.g. "ÓŁ" as Cyrillic): not UTF-8 text
+            other.append(number)
+    if utf8:
+        if len(other) <= len(utf8):
+            raise MixedEncoding(source, other, utf8, utf8=False)
+        raise MixedEncoding(source, utf8, other, utf8=True)
+    try:
+        return data.decode("cp1250")
+    except UnicodeDecodeError:
+        pass
     raise SignupError(source, [(1, msg("signups.not-text"))])
 
 
@@ -231,7 +270,10 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     if not text.strip():
         raise SignupError(source, [(1, msg("signups.empty"))])
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
-    header = next(reader)
+    try:
+        header = next(reader)
+    except csv.Error as exc:
+        raise SignupError(source, [(1, csv_error(exc))]) from None
     columns, ignored = _map_columns(header, source)
     index = {field: header.index(col) for field, col in columns.items()}
 
@@ -239,7 +281,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     accepted: list[Signup] = []
     refused: list[Refusal] = []
     start = reader.line_num + 1
-    for row in reader:
+    for row in _rows(reader, problems):
         line, start = start, reader.line_num + 1
         if not any(cell.strip() for cell in row):
             continue
@@ -359,8 +401,25 @@ def _field_term(field: str) -> Msg:
     return Msg(code=f"term.field.{field}")
 
 
+def _rows(reader: Iterator[list[str]], problems: list[tuple[int, Msg]]) -> Iterator[list[str]]:
+    """The reader's rows; a row the ``csv`` module cannot read ends the reading, as a problem."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problems.append((getattr(reader, "line_num", 0), csv_error(exc)))
+            return
+        yield row
+
+
 def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, Msg | None]:
     """A person from one row (``get``: field name → the stripped cell), or what is wrong."""
+    for field in ("full_name", "first_name", "last_name", "nickname", "email", "phone"):
+        bad = control_character(get(field))
+        if bad is not None:
+            return None, msg("signups.control-character", field=_field_term(field), character=bad)
     if get("full_name"):
         parts = get("full_name").rsplit(None, 1)
         first, last = (parts[0], parts[1]) if len(parts) == 2 else (parts[0], "")
@@ -467,6 +526,18 @@ class AddPlayer(Action):
     age: int = Field(ge=0, le=130, json_schema_extra=_PRIVATE)
     nickname: str = Field(default="", max_length=100)
     walk_in: bool = False
+
+    @field_validator("first_name", "last_name", "email", "phone", "nickname")
+    @classmethod
+    def _no_control_character(cls, value: str) -> str:
+        bad = control_character(value)
+        if bad is not None:  # a NUL or a line break in a name would reach the pages and the TRF
+            raise PydanticCustomError(
+                "field.control-character",
+                "{what}: {field} contains a control character ({character}); retype it",
+                {"character": bad},
+            )
+        return value
 
     def person(self) -> Person:
         return Person(

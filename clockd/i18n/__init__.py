@@ -197,8 +197,9 @@ class Problem(ValueError):
         return self.msg.code
 
 
-def render(message: Msg | str, lang: str | None = None, /, **params: Any) -> str:
-    """``message`` (a :class:`Msg`, or a code with ``params``) in ``lang`` (default: the current one).
+def render(message: Msg | str | Mapping[str, Any], lang: str | None = None, /, **params: Any) -> str:
+    """``message`` (a :class:`Msg`, its JSON object, or a code with ``params``) in ``lang``
+    (default: the current one).
 
     An unknown code is shown as the code with its parameters, never as nothing: a newer
     daemon's message still tells the referee something.
@@ -207,6 +208,8 @@ def render(message: Msg | str, lang: str | None = None, /, **params: Any) -> str
 
     if isinstance(message, str):
         message = msg(message, **params)
+    elif not isinstance(message, Msg):
+        message = Msg.model_validate(message)
     return catalogue().render(message, lang or language())
 
 

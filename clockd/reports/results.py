@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from clockd.core.bracket import Bracket, DecidedBy, Match, MatchStatus, PlayerId
 from clockd.core.clock import PerSide, PerSideInt
+from clockd.core.csvtext import spreadsheet_cell
 from clockd.core.display import quantize
 from clockd.core.tournament import RoundKind
 from clockd.core.units import MS, ns_to_ms
@@ -214,7 +215,13 @@ CSV_COLUMNS = (
 
 
 def results_csv(results: Results) -> str:
-    """One row per match, the JSON's fields flattened (``a_name`` etc. added for people)."""
+    """One row per match, the JSON's fields flattened (``a_name`` etc. added for people).
+
+    Every cell is :func:`~clockd.core.csvtext.spreadsheet_cell`: text that starts like a
+    formula (a player's name ``=HYPERLINK(…)``) gets a leading apostrophe; the numbers
+    (``round``, ``table``, player ids, ``remaining_ms_*``, ``moves_*``) are written as plain
+    numbers, a negative one included, so a spreadsheet still sums them.
+    """
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
@@ -223,29 +230,28 @@ def results_csv(results: Results) -> str:
         def opt(x: object) -> object:
             return "" if x is None else x
 
-        w.writerow(
-            [
-                m.id,
-                m.round,
-                m.round_name,
-                opt(m.table),
-                opt(m.a),
-                results.player_name(m.a),
-                opt(m.b),
-                results.player_name(m.b),
-                opt(m.winner),
-                results.player_name(m.winner),
-                m.decided_by.value if m.decided_by else "",
-                m.remaining_ms.a if m.remaining_ms else "",
-                m.remaining_ms.b if m.remaining_ms else "",
-                m.displayed.a if m.displayed else "",
-                m.displayed.b if m.displayed else "",
-                m.moves.a if m.moves else "",
-                m.moves.b if m.moves else "",
-                opt(m.tiebreak_of),
-                m.status.value,
-            ]
-        )
+        row = [
+            m.id,
+            m.round,
+            m.round_name,
+            opt(m.table),
+            opt(m.a),
+            results.player_name(m.a),
+            opt(m.b),
+            results.player_name(m.b),
+            opt(m.winner),
+            results.player_name(m.winner),
+            m.decided_by.value if m.decided_by else "",
+            m.remaining_ms.a if m.remaining_ms else "",
+            m.remaining_ms.b if m.remaining_ms else "",
+            m.displayed.a if m.displayed else "",
+            m.displayed.b if m.displayed else "",
+            m.moves.a if m.moves else "",
+            m.moves.b if m.moves else "",
+            opt(m.tiebreak_of),
+            m.status.value,
+        ]
+        w.writerow([spreadsheet_cell(cell) for cell in row])
     return out.getvalue()
 
 

@@ -374,7 +374,7 @@ class Engine:
         pending: list[Record] = []
         for component in self.components:
             component.begin()
-        for record in self.journal.read(after=after, upto=upto):
+        for record in self.journal.read(after=after, upto=upto, verify=True):  # the hash chain, too
             entry = record.entry
             owner = self._owner.get(entry.kind)
             if owner is None:

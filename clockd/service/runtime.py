@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from clockd.api.local import DaemonInfo, remove_info, write_info
+from clockd.api.local import DaemonInfo, mark_stopped, read_info, state_dir, write_info
 from clockd.api.messages import DEFAULT_PORT
 from clockd.core.ids import DEFAULT_HALL, check_hall
 from clockd.devices.base import TableDevice
@@ -33,12 +33,13 @@ from clockd.service.engine import Engine, RecoveryReport
 from clockd.service.entries import TableCreated
 from clockd.service.server import ApiServer
 from clockd.service.tables import DEFAULT_GRACE_NS, Tables
+from clockd.store.files import private_folder
 from clockd.store.journal import Journal
+from clockd.store.token import referee_token
 
 log = logging.getLogger(__name__)
 
 BOOT_ID_PATH = Path("/proc/sys/kernel/random/boot_id")
-TOKEN_KEY = "api_token"
 
 
 def current_boot_id() -> str:
@@ -132,9 +133,13 @@ class Daemon:
         self._devices[table] = device
 
     def start(self) -> Started:
+        if self.write_daemon_info:
+            private_folder(state_dir(), holds="daemon.json (the referee's token)")
         self.journal = Journal(self.db)
         try:
-            self.token = self.journal.meta_default(TOKEN_KEY, new_token)
+            # The journal keeps only the token's hash; daemon.json keeps the token (clockd/store/token.py).
+            remembered = read_info() if self.write_daemon_info else None
+            self.token = referee_token(self.journal, remembered.token if remembered else None, new_token)
             self.engine = Engine(
                 self.journal,
                 boot_id=self.boot_id,
@@ -198,7 +203,7 @@ class Daemon:
             self.journal.close()
             self.journal = None
         if self.write_daemon_info:
-            remove_info(os.getpid())
+            mark_stopped(os.getpid())  # kept: its token is the one the next start takes back
 
     def wait(self, timeout_ms: int | None = None) -> bool:
         """Block until the engine stops (it only stops on :meth:`stop` or a journal failure)."""

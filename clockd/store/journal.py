@@ -7,38 +7,84 @@ Why SQLite, and why these settings:
 * **synchronous=FULL** makes ``COMMIT`` return only after the log is on disk. The daemon
   acknowledges a press to its clock only after that, so a ``kill -9`` or a power cut
   never loses a press the clock was told is safe (DESIGN.md, principle 2).
-* **One writer**, holding an exclusive lock file next to the database: two daemons on
-  one journal would interleave two histories. A reader needs no lock.
+* **One writer**, holding a lock on the database file itself (its inode, whatever name it
+  is opened by: :func:`~clockd.store.files.lock_journal`): two daemons on one journal would
+  interleave two histories. A reader needs no lock.
+* **Private files** in a folder only their owner can write to (:mod:`clockd.store.files`).
 
 :meth:`Journal.append` writes a batch of events in one transaction (group commit: one
 disk flush for all the presses that arrived while the previous flush ran). Sequence
 numbers are dense and increase by one; ``seq`` is the one order in which the daemon
-applied its inputs.
+applied its inputs. Each row carries its link of the hash chain (:mod:`clockd.store.chain`),
+checked on start (from the snapshot used on), by ``--replay-all`` (all of it) and by
+``duelclock journal verify``.
+
+**Files changing underneath.** SQLite keeps its files open: if the ``-wal`` is deleted or
+the database file replaced while the daemon runs, commits go on "succeeding" into a file
+nobody will ever read again. So before and after each commit :meth:`Journal.append`
+compares the files at the journal's paths with those it opened (device and inode); on a
+difference it saves what was committed (a checkpoint into the database file, or a complete
+copy beside it), refuses this and every later append with :class:`JournalChanged`, and the
+engine stops (fail-stop): nothing more is acknowledged.
 
 Snapshots (:meth:`Journal.save_snapshot`) are an optimisation only: the journal alone is
-the truth, and a snapshot that cannot be read is ignored and the events replayed.
+the truth, and a snapshot that cannot be read (or whose checksum does not match) is
+ignored and the events replayed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
+import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from clockd.store.chain import GENESIS, format_head, parse_head, row_hash, snapshot_checksum
 from clockd.store.entries import Entry, decode_entry, encode_entry
+from clockd.store.errors import (
+    JournalChanged,
+    JournalDamaged,
+    JournalError,
+    JournalLocked,
+    JournalMissing,
+    UnsafeFolder,
+)
+from clockd.store.files import (
+    FileId,
+    LockRecord,
+    check_folder,
+    file_id,
+    lock_journal,
+    lock_path,
+    make_private,
+    private_folder,
+    read_lock_record,
+    write_lock_record,
+)
 from clockd.store.schema import SCHEMA_VERSION, SchemaError, migrate, schema_version
 
+__all__ = [
+    "ChainCheck",
+    "Journal",
+    "JournalChanged",
+    "JournalDamaged",
+    "JournalError",
+    "JournalLocked",
+    "JournalMissing",
+    "Record",
+    "Snapshot",
+    "UnsafeFolder",
+]
 
-class JournalError(RuntimeError):
-    """The journal cannot be opened or written; the message says which file and why."""
+log = logging.getLogger(__name__)
 
+HEAD_KEY = "chain_head"
+ID_KEY = "journal_id"
 
-class JournalLocked(JournalError):
-    """Another daemon is writing this journal."""
+_Row = tuple[int, int, int | None, str, str, bytes | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +100,31 @@ class Snapshot:
     seq: int
     format: int
     body: str
+    #: Whether its checksum matches its content and the chain at its seq.
+    intact: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ChainCheck:
+    """What :meth:`Journal.verify` found. ``first_bad_seq`` is ``None`` when the chain holds."""
+
+    path: str
+    last_seq: int
+    events: int
+    first_bad_seq: int | None
+    reason: str | None  # as JournalDamaged.reason
+    problem: str | None  # the sentence
+    snapshots: tuple[Snapshot, ...]
+    integrity: str
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.first_bad_seq is None
+            and self.problem is None
+            and self.integrity == "ok"
+            and all(s.intact for s in self.snapshots)
+        )
 
 
 class Journal:
@@ -67,40 +138,114 @@ class Journal:
         self.path = Path(path)
         self.readonly = _readonly
         self._lock_fd: int | None = None
+        self._lock_path = lock_path(self.path)
+        self._files: dict[Path, FileId | None] = {}
+        self._broken: str | None = None
+        self._journal_id = ""
         where = f"journal {self.path}"
-        if not _readonly:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._lock_fd = _take_lock(self.path)
-        try:
-            if _readonly:
-                if not self.path.exists():
-                    raise JournalError(f"{where} does not exist")
+        if _readonly:
+            if not self.path.exists():
+                raise JournalError(f"{where} does not exist")
+            try:
                 uri = f"file:{self.path}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            else:
-                self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA busy_timeout = 5000")
-            if not _readonly:
-                mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if str(mode).lower() != "wal":
-                    raise JournalError(f"{where}: SQLite refused write-ahead logging (got {mode!r})")
-                self._db.execute("PRAGMA synchronous = FULL")
-                migrate(self._db, where=where)
-            else:
+                self._db.execute("PRAGMA busy_timeout = 5000")
                 found = schema_version(self._db)
-                if found != SCHEMA_VERSION:
-                    raise SchemaError(
-                        f"{where} has schema version {found}; this duelclock reads version "
-                        f"{SCHEMA_VERSION} (start the daemon on it once to upgrade it)"
-                    )
+            except sqlite3.DatabaseError as exc:
+                self._close_db()
+                raise JournalError(f"{where} cannot be opened: {exc}") from exc
+            if found != SCHEMA_VERSION:
+                self._db.close()
+                raise SchemaError(
+                    f"{where} has schema version {found}; this duelclock reads version "
+                    f"{SCHEMA_VERSION} (start the daemon on it once to upgrade it)"
+                )
+        else:
+            self._open_writer(where)
+        self._last_seq, self._head = self._last_row()
+
+    def _open_writer(self, where: str) -> None:
+        """Folder, lock, identity, schema, head: in this order, refusing before changing anything."""
+        private_folder(self.path.parent)
+        real = Path(os.path.realpath(self.path))
+        if real.parent != self.path.parent.resolve():
+            check_folder(real.parent)  # a symlink's target: its folder must be private too
+        record = read_lock_record(self._lock_path)
+        if record is not None and not real.exists():
+            raise JournalMissing(
+                f"{where} does not exist, but its lock file {self._lock_path} says journal "
+                f"{record.journal_id} was here (it had reached seq {record.head_seq}); a new, empty journal "
+                f"is not started in its place. Restore {self.path} (with its -wal, if there was one) from a "
+                f"backup; to start a new journal here on purpose, delete {self._lock_path} too"
+            )
+        self._lock_fd = lock_journal(self.path)
+        try:
+            for suffix in ("-wal", "-shm"):
+                make_private(real.with_name(real.name + suffix))
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._check_identity(record, where)
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise JournalError(f"{where}: SQLite refused write-ahead logging (got {mode!r})")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA secure_delete = ON")  # deleted data (a token, old snapshots) is zeroed
+            migrate(self._db, where=where)
+            self._journal_id = self.meta(ID_KEY) or ""
+            self._check_head(record, where)
+            self._files = {
+                self.path: _fd_id(self._lock_fd),
+                real.with_name(real.name + "-wal"): file_id(real.with_name(real.name + "-wal")),
+                real.with_name(real.name + "-shm"): file_id(real.with_name(real.name + "-shm")),
+            }
+            seq, head = self._last_row()
+            self._write_record(seq, head)
         except sqlite3.DatabaseError as exc:
+            self._close_db()
             self._release_lock()
             raise JournalError(f"{where} cannot be opened: {exc}") from exc
         except BaseException:
+            self._close_db()
             self._release_lock()
             raise
-        row = self._db.execute("SELECT MAX(seq) FROM events").fetchone()
-        self._last_seq = int(row[0] or 0)
+
+    def _check_identity(self, record: LockRecord | None, where: str) -> None:
+        """Refuse an empty file, or another journal, where the lock file says a journal lived."""
+        if record is None:
+            return
+        found: str | None = None
+        has_events = False
+        if schema_version(self._db) > 0:
+            with contextlib.suppress(sqlite3.Error):
+                row = self._db.execute("SELECT value FROM meta WHERE key = ?", (ID_KEY,)).fetchone()
+                found = None if row is None else str(row[0])
+            with contextlib.suppress(sqlite3.Error):
+                has_events = self._db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is not None
+        if found == record.journal_id:
+            return
+        if found is None and not has_events:
+            what = "is empty"
+        else:
+            what = f"is not the journal its lock file names (it is {found or 'an older journal'})"
+        raise JournalMissing(
+            f"{where} {what}, but its lock file {self._lock_path} says journal {record.journal_id} was "
+            f"here (it had reached seq {record.head_seq}); it is not taken in its place. Restore "
+            f"{self.path} (with its -wal, if there was one) from a backup; if this file is meant to "
+            f"replace it, delete {self._lock_path} first"
+        )
+
+    def _check_head(self, record: LockRecord | None, where: str) -> None:
+        """The last row must be the head ``meta`` recorded, and no earlier than the lock file's."""
+        found = self._head_problem(record)
+        if found is not None:
+            seq, reason, what, advice = found
+            raise JournalDamaged(
+                f"{what}. Nothing was changed; {advice} "
+                f"(`duelclock journal verify --db {self.path}` shows more)",
+                seq=seq,
+                reason=reason,
+                what=what,
+            )
 
     @classmethod
     def reader(cls, path: str | os.PathLike[str]) -> Journal:
@@ -109,8 +254,10 @@ class Journal:
 
     # -- lifecycle ----------------------------------------------------------------------------
     def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            self._db.close()
+        if self._lock_fd is not None and self._broken is None:
+            with contextlib.suppress(JournalError, sqlite3.Error):
+                self._write_record(self._last_seq, self._head)
+        self._close_db()
         self._release_lock()
 
     def __enter__(self) -> Journal:
@@ -119,10 +266,88 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _close_db(self) -> None:
+        db = getattr(self, "_db", None)
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
+
     def _release_lock(self) -> None:
+        # Only after SQLite's connection is closed: this descriptor is unknown to SQLite.
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None
+
+    def _write_record(self, seq: int, head: bytes) -> None:
+        if self._journal_id:
+            write_lock_record(
+                self._lock_path,
+                LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex()),
+            )
+
+    # -- the files under the journal ----------------------------------------------------------------
+    def _changed_file(self) -> tuple[Path, str] | None:
+        """The first of the journal's files that is no longer the one opened, and what happened to it."""
+        for path, opened in self._files.items():
+            now = file_id(path)
+            if opened is None:
+                self._files[path] = now  # SQLite had not created it yet
+            elif now != opened:
+                return path, "removed" if now is None else "replaced"
+        return None
+
+    def _guard_files(self) -> None:
+        if self._broken is not None:
+            raise JournalChanged(self._broken)
+        changed = self._changed_file()
+        if changed is not None:
+            path, how = changed
+            raise self._stop_writing(path, how)
+
+    def _stop_writing(self, path: Path, how: str) -> JournalChanged:
+        """Save what was committed (it may sit only in a removed file), then refuse every write."""
+        saved = self._rescue(how)
+        self._broken = (
+            f"journal {self.path}: {path} was {how} while the daemon was writing the journal; nothing more "
+            f"is journaled or acknowledged. {saved}"
+        )
+        log.critical("%s", self._broken)
+        return JournalChanged(self._broken)
+
+    def _rescue(self, how: str) -> str:
+        if file_id(self.path) == self._files.get(self.path):
+            try:
+                busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+            except sqlite3.Error as exc:
+                log.error("journal %s: the rescue checkpoint failed: %s", self.path, exc)
+            else:
+                if busy == 0 and frames == copied:
+                    return (
+                        f"Every event journaled until now was first copied into {self.path} itself, so none "
+                        f"is lost: find out what {how} the file (a clean-up script? a backup tool?), then "
+                        "start the daemon again"
+                    )
+        target = self.path.with_name(self.path.name + ".rescued")
+        n = 1
+        while os.path.lexists(target):
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.rescued-{n}")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            copy = sqlite3.connect(target)
+            try:
+                self._db.backup(copy)
+            finally:
+                copy.close()
+        except (OSError, sqlite3.Error) as exc:
+            return (
+                f"Saving the events journaled until now failed ({exc}): the last ones may exist only in "
+                "this process; do not restart it before copying what you can"
+            )
+        return (
+            f"Every event journaled until now was saved to {target}: find out what {how} the file, put "
+            f"{target} in place of {self.path} and start the daemon again"
+        )
 
     # -- events ---------------------------------------------------------------------------------
     @property
@@ -136,26 +361,37 @@ class Journal:
     def append(self, events: Sequence[Entry]) -> list[int]:
         """Append ``events`` in one transaction and return their sequence numbers.
 
-        When this returns, the events are on disk. If it raises, none of them is.
+        When this returns, the events are on disk, in the files the journal's paths name.
+        If it raises, none of them counts (the engine stops; a restart replays what the
+        journal holds).
         """
         if self.readonly:
             raise JournalError(f"journal {self.path} is open read-only")
+        self._guard_files()
         if not events:
             return []
         first = self._last_seq + 1
-        rows = [(first + i, e.t_ns, e.table, e.kind, encode_entry(e)) for i, e in enumerate(events)]
+        head = self._head
+        rows = []
+        for i, e in enumerate(events):
+            body = encode_entry(e)
+            head = row_hash(head, first + i, e.t_ns, e.table, e.kind, body)
+            rows.append((first + i, e.t_ns, e.table, e.kind, body, head))
+        last = first + len(rows) - 1
         try:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.executemany(
-                "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES (?, ?, ?, ?, ?)", rows
+                "INSERT INTO events (seq, t_ns, table_id, kind, body, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
             )
+            self._db.execute("UPDATE meta SET value = ? WHERE key = ?", (format_head(last, head), HEAD_KEY))
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: could not commit {len(rows)} event(s): {exc}") from exc
-        self._last_seq = first + len(rows) - 1
-        return list(range(first, self._last_seq + 1))
+        self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
+        self._last_seq, self._head = last, head
+        return list(range(first, last + 1))
 
     def read(
         self,
@@ -165,10 +401,18 @@ class Journal:
         limit: int | None = None,
         upto: int | None = None,
         event: str | None = None,
+        verify: bool = False,
     ) -> Iterator[Record]:
         """Entries with ``seq > after`` (and ``<= upto``), oldest first; only ``table``'s or
-        ``event``'s (its key) if given."""
-        sql = "SELECT seq, kind, body FROM events WHERE seq > ?"
+        ``event``'s (its key) if given.
+
+        ``verify`` checks each row against the hash chain as it is read (raising
+        :class:`JournalDamaged` at the first bad seq); it needs every row, so neither
+        ``table`` nor ``event``.
+        """
+        if verify and (table is not None or event is not None):
+            raise ValueError("the chain can only be verified over every row")
+        sql = "SELECT seq, t_ns, table_id, kind, body, hash FROM events WHERE seq > ?"
         args: list[object] = [after]
         if upto is not None:
             sql += " AND seq <= ?"
@@ -183,28 +427,170 @@ class Journal:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        cursor = self._db.execute(sql, args)
+        rows: Iterable[_Row] = self._rows(self._db.execute(sql, args))
+        if verify:
+            prev = self._hash_at(after)
+            if prev is None:
+                raise self._damaged(
+                    after, "missing", f"the event at seq {after}, where reading starts, is missing"
+                )
+            rows = self._chained(rows, after, prev)
+        for seq, _t, _table, kind, body, _hash in rows:
+            yield Record(seq, decode_entry(kind, body, where=f"{self.path} seq {seq}"))
+
+    @staticmethod
+    def _rows(cursor: sqlite3.Cursor) -> Iterator[_Row]:
         while True:
             rows = cursor.fetchmany(2048)
             if not rows:
                 return
-            for seq, kind, body in rows:
-                yield Record(seq, decode_entry(kind, body, where=f"{self.path} seq {seq}"))
+            yield from rows
+
+    def _chained(self, rows: Iterable[_Row], prev_seq: int, prev: bytes) -> Iterator[_Row]:
+        for row in rows:
+            seq, t_ns, table, kind, body, stored = row
+            if seq != prev_seq + 1:
+                raise self._damaged(prev_seq + 1, "missing", f"the event at seq {prev_seq + 1} is missing")
+            if stored is None:
+                raise self._damaged(seq, "unchained", f"the event at seq {seq} has no chain hash")
+            if row_hash(prev, seq, t_ns, table, kind, body) != stored:
+                raise self._damaged(
+                    seq,
+                    "changed",
+                    f"the event at seq {seq} does not match the hash chain: it (or the hash stored with it) "
+                    "was changed after it was written",
+                )
+            prev_seq, prev = seq, stored
+            yield row
+
+    def _damaged(self, seq: int, reason: str, what: str) -> JournalDamaged:
+        what = f"journal {self.path}: {what}"
+        return JournalDamaged(
+            f"{what}. Nothing was changed; restore the journal from a backup "
+            f"(`duelclock journal verify --db {self.path}` shows more)",
+            seq=seq,
+            reason=reason,
+            what=what,
+        )
+
+    def _last_row(self) -> tuple[int, bytes]:
+        row = self._db.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        if row is None:
+            return 0, GENESIS
+        return int(row[0]), bytes(row[1] or b"")
+
+    def _hash_at(self, seq: int) -> bytes | None:
+        if seq == 0:
+            return GENESIS
+        row = self._db.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return None if row is None or row[0] is None else bytes(row[0])
 
     def count(self, kind: str | None = None) -> int:
         if kind is None:
             return int(self._db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
         return int(self._db.execute("SELECT COUNT(*) FROM events WHERE kind = ?", (kind,)).fetchone()[0])
 
+    # -- checking the whole journal -------------------------------------------------------------
+    def verify(self) -> ChainCheck:
+        """Check every row against the chain, the heads (``meta``, lock file), every snapshot's
+        checksum and SQLite's own ``integrity_check``, in one read transaction."""
+        self._db.execute("BEGIN")
+        try:
+            integrity = "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check").fetchall())
+            events = self.count()
+            last_seq, _ = self._last_row()
+            first_bad: int | None = None
+            reason: str | None = None
+            problem: str | None = None
+            try:
+                rows = self._rows(
+                    self._db.execute("SELECT seq, t_ns, table_id, kind, body, hash FROM events ORDER BY seq")
+                )
+                for _ in self._chained(rows, 0, GENESIS):
+                    pass
+            except JournalDamaged as exc:
+                first_bad, reason, problem = exc.seq, exc.reason, exc.what
+            if first_bad is None:
+                found = self._head_problem(read_lock_record(self._lock_path))
+                if found is not None:
+                    first_bad, reason, problem, _ = found
+            snapshots = tuple(self._snapshots())
+        finally:
+            self._db.execute("COMMIT")
+        return ChainCheck(
+            path=str(self.path),
+            last_seq=last_seq,
+            events=events,
+            first_bad_seq=first_bad,
+            reason=reason,
+            problem=problem,
+            snapshots=snapshots,
+            integrity=integrity,
+        )
+
+    def _head_problem(self, record: LockRecord | None) -> tuple[int, str, str, str] | None:
+        """What is wrong with the journal's end: ``(first bad seq, reason, what, what to do)``, or ``None``.
+
+        The last row must be the head kept in ``meta``, and the journal must reach the head
+        its lock file recorded (``record``, if it names this journal) with the same hash.
+        """
+        last_seq, last_hash = self._last_row()
+        restore = "restore the journal from a backup"
+        stored = self.meta(HEAD_KEY)
+        head = None if stored is None else parse_head(stored)
+        if head is None:
+            what = f"journal {self.path}: its chain head ({HEAD_KEY} in meta) is missing"
+            return last_seq + 1, "no-head", what, restore
+        head_seq, head_hash = head
+        if last_seq < head_seq:
+            what = (
+                f"journal {self.path} ends at seq {last_seq}, but its recorded head is seq {head_seq}: "
+                f"the events after seq {last_seq} are missing"
+            )
+            return last_seq + 1, "cut", what, restore
+        if last_seq != head_seq or last_hash != head_hash:
+            what = (
+                f"journal {self.path}: its last event (seq {last_seq}) is not the head it recorded "
+                f"(seq {head_seq}): rows were changed or added outside duelclock"
+            )
+            return min(last_seq, head_seq + 1), "head", what, restore
+        if record is None or record.journal_id != self.meta(ID_KEY):
+            return None
+        if last_seq < record.head_seq:
+            what = (
+                f"journal {self.path} ends at seq {last_seq}, but it had reached seq {record.head_seq} "
+                f"(its lock file {self._lock_path} says so): the events after seq {last_seq} were lost — "
+                "was its -wal deleted?"
+            )
+            advice = (
+                "restore the journal with its -wal from a backup; to go on with what is left, "
+                f"delete {self._lock_path}"
+            )
+            return last_seq + 1, "lost", what, advice
+        at = self._hash_at(record.head_seq)
+        if at is None or at.hex() != record.head_hash:
+            what = (
+                f"journal {self.path}: the event at seq {record.head_seq} is not the one its lock file "
+                f"{self._lock_path} recorded: the journal was rewritten"
+            )
+            return record.head_seq, "rewritten", what, restore
+        return None
+
     # -- snapshots ------------------------------------------------------------------------------
     def save_snapshot(self, seq: int, format: int, body: str, *, keep: int = 3) -> None:
         """Store folded state as of ``seq`` and keep only the newest ``keep`` snapshots."""
         if seq > self._last_seq:
             raise JournalError(f"snapshot at seq {seq} is ahead of the journal (last seq {self._last_seq})")
+        self._guard_files()
+        at = self._head if seq == self._last_seq else self._hash_at(seq)
+        if at is None:
+            raise JournalError(f"journal {self.path}: no event at seq {seq} to snapshot")
+        checksum = snapshot_checksum(seq, format, at, body)
         try:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
-                "INSERT OR REPLACE INTO snapshots (seq, format, body) VALUES (?, ?, ?)", (seq, format, body)
+                "INSERT OR REPLACE INTO snapshots (seq, format, body, checksum) VALUES (?, ?, ?, ?)",
+                (seq, format, body, checksum),
             )
             self._db.execute(
                 "DELETE FROM snapshots WHERE seq NOT IN "
@@ -216,11 +602,40 @@ class Journal:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise JournalError(f"journal {self.path}: could not save a snapshot: {exc}") from exc
+        self._write_record(self._last_seq, self._head)
 
-    def snapshots(self) -> list[Snapshot]:
-        """Every stored snapshot, newest first."""
-        rows = self._db.execute("SELECT seq, format, body FROM snapshots ORDER BY seq DESC").fetchall()
-        return [Snapshot(int(s), int(f), str(b)) for s, f, b in rows]
+    def snapshots(self, *, include_damaged: bool = False) -> list[Snapshot]:
+        """Every stored snapshot, newest first.
+
+        A snapshot whose checksum does not match is left out (with a warning naming the
+        file and its seq: the caller then replays from an older one, or from the start),
+        unless ``include_damaged`` (then its ``intact`` is false).
+        """
+        out = []
+        for snap in self._snapshots():
+            if snap.intact or include_damaged:
+                out.append(snap)
+            else:
+                log.warning(
+                    "journal %s: the snapshot at seq %d is damaged (its checksum does not match); it is not "
+                    "used, the events are replayed instead",
+                    self.path,
+                    snap.seq,
+                )
+        return out
+
+    def _snapshots(self) -> Iterator[Snapshot]:
+        rows = self._db.execute(
+            "SELECT seq, format, body, checksum FROM snapshots ORDER BY seq DESC"
+        ).fetchall()
+        for seq, format, body, checksum in rows:
+            at = self._hash_at(int(seq))
+            intact = (
+                at is not None
+                and checksum is not None
+                and snapshot_checksum(int(seq), int(format), at, str(body)) == bytes(checksum)
+            )
+            yield Snapshot(int(seq), int(format), str(body), intact)
 
     # -- metadata -------------------------------------------------------------------------------
     def meta(self, key: str) -> str | None:
@@ -239,19 +654,28 @@ class Journal:
             raise JournalError(f"journal {self.path}: could not store {key!r}: {exc}") from exc
         return value
 
+    def set_meta(self, key: str, value: str) -> None:
+        try:
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: could not store {key!r}: {exc}") from exc
 
-def _take_lock(path: Path) -> int:
-    lock_path = path.with_name(path.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
-        os.close(fd)
-        raise JournalLocked(
-            f"journal {path} is in use by another duelclock daemon (pid {holder}); "
-            "stop it first, or give this one another --db"
-        ) from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, str(os.getpid()).encode(), 0)
-    return fd
+    def erase_meta(self, key: str) -> bool:
+        """Delete ``key`` so that no copy of its value stays in the files; ``False`` if it was not there.
+
+        The row is overwritten with zeros (``secure_delete``) and the write-ahead log, which
+        still holds the old page, is checkpointed and truncated.
+        """
+        if self.meta(key) is None:
+            return False
+        try:
+            self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal {self.path}: could not erase {key!r}: {exc}") from exc
+        return True
+
+
+def _fd_id(fd: int) -> FileId:
+    st = os.fstat(fd)
+    return (st.st_dev, st.st_ino)

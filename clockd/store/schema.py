@@ -17,12 +17,19 @@ History:
    journal itself: ``seq``, the time ``t_ns``, ``table_id``, ``kind``, the event's JSON).
 2. ``snapshots``: folded state as of a journal ``seq``, so a restart replays only the tail.
 3. an index on ``events(table_id, seq)``: a table's timeline (disputes) without a scan.
+4. the hash chain (:mod:`clockd.store.chain`): ``events.hash`` on every row (the rows already
+   there are chained by the migration, as they stand), ``snapshots.checksum``, and in ``meta``
+   the chain's head (``chain_head``) and the journal's identity (``journal_id``, a random id
+   that the lock file repeats, so a journal replaced by another or by an empty file is noticed).
 """
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from collections.abc import Callable
+
+from clockd.store.chain import GENESIS, format_head, row_hash, snapshot_checksum
 
 
 def _v1_journal(db: sqlite3.Connection) -> None:
@@ -52,10 +59,44 @@ def _v3_timeline_index(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX events_by_table ON events (table_id, seq)")
 
 
+def _v4_chain(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE events ADD COLUMN hash BLOB")
+    db.execute("ALTER TABLE snapshots ADD COLUMN checksum BLOB")
+    head, head_seq = GENESIS, 0
+    hashes: dict[int, bytes] = {}
+    snapshot_seqs = {int(r[0]) for r in db.execute("SELECT seq FROM snapshots")}
+    while True:  # in chunks: a festival's journal holds hundreds of thousands of rows
+        rows = db.execute(
+            "SELECT seq, t_ns, table_id, kind, body FROM events WHERE seq > ? ORDER BY seq LIMIT 4096",
+            (head_seq,),
+        ).fetchall()
+        if not rows:
+            break
+        updates = []
+        for seq, t_ns, table, kind, body in rows:
+            head, head_seq = row_hash(head, seq, t_ns, table, kind, body), seq
+            updates.append((head, seq))
+            if seq in snapshot_seqs:
+                hashes[seq] = head
+        db.executemany("UPDATE events SET hash = ? WHERE seq = ?", updates)
+    for seq, format, body in db.execute("SELECT seq, format, body FROM snapshots").fetchall():
+        if seq in hashes:
+            db.execute(
+                "UPDATE snapshots SET checksum = ? WHERE seq = ?",
+                (snapshot_checksum(seq, format, hashes[seq], body), seq),
+            )
+        else:  # a snapshot of events that are not there: it could never be used; drop it
+            db.execute("DELETE FROM snapshots WHERE seq = ?", (seq,))
+    db.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('chain_head', ?)", (format_head(head_seq, head),)
+    )
+    db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_id', ?)", (secrets.token_hex(16),))
+
+
 Migration = Callable[[sqlite3.Connection], None]
 
 #: ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. Append only.
-MIGRATIONS: tuple[Migration, ...] = (_v1_journal, _v2_snapshots, _v3_timeline_index)
+MIGRATIONS: tuple[Migration, ...] = (_v1_journal, _v2_snapshots, _v3_timeline_index, _v4_chain)
 
 #: The version this program writes.
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -10,7 +10,7 @@ import pytest
 
 import clockd.service.compose  # noqa: F401  (every event kind's actions, as the daemon knows them)
 from clockd.api import ApiError, Client, Subscription, TableState, TimelinePush
-from clockd.api.messages import API_VERSION, MAX_LINE_BYTES
+from clockd.api.messages import API_VERSION, MAX_LINE_BYTES, MAX_REPLY_BYTES
 from clockd.core.actions import action_types
 from clockd.core.clock import Adjust, Side
 from clockd.core.program import AddNote
@@ -269,7 +269,9 @@ def test_a_qt_window_receives_the_stream_through_a_socket_notifier(start_daemon,
 
 def test_a_status_of_many_tables_is_read_whole_though_larger_than_a_request_may_be(start_daemon) -> None:
     daemon = start_daemon(tables=200, players=False)
+    daemon.server.max_line_bytes = 64 * 1024  # a daemon that reads short requests only
     with Client(port=daemon.port) as c:
         reply = c.status()
     assert [t.table for t in reply.tables] == list(range(1, 201))
-    assert len(reply.to_line()) > MAX_LINE_BYTES
+    assert len(reply.to_line()) > daemon.server.max_line_bytes
+    assert MAX_LINE_BYTES < MAX_REPLY_BYTES  # and by default, replies may be longer than requests

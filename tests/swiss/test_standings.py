@@ -225,3 +225,19 @@ def test_byes_entered_in_advance_do_not_count_as_a_round_played() -> None:
     before = t.pairing_input(k)
     assert before.rounds_played == k and before.rounds_paired == k - 1
     assert standings(before).rows == standings(t, rounds=k - 1).rows
+
+
+def test_csv_names_never_reach_a_spreadsheet_as_formulas(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = SMALL.read_bytes().decode("latin-1").split("\r")
+    hostile = ['=HYPERLINK("http://x.pl","a")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3"]
+    for i, name in enumerate(hostile, start=1):
+        lines[i] = lines[i][:14] + name.ljust(33) + lines[i][47:]
+    path = tmp_path / "hostile.trf"
+    path.write_bytes("\r".join(lines).encode("latin-1"))
+    status, out, _ = run(capsys, path, "--format", "csv")
+    assert status == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert sorted(r["name"] for r in rows if r["name"].startswith("'")) == sorted("'" + n for n in hostile)
+    assert all(Fraction(r["points"]) >= 0 and r["rank"].isdigit() for r in rows)  # numbers stay numbers

@@ -45,7 +45,7 @@ def test_signups_with_a_bad_row_names_it_and_fails(
     path = tmp_path / "zapisy.csv"
     path.write_text(CSV.replace("o5@example.pl", "o5-example.pl"), encoding="utf-8")
     status, out, err = run(["tournament", "signups", str(path)], capsys)
-    assert status == 1 and out == ""
+    assert status == 2 and out == ""
     assert "wiersz 6" in err and "o5-example.pl" in err
 
 
@@ -66,4 +66,4 @@ def test_config_names_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     path = tmp_path / "turniej.toml"
     path.write_text("players = 12\n[[rounds]]\nname='I'\nplayers=12\npieces=99\ntime_per_side='10m'\n")
     status, _, err = run(["tournament", "config", "--config", str(path)], capsys)
-    assert status == 1 and "turniej.toml" in err and "potęgą dwójki" in err  # Polish unless DUELCLOCK_LANG=en
+    assert status == 2 and "turniej.toml" in err and "potęgą dwójki" in err  # Polish unless DUELCLOCK_LANG=en

@@ -25,17 +25,19 @@ import datetime
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from clockd.core.csvtext import sniff_delimiter
+from clockd.core.csvtext import MAX_CELL_CHARS, control_character, sniff_delimiter
 from clockd.core.swiss.model import ZERO, Player, Record, Tournament
 
 #: TRF's name field is columns 15–47.
 NAME_WIDTH = 33
 #: RULES.md §H: a group over this many players may be split by rating.
 SPLIT_ABOVE = 250
+#: TRF's start number is columns 5–8: a group has at most this many players.
+MAX_PLAYERS = 9999
 
 
 class Column(StrEnum):
@@ -131,6 +133,9 @@ class Reason(StrEnum):
     BAD_FIDE_ID = "bad FIDE id"
     BAD_FEDERATION = "bad federation"
     NO_GROUP = "no group"
+    CONTROL_CHARACTER = "control character"  # value: the text; detail: the character, "U+0000"
+    UNREADABLE_ROW = "unreadable row"  # value: the csv module's complaint
+    CELL_TOO_LONG = "cell too long"  # value: the longest cell the csv module reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +284,16 @@ def _entrant(line: int, cell: Mapping[Column, str]) -> tuple[Entrant | None, lis
     def bad(reason: Reason, value: str = "") -> None:
         problems.append(RowProblem(line, reason, value))
 
+    for column in (
+        Column.FIRST_NAME,
+        Column.SURNAME,
+        Column.FULL_NAME,
+        Column.FULL_NAME_SURNAME_FIRST,
+        Column.GROUP,
+    ):
+        control = control_character(cell.get(column, ""))
+        if control is not None:  # a NUL or a line break would end up inside the TRF line
+            return None, [RowProblem(line, Reason.CONTROL_CHARACTER, cell[column], control)]
     if Column.FIRST_NAME in cell or Column.SURNAME in cell:
         surname = " ".join(cell.get(Column.SURNAME, "").split())
         first = " ".join(cell.get(Column.FIRST_NAME, "").split())
@@ -351,13 +366,16 @@ def read_registrations(text: str, group_by: str | None = None) -> Registrations:
     if not text.strip():
         raise StartListError([RowProblem(1, Reason.EMPTY_FILE)])
     reader = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text))
-    header = [h.strip() for h in next(reader)]
-    columns, group_column = _map_columns(header, group_by)
-
     entrants: list[Entrant] = []
     problems: list[RowProblem] = []
+    rows = _rows(reader, problems)
+    header = [h.strip() for h in next(rows, [])]
+    if problems:
+        raise StartListError(problems)
+    columns, group_column = _map_columns(header, group_by)
+
     start = reader.line_num + 1
-    for row in reader:
+    for row in rows:
         line, start = start, reader.line_num + 1
         if not any(c.strip() for c in row):
             continue
@@ -378,6 +396,23 @@ def read_registrations(text: str, group_by: str | None = None) -> Registrations:
         ignored=tuple(h for i, h in enumerate(header) if i not in used),
         group_column=group_column,
     )
+
+
+def _rows(reader: Iterator[list[str]], problems: list[RowProblem]) -> Iterator[list[str]]:
+    """The reader's rows; a row the ``csv`` module cannot read ends the reading, as a problem."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = getattr(reader, "line_num", 1)
+            if "field larger than field limit" in str(exc):
+                problems.append(RowProblem(line, Reason.CELL_TOO_LONG, str(MAX_CELL_CHARS)))
+            else:
+                problems.append(RowProblem(line, Reason.UNREADABLE_ROW, str(exc)))
+            return
+        yield row
 
 
 # -- ordering and the start list -------------------------------------------------------------

@@ -42,6 +42,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from clockd.core.csvtext import control_character
 from clockd.core.swiss.model import (
     Code,
     Colour,
@@ -280,6 +281,11 @@ def parse_player_line(line: str) -> Player:
     _space(line, 9, "start number")
     _space(line, 14, "title")
     _space(line, 48, "name (columns 15–47)")
+    for offset, ch in enumerate(_field(line, 15, 47)):
+        if control_character(ch) is not None:  # a NUL would reach the pages and files made from it
+            raise _ColumnError(
+                15 + offset, f"the name contains a control character (U+{ord(ch):04X}); retype it"
+            )
     rating = _number(line, 49, 52, "rating")
     _space(line, 53, "rating")
     _space(line, 57, "federation")

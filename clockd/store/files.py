@@ -1,0 +1,212 @@
+"""The journal's files on disk: private folders and files, the writer's lock, the lock file.
+
+A journal ``X.db`` lives beside SQLite's ``X.db-wal`` and ``X.db-shm`` and duelclock's
+``X.db.lock``. The rules, and why:
+
+* **Private.** The journal holds the sign-ups' personal data (DESIGN.md, principle 9), so
+  every file is ``0600`` and a folder duelclock creates is ``0700``. The database file is
+  created ``0600`` before SQLite opens it, and SQLite gives the ``-wal`` and ``-shm`` the
+  database file's own mode; files an older duelclock left ``0644`` are tightened at open.
+* **No folder others can write to.** Whoever can write to the folder can delete or replace
+  the journal's files, whatever their modes (:func:`check_folder`). Such a folder is
+  refused at start with a sentence saying which folder and what to do.
+* **The writer's lock is on the database file itself**: ``flock`` on its inode
+  (:func:`lock_journal`), so a second daemon is refused whether it names the journal by the
+  same path, a symlink or a hard link. (SQLite's own locks are POSIX locks, a separate
+  namespace on Linux: the two never interfere.) A reader takes no lock.
+* **The lock file** (:class:`LockRecord`, JSON) says which journal lives here (its
+  ``journal_id``, from ``meta``), which daemon holds it (pid) and how far it had got (the
+  chain head). A journal that has vanished or is empty while its lock file says one
+  existed is refused rather than silently replaced by a new, empty one; so is a journal
+  that ends before the head the lock file recorded (a deleted ``-wal``).
+
+The journal must be on a local file system: SQLite's write-ahead log needs shared memory,
+and ``flock`` over NFS is emulated with the very POSIX locks SQLite uses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import stat
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from clockd.store.errors import JournalError, JournalLocked, UnsafeFolder
+
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+
+#: A file's identity: (device, inode).
+FileId = tuple[int, int]
+
+
+def private_folder(folder: Path, *, holds: str = "the journal") -> None:
+    """Create ``folder`` (and its missing parents) ``0700``, then :func:`check_folder` it."""
+    missing: list[Path] = []
+    probe = folder
+    while not os.path.lexists(probe) and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, PRIVATE_FOLDER)
+        except FileExistsError:
+            pass  # made meanwhile by another process; checked below like any folder
+        except OSError as exc:
+            raise JournalError(f"cannot create the folder {path} for {holds}: {exc.strerror or exc}") from exc
+    check_folder(folder, holds=holds)
+
+
+def check_folder(folder: Path, *, holds: str = "the journal") -> None:
+    """Refuse a folder that anyone but its owner (this user or root) can write to."""
+    try:
+        st = os.stat(folder)
+    except OSError as exc:
+        raise JournalError(f"cannot use the folder {folder} for {holds}: {exc.strerror or exc}") from exc
+    if not stat.S_ISDIR(st.st_mode):
+        raise JournalError(f"{folder} is not a folder; {holds} needs one")
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & 0o022:
+        raise UnsafeFolder(
+            f"the folder {folder} can be written by other users (mode {mode:o}), so any of them could "
+            f"delete or replace {holds} in it; make it private (chmod 700 {folder}) or choose a folder "
+            "only you can write to"
+        )
+    if st.st_uid not in (os.geteuid(), 0):
+        raise UnsafeFolder(
+            f"the folder {folder} belongs to another user (uid {st.st_uid}), who could delete or replace "
+            f"{holds} in it; choose a folder of your own"
+        )
+
+
+def make_private(path: Path) -> None:
+    """Make an existing file ``0600`` (one an older duelclock left readable by everyone)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise JournalError(f"cannot check {path}: {exc.strerror or exc}") from exc
+    if stat.S_IMODE(st.st_mode) != PRIVATE_FILE:
+        try:
+            os.chmod(path, PRIVATE_FILE)
+        except OSError as exc:
+            raise JournalError(
+                f"cannot make {path} private (mode 600): {exc.strerror or exc}; "
+                "does it belong to another user?"
+            ) from exc
+
+
+def file_id(path: Path) -> FileId | None:
+    """The (device, inode) the path names now (symlinks followed), or ``None`` if nothing is there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def lock_journal(path: Path) -> int:
+    """Open (creating, ``0600``) the database file and take the writer's lock on its inode.
+
+    Returns the locked descriptor; closing it releases the lock (and a killed process's
+    lock dies with it). Close it only after SQLite's own connection: closing any descriptor
+    of a file drops the POSIX locks this process holds on it, SQLite's included.
+
+    Raises :class:`JournalLocked` naming the holder's pid when another process (or another
+    :class:`~clockd.store.journal.Journal` in this one) holds it.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE)
+    except OSError as exc:
+        raise JournalError(f"journal {path} cannot be opened: {exc.strerror or exc}") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = lock_holder(os.fstat(fd)) or _recorded_pid(path) or "?"
+        os.close(fd)
+        raise JournalLocked(
+            f"journal {path} is in use by another duelclock daemon (pid {holder}), perhaps under "
+            "another name (a symlink or a hard link to the same file); stop it first, or give this one "
+            "another --db"
+        ) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_IMODE(st.st_mode) != PRIVATE_FILE:
+            os.fchmod(fd, PRIVATE_FILE)
+    except OSError as exc:
+        os.close(fd)
+        raise JournalError(
+            f"cannot make {path} private (mode 600): {exc.strerror or exc}; does it belong to another user?"
+        ) from exc
+    return fd
+
+
+def lock_holder(st: os.stat_result, locks: Path = Path("/proc/locks")) -> str | None:
+    """The pid holding an ``flock`` on the file ``st`` describes, as Linux lists it, if it can tell."""
+    wanted = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        lines = locks.read_text(encoding="ascii", errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        fields = line.split()
+        # "1: FLOCK  ADVISORY  WRITE 2156 fe:00:1576203 0 EOF"; waiters have "->" after the number
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == wanted:
+            return fields[4]
+    return None
+
+
+def _recorded_pid(path: Path) -> str | None:
+    record = read_lock_record(lock_path(path))
+    return None if record is None else str(record.pid)
+
+
+# -- the lock file ----------------------------------------------------------------------------
+
+
+def lock_path(db: Path) -> Path:
+    return db.with_name(db.name + ".lock")
+
+
+@dataclass(frozen=True, slots=True)
+class LockRecord:
+    """What the lock file says: which journal lives here, who holds it, how far it had got."""
+
+    journal_id: str
+    pid: int
+    head_seq: int
+    head_hash: str  # hex
+
+
+def read_lock_record(path: Path) -> LockRecord | None:
+    """The lock file's record, or ``None`` when there is none (or an older duelclock's bare pid)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return LockRecord(
+            journal_id=str(data["journal_id"]),
+            pid=int(data["pid"]),
+            head_seq=int(data["head_seq"]),
+            head_hash=str(data["head_hash"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_lock_record(path: Path, record: LockRecord) -> None:
+    """Replace the lock file atomically (a reader never sees half of it), ``0600``, on disk."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(asdict(record)) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise JournalError(f"cannot write the lock file {path}: {exc.strerror or exc}") from exc
