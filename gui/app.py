@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from clockd.i18n import tr
+from clockd.i18n import text
 
 #: The table the demo opens on: a quarter-final running, with a timeline to look at; for the
 #: relay, the station of the pair that has finished.
@@ -85,13 +85,7 @@ def _quiet_offscreen_warnings() -> None:
 def run(opts: Options) -> int:
     if opts.screenshot is None and no_display():
         print(
-            "duelclock gui: "
-            + tr(
-                pl="nie ma tu ekranu (brak DISPLAY i WAYLAND_DISPLAY); "
-                "--screenshot PLIK.png rysuje okno do pliku bez ekranu",
-                en="there is no display here (no DISPLAY or WAYLAND_DISPLAY); "
-                "use --screenshot FILE.png to render offscreen",
-            ),
+            "duelclock gui: " + text("gui.app.there-is-no-display-here-no"),
             file=sys.stderr,
         )
         return 2
@@ -140,12 +134,7 @@ def run(opts: Options) -> int:
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):
             print(
-                "duelclock gui: "
-                + tr(
-                    pl=f"demon nie podał stanu w ciągu {opts.wait_ms} ms; zrzut pokazuje to, co wiadomo",
-                    en=f"no state from the daemon within {opts.wait_ms} ms; "
-                    "the screenshot shows what is known",
-                ),
+                "duelclock gui: " + text("gui.app.no-state-from-the-daemon-within", wait_ms=opts.wait_ms),
                 file=sys.stderr,
             )
         code = screenshot(window, opts.screenshot, size)
@@ -177,8 +166,7 @@ def screenshot(window: object, path: Path, size: tuple[int, int]) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(path), "PNG"):
         print(
-            "duelclock gui: "
-            + tr(pl=f"nie można zapisać pliku PNG {path}", en=f"cannot write the PNG file {path}"),
+            "duelclock gui: " + text("gui.app.cannot-write-the-png-file", path=path),
             file=sys.stderr,
         )
         return 1

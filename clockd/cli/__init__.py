@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from clockd import __version__
 from clockd.cli.parser import Parser
-from clockd.i18n import tr
+from clockd.i18n import text
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = (
@@ -42,12 +42,7 @@ COMMANDS = (
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="duelclock",
-        description=tr(
-            pl="Turnieje rozgrywane na zegarach szachowych: demon zegarów, jego okno (GUI), symulator "
-            "sprzętu oraz narzędzia do turniejów szwajcarskich i pucharowych.",
-            en="Tournaments played on chess clocks: the clock daemon, its GUI, "
-            "the hardware simulator and the Swiss/knockout tools.",
-        ),
+        description=text("cli.--init--.tournaments-played-on-chess-clocks-the"),
     )
     parser.add_argument("--version", action="version", version=f"duelclock {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

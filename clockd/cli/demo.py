@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd import i18n
 
 #: Fictional players for the sign-up form (first names and surnames, Polish).
 FIRST = [
@@ -89,67 +89,45 @@ SECOND = 1_000 * MS
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "demo",
-        help=tr(
-            pl="rozegraj całą symulowaną sesję Puzzle Duel przez prawdziwego demona",
-            en="play a whole simulated Puzzle Duel session through the real daemon",
-        ),
-        description=tr(
-            pl="Sesja Puzzle Duel dla 16 osób rozgrywana przez symulowanych zawodników na symulowanych "
-            "zegarach USB, przez prawdziwego demona, sterowniki i API, w czasie "
-            "symulowanym. Na bieżąco wypisuje drabinkę, a na końcu podium.",
-            en="A 16-player Puzzle Duel session played by simulated players on simulated serial "
-            "clocks, through the real daemon, drivers and API, on simulated time. Prints the bracket as it "
-            "goes and the podium at the end.",
-        ),
+        help=i18n.text("cli.demo.play-a-whole-simulated-puzzle-duel"),
+        description=i18n.text("cli.demo.a-16-player-puzzle-duel-session"),
     )
     parser.add_argument(
         "--speed",
         type=float,
         default=300.0,
         metavar="X",
-        help=tr(
-            pl="ile sekund sesji pokazać w ciągu sekundy (domyślnie 300; 0: najszybciej, jak się da)",
-            en="seconds of the session shown per second (default 300; 0: as fast as possible)",
-        ),
+        help=i18n.text("cli.demo.seconds-of-the-session-shown-per"),
     )
     parser.add_argument(
         "--seed",
         type=int,
         default=7,
-        help=tr(
-            pl="ziarno losowania dla zawodników, losowania drabinki i rzutów",
-            en="seed for the players, the draw and the tosses",
-        ),
+        help=i18n.text("cli.demo.seed-for-the-players-the-draw"),
     )
     parser.add_argument(
         "--json-out",
         type=Path,
         metavar="FILE",
-        help=tr(pl="zapisz tu plik z wynikami", en="write the results file here"),
+        help=i18n.text("cli.demo.write-the-results-file-here"),
     )
     parser.add_argument(
         "--players",
         type=int,
         default=16,
-        help=tr(
-            pl="liczba obecnych zawodników (9-16: z wolnymi losami; domyślnie 16)",
-            en="players present (9-16: byes; default 16)",
-        ),
+        help=i18n.text("cli.demo.players-present-9-16-byes-default"),
     )
     parser.add_argument(
         "--tables",
         type=int,
         default=8,
-        help=tr(pl="liczba stolików do pojedynków (domyślnie 8)", en="duel tables (default 8)"),
+        help=i18n.text("cli.demo.duel-tables-default-8"),
     )
     parser.add_argument(
         "--db",
         type=Path,
         metavar="PATH",
-        help=tr(
-            pl="zachowaj dziennik tutaj (domyślnie: plik tymczasowy)",
-            en="keep the journal here (default: a temporary file)",
-        ),
+        help=i18n.text("cli.demo.keep-the-journal-here-default-a"),
     )
     parser.set_defaults(func=run)
 
@@ -277,7 +255,7 @@ class Demo:
                 f"600 100 {i:03d};{rng.randrange(14, 60)}"
             )
         self.client.act(
-            "", CreateEvent(event_kind="puzzle-duel", key=SESSION, name=tr(pl="Pokaz", en="Demo"))
+            "", CreateEvent(event_kind="puzzle-duel", key=SESSION, name=i18n.text("cli.demo.demo"))
         )
         done = self.act(ImportSignups(csv="\n".join(rows) + "\n", source="zapisy.csv"))
         self.names = done.names()
@@ -292,18 +270,13 @@ class Demo:
         done = self.act(CloseCheckIn())
         for change in done.seat_changes:
             absent, taken = self.names[change.absent], self.names[change.taken_by]
-            self.say(
-                tr(
-                    pl=f"{absent} nie przyszedł(-ła): miejsce dla {taken} z listy rezerwowej (§1.18)",
-                    en=f"{absent} did not come: the seat goes to {taken} from the reserve list (§1.18)",
-                )
-            )
+            self.say(i18n.text("cli.demo.did-not-come-the-seat-goes", absent=absent, taken=taken))
         done = self.act(MakeDraw(seed=self.seed))
         for pid in done.field or []:
             self.models[pid] = PlayerModel(median_ms=rng.randrange(6_000, 12_000), sigma=0.5, min_ms=1_500)
         results = self.results()
         lines = ", ".join(f"{line}: {self.names[p]}" for line, p in sorted(results.draw.lines.items()))
-        self.say(tr(pl=f"Losowanie (ziarno {self.seed}) — {lines}", en=f"Draw (seed {self.seed}) — {lines}"))
+        self.say(i18n.text("cli.demo.draw-seed", seed=self.seed, lines=lines))
 
     # -- the session ------------------------------------------------------------------------------
     def _play(self) -> None:
@@ -388,9 +361,9 @@ class Demo:
             next_at=self.time() + frame_ns,
         )
         self.say(
-            f"{tr(pl='stół', en='table')} {table}  {match_id:9s} {self.names[m.a]} – {self.names[m.b]}  "
-            f"({self._round_name(session, m.round)}, {m.pieces} {tr(pl='el.', en='pieces')}; "
-            f"{tr(pl='rzut wygrywa', en='toss won by')} {self.names[winner]})"
+            f"{i18n.text('cli.demo.table')} {table}  {match_id:9s} {self.names[m.a]} – {self.names[m.b]}  "
+            f"({self._round_name(session, m.round)}, {m.pieces} {i18n.text('cli.demo.pieces')}; "
+            f"{i18n.text('cli.demo.toss-won-by')} {self.names[winner]})"
         )
 
     def _turn(self, d: DuelAtTable) -> None:
@@ -450,9 +423,9 @@ class Demo:
             return
         self.printed.add(m.id)
         how = {
-            "time": tr(pl="więcej czasu", en="more time"),
-            "flag": tr(pl="koniec czasu", en="flag"),
-            "tie": tr(pl="ten sam czas → dogrywka", en="same time → tie-break"),
+            "time": i18n.text("cli.demo.more-time"),
+            "flag": i18n.text("cli.demo.flag"),
+            "tie": i18n.text("cli.demo.same-time-tie-break"),
         }
         assert m.a is not None and m.b is not None
         a, b = self.names[m.a], self.names[m.b]
@@ -466,6 +439,7 @@ class Demo:
         self.say(f"{m.id:9s} {a} {score.displayed.a} | {score.displayed.b} {b}  → {verdict}")
 
     def _round_summaries(self, session: Any) -> None:
+        from clockd import i18n
         from clockd.i18n import text
 
         roots = [m for m in session.bracket.matches if m.tiebreak_of is None]
@@ -479,14 +453,14 @@ class Demo:
             self.say(f"== {self._round_name(session, r)} ==")
             for m in sorted(ms, key=lambda m: m.slot):
                 a = (
-                    self.names.get(m.a, tr(pl="wolny los", en="bye"))
+                    self.names.get(m.a, i18n.text("cli.demo.bye"))
                     if m.a is not None
-                    else tr(pl="wolny los", en="bye")
+                    else i18n.text("cli.demo.bye")
                 )
                 b = (
-                    self.names.get(m.b, tr(pl="wolny los", en="bye"))
+                    self.names.get(m.b, i18n.text("cli.demo.bye"))
                     if m.b is not None
-                    else tr(pl="wolny los", en="bye")
+                    else i18n.text("cli.demo.bye")
                 )
                 w = self.names.get(m.winner, "?") if m.winner is not None else "?"
                 how = text(f"term.decided-by.{m.decided_by}") if m.decided_by else "?"
@@ -500,29 +474,31 @@ class Demo:
         self._round_summaries(session)
         results = self.results()
         first, second, third = [*results.podium, None, None, None][:3]
-        print(tr(pl="Podium:", en="Podium:"), flush=True)
+        print(i18n.text("cli.demo.podium"), flush=True)
         for place, pid in ((1, first), (2, second), (3, third)):
-            title = f" — {tr(pl='Mistrz Pojedynków', en='Duel Champion')}" if place == 1 else ""
+            title = f" — {i18n.text('cli.demo.duel-champion')}" if place == 1 else ""
             print(f"  {place}. {self.names.get(pid, '—') if pid is not None else '—'}{title}", flush=True)
         if json_out is not None:
             json_out.write_text(results.model_dump_json(indent=2), encoding="utf-8")
-            print(tr(pl=f"Wyniki: {json_out}", en=f"Results: {json_out}"), flush=True)
+            print(i18n.text("cli.demo.results", json_out=json_out), flush=True)
         problems = check_results(results)
         duels = [m for m in results.matches if m.remaining_ms is not None]
         tiebreaks = sum(1 for m in results.matches if m.tiebreak_of is not None)
         if problems:
-            print(tr(pl="Sprawdzenie wyników: BŁĘDY", en="Results check: FAILED"), file=sys.stderr)
+            print(i18n.text("cli.demo.results-check-failed"), file=sys.stderr)
             for p in problems:
                 print(f"  {render(p)}", file=sys.stderr)
             return 1
         elapsed = (self.time() - self.start_ns) // SECOND
         real = time.monotonic() - self.real_start
         print(
-            tr(
-                pl=f"Sprawdzenie wyników: OK — {len(duels)} pojedynków ({tiebreaks} dogrywek), "
-                f"{elapsed // 60} min {elapsed % 60} s sesji w {real:.1f} s",
-                en=f"Results check: OK — {len(duels)} duels ({tiebreaks} tie-breaks), "
-                f"{elapsed // 60} min {elapsed % 60} s of session in {real:.1f} s",
+            i18n.text(
+                "cli.demo.results-check-ok-duels-tie-breaks",
+                value=len(duels),
+                tiebreaks=tiebreaks,
+                value2=elapsed // 60,
+                value3=elapsed % 60,
+                real=real,
             ),
             flush=True,
         )

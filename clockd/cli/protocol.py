@@ -24,61 +24,41 @@ import re
 import sys
 from typing import Any
 
-from clockd.i18n import Msg, render, render_error, tr
+from clockd import i18n
+from clockd.i18n import Msg, render, render_error
 from firmware_protocol.errors import WireError
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "protocol",
-        help=tr(
-            pl="dekodowanie i kodowanie protokołu zegarów", en="decode and encode the clock wire protocol"
-        ),
-        description=tr(
-            pl="Protokół zegarów USB (firmware_protocol/SPEC.md): bajty ⇄ wiersze JSON.",
-            en="The USB clocks' wire protocol (firmware_protocol/SPEC.md): bytes ⇄ JSON lines.",
-        ),
+        help=i18n.text("cli.protocol.decode-and-encode-the-clock-wire"),
+        description=i18n.text("cli.protocol.the-usb-clocks-wire-protocol-firmware"),
     )
     psub = parser.add_subparsers(dest="protocol_command", required=True, metavar="ACTION")
     dec = psub.add_parser(
         "decode",
-        help=tr(
-            pl="bajty lub zrzut hex na wejściu → wiersze JSON", en="bytes or a hex dump on stdin → JSON lines"
-        ),
-        description=tr(
-            pl="Czyta bajty (lub zrzut hex: zwykły, xxd, hexdump -C) ze standardowego wejścia i wypisuje "
-            "po jednym wierszu JSON na komunikat lub błąd.",
-            en="Reads bytes (or a hex dump: plain, xxd, hexdump -C) on stdin and prints one JSON line "
-            "per message or error.",
-        ),
+        help=i18n.text("cli.protocol.bytes-or-a-hex-dump-on"),
+        description=i18n.text("cli.protocol.reads-bytes-or-a-hex-dump"),
     )
     form = dec.add_mutually_exclusive_group()
-    form.add_argument(
-        "--hex", action="store_true", help=tr(pl="wejście to zrzut hex", en="the input is a hex dump")
-    )
-    form.add_argument(
-        "--raw", action="store_true", help=tr(pl="wejście to surowe bajty", en="the input is raw bytes")
-    )
+    form.add_argument("--hex", action="store_true", help=i18n.text("cli.protocol.the-input-is-a-hex-dump"))
+    form.add_argument("--raw", action="store_true", help=i18n.text("cli.protocol.the-input-is-raw-bytes"))
     dec.add_argument(
         "--offsets",
         action="store_true",
-        help=tr(pl="dodaj offset każdego komunikatu", en="add every message's offset"),
+        help=i18n.text("cli.protocol.add-every-messages-offset"),
     )
     dec.set_defaults(func=_decode)
     enc = psub.add_parser(
         "encode",
-        help=tr(pl="wiersze JSON na wejściu → ramki", en="JSON lines on stdin → frames on stdout"),
-        description=tr(
-            pl="Czyta wiersze JSON (jak z 'decode') i wypisuje ramki. Nic nie jest wypisane, jeśli "
-            "którykolwiek wiersz jest błędny.",
-            en="Reads JSON lines (as 'decode' prints them) and writes the frames. Nothing is written "
-            "if any line is bad.",
-        ),
+        help=i18n.text("cli.protocol.json-lines-on-stdin-frames-on"),
+        description=i18n.text("cli.protocol.reads-json-lines-as-decode-prints"),
     )
     enc.add_argument(
         "--hex",
         action="store_true",
-        help=tr(pl="wypisz ramki jako hex, po jednej w wierszu", en="write hex, a frame a line"),
+        help=i18n.text("cli.protocol.write-hex-a-frame-a-line"),
     )
     enc.set_defaults(func=_encode)
 
@@ -128,10 +108,7 @@ def _decode(args: argparse.Namespace) -> int:
         except HexDumpError as exc:
             problem = render_error(exc)
             print(
-                tr(
-                    pl=f"duelclock protocol decode: zrzut hex: {problem}",
-                    en=f"duelclock protocol decode: hex dump: {problem}",
-                ),
+                i18n.text("cli.protocol.duelclock-protocol-decode-hex-dump", problem=problem),
                 file=sys.stderr,
             )
             return 2
@@ -173,10 +150,7 @@ def _encode(args: argparse.Namespace) -> int:
         except ValueError as exc:
             problem = render_error(exc)
             print(
-                tr(
-                    pl=f"duelclock protocol encode: wiersz {number}: {problem}",
-                    en=f"duelclock protocol encode: line {number}: {problem}",
-                ),
+                i18n.text("cli.protocol.duelclock-protocol-encode-line", number=number, problem=problem),
                 file=sys.stderr,
             )
             return 1

@@ -20,101 +20,69 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd.i18n import text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "run",
-        help=tr(
-            pl="uruchom demona zegarów (symulowane stoliki, gdy nie skonfigurowano sprzętu)",
-            en="run the clock daemon (simulated tables when no hardware is configured)",
-        ),
-        description=tr(
-            pl="Uruchamia demona zegarów: stoliki, dziennik, odtwarzanie stanu po awarii, API. "
-            "Gdy nie skonfigurowano sprzętu — N symulowanych zegarów USB "
-            "(pseudoterminale obsługiwane przez prawdziwy sterownik portu szeregowego), na których "
-            "symulowani zawodnicy wciąż naciskają przyciski.",
-            en="Run the clock daemon: tables, the journal, recovery after a crash, the API. "
-            "With no hardware configured, N simulated serial clocks (pseudo-terminals, driven through the "
-            "real serial driver) whose players keep pressing.",
-        ),
+        help=text("cli.run.run-the-clock-daemon-simulated-tables"),
+        description=text("cli.run.run-the-clock-daemon-tables-the"),
     )
     parser.add_argument(
         "--config",
         type=Path,
         metavar="FILE",
-        help=tr(
-            pl="konfiguracja (TOML): stoliki i urządzenia", en="configuration (TOML): tables and devices"
-        ),
+        help=text("cli.run.configuration-toml-tables-and-devices"),
     )
     parser.add_argument(
         "--db",
         type=Path,
         metavar="PATH",
-        help=tr(
-            pl="dziennik (domyślnie: duelclock.db w folderze stanu)",
-            en="the journal (default: duelclock.db in the state folder)",
-        ),
+        help=text("cli.run.the-journal-default-duelclock-db-in"),
     )
     parser.add_argument(
         "--sim",
         type=int,
         metavar="N",
-        help=tr(
-            pl="dodaj N symulowanych zegarów USB (domyślnie 4, gdy nie skonfigurowano stolików)",
-            en="add N simulated serial clocks (default 4 when no tables are configured)",
-        ),
+        help=text("cli.run.add-n-simulated-serial-clocks-default"),
     )
     parser.add_argument(
         "--port",
         type=int,
         metavar="P",
-        help=tr(
-            pl="port API (domyślnie 7531; 0: dowolny wolny port)",
-            en="API port (default 7531; 0: any free port)",
-        ),
+        help=text("cli.run.api-port-default-7531-0-any"),
     )
     parser.add_argument(
         "--host",
         metavar="ADDR",
-        help=tr(
-            pl="adres API (domyślnie 127.0.0.1: tylko ten komputer)",
-            en="API address (default 127.0.0.1: this machine only)",
-        ),
+        help=text("cli.run.api-address-default-127-0-0"),
     )
     parser.add_argument(
         "--control",
         default=None,
         metavar="TC",
-        help=tr(
-            pl="tempo gry nowych stolików (domyślnie 10m)", en="time control of new tables (default 10m)"
-        ),
+        help=text("cli.run.time-control-of-new-tables-default"),
     )
     parser.add_argument(
         "--think-ms",
         type=int,
         default=None,
         metavar="MS",
-        help=tr(pl="mediana czasu namysłu symulowanych zawodników", en="simulated players' median turn"),
+        help=text("cli.run.simulated-players-median-turn"),
     )
     parser.add_argument(
         "--seed",
         type=int,
         default=None,
-        help=tr(pl="ziarno losowania dla symulowanych zawodników", en="seed for the simulated players"),
+        help=text("cli.run.seed-for-the-simulated-players"),
     )
     parser.add_argument(
         "--replay-all",
         action="store_true",
-        help=tr(
-            pl="pomiń migawki: odtwórz stan ze wszystkich zdarzeń",
-            en="ignore snapshots: rebuild from every event",
-        ),
+        help=text("cli.run.ignore-snapshots-rebuild-from-every"),
     )
-    parser.add_argument(
-        "-v", "--verbose", action="store_true", help=tr(pl="więcej wpisów w logu", en="log more")
-    )
+    parser.add_argument("-v", "--verbose", action="store_true", help=text("cli.run.log-more"))
     parser.set_defaults(func=run)
 
 
@@ -186,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = f"{daemon.host}:{daemon.port}"
         print(
-            f"duelclock run: {tr(pl='nie można nasłuchiwać na', en='cannot listen on')} {where}: {exc}",
+            f"duelclock run: {text('cli.run.cannot-listen-on')} {where}: {exc}",
             file=sys.stderr,
         )
         _close(closers)
@@ -201,11 +169,9 @@ def run(args: argparse.Namespace) -> int:
         daemon.stop()
         _close(closers)
     if failure is not None:
-        print(
-            f"duelclock run: {tr(pl='demon zatrzymany', en='the daemon stopped')}: {failure}", file=sys.stderr
-        )
+        print(f"duelclock run: {text('cli.run.the-daemon-stopped')}: {failure}", file=sys.stderr)
         return 1
-    print(tr(pl="Zatrzymano. Dziennik:", en="Stopped. Journal:"), daemon.db)
+    print(text("cli.run.stopped-journal"), daemon.db)
     return 0
 
 
@@ -377,29 +343,24 @@ class _WatchfulPlayers:
 def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
     rec = started.recovery
     rule = {
-        "first-start": tr(pl="nowy dziennik", en="new journal"),
-        "same-boot": tr(
-            pl="wznowiono po przerwie (zegary liczyły dalej)", en="resumed (clocks kept running)"
-        ),
-        "new-boot": tr(
-            pl="wznowiono po restarcie komputera (zegary wstrzymane)",
-            en="resumed after a reboot (clocks paused)",
-        ),
+        "first-start": text("cli.run.new-journal"),
+        "same-boot": text("cli.run.resumed-clocks-kept-running"),
+        "new-boot": text("cli.run.resumed-after-a-reboot-clocks-paused"),
     }[rec.rule]
-    tables, journal = tr(pl="stoliki", en="tables"), tr(pl="dziennik", en="journal")
-    sims = f" ({tr(pl='symulowane zegary', en='simulated clocks')}: {n_sim})" if n_sim else ""
+    tables, journal = text("cli.run.tables"), text("cli.run.journal")
+    sims = f" ({text('cli.run.simulated-clocks')}: {n_sim})" if n_sim else ""
     print(f"duelclock: {tables}: {n_tables}{sims}, {journal}: {daemon.db}")
-    replayed = f"{tr(pl='odtworzono zdarzeń', en='events replayed')}: {rec.replayed}"
+    replayed = f"{text('cli.run.events-replayed')}: {rec.replayed}"
     if rec.snapshot_seq:
-        replayed += f" ({tr(pl='od migawki', en='from snapshot')} {rec.snapshot_seq})"
+        replayed += f" ({text('cli.run.from-snapshot')} {rec.snapshot_seq})"
     print(f"  {rule}; {replayed}")
     print(f"  API: {started.host}:{started.port}")
-    print(f"  {tr(pl='token sędziego', en='referee token')}: {started.token}")
+    print(f"  {text('cli.run.referee-token')}: {started.token}")
     from clockd.i18n import Msg, render
 
     for table, code, data in rec.alerts:
-        print(f"  ! {tr(pl='stolik', en='table')} {table}: {render(Msg(code=code, params=data))}")
+        print(f"  ! {text('cli.run.table')} {table}: {render(Msg(code=code, params=data))}")
     print(
-        tr(pl="Zegary: duelclock status   Zatrzymanie: Ctrl+C", en="Clocks: duelclock status   Stop: Ctrl+C"),
+        text("cli.run.clocks-duelclock-status-stop-ctrl-c"),
         flush=True,
     )

@@ -9,20 +9,14 @@ import argparse
 from typing import Any
 
 from clockd.cli import sim_gpio, sim_serial
-from clockd.i18n import tr
+from clockd.i18n import text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "sim",
-        help=tr(
-            pl="symulatory sprzętu (zegary USB, stoliki GPIO) z prawdziwymi sterownikami",
-            en="hardware simulators (serial clocks, GPIO tables) against the real drivers",
-        ),
-        description=tr(
-            pl="Uruchamia symulowany sprzęt z prawdziwymi sterownikami i wypisuje podsumowanie JSON.",
-            en="Run simulated hardware against the real drivers and print a JSON summary.",
-        ),
+        help=text("cli.sim.hardware-simulators-serial-clocks-gpio"),
+        description=text("cli.sim.run-simulated-hardware-against-the-real"),
     )
     sim_sub = parser.add_subparsers(dest="sim_command", required=True, metavar="DEVICE")
     sim_serial.register(sim_sub)

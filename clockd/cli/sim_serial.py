@@ -31,7 +31,7 @@ import time
 from typing import Any
 
 from clockd.cli.argtypes import positive_int
-from clockd.i18n import tr
+from clockd.i18n import text
 
 _MS = 1_000_000
 
@@ -39,84 +39,66 @@ _MS = 1_000_000
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "serial",
-        help=tr(
-            pl="symulowane zegary USB podłączone do prawdziwego sterownika",
-            en="simulated USB-serial clocks against the real serial driver",
-        ),
-        description=tr(
-            pl="Uruchamia N symulowanych zegarów (pseudo-terminale) i prawdziwy sterownik dla każdego; "
-            "wypisuje podsumowanie JSON: sent, received, lost, duplicated, worst_timing_error_us.",
-            en="Runs N simulated clocks (pseudo-terminals) and the real driver for each; prints a JSON "
-            "summary: sent, received, lost, duplicated, worst_timing_error_us.",
-        ),
+        help=text("cli.sim-serial.simulated-usb-serial-clocks-against-the"),
+        description=text("cli.sim-serial.runs-n-simulated-clocks-pseudo-terminals"),
     )
     parser.add_argument(
-        "--clocks", type=positive_int, default=4, metavar="N", help=tr(pl="liczba zegarów", en="clocks")
+        "--clocks", type=positive_int, default=4, metavar="N", help=text("cli.sim-serial.clocks")
     )
     parser.add_argument(
         "--presses",
         type=positive_int,
         default=100,
         metavar="K",
-        help=tr(pl="naciśnięć na zegar", en="presses per clock"),
+        help=text("cli.sim-serial.presses-per-clock"),
     )
     parser.add_argument(
         "--faults",
         default="",
         metavar="LIST",
-        help=tr(
-            pl="usterki, po przecinku: unplug, garbage, corrupt, drop, dup, delay, reboot",
-            en="faults, comma-separated: unplug, garbage, corrupt, drop, dup, delay, reboot",
-        ),
+        help=text("cli.sim-serial.faults-comma-separated-unplug-garbage"),
     )
     parser.add_argument(
         "--fault-rate",
         type=float,
         default=0.05,
         metavar="P",
-        help=tr(pl="szansa usterki na ramkę (domyślnie 0.05)", en="chance of a fault per frame (0.05)"),
+        help=text("cli.sim-serial.chance-of-a-fault-per-frame"),
     )
     parser.add_argument(
-        "--seed", type=int, default=None, metavar="S", help=tr(pl="ziarno losowania", en="random seed")
+        "--seed", type=int, default=None, metavar="S", help=text("cli.sim-serial.random-seed")
     )
     parser.add_argument(
         "--drift-ppm",
         type=float,
         default=200.0,
         metavar="PPM",
-        help=tr(pl="największy dryf zegara (±ppm)", en="largest oscillator drift (±ppm)"),
+        help=text("cli.sim-serial.largest-oscillator-drift-ppm"),
     )
     parser.add_argument(
         "--interval-ms",
         type=positive_int,
         default=20,
         metavar="MS",
-        help=tr(pl="odstęp między naciśnięciami", en="time between presses of a clock"),
+        help=text("cli.sim-serial.time-between-presses-of-a-clock"),
     )
     parser.add_argument(
         "--volatile",
         action="store_true",
-        help=tr(
-            pl="zegary niezgodne ze specyfikacją: przy ponownym uruchomieniu "
-            "tracą niepotwierdzone naciśnięcia",
-            en="non-conforming clocks that lose their unacknowledged presses when they reboot",
-        ),
+        help=text("cli.sim-serial.non-conforming-clocks-that-lose-their"),
     )
     parser.add_argument(
         "--protocol",
         choices=("1.1", "1.2"),
         default="1.2",
-        help=tr(
-            pl="wersja protokołu zegarów (1.1: pokazują tylko dwie tarcze; domyślnie 1.2)",
-            en="the protocol version the clocks speak (1.1: two faces only; default 1.2)",
-        ),
+        help=text("cli.sim-serial.the-protocol-version-the-clocks-speak"),
     )
     parser.add_argument(
         "--timeout",
         type=positive_int,
         default=60,
         metavar="S",
-        help=tr(pl="najdłuższy czas oczekiwania (s)", en="give up after this many seconds"),
+        help=text("cli.sim-serial.give-up-after-this-many-seconds"),
     )
     parser.set_defaults(func=_run)
 
@@ -131,10 +113,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     if not 0.0 <= args.fault_rate <= 0.5:
         print(
-            tr(
-                pl="duelclock sim serial: --fault-rate musi być między 0 a 0.5",
-                en="duelclock sim serial: --fault-rate must be between 0 and 0.5",
-            ),
+            text("cli.sim-serial.duelclock-sim-serial-fault-rate-must"),
             file=sys.stderr,
         )
         return 2

@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd.i18n import text
 
 SHOWCASE_SESSION = "pokaz"
 SHOWCASE_SEED = 2026
@@ -52,55 +52,41 @@ SHOWCASE_BY = "make run"
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "start",
-        help=tr(
-            pl="uruchom duelclock z symulowanymi stolikami (to samo co `make run`)",
-            en="start duelclock with simulated tables (what `make run` does)",
-        ),
-        description=tr(
-            pl="Uruchamia duelclock z symulowanymi stolikami: demona i okno sędziego, gdy jest ekran, "
-            "a bez ekranu całą symulowaną sesję w terminalu.",
-            en="Start duelclock with simulated tables: the daemon and the referee window when "
-            "there is a display, a whole simulated session in the terminal when there is none.",
-        ),
+        help=text("cli.start.start-duelclock-with-simulated-tables"),
+        description=text("cli.start.start-duelclock-with-simulated-tables-2"),
     )
     parser.add_argument(
         "--terminal",
         action="store_true",
-        help=tr(pl="widok w terminalu, nawet gdy jest ekran", en="the terminal view even with a display"),
+        help=text("cli.start.the-terminal-view-even-with-a"),
     )
     parser.add_argument(
         "--audience",
         action="store_true",
-        help=tr(pl="otwórz też ekran dla widowni", en="open the audience screen as well"),
+        help=text("cli.start.open-the-audience-screen-as-well"),
     )
     parser.add_argument(
         "--tables",
         type=int,
         default=8,
-        help=tr(pl="liczba symulowanych stolików (domyślnie 8)", en="simulated tables (default 8)"),
+        help=text("cli.start.simulated-tables-default-8"),
     )
     parser.add_argument(
         "--fresh",
         action="store_true",
-        help=tr(pl="zacznij nowy dziennik pokazu", en="start a new showcase journal"),
+        help=text("cli.start.start-a-new-showcase-journal"),
     )
     parser.add_argument(
         "--speed",
         type=float,
         default=300.0,
-        help=tr(
-            pl="widok w terminalu: ile sekund symulacji na sekundę rzeczywistą",
-            en="terminal view: simulated seconds per real second",
-        ),
+        help=text("cli.start.terminal-view-simulated-seconds-per-real"),
     )
     parser.add_argument(
         "--seed",
         type=int,
         default=7,
-        help=tr(
-            pl="widok w terminalu: ziarno losowania dla symulowanych zawodników",
-            en="terminal view: seed for the simulated players",
-        ),
+        help=text("cli.start.terminal-view-seed-for-the-simulated"),
     )
     parser.set_defaults(func=run)
 
@@ -151,13 +137,7 @@ def _desk(args: argparse.Namespace) -> int:
             set_up_showcase(client, tables=args.tables)
             resume_showcase(client, db.with_name(PAUSED_FILE))
     else:
-        print(
-            tr(
-                pl=f"Demon pokazu już działa ({info.host}:{info.port}) — otwieram okno sędziego.",
-                en=f"The showcase's daemon is already running ({info.host}:{info.port}) — opening the "
-                "referee window.",
-            )
-        )
+        print(text("cli.start.the-showcases-daemon-is-already-running", host=info.host, port=info.port))
     audience: subprocess.Popen[bytes] | None = None
 
     def close() -> None:
@@ -168,7 +148,7 @@ def _desk(args: argparse.Namespace) -> int:
                 with Client(info.host, info.port, info.token, by=SHOWCASE_BY, timeout_ms=3000) as client:
                     pause_showcase(client, db.with_name(PAUSED_FILE))
             except (ApiError, ConnectionError, TimeoutError, OSError) as exc:
-                note = tr(pl=f"Nie wstrzymano zegarów: {exc}", en=f"Clocks not paused: {exc}")
+                note = text("cli.start.clocks-not-paused", exc=exc)
                 print(note, file=sys.stderr)
             _stop(daemon)
 
@@ -248,16 +228,13 @@ def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
         info = read_info()
         if info is not None and info.pid == child.pid and _answers(info):
             print(
-                tr(
-                    pl=f"Demon: {info.host}:{info.port}, dziennik {db}, log {log_path}",
-                    en=f"Daemon: {info.host}:{info.port}, journal {db}, log {log_path}",
-                )
+                text("cli.start.daemon-journal-log", host=info.host, port=info.port, db=db, log_path=log_path)
             )
             return child, info
         time.sleep(0.1)
     _stop(child)
     tail = log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
-    print(tr(pl="Demon nie wystartował:", en="The daemon did not start:"), *tail, sep="\n", file=sys.stderr)
+    print(text("cli.start.the-daemon-did-not-start"), *tail, sep="\n", file=sys.stderr)
     return child, None
 
 
@@ -290,7 +267,7 @@ def set_up_showcase(client: Any, *, tables: int) -> bool:
     if client.events().events:
         return False
     key = SHOWCASE_SESSION
-    client.act("", CreateEvent(event_kind="puzzle-duel", key=key, name=tr(pl="Pokaz", en="Showcase")))
+    client.act("", CreateEvent(event_kind="puzzle-duel", key=key, name=text("cli.start.showcase")))
     done = client.act(key, ImportSignups(csv=sample_signups(), source="sample-signups.csv"))
     for player in done.event.body.players:
         if player.list == "main":

@@ -11,21 +11,14 @@ import argparse
 from typing import Any
 
 from clockd.cli import swiss_pairing, swiss_round, swiss_standings
-from clockd.i18n import tr
+from clockd.i18n import text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "swiss",
-        help=tr(
-            pl="szachy systemem szwajcarskim: kojarzenie, klasyfikacja, sprawdzanie kojarzeń "
-            "(system holenderski FIDE, TRF)",
-            en="Swiss chess: pairings, standings, checks (FIDE Dutch, TRF)",
-        ),
-        description=tr(
-            pl="Turnieje szachowe systemem szwajcarskim w formacie FIDE Tournament Report File (TRF).",
-            en="Swiss chess tournaments in FIDE's Tournament Report File (TRF) format.",
-        ),
+        help=text("cli.swiss.swiss-chess-pairings-standings-checks"),
+        description=text("cli.swiss.swiss-chess-tournaments-in-fides"),
     )
     swiss_sub = parser.add_subparsers(dest="swiss_command", required=True, metavar="COMMAND")
     swiss_pairing.register(swiss_sub)

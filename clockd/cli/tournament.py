@@ -43,22 +43,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import Msg, Problem, msg, render, text, tr
+from clockd import i18n
+from clockd.i18n import Msg, Problem, msg, render, text
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "tournament",
-        help=tr(
-            pl="Puzzle Duel: konfiguracja, zapisy, losowanie, wyniki",
-            en="the Puzzle Duel: configuration, sign-ups, draw, results",
-        ),
-        description=tr(
-            pl="Turnieje Puzzle Duel (system pucharowy na zegarach szachowych): konfiguracja, zapisy, "
-            "losowanie i wyniki.",
-            en="Puzzle Duel tournaments (knockout on chess clocks): configuration, sign-ups, "
-            "the draw and the results.",
-        ),
+        help=i18n.text("cli.tournament.the-puzzle-duel-configuration-sign-ups"),
+        description=i18n.text("cli.tournament.puzzle-duel-tournaments-knockout-on"),
     )
     tsub = parser.add_subparsers(dest="tournament_command", required=True, metavar="COMMAND")
     _register_daemon(tsub)
@@ -66,87 +59,60 @@ def register(sub: Any) -> None:
 
 
 def _register_offline(tsub: Any) -> None:
-    tournament_file = tr(
-        pl="plik TOML turnieju (domyślnie: regulamin festiwalu)",
-        en="a tournament TOML file (default: the festival's rules)",
-    )
+    tournament_file = i18n.text("cli.tournament.a-tournament-toml-file-default-the")
     p = tsub.add_parser(
         "config",
-        help=tr(
-            pl="sprawdź plik konfiguracji i wypisz, co ustawia",
-            en="check a configuration file and print what it sets",
-        ),
+        help=i18n.text("cli.tournament.check-a-configuration-file-and-print"),
     )
     p.add_argument("--config", metavar="FILE", help=tournament_file)
     p.add_argument(
         "--json",
         action="store_true",
-        help=tr(pl="wypisz konfigurację jako JSON", en="print the configuration as JSON"),
+        help=i18n.text("cli.tournament.print-the-configuration-as-json"),
     )
     p.set_defaults(func=_config)
 
     p = tsub.add_parser(
         "signups",
-        help=tr(
-            pl="wczytaj eksport CSV formularza zapisów i pokaż listy",
-            en="read a sign-up form's CSV export and show the lists",
-        ),
+        help=i18n.text("cli.tournament.read-a-sign-up-forms-csv"),
     )
     p.add_argument(
         "csv",
-        help=tr(
-            pl="eksport CSV formularza (pola rozdzielone przecinkiem, średnikiem lub tabulatorem)",
-            en="the form's CSV export (comma, semicolon or tab separated)",
-        ),
+        help=i18n.text("cli.tournament.the-forms-csv-export-comma-semicolon"),
     )
     p.add_argument("--config", metavar="FILE", help=tournament_file)
     p.add_argument(
         "--json",
         action="store_true",
-        help=tr(
-            pl="wypisz listy jako JSON (tylko nazwy wyświetlane)",
-            en="print the lists as JSON (display names only)",
-        ),
+        help=i18n.text("cli.tournament.print-the-lists-as-json-display"),
     )
     p.set_defaults(func=_signups)
 
     p = tsub.add_parser(
         "redraw",
-        help=tr(
-            pl="powtórz losowanie programu dla danego ziarna (by sprawdzić drabinkę)",
-            en="re-run the app's draw for a seed (to check a bracket)",
-        ),
+        help=i18n.text("cli.tournament.re-run-the-apps-draw-for"),
     )
     p.add_argument("--seed", type=int, required=True)
     p.add_argument(
         "--players",
         required=True,
-        help=tr(
-            pl="numery zawodników w stawce, oddzielone przecinkami",
-            en="the field's player ids, comma separated",
-        ),
+        help=i18n.text("cli.tournament.the-fields-player-ids-comma-separated"),
     )
     p.add_argument(
         "--size",
         type=int,
         default=16,
-        help=tr(pl="największa drabinka (domyślnie 16)", en="the largest bracket (default 16)"),
+        help=i18n.text("cli.tournament.the-largest-bracket-default-16"),
     )
     p.set_defaults(func=_redraw)
 
     p = tsub.add_parser(
         "report",
-        help=tr(
-            pl="wypisz plik wyników jako HTML, PDF, PNG lub CSV",
-            en="print a results file as HTML, PDF, PNG or CSV",
-        ),
+        help=i18n.text("cli.tournament.print-a-results-file-as-html"),
     )
     p.add_argument(
         "results",
-        help=tr(
-            pl="plik wyników JSON (z duelclock demo --json-out lub z eksportu demona)",
-            en="a results JSON file (duelclock demo --json-out, or the daemon's export)",
-        ),
+        help=i18n.text("cli.tournament.a-results-json-file-duelclock-demo"),
     )
     p.add_argument("--html", metavar="FILE")
     p.add_argument("--pdf", metavar="FILE")
@@ -172,22 +138,22 @@ def _config(args: argparse.Namespace) -> int:
         print(json.dumps(cfg.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return 0
     print(
-        f"{cfg.name}: {cfg.players} {tr(pl='graczy', en='players')}, "
-        f"{tr(pl='rozdzielczość', en='resolution')} {cfg.resolution_ms} ms"
+        f"{cfg.name}: {cfg.players} {i18n.text('cli.tournament.players')}, "
+        f"{i18n.text('cli.tournament.resolution')} {cfg.resolution_ms} ms"
     )
     for i, r in enumerate(cfg.rounds):
         print(
-            f"  {render(cfg.round_name(i))}: {r.players} {tr(pl='graczy', en='players')}, {r.pieces} "
-            f"{tr(pl='el.', en='pieces')}, {r.time_per_side} {tr(pl='na stronę', en='per side')}"
+            f"  {render(cfg.round_name(i))}: {r.players} {i18n.text('cli.tournament.players')}, {r.pieces} "
+            f"{i18n.text('cli.tournament.pieces')}, {r.time_per_side} {i18n.text('cli.tournament.per-side')}"
             f" ({cfg.round_kind(i).value})"
         )
     tb = cfg.tiebreak
     print(
-        f"  {tr(pl='Dogrywka', en='Tie-break')}: {tb.pieces} {tr(pl='el.', en='pieces')}, "
-        f"{tb.time_per_side} {tr(pl='na stronę', en='per side')}"
+        f"  {i18n.text('cli.tournament.tie-break')}: {tb.pieces} {i18n.text('cli.tournament.pieces')}, "
+        f"{tb.time_per_side} {i18n.text('cli.tournament.per-side')}"
     )
     for s in cfg.sessions:
-        print(f"  {tr(pl='Sesja', en='Session')} {s.key}: {render(s.title())}")
+        print(f"  {i18n.text('cli.tournament.session')} {s.key}: {render(s.title())}")
     return 0
 
 
@@ -214,14 +180,14 @@ def _signups(args: argparse.Namespace) -> int:
             json.dumps({"lists": lists, "refused": refused, "columns": signups.columns}, ensure_ascii=False)
         )
         return 0
-    print(tr(pl="Kolumny:", en="Columns:"), ", ".join(f"{k}={v!r}" for k, v in signups.columns.items()))
+    print(i18n.text("cli.tournament.columns"), ", ".join(f"{k}={v!r}" for k, v in signups.columns.items()))
     for kind, title in (
-        (ListKind.MAIN, tr(pl="Lista główna", en="Main list")),
-        (ListKind.RESERVE, tr(pl="Lista rezerwowa", en="Reserve list")),
+        (ListKind.MAIN, i18n.text("cli.tournament.main-list")),
+        (ListKind.RESERVE, i18n.text("cli.tournament.reserve-list")),
     ):
         print(f"{title} ({len(reg.listed(kind))}/{cfg.players}):")
         for p in reg.listed(kind):
-            print(f"  {p.id:3d}  {p.display_name}  ({tr(pl='wiersz', en='line')} {p.line})")
+            print(f"  {p.id:3d}  {p.display_name}  ({i18n.text('cli.tournament.line')} {p.line})")
     _print_refusals(reg.refused)
     return 0
 
@@ -245,10 +211,10 @@ def _print_refusals(refusals: Any) -> None:
     """Who the rules left out and why, so the referee can tell them (sign-ups or the daemon's view)."""
     if not refusals:
         return
-    print(tr(pl="Odrzucone zgłoszenia:", en="Refused sign-ups:"))
+    print(i18n.text("cli.tournament.refused-sign-ups"))
     for r in refusals:
         why = render(r.detail) if r.detail is not None else text(f"term.refusal.{r.reason}")
-        print(f"  {tr(pl='wiersz', en='line')} {r.line}: {r.name} — {why}")
+        print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
 
 
 def _redraw(args: argparse.Namespace) -> int:
@@ -324,129 +290,93 @@ def _register_daemon(tsub: Any) -> None:
             p.add_argument(
                 "-s",
                 "--session",
-                help=tr(
-                    pl="klucz sesji (domyślnie: ta, która jest rozgrywana)",
-                    en="the session's key (default: the one being played)",
-                ),
+                help=i18n.text("cli.tournament.the-sessions-key-default-the-one"),
             )
         add_connection_options(p, token=mutating, json_option=json_option)
         if mutating:
             p.add_argument(
                 "--by",
                 default=None,
-                help=tr(
-                    pl="kto decyduje (domyślnie: twoja nazwa użytkownika)",
-                    en="who decides (default: your login name)",
-                ),
+                help=i18n.text("cli.tournament.who-decides-default-your-login-name"),
             )
         p.set_defaults(func=_daemon_command, command=name)
         return p
 
     p = command(
         "new",
-        tr(
-            pl="utwórz sesję (regulamin festiwalu lub --config FILE)",
-            en="create a session (the festival's rules, or --config FILE)",
-        ),
+        i18n.text("cli.tournament.create-a-session-the-festivals-rules"),
         session=False,
     )
     p.add_argument(
         "session",
-        help=tr(
-            pl="krótki klucz, np. pt, sb, nd (sesje z konfiguracji)",
-            en="a short key, e.g. pt, sb, nd (the configuration's sessions)",
-        ),
+        help=i18n.text("cli.tournament.a-short-key-e-g-pt"),
     )
-    p.add_argument("--config", metavar="FILE", help=tr(pl="plik TOML turnieju", en="a tournament TOML file"))
+    p.add_argument("--config", metavar="FILE", help=i18n.text("cli.tournament.a-tournament-toml-file"))
     p.add_argument(
         "--name",
         default="",
-        help=tr(
-            pl="nazwa pokazywana na ekranach (domyślnie: z konfiguracji)",
-            en="the name screens show (default: the configuration's)",
-        ),
+        help=i18n.text("cli.tournament.the-name-screens-show-default-the"),
     )
     p = command(
         "import",
-        tr(pl="zaimportuj eksport CSV formularza zapisów", en="import the sign-up form's CSV export"),
+        i18n.text("cli.tournament.import-the-sign-up-forms-csv"),
     )
-    p.add_argument(
-        "csv", help=tr(pl="plik CSV (UTF-8 lub Windows-1250)", en="the CSV file (UTF-8 or Windows-1250)")
-    )
+    p.add_argument("csv", help=i18n.text("cli.tournament.the-csv-file-utf-8-or"))
     p = command(
         "add",
-        tr(pl="dodaj osobę zgłoszoną przy stoliku sędziego", en="add a person typed in at the desk"),
+        i18n.text("cli.tournament.add-a-person-typed-in-at"),
     )
-    p.add_argument("--first", required=True, help=tr(pl="imię", en="first name (imię)"))
-    p.add_argument("--last", default="", help=tr(pl="nazwisko (prywatne)", en="surname (nazwisko; private)"))
+    p.add_argument("--first", required=True, help=i18n.text("cli.tournament.first-name-imi"))
+    p.add_argument("--last", default="", help=i18n.text("cli.tournament.surname-nazwisko-private"))
     p.add_argument(
         "--age",
         type=int,
         required=True,
-        help=tr(pl="wiek (prywatny; co najmniej 13, §1.9)", en="age (wiek; private; at least 13, §1.9)"),
+        help=i18n.text("cli.tournament.age-wiek-private-at-least-13"),
     )
-    p.add_argument("--email", default="", help=tr(pl="e-mail (prywatny)", en="e-mail (private)"))
-    p.add_argument("--phone", default="", help=tr(pl="telefon (prywatny)", en="phone (private)"))
+    p.add_argument("--email", default="", help=i18n.text("cli.tournament.e-mail-private"))
+    p.add_argument("--phone", default="", help=i18n.text("cli.tournament.phone-private"))
     p.add_argument(
         "--nick",
         default="",
-        help=tr(pl="nazwa pokazywana na ekranach", en="the name to show on screens"),
+        help=i18n.text("cli.tournament.the-name-to-show-on-screens"),
     )
     p.add_argument(
         "--walk-in",
         action="store_true",
-        help=tr(
-            pl="z sali: czeka na miejscu w dniu turnieju (§1.19), spoza list",
-            en="waiting on the day (§1.19), not on the lists",
-        ),
+        help=i18n.text("cli.tournament.waiting-on-the-day-1-19"),
     )
     p = command(
         "checkin",
-        tr(
-            pl="obecni zawodnicy (--out: jednak nieobecni)",
-            en="players present (--out: not present after all)",
-        ),
+        i18n.text("cli.tournament.players-present-out-not-present-after"),
     )
     p.add_argument("players", nargs="+", type=int, metavar="PLAYER")
     p.add_argument("--out", action="store_true")
-    p = command("withdraw", tr(pl="zawodnik rezygnuje z udziału", en="a player resigns"))
+    p = command("withdraw", i18n.text("cli.tournament.a-player-resigns"))
     p.add_argument("player", type=int)
     command(
         "close",
-        tr(
-            pl="zamknij listę obecności: wolne miejsca dostają rezerwowi, potem osoby z sali (§1.18-1.19)",
-            en="close check-in: empty seats go to reserves, then walk-ins (§1.18-1.19)",
-        ),
+        i18n.text("cli.tournament.close-check-in-empty-seats-go"),
     )
     p = command(
         "draw",
-        tr(
-            pl="drabinka: losowanie przez program (--seed albo losowe ziarno) lub losowanie przy stole "
-            "(--lines)",
-            en="the bracket: the app's draw (--seed, or a random one) or the physical one (--lines)",
-        ),
+        i18n.text("cli.tournament.the-bracket-the-apps-draw-seed"),
     )
     p.add_argument("--seed", type=int, default=None)
     p.add_argument(
         "--lines",
         default=None,
         metavar="LINE=PLAYER,…",
-        help=tr(pl="np. 1=5,2=11,3=2", en="e.g. 1=5,2=11,3=2"),
+        help=i18n.text("cli.tournament.e-g-1-5-2-11"),
     )
     p = command(
         "show",
-        tr(
-            pl="sesja: zawodnicy, drabinka, kto gdzie gra",
-            en="the session: players, bracket, who plays where",
-        ),
+        i18n.text("cli.tournament.the-session-players-bracket-who-plays"),
         mutating=False,
     )
     p = command(
         "assign",
-        tr(
-            pl="przydziel pojedynek do stolika (jego zegar zostaje ustawiony na rundę)",
-            en="put a match on a table (its clock is set for the round)",
-        ),
+        i18n.text("cli.tournament.put-a-match-on-a-table"),
     )
     p.add_argument("match")
     p.add_argument("table", type=int)
@@ -455,39 +385,27 @@ def _register_daemon(tsub: Any) -> None:
         type=int,
         default=None,
         metavar="PLAYER",
-        help=tr(pl="kto siedzi po stronie A zegara", en="who sits at the clock's side A"),
+        help=i18n.text("cli.tournament.who-sits-at-the-clocks-side"),
     )
     p = command(
         "toss",
-        tr(
-            pl="zwycięzca rzutu: drugi zawodnik uruchamia zegar (§2.2.8)",
-            en="the toss winner: the other player starts the clock (§2.2.8)",
-        ),
+        i18n.text("cli.tournament.the-toss-winner-the-other-player"),
     )
     p.add_argument("match")
     p.add_argument("winner", type=int, metavar="PLAYER")
     p = command(
         "complete",
-        tr(
-            pl="obrazek ułożony: pojedynek kończy się teraz",
-            en="the picture is complete: the duel ends now",
-        ),
+        i18n.text("cli.tournament.the-picture-is-complete-the-duel"),
     )
     p.add_argument("match")
     p = command(
         "confirm",
-        tr(
-            pl="zatwierdź wynik z zegara: zwycięzca przechodzi dalej",
-            en="confirm the clock's result: the winner advances",
-        ),
+        i18n.text("cli.tournament.confirm-the-clocks-result-the-winner"),
     )
     p.add_argument("match")
     p = command(
         "override",
-        tr(
-            pl="rozstrzygnij pojedynek (dyskwalifikacja §8.1, spór §2.2.19)",
-            en="decide a match (disqualification §8.1, dispute §2.2.19)",
-        ),
+        i18n.text("cli.tournament.decide-a-match-disqualification-8-1"),
     )
     p.add_argument("match")
     p.add_argument("winner", type=int, metavar="PLAYER")
@@ -495,37 +413,27 @@ def _register_daemon(tsub: Any) -> None:
     p.add_argument("--reason", required=True)
     p = command(
         "walkover",
-        tr(
-            pl="zawodnik nie przyszedł: drugi przechodzi dalej walkowerem",
-            en="a player did not come: the other advances",
-        ),
+        i18n.text("cli.tournament.a-player-did-not-come-the"),
     )
     p.add_argument("match")
     p.add_argument("absent", type=int, metavar="PLAYER")
     p.add_argument("--reason", required=True)
     p = command(
         "tiebreak",
-        tr(
-            pl="rozpocznij dogrywkę (obrazek z 49 elementów) nierozstrzygniętego pojedynku "
-            "(na jego stoliku lub na --table)",
-            en="start a tied match's 49-piece tie-break (on its table, or --table)",
-        ),
+        i18n.text("cli.tournament.start-a-tied-matchs-49-piece"),
     )
     p.add_argument("match")
     p.add_argument("--table", type=int, default=None)
     for name, help_text in (
-        ("pause", tr(pl="wstrzymaj zegar pojedynku", en="pause a match's clock")),
-        ("resume", tr(pl="wznów zegar pojedynku", en="resume a match's clock")),
+        ("pause", i18n.text("cli.tournament.pause-a-matchs-clock")),
+        ("resume", i18n.text("cli.tournament.resume-a-matchs-clock")),
     ):
         p = command(name, help_text)
         p.add_argument("match")
         p.add_argument("--reason", default="")
     p = command(
         "adjust",
-        tr(
-            pl="dodaj (+) lub odejmij (-) zawodnikowi czas: MATCH PLAYER ±SECONDS",
-            en="give (+) or take (-) a player's time: MATCH PLAYER ±SECONDS",
-        ),
+        i18n.text("cli.tournament.give-or-take-a-players-time"),
     )
     p.add_argument("match")
     p.add_argument("player", type=int)
@@ -533,15 +441,12 @@ def _register_daemon(tsub: Any) -> None:
         "seconds",
         type=seconds_to_ms,
         metavar="±SECONDS",
-        help=tr(pl="np. 30, -30, 1.5", en="e.g. 30, -30, 1.5"),
+        help=i18n.text("cli.tournament.e-g-30-30-1-5"),
     )
     p.add_argument("--reason", required=True)
     p = command(
         "export",
-        tr(
-            pl="zapisz wyniki sesji: JSON, CSV, HTML do druku, PDF, PNG",
-            en="write the session's results: JSON, CSV, printable HTML, PDF, PNG",
-        ),
+        i18n.text("cli.tournament.write-the-sessions-results-json-csv"),
         mutating=False,
         json_option=False,
     )

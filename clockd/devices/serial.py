@@ -58,6 +58,7 @@ from typing import Any, Protocol
 
 import serial
 
+from clockd import i18n
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
 from clockd.core.timecontrol import DelayMode, TimeControl
@@ -70,7 +71,6 @@ from clockd.devices.base import (
     Disconnected,
     Sink,
 )
-from clockd.i18n import tr
 from firmware_protocol import messages as wire
 from firmware_protocol.codec import encode
 from firmware_protocol.host import (
@@ -193,7 +193,7 @@ class SerialClock:
         self._ser: Any = None
         self._broken = False
         self._state = DeviceState.DISCONNECTED
-        self._detail = tr(pl="nie uruchomiono", en="not started")
+        self._detail = i18n.text("driver.serial.not-started")
         self._display: wire.WireShowFace | None = None  # what the clock should show
         self.path: str | None = None  # the port currently open
         self.last_status: wire.WireStatus | None = None
@@ -220,7 +220,7 @@ class SerialClock:
             self._thread.join(timeout=5)
         self._thread = None
         self._state = DeviceState.DISCONNECTED
-        self._detail = tr(pl="zatrzymano", en="stopped")
+        self._detail = i18n.text("driver.serial.stopped")
 
     def acknowledge(self, press: DevicePress) -> None:
         """``press`` is journaled: send the clock its (cumulative) ACK."""
@@ -294,7 +294,7 @@ class SerialClock:
             if path is None:
                 self._set_state(
                     DeviceState.CONNECTING,
-                    tr(pl=f"szukam zegara ({self.match})", en=f"looking for the clock ({self.match})"),
+                    i18n.text("driver.serial.looking-for-the-clock", match=self.match),
                 )
             else:
                 try:
@@ -304,7 +304,7 @@ class SerialClock:
                 except (serial.SerialException, OSError, ValueError) as exc:
                     self._set_state(
                         DeviceState.CONNECTING,
-                        tr(pl=f"nie mogę otworzyć {path}: {exc}", en=f"cannot open {path}: {exc}"),
+                        i18n.text("driver.serial.cannot-open", path=path, exc=exc),
                     )
                 else:
                     backoff = self._reconnect_min_ns
@@ -338,13 +338,10 @@ class SerialClock:
                 ser.reset_input_buffer()  # bytes from before we opened are of no use
             self._set_state(
                 DeviceState.CONNECTING,
-                tr(
-                    pl=f"{path} otwarty, czekam na HELLO zegara",
-                    en=f"{path} open, waiting for the clock's HELLO",
-                ),
+                i18n.text("driver.serial.open-waiting-for-the-clocks-hello", path=path),
             )
             self._write(self._session.open(self.clock()).send)
-        reason = tr(pl="zatrzymano", en="stopped")
+        reason = i18n.text("driver.serial.stopped")
         reader = _Reader(ser, self._read_timeout_s)
         try:
             while not self._stop.is_set() and not self._broken:
@@ -352,7 +349,7 @@ class SerialClock:
                     data = reader.read()
                 except (serial.SerialException, OSError, TypeError) as exc:
                     # TypeError: pyserial on a port closed under it
-                    reason = tr(pl=f"port {path} zniknął ({exc})", en=f"port {path} went away ({exc})")
+                    reason = i18n.text("driver.serial.port-went-away", path=path, exc=exc)
                     break
                 now = self.clock()
                 with self._lock:
@@ -363,7 +360,7 @@ class SerialClock:
                     self._write(out.send)
                 self._report(out, now)
             if self._broken:
-                reason = tr(pl=f"zapis do {path} nie powiódł się", en=f"writing to {path} failed")
+                reason = i18n.text("driver.serial.writing-to-failed", path=path)
         finally:
             with self._lock:
                 self._ser = None
@@ -430,43 +427,34 @@ class SerialClock:
         hello = event.hello
         ours = f"{self._session.major}.{self._session.minor}"
         theirs = f"{hello.major}.{hello.minor}"
+        device = repr(hello.device_id)
         if event.code is wire.RejectReason.VERSION and hello.major > self._session.major:
-            pl = (
-                f"zegar {hello.device_id!r} mówi protokołem {theirs}, nowszym niż {ours}: "
-                "zaktualizuj duelclock"
+            return i18n.text("driver.serial.protocol-newer", device=device, theirs=theirs, ours=ours)
+        if event.code is wire.RejectReason.VERSION:
+            return i18n.text("driver.serial.protocol-older", device=device, theirs=theirs, ours=ours)
+        if event.code is wire.RejectReason.WRONG_DEVICE:
+            return i18n.text(
+                "driver.serial.wrong-device", device=device, expected=repr(self.expect_device_id)
             )
-        elif event.code is wire.RejectReason.VERSION:
-            pl = (
-                f"zegar {hello.device_id!r} mówi protokołem {theirs}, starszym niż {ours}: "
-                "zaktualizuj jego firmware"
-            )
-        elif event.code is wire.RejectReason.WRONG_DEVICE:
-            pl = (
-                f"na tym porcie odpowiedział zegar {hello.device_id!r}, "
-                f"a ten stolik oczekuje {self.expect_device_id!r}"
-            )
-        else:
-            pl = event.reason
-        return tr(pl=pl, en=event.reason)
+        return event.reason
 
     def _on_handshake(self, event: Handshake, now: int) -> None:
         hello = event.hello
         major, minor = event.version
-        detail = tr(
-            pl=f"firmware {hello.firmware}, protokół {major}.{minor}, uruchomienie {hello.boot_id:08x}",
-            en=f"firmware {hello.firmware}, protocol {major}.{minor}, boot {hello.boot_id:08x}",
+        detail = i18n.text(
+            "driver.serial.firmware-protocol-boot",
+            firmware=hello.firmware,
+            major=major,
+            minor=minor,
+            boot_id=hello.boot_id,
         )
         if event.previous_boot_id is not None:
-            detail += tr(
-                pl=f"; zegar uruchomił się ponownie (poprzednio {event.previous_boot_id:08x})",
-                en=f"; the clock restarted (was boot {event.previous_boot_id:08x})",
+            detail += i18n.text(
+                "driver.serial.the-clock-restarted-was-boot", previous_boot_id=event.previous_boot_id
             )
         kept = sum(h.presses for h in hello.held)
         if kept:
-            detail += tr(
-                pl=f"; przechował {kept} niepotwierdzonych naciśnięć sprzed ponownego uruchomienia",
-                en=f"; it kept {kept} unacknowledged presses from before its restart",
-            )
+            detail += i18n.text("driver.serial.it-kept-unacknowledged-presses-from", kept=kept)
         with self._lock:
             if self._display is not None:
                 self._write(self._session.show(self._display).send)  # show the right face again at once

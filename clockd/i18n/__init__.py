@@ -71,7 +71,7 @@ def _param(value: Any) -> Any:
     """A parameter as a message keeps it: plain JSON data, so that a message is the same
     value before and after the wire. A nested message is kept as the object JSON has for it
     (``{"code": …, "params": {…}}``; :func:`render` renders it), a path as its text, a
-    tuple as a list.
+    tuple as a list, anything else as its text.
 
     Written out rather than declared as a recursive union of types: a view carries a dozen
     messages, and validating nested models cost five times as much, on every push.
@@ -89,7 +89,7 @@ def _param(value: Any) -> Any:
         return [_param(v) for v in value]
     if isinstance(value, os.PathLike):
         return os.fspath(value)
-    raise ValueError(f"a message parameter must be a number, a text, a message or a list, not {value!r}")
+    return str(value)  # anything else as it reads (an exception's sentence): a message never fails
 
 
 class Msg:
