@@ -14,6 +14,7 @@ Placeholders are Python's ``{name}``; a format after a colon says how to show a 
 ``{x}``      the value (a message is rendered in the same language; a list is joined
              by commas)
 ``{x:clock}`` milliseconds as a clock face shows them (``4:59``, rounded up)
+``{x:gone}``  milliseconds gone, as a count-up shows them (``0:59``, rounded down)
 ``{x:exact}`` milliseconds exactly (``4:59.001``), for disputes
 ``{x:s}``    milliseconds as seconds with up to three decimals (``-30``, ``1.5``)
 ``{x:lines}`` a list, one item per line (indented), after a line break
@@ -120,7 +121,11 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         lang = getattr(self._lang, "value", None) or "pl"
-        if format_spec in ("clock", "exact", "s") and isinstance(value, int) and not isinstance(value, bool):
+        if (
+            format_spec in ("clock", "gone", "exact", "s")
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+        ):
             return _duration(value, format_spec)
         if format_spec == "lines" and isinstance(value, list | tuple):
             return "".join("\n  " + self.value(v, lang) for v in value)
@@ -137,6 +142,8 @@ def _duration(ms: int, spec: str) -> str:
 
     if spec == "clock":
         return ("-" if ms < 0 else "") + format_clock(abs(ms) * 1_000_000)
+    if spec == "gone":  # a count-up: whole seconds gone, rounded down (it shows 0:01 after a second)
+        return ("-" if ms < 0 else "") + format_clock(abs(ms) // 1000 * 1_000_000_000)
     if spec == "exact":
         return ("-" if ms < 0 else "") + format_exact_ms(abs(ms))
     whole, part = divmod(abs(ms), 1000)
