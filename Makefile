@@ -42,6 +42,8 @@ screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang pl --screenshot docs/screenshots/referee.png
 	$(BIN)/duelclock gui --demo-state --lang pl --audience --screenshot docs/screenshots/audience.png
 	$(BIN)/duelclock gui --demo-state --lang en --screenshot docs/screenshots/referee-en.png
+	$(BIN)/duelclock gui --demo-state --lang pl --event relay --screenshot docs/screenshots/referee-timer.png
+	$(BIN)/duelclock gui --demo-state --lang pl --event relay --audience --screenshot docs/screenshots/audience-timer.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

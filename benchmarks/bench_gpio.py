@@ -26,7 +26,7 @@ from typing import Any
 from gpiozero import Button
 
 from benchmarks import percentile
-from clockd.devices.base import AnyDeviceEvent, Press
+from clockd.devices.base import AnyDeviceInput, DevicePress
 from clockd.devices.gpio import GpioTable
 from clockd.devices.gpio_config import TableConfig
 from hw_sim.gpio import ScriptedFactory
@@ -40,8 +40,8 @@ def bench_sync() -> list[int]:
     table = GpioTable(TableConfig(number=1, button_a=17, button_b=27), pin_factory=pi)
     heard: list[int] = []
 
-    def sink(event: AnyDeviceEvent) -> None:
-        if isinstance(event, Press):
+    def sink(event: AnyDeviceInput) -> None:
+        if isinstance(event, DevicePress):
             heard.append(time.perf_counter_ns())
 
     table.start(sink)
@@ -64,7 +64,7 @@ def bench_sync() -> list[int]:
 def bench_queue() -> list[int]:
     pi = ScriptedFactory()
     table = GpioTable(TableConfig(number=1, button_a=17, button_b=27), pin_factory=pi)
-    inbox: queue.Queue[AnyDeviceEvent] = queue.Queue()
+    inbox: queue.Queue[AnyDeviceInput] = queue.Queue()
     table.start(inbox.put)
     inbox.get()  # Connected
     driven_at = [0] * (PRESSES + 1)
@@ -89,7 +89,7 @@ def bench_queue() -> list[int]:
         go.set()
         event = inbox.get()
         now = time.perf_counter_ns()
-        assert isinstance(event, Press) and event.seq is not None
+        assert isinstance(event, DevicePress) and event.seq is not None
         latencies.append(now - driven_at[event.seq])
     thread.join()
     table.stop()
@@ -124,7 +124,7 @@ def bench_bounce() -> tuple[int, int]:
 
     def sink(event: Any) -> None:
         nonlocal count
-        count += isinstance(event, Press)
+        count += isinstance(event, DevicePress)
 
     table.start(sink)
     pin = pi.scripted_pin(17)

@@ -26,8 +26,8 @@ from pathlib import Path
 from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
 from clockd.core.clock import Press, Side
 from clockd.core.duel import Complete, Duel, DuelSetup
-from clockd.core.puzzle_duel import ImportSignups, MakeDraw, PuzzleSession, SessionInput, replay_session
-from clockd.core.registration import CheckIn, Close, parse_signups
+from clockd.core.puzzle_duel import MakeDraw, PuzzleSession, SessionInput
+from clockd.core.registration import CheckIn, CloseCheckIn, parse_signups
 from clockd.core.units import MS, SECOND
 from clockd.data import festival_config
 
@@ -61,16 +61,20 @@ def bench_duel(repeats: int = 20) -> float:
     return statistics.median(rates)
 
 
-def session_events(seed: int = 7) -> tuple[list[SessionInput], PuzzleSession]:
+Step = tuple[str | None, SessionInput]
+
+
+def session_events(seed: int = 7) -> tuple[PuzzleSession, list[Step], PuzzleSession]:
+    """A session after its sign-ups, the (match, input) pairs of its whole afternoon, and the end."""
     cfg = festival_config()
     rng = random.Random(seed)
     csv = "Imię,Nazwisko,E-mail,Wiek\n" + "".join(
         f"P{i},N{i},p{i}@example.pl,{20 + i}\n" for i in range(1, 33)
     )
-    events: list[SessionInput] = [ImportSignups(signups=parse_signups(csv))]
-    events += [CheckIn(player=p) for p in range(1, 17)]
-    events += [Close(), MakeDraw(seed=seed)]
-    s = replay_session(cfg, "pt", events)
+    start = PuzzleSession.new(cfg, "pt").import_signups(parse_signups(csv))
+    events: list[Step] = [(None, CheckIn(player=p)) for p in range(1, 17)]
+    events += [(None, CloseCheckIn()), (None, MakeDraw(seed=seed))]
+    s = replay(start, events)
     while s.stage == "bracket":
         assert s.bracket is not None
         m = s.bracket.playable()[0]
@@ -83,26 +87,33 @@ def session_events(seed: int = 7) -> tuple[list[SessionInput], PuzzleSession]:
             d, _ = d.apply(e)
         v = d.verdict()
         assert v is not None
-        step: list[SessionInput] = [Assign(match=m.id, table=1), Toss(match=m.id, winner=m.a)]
-        step.append(DuelFinished(match=m.id, verdict=v))
+        step: list[Step] = [
+            (m.id, Assign(table=1)),
+            (m.id, Toss(winner=m.a)),
+            (m.id, DuelFinished(verdict=v)),
+        ]
         if v.winner is not None:
-            step.append(Confirm(match=m.id))
-        for e in step:
-            s = s.apply(e)
+            step.append((m.id, Confirm()))
+        s = replay(s, step)
         events += step
-    return events, s
+    return start, events, s
+
+
+def replay(session: PuzzleSession, events: list[Step]) -> PuzzleSession:
+    for match, event in events:
+        session = session.apply(event, match=match)
+    return session
 
 
 def main() -> None:
-    cfg = festival_config()
     duel_rate = bench_duel()
     print(f"duel: {duel_rate:,.0f} inputs/s")
 
-    events, final = session_events()
+    first, events, final = session_events()
     times = []
     for _ in range(5):
         start = time.perf_counter_ns()
-        assert replay_session(cfg, "pt", events) == final
+        assert replay(first, events) == final
         times.append((time.perf_counter_ns() - start) / 1e6)
     replay_ms = statistics.median(times)
     print(f"session replay: {len(events)} events in {replay_ms:.1f} ms")
