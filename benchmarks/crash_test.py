@@ -56,7 +56,7 @@ from clockd.core.puzzle_duel import ImportSignups, MakeDraw
 from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.service.compose import default_components
 from clockd.service.engine import Engine
-from clockd.service.events import Events, EventsView
+from clockd.service.events import EventHost, EventsView
 from clockd.service.views import event_digest, state_digest
 from clockd.store.journal import Journal, JournalError
 from clockd.store.schema import SchemaError
@@ -498,7 +498,7 @@ def replayed_digests(engine: Engine) -> dict[str, str]:
     out = {f"table {t}": state_digest(s) for t, s in engine.current.tables.items()}
     events = engine.current.views.get("events")
     host = engine.component("events")
-    if isinstance(events, EventsView) and isinstance(host, Events):
+    if isinstance(events, EventsView) and isinstance(host, EventHost):
         for key in events.order:
             hosted = events.get(key)
             out[f"event {key}"] = event_digest(hosted, host.kind(hosted.kind))

@@ -35,11 +35,11 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 from clockd.api import (
     ApiError,
     Client,
-    EventState,
+    EventStatePush,
     EventView,
     Push,
     Subscription,
-    TableState,
+    TableStatePush,
     TableView,
     TimelineEntry,
     TimelinePush,
@@ -53,7 +53,7 @@ from clockd.core.duel import DuelProgramView
 from clockd.core.hall import StationView
 from clockd.core.program import ClockFace, ClockProgramView
 from clockd.i18n import Msg, msg
-from gui.commands import Command, Outcome
+from gui.commands import Command, CommandResult
 from gui.model import (
     Alert,
     Bracket,
@@ -238,9 +238,9 @@ def timeline_from_api(entry: TimelineEntry) -> TimelineItem:
 
 def apply_push(model: DeskModel, push: Push, received_ns: int, *, fresh: bool = False) -> None:
     """One message of the subscription stream, applied to the model (``fresh``: see ``set_tables``)."""
-    if isinstance(push, TableState):
+    if isinstance(push, TableStatePush):
         model.set_tables([table_from_api(push.table, received_ns)], fresh=fresh)
-    elif isinstance(push, EventState):
+    elif isinstance(push, EventStatePush):
         model.set_event(event_from_api(push.event, received_ns), fresh=fresh)
     elif isinstance(push, TimelinePush):
         entry = push.entry
@@ -321,15 +321,15 @@ class _Sender:
             command, done = job
             try:
                 reply = self.client.act(command.target, command.action)
-                outcome = Outcome(command, ok=True, result=reply)
+                outcome = CommandResult(command, ok=True, result=reply)
             except ApiError as exc:
-                outcome = Outcome(command, ok=False, code=exc.code, reason=exc.reason)
+                outcome = CommandResult(command, ok=False, code=exc.code, reason=exc.reason)
             except (ConnectionError, TimeoutError, OSError):
-                outcome = Outcome(command, ok=False, code="unavailable", reason=_gone(*self.address))
+                outcome = CommandResult(command, ok=False, code="unavailable", reason=_gone(*self.address))
             self.relay.delivered.emit(done, outcome)
             del job, done  # the receiver's reference, weak or not, goes with the job
 
-    def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
+    def send(self, command: Command, done: Callable[[CommandResult], None]) -> None:
         self.jobs.put((command, _weak(done)))
 
     def stop(self) -> None:
@@ -460,11 +460,11 @@ class DaemonConnection(QObject):
             return
         now = self.clock()
         for push in pushes:
-            if isinstance(push, TableState):
+            if isinstance(push, TableStatePush):
                 fresh = push.table.table not in self._seen
                 self._seen.add(push.table.table)
                 apply_push(self.model, push, now, fresh=fresh)
-            elif isinstance(push, EventState):
+            elif isinstance(push, EventStatePush):
                 fresh = push.event.id not in self._seen_events
                 self._seen_events.add(push.event.id)
                 apply_push(self.model, push, now, fresh=fresh)
@@ -546,10 +546,10 @@ class DaemonConnection(QObject):
             return msg("gui.not-connected", address=self.address)
         return None
 
-    def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
+    def send(self, command: Command, done: Callable[[CommandResult], None]) -> None:
         reason = self.available(command.kind)
         if reason is not None or self.worker is None:
-            done(Outcome(command, ok=False, code="unavailable", reason=reason or msg("gui.no-token")))
+            done(CommandResult(command, ok=False, code="unavailable", reason=reason or msg("gui.no-token")))
             return
         self.worker.send(command, done)
 

@@ -27,11 +27,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from gui import terms
 from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
-from gui.widgets.bracket import BracketView
-from gui.widgets.hall import HallView
+from gui.widgets.bracket import BracketWidget
+from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
-from gui.widgets.tables import TablesView
+from gui.widgets.tables import TablesWidget
 
 REFRESH_MS = 100
 
@@ -66,9 +66,9 @@ class AudienceWindow(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.setSpacing(0)
         layout.addLayout(body, 1)
-        self.bracket = BracketView(hall=True, parent=self)
+        self.bracket = BracketWidget(hall=True, parent=self)
         body.addWidget(self.bracket, 62)
-        self.hall = HallView(hall=True, parent=self)
+        self.hall = HallWidget(hall=True, parent=self)
         body.addWidget(self.hall, 100)
         self.live_panel = QWidget(self)
         live_layout = QVBoxLayout(self.live_panel)
@@ -78,7 +78,7 @@ class AudienceWindow(QWidget):
         self.live_label.setFont(font(28, bold=True))
         self.live_label.setStyleSheet(f"color: {HALL.live}; padding: 0 10px;")
         live_layout.addWidget(self.live_label)
-        self.live = TablesView(hall=True, parent=self.live_panel)
+        self.live = TablesWidget(hall=True, parent=self.live_panel)
         live_layout.addWidget(self.live, 1)
         body.addWidget(self.live_panel, 38)
         self.podium = Podium(self)

@@ -37,7 +37,7 @@ class Command:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class CommandResult:
     """What became of a command: ``ok``, or the error ``code`` and the ``reason`` to show (render it)."""
 
     command: Command
@@ -52,7 +52,7 @@ class CommandSink(Protocol):
     def available(self, kind: str) -> Msg | None:
         """``None`` if an action of ``kind`` can be sent now; else why not (no token, no connection)."""
 
-    def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
+    def send(self, command: Command, done: Callable[[CommandResult], None]) -> None:
         """Send ``command``; call ``done`` in the GUI thread when the daemon has answered."""
 
 
@@ -70,6 +70,6 @@ class DemoSink:
     def available(self, kind: str) -> Msg | None:
         return None
 
-    def send(self, command: Command, done: Callable[[Outcome], None]) -> None:
+    def send(self, command: Command, done: Callable[[CommandResult], None]) -> None:
         self.sent.append(command)
-        done(Outcome(command, ok=False, code="demo", reason=msg("gui.demo-not-sent")))
+        done(CommandResult(command, ok=False, code="demo", reason=msg("gui.demo-not-sent")))

@@ -27,7 +27,7 @@ from clockd.core.bracket import Match as CoreMatch
 from clockd.core.clock import Pause, PerSide, Side
 from clockd.core.device import DeviceState
 from clockd.core.display import format_clock, quantize
-from clockd.core.duel import Complete, DecidedBy, PuzzleDuelProgram, Verdict
+from clockd.core.duel import Complete, DuelDecidedBy, PuzzleDuelProgram, Verdict
 from clockd.core.hall import HallEvent, TimerStart, timer_view
 from clockd.core.hall import Station as StationProgram
 from clockd.core.program import ChessClock
@@ -107,11 +107,11 @@ def _verdict(a: str, b: str, how: str, moves: tuple[int, int] = (48, 49)) -> Ver
     """What a duel's clock decided (in clock sides): times left, and how."""
     ra, rb = _ns(a), _ns(b)
     if how == "flag":
-        winner, decided = (Side.B if ra == 0 else Side.A), DecidedBy.FLAG
+        winner, decided = (Side.B if ra == 0 else Side.A), DuelDecidedBy.FLAG
     elif how == "tie":
-        winner, decided = None, DecidedBy.TIE
+        winner, decided = None, DuelDecidedBy.TIE
     else:
-        winner, decided = (Side.A if ra > rb else Side.B), DecidedBy.TIME
+        winner, decided = (Side.A if ra > rb else Side.B), DuelDecidedBy.TIME
     return Verdict(
         winner=winner,
         decided_by=decided,

@@ -64,7 +64,7 @@ from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
 from clockd.i18n import Msg, msg, render
 from gui import terms, translations
-from gui.commands import Command, CommandSink, Outcome
+from gui.commands import Command, CommandResult, CommandSink
 from gui.dialogs import (
     AddPlayerDialog,
     AdjustDialog,
@@ -84,12 +84,12 @@ from gui.dialogs import (
 )
 from gui.model import Change, DeskModel, Event, Match, Player, Table
 from gui.style import DESK
-from gui.widgets.bracket import BracketView
-from gui.widgets.hall import HallView
+from gui.widgets.bracket import BracketWidget
+from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
 from gui.widgets.players import PlayersTable, RefusalsLabel
-from gui.widgets.tables import TablesView
+from gui.widgets.tables import TablesWidget
 from gui.widgets.timeline import TimelineView
 
 #: How often the clocks are redrawn (a running clock's text changes once a second; 10 Hz
@@ -157,12 +157,12 @@ class RefereeWindow(QMainWindow):
         self.tabs = QTabWidget(body)
         desk = QSplitter(Qt.Orientation.Vertical, self.tabs)
         self.event_view = QStackedWidget(desk)
-        self.bracket = BracketView(parent=self.event_view)
+        self.bracket = BracketWidget(parent=self.event_view)
         self.event_view.addWidget(self.bracket)
         self.hall_panel = QWidget(self.event_view)
         self._make_hall_panel()
         self.event_view.addWidget(self.hall_panel)
-        self.tables = TablesView(parent=desk)
+        self.tables = TablesWidget(parent=desk)
         desk.addWidget(self.event_view)
         desk.addWidget(self.tables)
         desk.setStretchFactor(0, 62)
@@ -191,7 +191,7 @@ class RefereeWindow(QMainWindow):
         self.side_match.setFont(font(13))
         self.side_match.setWordWrap(True)
         side.addWidget(self.side_match)
-        self.detail = TablesView(parent=self.side)
+        self.detail = TablesWidget(parent=self.side)
         self.detail.setMinimumSize(300, 170)
         self.detail.setMaximumHeight(220)
         side.addWidget(self.detail)
@@ -249,7 +249,7 @@ class RefereeWindow(QMainWindow):
         layout = QVBoxLayout(self.hall_panel)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
-        self.hall = HallView(parent=self.hall_panel)
+        self.hall = HallWidget(parent=self.hall_panel)
         top.addWidget(self.hall, 3)
         self.event_timeline = TimelineView(self.hall_panel, event=True)
         top.addWidget(self.event_timeline, 2)
@@ -833,7 +833,7 @@ class RefereeWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Sending: %1…").replace("%1", terms.action(action.kind)))
         self.commands.send(Command(target, action), self._done)
 
-    def _done(self, outcome: Outcome) -> None:
+    def _done(self, outcome: CommandResult) -> None:
         name = terms.action(outcome.command.kind)
         if outcome.ok:
             self.statusBar().showMessage(self.tr("Done: %1").replace("%1", name), 5000)

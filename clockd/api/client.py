@@ -13,7 +13,7 @@ The live stream, three ways:
 * **blocking iteration** (a worker thread, a script)::
 
       with Subscription.local() as sub:
-          for msg in sub:                   # TableState / EventState / TimelinePush pushes
+          for msg in sub:                   # TableStatePush / EventStatePush / TimelinePush pushes
               ...
 
 * **non-blocking, for an event loop** — a Qt window watches :meth:`Subscription.fileno`

@@ -545,7 +545,7 @@ class ErrorReply(Reply):
 
 
 @message_type
-class TableState(Push):
+class TableStatePush(Push):
     """A table's state changed (or: its state when you subscribed)."""
 
     type: Literal["table-state"] = "table-state"
@@ -553,7 +553,7 @@ class TableState(Push):
 
 
 @message_type
-class EventState(Push):
+class EventStatePush(Push):
     """An event changed (or: its state when you subscribed)."""
 
     type: Literal["event-state"] = "event-state"

@@ -47,7 +47,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     from clockd import i18n
     from clockd.core.actions import validation_msgs
-    from clockd.core.duel import Timeline, TimelineError, replay_timeline
+    from clockd.core.duel import DuelTimeline, TimelineError, replay_timeline
     from clockd.core.units import ns_to_ms
     from clockd.i18n import render
 
@@ -61,7 +61,7 @@ def _replay(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        timeline = Timeline.model_validate_json(text)
+        timeline = DuelTimeline.model_validate_json(text)
     except ValidationError as exc:
         print(
             i18n.text("cli.duel.not-a-valid-duel-timeline", source=source),

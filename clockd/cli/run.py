@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from clockd.api.local import DEFAULT_DB, state_dir
     from clockd.core.timecontrol import TimeControl
     from clockd.logs import configure_logging
-    from clockd.service.config import ConfigError, DaemonConfig, load_config
+    from clockd.service.config import DaemonConfig, DaemonConfigError, load_config
     from clockd.service.runtime import Daemon, TableSpec
     from clockd.store.journal import JournalError
     from clockd.store.schema import SchemaError
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     configure_logging(verbose=args.verbose)  # a flood of one warning is bounded (clockd/logs.py)
     try:
         config = load_config(args.config) if args.config else DaemonConfig()
-    except ConfigError as exc:
+    except DaemonConfigError as exc:
         print(f"duelclock run: {exc}", file=sys.stderr)
         return 2
     control = args.control or "10m"

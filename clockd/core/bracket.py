@@ -37,8 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
 from clockd.core.clock import PerSide, PerSideInt, PerSideStr, Side
-from clockd.core.duel import DecidedBy as DuelDecidedBy
-from clockd.core.duel import Verdict
+from clockd.core.duel import DuelDecidedBy, Verdict
 from clockd.core.timecontrol import TimeControl
 from clockd.core.tournament import RoundKind, TournamentConfig
 from clockd.i18n import Msg, Problem, msg

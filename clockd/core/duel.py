@@ -90,7 +90,7 @@ class EndReason(StrEnum):
     FLAG = "flag"
 
 
-class DecidedBy(StrEnum):
+class DuelDecidedBy(StrEnum):
     """How a duel was decided: as the referee and the results file name it."""
 
     TIME = "time"  # picture complete, one side had more time at the resolution
@@ -114,7 +114,7 @@ class Verdict(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     winner: Side | None
-    decided_by: DecidedBy
+    decided_by: DuelDecidedBy
     remaining_ns: PerSide[int]
     displayed: PerSide[str]  # what the clock face shows (m:ss, rounded up)
     moves: PerSide[int]
@@ -250,11 +250,11 @@ def judge(view: ClockView, end: EndReason, ended_at_ns: int, resolution_ns: int)
     steps = PerSideInt(a=quantize(remaining.a, resolution_ns), b=quantize(remaining.b, resolution_ns))
     winner: Side | None
     if end is EndReason.FLAG and view.flag is not None:
-        winner, decided_by = view.flag.other, DecidedBy.FLAG
+        winner, decided_by = view.flag.other, DuelDecidedBy.FLAG
     elif steps.a == steps.b:
-        winner, decided_by = None, DecidedBy.TIE
+        winner, decided_by = None, DuelDecidedBy.TIE
     else:
-        winner, decided_by = (Side.A if steps.a > steps.b else Side.B), DecidedBy.TIME
+        winner, decided_by = (Side.A if steps.a > steps.b else Side.B), DuelDecidedBy.TIME
     return Verdict(
         winner=winner,
         decided_by=decided_by,
@@ -510,7 +510,7 @@ TimelineEvent = Annotated[
 ]
 
 
-class Timeline(_Strict):
+class DuelTimeline(_Strict):
     """One duel's inputs, as written for a dispute (the issue's ``TIMELINE.json``)."""
 
     time_control: TimelineControl
@@ -546,7 +546,7 @@ class TimelineError(Problem):
     """A timeline that cannot be replayed; the message names the event."""
 
 
-def replay_timeline(timeline: Timeline) -> tuple[Verdict, list[DuelOutcome]]:
+def replay_timeline(timeline: DuelTimeline) -> tuple[Verdict, list[DuelOutcome]]:
     """Replay a dispute timeline exactly as the daemon decides a duel.
 
     Returns the verdict and what each event did. A timeline that stops with the clock

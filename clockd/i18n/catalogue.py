@@ -38,7 +38,7 @@ CATALOGUE_FILE = ("locale", "pl", "LC_MESSAGES", "duelclock.po")
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class CatalogueEntry:
     """One code's texts: English and Polish, each one form (or the forms of a plural)."""
 
     code: str
@@ -57,7 +57,7 @@ class CatalogueError(RuntimeError):
 class Catalogue:
     """Every code's texts, and how to render a :class:`Msg` with them."""
 
-    def __init__(self, entries: Mapping[str, Entry], plural_pl: Callable[[int], int]) -> None:
+    def __init__(self, entries: Mapping[str, CatalogueEntry], plural_pl: Callable[[int], int]) -> None:
         self.entries = dict(entries)
         self._plural: dict[str, Callable[[int], int]] = {"pl": plural_pl, "en": _english_plural}
         self._formatter = _Formatter(self)
@@ -171,7 +171,7 @@ def parse(text: str) -> Catalogue:
         catalog = read_po(io.StringIO(text), locale="pl", charset="utf-8", abort_invalid=True)
     except Exception as exc:  # Babel raises its own PoFileError and ValueErrors
         raise CatalogueError(f"the message catalogue cannot be read: {exc}") from exc
-    entries: dict[str, Entry] = {}
+    entries: dict[str, CatalogueEntry] = {}
     for message in catalog:
         if not message.id or not message.context:
             continue  # the header
@@ -180,7 +180,7 @@ def parse(text: str) -> Catalogue:
         pl = tuple(pl_raw) if isinstance(pl_raw, list | tuple) else (pl_raw,)
         if message.context in entries:
             raise CatalogueError(f"the message catalogue defines {message.context!r} twice")
-        entries[message.context] = Entry(code=message.context, en=en, pl=tuple(p or "" for p in pl))
+        entries[message.context] = CatalogueEntry(code=message.context, en=en, pl=tuple(p or "" for p in pl))
     expression = catalog.plural_expr or "(n != 1)"
     plural: Callable[[int], int] = gettext.c2py(expression)
     return Catalogue(entries, plural)

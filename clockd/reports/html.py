@@ -32,21 +32,13 @@ COLORS = {
 
 
 def decided_by_text(by: DecidedBy | None) -> str:
-    if by is None:
-        return ""
-    return {
-        DecidedBy.TIME: text("report.html.time"),
-        DecidedBy.FLAG: text("report.html.flag"),
-        DecidedBy.TIEBREAK: text("report.html.tie-break"),
-        DecidedBy.REFEREE: text("report.html.referee"),
-        DecidedBy.BYE: text("report.html.bye"),
-        DecidedBy.WALKOVER: text("report.html.walkover"),
-    }[by]
+    """How a match was decided, in the reader's language: the core's term (``term.decided-by.*``)."""
+    return "" if by is None else text(f"term.decided-by.{by.value}")
 
 
 def _name(results: Results, pid: int | None, bye: bool) -> str:
     if pid is None:
-        return f"<i>{text('report.html.bye')}</i>" if bye else "&nbsp;"
+        return f"<i>{text('term.bye')}</i>" if bye else "&nbsp;"
     return escape(results.player_name(pid))
 
 
@@ -75,7 +67,7 @@ def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
     for tb in (t for t in results.matches if t.tiebreak_of == m.id):
         if tb.displayed is not None:
             rows.append(
-                f'<tr><td colspan="2" style="font-size:8pt">{text("report.html.tie-break")} '
+                f'<tr><td colspan="2" style="font-size:8pt">{text("term.decided-by.tiebreak")} '
                 f"{escape(tb.displayed.a)} – {escape(tb.displayed.b)}</td></tr>"
             )
     if m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
@@ -173,7 +165,7 @@ def bracket_html(results: Results) -> str:
         bye = m.decided_by is DecidedBy.BYE
         fields = [
             escape(m.id)
-            + (f" ({text('report.html.tie-break')} {escape(m.tiebreak_of)})" if m.tiebreak_of else ""),
+            + (f" ({text('term.decided-by.tiebreak')} {escape(m.tiebreak_of)})" if m.tiebreak_of else ""),
             escape(m.round_name),
             str(m.table) if m.table is not None else "",
             _name(results, m.a, bye),

@@ -2,7 +2,7 @@
 
 The engine (:mod:`clockd.service.engine`) owns the journal and the order of inputs; the
 state lives in components: :class:`~clockd.service.tables.Tables` (every table: its
-device side and the program it runs) and :class:`~clockd.service.hosted.Events` (every
+device side and the program it runs) and :class:`~clockd.service.events.EventHost` (every
 event of every kind: Puzzle Duel sessions, hall events, …). A new kind of state is
 another component, added without touching the engine.
 

@@ -2,7 +2,7 @@
 
 The one place that names every event kind: importing a kind's module registers it
 (:func:`clockd.service.events.event_kind`), and :func:`default_components` hands the
-:class:`~clockd.service.events.Events` component holding all of them to the daemon. A new
+:class:`~clockd.service.events.EventHost` component holding all of them to the daemon. A new
 event kind is one more import here.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import clockd.service.puzzle
 import clockd.service.timed  # noqa: F401  (timed hall events)
 from clockd.service.component import Component
-from clockd.service.events import Events
+from clockd.service.events import EventHost
 
 
 def default_components() -> list[Component]:
     """Fresh components for a daemon: every registered event kind in one host."""
-    return [Events()]
+    return [EventHost()]

@@ -42,7 +42,7 @@ from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, Problem, msg
 
 
-class ConfigError(Problem):
+class DaemonConfigError(Problem):
     """The configuration cannot be used; the message names the file and the place."""
 
 
@@ -86,7 +86,7 @@ class GpioDevice(BaseModel):
 DeviceConfig = Annotated[SimulatedDevice | SerialDevice | GpioDevice, Field(discriminator="kind")]
 
 
-class TableConfig(BaseModel):
+class TableSection(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: int = Field(ge=1)
@@ -118,7 +118,7 @@ class DaemonConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     daemon: DaemonSection = DaemonSection()
-    tables: list[TableConfig] = []
+    tables: list[TableSection] = []
 
     @model_validator(mode="after")
     def _unique_ids(self) -> DaemonConfig:
@@ -133,21 +133,21 @@ class DaemonConfig(BaseModel):
 
 
 def load_config(path: str | Path) -> DaemonConfig:
-    """Read and check a configuration file; :class:`ConfigError` says what is wrong and where."""
+    """Read and check a configuration file; :class:`DaemonConfigError` says what is wrong and where."""
     path = Path(path)
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ConfigError(
+        raise DaemonConfigError(
             "daemon-config.unreadable", path=str(path), problem=exc.strerror or str(exc)
         ) from exc
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("daemon-config.not-toml", path=str(path), problem=str(exc)) from exc
+        raise DaemonConfigError("daemon-config.not-toml", path=str(path), problem=str(exc)) from exc
     try:
         return DaemonConfig.model_validate(data)
     except ValidationError as exc:
         problems = validation_msgs(exc, str(path), limit=5, where=lambda loc: _where(loc, data))
-        raise ConfigError("daemon-config.invalid", path=str(path), problems=problems) from None
+        raise DaemonConfigError("daemon-config.invalid", path=str(path), problems=problems) from None
 
 
 def _where(loc: tuple[Any, ...], data: dict[str, Any]) -> str | Msg:

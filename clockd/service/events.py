@@ -6,7 +6,7 @@ unique in its hall (``pt``, ``relay``, ``chess-g05``; qualified ``desk/pt``). Ea
 is an :class:`EventKind`: the rules live in its pure core module
 (:mod:`clockd.core.puzzle_duel`, :mod:`clockd.core.hall`), and the kind is the glue that
 turns journal entries into that core's inputs, puts programs on tables and says what a
-referee may do. The :class:`Events` component does what every kind needs and none should
+referee may do. The :class:`EventHost` component does what every kind needs and none should
 write again — routing entries by event, keys, staging with savepoints, snapshots, the
 people index, reactions to table entries, time-driven decisions — so adding an event
 kind is a core module and a class registered with :func:`event_kind`, not a change to
@@ -68,8 +68,8 @@ class Hosted:
         return replace(self, state=state)
 
 
-class Context(Protocol):
-    """What an event kind may use while staging (the :class:`Events` component is one)."""
+class EventContext(Protocol):
+    """What an event kind may use while staging (the :class:`EventHost` component is one)."""
 
     @property
     def hall(self) -> str: ...
@@ -101,7 +101,7 @@ class EventKind(Protocol):
     reacts_to: frozenset[str]
 
     def create(
-        self, ctx: Context, key: str, name: str, config_toml: str | None
+        self, ctx: EventContext, key: str, name: str, config_toml: str | None
     ) -> tuple[Any, dict[str, Any]]:
         """A new event's state, and the configuration to journal (so a replay needs no file)."""
         ...
@@ -110,25 +110,25 @@ class EventKind(Protocol):
         """The state a journaled ``event-create`` made."""
         ...
 
-    def created(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         """Follow-ups of the creation (programs onto the event's tables)."""
         ...
 
     def stage(
-        self, ctx: Context, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
     ) -> tuple[Any, Staged]:
         """The event's next state after ``entry`` and what to journal, do and follow up."""
         ...
 
     def react(
-        self, ctx: Context, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
         """Follow-ups for a table entry on ``table``, a table whose program this event owns."""
         ...
 
     def deadline(self, hosted: Hosted) -> int | None: ...
 
-    def due(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]: ...
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]: ...
 
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
         """The event's actions and why not (its items' actions are in its view)."""
@@ -154,7 +154,7 @@ class EventKind(Protocol):
         action aimed at the item goes."""
         ...
 
-    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
         """What a restart means for the event (a running clock: an alert; after a reboot, a
         pause at the last journaled instant)."""
         ...
@@ -200,7 +200,7 @@ class EventsView:
         return [self.events[k] for k in self.order if self.events[k].kind == kind]
 
 
-class Events:
+class EventHost:
     """The component hosting every event (see the module docstring)."""
 
     name = "events"
@@ -249,7 +249,7 @@ class Events:
             raise Refused("event.unknown-kind", kind=name, known=sorted(self._kinds))
         return found
 
-    # -- what event kinds may use (Context) ------------------------------------------------
+    # -- what event kinds may use (EventContext) ------------------------------------------------
     def tables(self) -> Tables:
         found = self.world.component("tables")
         assert isinstance(found, Tables)
@@ -483,9 +483,9 @@ def action_of(entry: Entry) -> Action:
 
 
 __all__ = [
-    "Context",
+    "EventContext",
+    "EventHost",
     "EventKind",
-    "Events",
     "EventsView",
     "Hosted",
     "action_of",

@@ -48,8 +48,7 @@ from clockd.i18n import Problem
 from clockd.service.actions import journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
-from clockd.service.events import Events as EventsComponent
-from clockd.service.events import EventsView
+from clockd.service.events import EventHost, EventsView
 from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
 
@@ -121,7 +120,7 @@ class Context:
             raise Refused("event.none-hosted")
         hosted = events.get(key)
         component = self.engine.component("events")
-        assert isinstance(component, EventsComponent)
+        assert isinstance(component, EventHost)
         return event_view(
             hosted,
             component.kind(hosted.kind),
@@ -164,7 +163,7 @@ async def _results(ctx: Context, req: EventResults) -> Reply:
         raise Refused("event.none-hosted")
     hosted = events.get(key)
     component = ctx.engine.component("events")
-    assert isinstance(component, EventsComponent)
+    assert isinstance(component, EventHost)
     results = component.kind(hosted.kind).results(hosted, req.lang)
     if results is None:
         raise Refused("event.no-results", event=key)
@@ -246,7 +245,7 @@ def _table_of(ctx: Context, ref: Ref) -> int:
         raise Refused("event.none-hosted")
     hosted = events.get(ref.event)
     component = ctx.engine.component("events")
-    assert isinstance(component, EventsComponent)
+    assert isinstance(component, EventHost)
     table = component.kind(hosted.kind).table_of(hosted, ref.item)
     if table is None:
         raise Refused("event.item-not-on-table", item=str(ref))

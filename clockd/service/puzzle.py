@@ -76,7 +76,7 @@ from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
 from clockd.service.component import Refused, Restart, Staged
 from clockd.service.entries import ProgramLoaded
-from clockd.service.events import Context, Hosted, event_kind, refuse
+from clockd.service.events import EventContext, Hosted, event_kind, refuse
 from clockd.service.tables import TableState
 from clockd.store.entries import Entry, entry_type
 
@@ -125,7 +125,7 @@ class PuzzleDuel:
 
     # -- creation ------------------------------------------------------------------------------
     def create(
-        self, ctx: Context, key: str, name: str, config_toml: str | None
+        self, ctx: EventContext, key: str, name: str, config_toml: str | None
     ) -> tuple[Any, dict[str, Any]]:
         from clockd.data import festival_config
 
@@ -139,7 +139,7 @@ class PuzzleDuel:
     def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
         return PuzzleSession.new(TournamentConfig.model_validate(config), key, name)
 
-    def created(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         return []
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
@@ -169,7 +169,7 @@ class PuzzleDuel:
 
     # -- staging -------------------------------------------------------------------------------
     def stage(
-        self, ctx: Context, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
     ) -> tuple[Any, Staged]:
         s: PuzzleSession = hosted.state
         if isinstance(entry, MatchFinished):
@@ -208,7 +208,7 @@ class PuzzleDuel:
         raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover
 
     def _import(
-        self, ctx: Context, s: PuzzleSession, entry: ActionEntry, action: ImportSignups, replay: bool
+        self, ctx: EventContext, s: PuzzleSession, entry: ActionEntry, action: ImportSignups, replay: bool
     ) -> tuple[Any, Staged]:
         refuse(s.registration.allowed()["signups-import"])
         if replay:
@@ -255,7 +255,7 @@ class PuzzleDuel:
             entry = entry.model_copy(update={"decided": {"lines": lines}})
         return after, Staged(entry)
 
-    def _check_table(self, ctx: Context, hosted: Hosted, table: int, item: str) -> TableState:
+    def _check_table(self, ctx: EventContext, hosted: Hosted, table: int, item: str) -> TableState:
         state = ctx.table(table)
         if state is None:
             raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
@@ -279,7 +279,7 @@ class PuzzleDuel:
 
     def _assign(
         self,
-        ctx: Context,
+        ctx: EventContext,
         hosted: Hosted,
         s: PuzzleSession,
         entry: ActionEntry,
@@ -304,7 +304,7 @@ class PuzzleDuel:
 
     def _tiebreak(
         self,
-        ctx: Context,
+        ctx: EventContext,
         hosted: Hosted,
         s: PuzzleSession,
         entry: ActionEntry,
@@ -330,7 +330,7 @@ class PuzzleDuel:
 
     def _toss(
         self,
-        ctx: Context,
+        ctx: EventContext,
         hosted: Hosted,
         s: PuzzleSession,
         entry: ActionEntry,
@@ -363,7 +363,7 @@ class PuzzleDuel:
 
     # -- the duels on the tables ------------------------------------------------------------------
     def react(
-        self, ctx: Context, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
         program = table.program
         if not isinstance(program, PuzzleDuelProgram):
@@ -391,7 +391,7 @@ class PuzzleDuel:
     def deadline(self, hosted: Hosted) -> int | None:
         return None
 
-    def due(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         return []
 
     # -- reading -------------------------------------------------------------------------------
@@ -411,7 +411,7 @@ class PuzzleDuel:
                 return cfg.title()
         return msg("text.as-typed", text=s.key)
 
-    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
         return []  # its duels are the tables' programs: the tables alert for them
 
     def dump(self, state: Any) -> Any:

@@ -38,14 +38,14 @@ from clockd.api.messages import (
     MAX_LINE_BYTES,
     ApiError,
     ErrorReply,
-    EventState,
+    EventStatePush,
     Push,
     Reply,
     Request,
     Signal,
     Subscribe,
     Subscribed,
-    TableState,
+    TableStatePush,
     TimelinePush,
     parse_request,
 )
@@ -82,7 +82,7 @@ class TablesBroadcaster:
     def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]:
         current = ctx.current()
         for table in sorted(current.tables):
-            yield TableState(table=ctx.view(table, current)), table
+            yield TableStatePush(table=ctx.view(table, current)), table
 
     def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
         for record in batch.records:
@@ -91,7 +91,7 @@ class TablesBroadcaster:
             yield TimelinePush(entry=timeline_entry(record)), topic
         for table in sorted(batch.changed_tables):
             if table in batch.current.tables:
-                yield TableState(table=ctx.view(table, batch.current)), table
+                yield TableStatePush(table=ctx.view(table, batch.current)), table
 
 
 class EventsBroadcaster:
@@ -103,7 +103,7 @@ class EventsBroadcaster:
         if events is None:
             return
         for key in events.order:
-            yield EventState(event=ctx.event_view(key, current)), key
+            yield EventStatePush(event=ctx.event_view(key, current)), key
 
     def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
         events = ctx.events(batch.current)
@@ -121,7 +121,7 @@ class EventsBroadcaster:
                 yield signal, entry.event
         for key in sorted(batch.changed_events):
             if key in events.events:
-                yield EventState(event=ctx.event_view(key, batch.current)), key
+                yield EventStatePush(event=ctx.event_view(key, batch.current)), key
 
 
 _BROADCASTERS: list[Broadcaster] = [TablesBroadcaster(), EventsBroadcaster()]

@@ -46,7 +46,7 @@ from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Effect, Refused, Restart, Staged
 from clockd.service.entries import PressRecorded, ProgramLoaded
-from clockd.service.events import Context, EventAlertRaised, Hosted, event_kind
+from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
 from clockd.service.tables import TableState
 from clockd.store.entries import Entry, entry_type
 
@@ -88,7 +88,7 @@ class TimedEvent:
 
     # -- creation --------------------------------------------------------------------------------
     def create(
-        self, ctx: Context, key: str, name: str, config_toml: str | None
+        self, ctx: EventContext, key: str, name: str, config_toml: str | None
     ) -> tuple[Any, dict[str, Any]]:
         config = parse_config(config_toml or "", name)
         return HallEvent.new(config), config.model_dump(mode="json")
@@ -96,7 +96,7 @@ class TimedEvent:
     def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
         return HallEvent.new(HallEventConfig.model_validate(config))
 
-    def created(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         event: HallEvent = hosted.state
         out: list[Entry] = []
         for entry, table in sorted(event.config.stations.items(), key=lambda kv: kv[1]):
@@ -121,7 +121,7 @@ class TimedEvent:
 
     # -- staging ---------------------------------------------------------------------------------
     def stage(
-        self, ctx: Context, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
     ) -> tuple[Any, Staged]:
         event: HallEvent = hosted.state
         t = entry.t_ns
@@ -161,7 +161,7 @@ class TimedEvent:
             follow = self._stations(ctx, hosted, after, armed=False)
         return after, Staged(entry, effects, follow)
 
-    def _stations(self, ctx: Context, hosted: Hosted, event: HallEvent, *, armed: bool) -> list[Entry]:
+    def _stations(self, ctx: EventContext, hosted: Hosted, event: HallEvent, *, armed: bool) -> list[Entry]:
         out: list[Entry] = []
         for entry, table in sorted(event.config.stations.items(), key=lambda kv: kv[1]):
             state = ctx.table(table)
@@ -171,7 +171,7 @@ class TimedEvent:
                 out.append(ProgramLoaded(table=table, event=hosted.key, program=station))
         return out
 
-    def _finished(self, ctx: Context, hosted: Hosted, entry: str, finished: bool) -> list[Entry]:
+    def _finished(self, ctx: EventContext, hosted: Hosted, entry: str, finished: bool) -> list[Entry]:
         event: HallEvent = hosted.state
         table = event.config.stations.get(entry)
         state = ctx.table(table) if table is not None else None
@@ -180,7 +180,7 @@ class TimedEvent:
         station = state.program.model_copy(update={"finished": finished})
         return [ProgramLoaded(table=table, event=hosted.key, program=station)]
 
-    def _show(self, ctx: Context, event: HallEvent, t_ns: int) -> list[Effect]:
+    def _show(self, ctx: EventContext, event: HallEvent, t_ns: int) -> list[Effect]:
         """The countdown on the event's signal tables that are not its stations (a clock's face)."""
         stations = set(event.config.stations.values())
         effects: list[Effect] = []
@@ -189,7 +189,7 @@ class TimedEvent:
                 effects += ctx.world.devices.show(table, event.timer.countdown(t_ns))
         return effects
 
-    def _signal(self, ctx: Context, event: HallEvent, t_ns: int, *, end: bool) -> list[Effect]:
+    def _signal(self, ctx: EventContext, event: HallEvent, t_ns: int, *, end: bool) -> list[Effect]:
         plan = event.timer.plan
         pattern = plan.end_pattern if end else plan.pattern
         effects = self._show(ctx, event, t_ns)
@@ -198,7 +198,7 @@ class TimedEvent:
         return effects
 
     def react(
-        self, ctx: Context, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
         if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
             return []
@@ -222,7 +222,7 @@ class TimedEvent:
         event: HallEvent = hosted.state
         return event.timer.deadline()
 
-    def due(self, ctx: Context, hosted: Hosted, now_ns: int) -> list[Entry]:
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         event: HallEvent = hosted.state
         timer = event.timer
         out: list[Entry] = []
@@ -283,7 +283,7 @@ class TimedEvent:
         name = hosted.name or event.config.name
         return msg("text.as-typed", text=name) if name else msg("text.as-typed", text=hosted.key)
 
-    def recovered(self, ctx: Context, hosted: Hosted, restart: Restart) -> list[Entry]:
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
         """A hall clock that ran while the daemon was down: an alert; after a reboot, paused.
 
         On the same boot the event's time went on, as the hall's did (the signals missed

@@ -108,7 +108,7 @@
     </message>
 </context>
 <context>
-    <name>BracketView</name>
+    <name>BracketWidget</name>
     <message>
         <source>loser of %1</source>
         <extracomment>A card was clicked: its match id.</extracomment>
@@ -185,7 +185,7 @@
     </message>
 </context>
 <context>
-    <name>HallView</name>
+    <name>HallWidget</name>
     <message>
         <source>the event&apos;s time is over</source>
         <translation>czas imprezy minął</translation>
@@ -766,7 +766,7 @@
     </message>
 </context>
 <context>
-    <name>TablesView</name>
+    <name>TablesWidget</name>
     <message>
         <source>No duel on a clock right now.</source>
         <extracomment>A table card was clicked: its number. Draw only this table (the referee&apos;s detail panel).</extracomment>
@@ -938,6 +938,7 @@
     </message>
     <message>
         <source>%1 tie-break %2</source>
+        <extracomment>The words a hall signal is flashed with (written out, so the catalogue&apos;s checks find each code).</extracomment>
         <translation>%1 dogrywka %2</translation>
     </message>
 </context>

@@ -24,7 +24,7 @@ from gui.widgets.painted import (
     LEFT,
     RIGHT,
     Box,
-    DeskView,
+    DeskWidget,
     Item,
     elide,
     fit_font,
@@ -34,7 +34,7 @@ from gui.widgets.painted import (
 )
 
 
-class BracketView(DeskView):
+class BracketWidget(DeskWidget):
     """Draws ``state.bracket``; ``tick(now_ns)`` keeps the live clocks current."""
 
     #: A card was clicked: its match id.

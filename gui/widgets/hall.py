@@ -21,10 +21,10 @@ from clockd.core.display import format_clock, format_exact_ms
 from clockd.core.units import MS
 from gui import terms
 from gui.model import Hall
-from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskView, Item, elide, fit_font, fit_text, font
+from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, fit_text, font
 
 
-class HallView(DeskView):
+class HallWidget(DeskWidget):
     """Draws the shown event's hall timer (``state.hall``); ``tick(now_ns)`` keeps it current."""
 
     def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:

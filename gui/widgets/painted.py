@@ -5,7 +5,7 @@ their geometry depends on the window's size (a projector, a laptop), and one pai
 of a few dozen boxes is cheaper than relayouting labels ten times a second.
 
 Every text is placed as a :class:`Item` — a rectangle, the exact (possibly elided) text
-drawn in it, and a role — before it is painted. :meth:`PaintedView.text_at` answers
+drawn in it, and a role — before it is painted. :meth:`PaintedWidget.text_at` answers
 "what text is drawn at this point?", which is how the tests probe the screen at computed
 points, and how clicks find what they hit.
 """
@@ -94,7 +94,7 @@ def fit_text(
     return elide(text, f, rect.width()), f
 
 
-class PaintedView(QWidget):
+class PaintedWidget(QWidget):
     """Holds boxes, lines and text items; paints them; answers :meth:`text_at`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -171,7 +171,7 @@ class PaintedView(QWidget):
             p.end()
 
 
-class DeskView(PaintedView):
+class DeskWidget(PaintedWidget):
     """A painted view of the referee's desk state: the bracket, the table cards.
 
     ``hall=True`` draws it for the projector (the hall palette). A subclass lays itself out

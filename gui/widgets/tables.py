@@ -35,7 +35,7 @@ from gui.widgets.painted import (
     LEFT,
     RIGHT,
     Box,
-    DeskView,
+    DeskWidget,
     Item,
     elide,
     fit_font,
@@ -45,7 +45,7 @@ from gui.widgets.painted import (
 )
 
 
-class TablesView(DeskView):
+class TablesWidget(DeskWidget):
     """A grid of table cards; ``tick(now_ns)`` keeps their clocks current."""
 
     #: A table card was clicked: its number.

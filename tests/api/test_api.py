@@ -9,7 +9,7 @@ import time
 import pytest
 
 import clockd.service.compose  # noqa: F401  (every event kind's actions, as the daemon knows them)
-from clockd.api import ApiError, Client, Subscription, TableState, TimelinePush
+from clockd.api import ApiError, Client, Subscription, TableStatePush, TimelinePush
 from clockd.api.messages import API_VERSION, MAX_LINE_BYTES, MAX_REPLY_BYTES
 from clockd.core.actions import action_types
 from clockd.core.clock import Adjust, Side
@@ -214,7 +214,7 @@ def test_a_subscriber_gets_every_table_then_every_change_in_journal_order(start_
         while len(first) < 3:
             first += sub.read(2000)
         initial = [m.table.table for m in first[:3]]
-        assert initial == [1, 2, 3] and all(isinstance(m, TableState) for m in first[:3])
+        assert initial == [1, 2, 3] and all(isinstance(m, TableStatePush) for m in first[:3])
         seen = [m.entry.seq for m in first if isinstance(m, TimelinePush)]
         deadline = time.monotonic() + 10
         while len(seen) < 150 and time.monotonic() < deadline:
@@ -230,7 +230,7 @@ def test_a_subscription_can_ask_for_some_tables_only(start_daemon) -> None:
         deadline = time.monotonic() + 5
         while len(messages) < 40 and time.monotonic() < deadline:
             messages += sub.read(500)
-    tables = {m.table.table if isinstance(m, TableState) else m.entry.table for m in messages}
+    tables = {m.table.table if isinstance(m, TableStatePush) else m.entry.table for m in messages}
     assert tables == {2}
 
 
@@ -244,7 +244,7 @@ def test_poll_never_blocks_and_reports_a_daemon_that_went_away(start_daemon) -> 
     with Client(port=daemon.port, token=daemon.token) as referee:
         referee.act(1, AddNote(text="visible to subscribers"))
     update = sub.read(2000)
-    assert [m.table.table for m in update if isinstance(m, TableState)] == [1]
+    assert [m.table.table for m in update if isinstance(m, TableStatePush)] == [1]
     daemon.stop()
     with pytest.raises(ConnectionError):
         for _ in range(50):
@@ -257,10 +257,12 @@ def test_a_qt_window_receives_the_stream_through_a_socket_notifier(start_daemon,
 
     daemon = start_daemon(tables=2, think_ms=(30, 80))
     sub = Subscription(port=daemon.port)
-    received: list[TableState] = []
+    received: list[TableStatePush] = []
     notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read)
-    notifier.activated.connect(lambda *_: received.extend(m for m in sub.poll() if isinstance(m, TableState)))
-    received.extend(m for m in sub.poll() if isinstance(m, TableState))
+    notifier.activated.connect(
+        lambda *_: received.extend(m for m in sub.poll() if isinstance(m, TableStatePush))
+    )
+    received.extend(m for m in sub.poll() if isinstance(m, TableStatePush))
     qtbot.waitUntil(lambda: sum(1 for m in received if m.table.presses > 0) >= 10, timeout=10_000)
     notifier.setEnabled(False)
     sub.close()

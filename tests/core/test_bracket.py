@@ -29,8 +29,7 @@ from clockd.core.bracket import (
     seeded_draw,
 )
 from clockd.core.clock import PerSide, Side
-from clockd.core.duel import DecidedBy as DuelDecidedBy
-from clockd.core.duel import Verdict
+from clockd.core.duel import DuelDecidedBy, Verdict
 from clockd.core.tournament import RoundKind, TournamentConfig
 from clockd.core.units import MINUTE, SECOND
 from clockd.data import festival_config

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from clockd.core.clock import Adjust, ClockError, Pause, Phase, Press, Resume, Side
 from clockd.core.duel import (
     Complete,
-    DecidedBy,
     Duel,
+    DuelDecidedBy,
     DuelOutcome,
     DuelSetup,
     EndReason,
@@ -87,7 +87,7 @@ def test_picture_complete_ends_the_duel_at_that_instant() -> None:
     assert v is not None
     assert v.remaining_ns.a == 10 * MINUTE - 30 * SECOND
     assert v.remaining_ns.b == 10 * MINUTE - 25 * SECOND
-    assert v.winner is B and v.decided_by is DecidedBy.TIME
+    assert v.winner is B and v.decided_by is DuelDecidedBy.TIME
     assert (v.moves.a, v.moves.b) == (1, 1)
     assert (v.displayed.a, v.displayed.b) == ("9:30", "9:35")
     # the clock stands still after the end: a later reading shows the same times
@@ -106,7 +106,7 @@ def test_a_flag_ends_the_duel_at_the_flag_instant_not_when_somebody_next_looks()
     assert late.ended_at_ns == 72 * SECOND
     v = late.verdict()
     assert v is not None
-    assert v.winner is A and v.decided_by is DecidedBy.FLAG
+    assert v.winner is A and v.decided_by is DuelDecidedBy.FLAG
     assert v.remaining_ns.b == 0 and v.remaining_ns.a == MINUTE - 10 * SECOND
     assert v.ended_at_ns == 72 * SECOND
 
@@ -116,7 +116,7 @@ def test_a_complete_after_the_flag_fell_is_too_late() -> None:
     d, outcome = d.apply(Complete(t_ns=MINUTE + 1))
     assert outcome is DuelOutcome.FLAGGED
     v = d.verdict()
-    assert v is not None and v.decided_by is DecidedBy.FLAG and v.winner is B
+    assert v is not None and v.decided_by is DuelDecidedBy.FLAG and v.winner is B
     assert v.ended_at_ns == MINUTE
 
 
@@ -155,7 +155,8 @@ def test_taking_a_sides_time_to_zero_is_a_flag_at_that_instant() -> None:
     d, outcome = d.apply(Adjust(t_ns=5 * SECOND, side=A, delta_ms=-20 * MINUTE // MS, reason="§8.1"))
     assert outcome is DuelOutcome.FLAGGED
     v = d.verdict()
-    assert v is not None and v.winner is B and v.decided_by is DecidedBy.FLAG and v.ended_at_ns == 5 * SECOND
+    assert v is not None and v.winner is B and v.decided_by is DuelDecidedBy.FLAG
+    assert v.ended_at_ns == 5 * SECOND
 
 
 def test_complete_while_paused_keeps_the_times_of_the_pause() -> None:
@@ -223,7 +224,7 @@ def test_more_time_wins_and_the_same_displayed_time_is_a_tie(
     assert v is not None
     assert v.remaining_ns.a == a_left and v.remaining_ns.b == b_left
     assert v.winner is winner
-    assert v.decided_by is (DecidedBy.TIE if winner is None else DecidedBy.TIME)
+    assert v.decided_by is (DuelDecidedBy.TIE if winner is None else DuelDecidedBy.TIME)
 
 
 @settings(max_examples=200, deadline=None)
@@ -240,9 +241,9 @@ def test_the_winner_is_the_side_with_more_whole_steps_rounded_up(
     steps_a = (a_left + resolution - 1) // resolution  # what the clock face shows, in steps
     steps_b = (b_left + resolution - 1) // resolution
     if steps_a == steps_b:
-        assert v.winner is None and v.decided_by is DecidedBy.TIE
+        assert v.winner is None and v.decided_by is DuelDecidedBy.TIE
     else:
-        assert v.winner is (A if steps_a > steps_b else B) and v.decided_by is DecidedBy.TIME
+        assert v.winner is (A if steps_a > steps_b else B) and v.decided_by is DuelDecidedBy.TIME
 
 
 # -- replay and fairness --------------------------------------------------------------------

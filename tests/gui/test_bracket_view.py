@@ -16,7 +16,7 @@ from clockd.core.units import SECOND
 from clockd.i18n import Msg, msg
 from gui.model import Bracket, Clock, DeskState, Event, Match, Player, Round, Score, Session, Table, texts
 from gui.style import DESK, HALL
-from gui.widgets.bracket import BracketView
+from gui.widgets.bracket import BracketWidget
 
 T0 = 5_000 * SECOND
 NAMES = {
@@ -123,8 +123,8 @@ def known_state() -> DeskState:
 
 
 @pytest.fixture
-def view(qtbot: QtBot) -> BracketView:
-    v = BracketView()
+def view(qtbot: QtBot) -> BracketWidget:
+    v = BracketWidget()
     qtbot.addWidget(v)
     v.resize(1200, 640)
     v.set_state(known_state(), T0)
@@ -163,11 +163,11 @@ def share(img: QImage, at: QPoint, colour: str, radius: int = 6) -> float:
     return hits / total
 
 
-def image(view: BracketView) -> QImage:
+def image(view: BracketWidget) -> QImage:
     return view.grab().toImage()
 
 
-def test_every_entrant_is_shown_in_its_row(view: BracketView) -> None:
+def test_every_entrant_is_shown_in_its_row(view: BracketWidget) -> None:
     for mid, (a, b) in {
         "R1-1": (1, 2),
         "R1-2": (3, 4),
@@ -180,7 +180,7 @@ def test_every_entrant_is_shown_in_its_row(view: BracketView) -> None:
         assert view.text_at(name_point(card, "b")) == NAMES[b], mid
 
 
-def test_played_duels_show_the_times_left_on_the_clock(view: BracketView) -> None:
+def test_played_duels_show_the_times_left_on_the_clock(view: BracketWidget) -> None:
     expected = {"R1-1": ("0:45", "1:12"), "R1-2": ("2:03", "0:00"), "R1-4": ("0:30", "0:31")}
     for mid, (a, b) in expected.items():
         card = view.cards[mid]
@@ -188,7 +188,7 @@ def test_played_duels_show_the_times_left_on_the_clock(view: BracketView) -> Non
         assert view.text_at(time_point(card, "b")) == b, mid
 
 
-def test_winners_are_marked_and_losers_greyed(view: BracketView) -> None:
+def test_winners_are_marked_and_losers_greyed(view: BracketWidget) -> None:
     img = image(view)
     card = view.cards["R1-1"]  # Bartek (side b) won
     bar_x = card.left() + 3
@@ -198,7 +198,7 @@ def test_winners_are_marked_and_losers_greyed(view: BracketView) -> None:
     assert loser.color == DESK.loser
 
 
-def test_a_result_waiting_for_the_referee_says_so(view: BracketView) -> None:
+def test_a_result_waiting_for_the_referee_says_so(view: BracketWidget) -> None:
     chip = next(view.items_with(key="R1-4", role="chip"))
     assert chip.text == "DO ZATWIERDZENIA"
     winner_bar_x = view.cards["R1-4"].left() + 3
@@ -207,7 +207,7 @@ def test_a_result_waiting_for_the_referee_says_so(view: BracketView) -> None:
     assert not close(img.pixelColor(winner_bar_x, name_point(card, "b").y()), DESK.winner)  # not advanced yet
 
 
-def test_a_live_duel_shows_both_clocks_by_the_seat_each_player_took(view: BracketView) -> None:
+def test_a_live_duel_shows_both_clocks_by_the_seat_each_player_took(view: BracketWidget) -> None:
     card = view.cards["R1-3"]
     # Filip (match side b) sits at clock side a: 125 s left and running; Ewa at clock side b: 61 s.
     assert view.text_at(time_point(card, "b")) == "2:05"
@@ -217,7 +217,7 @@ def test_a_live_duel_shows_both_clocks_by_the_seat_each_player_took(view: Bracke
     assert share(img, time_point(card, "a"), DESK.running) == 0
 
 
-def test_the_running_clock_ticks_between_messages_and_the_waiting_one_does_not(view: BracketView) -> None:
+def test_the_running_clock_ticks_between_messages_and_the_waiting_one_does_not(view: BracketWidget) -> None:
     card = view.cards["R1-3"]
     assert view.tick(T0 + 1 * SECOND)
     assert view.text_at(time_point(card, "b")) == "2:04"
@@ -225,14 +225,14 @@ def test_the_running_clock_ticks_between_messages_and_the_waiting_one_does_not(v
     assert not view.tick(T0 + 1 * SECOND + 300_000_000)  # nothing changed on any face: no repaint
 
 
-def test_later_rounds_name_where_their_players_come_from(view: BracketView) -> None:
+def test_later_rounds_name_where_their_players_come_from(view: BracketWidget) -> None:
     assert view.text_at(name_point(view.cards["R2-2"], "a")) == "zwycięzca R1-3"
     assert view.text_at(name_point(view.cards["R2-2"], "b")) == "zwycięzca R1-4"
     assert view.text_at(name_point(view.cards["R3-1"], "a")) == "przegrany R2-1"
     assert view.text_at(name_point(view.cards["R4-1"], "b")) == "zwycięzca R2-2"
 
 
-def test_rounds_are_columns_and_each_card_sits_between_the_two_it_is_fed_by(view: BracketView) -> None:
+def test_rounds_are_columns_and_each_card_sits_between_the_two_it_is_fed_by(view: BracketWidget) -> None:
     c = view.cards
     assert c["R1-1"].left() == c["R1-4"].left() < c["R2-1"].left() < c["R4-1"].left()
     assert c["R1-1"].center().y() < c["R2-1"].center().y() < c["R1-2"].center().y()
@@ -242,7 +242,7 @@ def test_rounds_are_columns_and_each_card_sits_between_the_two_it_is_fed_by(view
     assert c["R4-1"].height() > c["R1-1"].height()  # the final is drawn bigger
 
 
-def test_the_final_and_the_third_place_duel_are_framed_in_their_colours(view: BracketView) -> None:
+def test_the_final_and_the_third_place_duel_are_framed_in_their_colours(view: BracketWidget) -> None:
     img = image(view)
     for mid, colour in (("R4-1", DESK.final), ("R3-1", DESK.third)):
         card = view.cards[mid]
@@ -257,7 +257,7 @@ def test_the_final_and_the_third_place_duel_are_framed_in_their_colours(view: Br
 
 
 def test_the_hall_version_shows_no_match_ids_and_the_same_names(qtbot: QtBot) -> None:
-    v = BracketView(hall=True)
+    v = BracketWidget(hall=True)
     qtbot.addWidget(v)
     v.resize(1200, 800)
     v.set_state(known_state(), T0)
@@ -266,7 +266,7 @@ def test_the_hall_version_shows_no_match_ids_and_the_same_names(qtbot: QtBot) ->
     assert share(v.grab().toImage(), time_point(v.cards["R1-3"], "b"), HALL.running) > 0.5
 
 
-def test_a_press_redraws_only_the_card_of_its_table(view: BracketView) -> None:
+def test_a_press_redraws_only_the_card_of_its_table(view: BracketWidget) -> None:
     state = known_state()
     untouched = [i for i in view.items if i.key == "R1-1"]
     pressed = state.tables[2].model_copy(

@@ -19,7 +19,7 @@ from clockd.core.clock import Pause, Side
 from clockd.core.program import AddNote
 from gui import adapter
 from gui.adapter import DaemonConnection
-from gui.commands import Command, Outcome
+from gui.commands import Command, CommandResult
 from gui.model import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import Desk, Running, button_for, open_desk
@@ -223,7 +223,7 @@ def test_the_daemons_answer_is_handled_in_the_gui_thread(qtbot: QtBot, daemon: R
     """Widgets may only be touched from the GUI thread: the answer must not arrive on the sender's."""
     answered: list[tuple[bool, bool]] = []
 
-    def done(o: Outcome) -> None:
+    def done(o: CommandResult) -> None:
         answered.append((o.ok, threading.current_thread() is threading.main_thread()))
 
     desk.connection.send(Command("1", AddNote(text="ok")), done)

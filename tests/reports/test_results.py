@@ -21,7 +21,7 @@ from clockd.core.bracket import (
 )
 from clockd.core.clock import PerSide, Side
 from clockd.core.csvtext import spreadsheet_cell
-from clockd.core.duel import DecidedBy, Verdict
+from clockd.core.duel import DuelDecidedBy, Verdict
 from clockd.core.registration import Registration, parse_signups
 from clockd.core.units import MS, SECOND
 from clockd.data import festival_config
@@ -38,9 +38,9 @@ NAMES = Registration.from_signups(parse_signups(SIGNUPS), seats=16).public_names
 def verdict(a_ns: int, b_ns: int) -> Verdict:
     steps = PerSide(a=-(-a_ns // SECOND), b=-(-b_ns // SECOND))
     if steps.a == steps.b:
-        winner, by = None, DecidedBy.TIE
+        winner, by = None, DuelDecidedBy.TIE
     else:
-        winner, by = (Side.A if steps.a > steps.b else Side.B), DecidedBy.TIME
+        winner, by = (Side.A if steps.a > steps.b else Side.B), DuelDecidedBy.TIME
     return Verdict(
         winner=winner,
         decided_by=by,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from clockd.i18n import render
-from clockd.service.config import ConfigError, SerialDevice, load_config
+from clockd.service.config import DaemonConfigError, SerialDevice, load_config
 
 
 def test_a_serial_clocks_usb_ids_are_read_and_a_misspelt_or_bad_setting_is_refused(tmp_path: Path) -> None:
@@ -27,7 +27,7 @@ def test_a_serial_clocks_usb_ids_are_read_and_a_misspelt_or_bad_setting_is_refus
         '[[tables]]\nid = 2\ndevice = { kind = "serial", serial_numbr = "DC-2" }\n',
         encoding="utf-8",
     )
-    with pytest.raises(ConfigError) as refused:
+    with pytest.raises(DaemonConfigError) as refused:
         load_config(bad)
     message = str(refused.value)
     assert "device.serial.vid (table 1, entry 1) must be a whole number" in message
@@ -40,6 +40,6 @@ def test_a_serial_clocks_usb_ids_are_read_and_a_misspelt_or_bad_setting_is_refus
 def test_a_table_defined_twice_is_named(tmp_path: Path) -> None:
     twice = tmp_path / "clocks.toml"
     twice.write_text("[[tables]]\nid = 3\n\n[[tables]]\nid = 3\n", encoding="utf-8")
-    with pytest.raises(ConfigError) as refused:
+    with pytest.raises(DaemonConfigError) as refused:
         load_config(twice)
     assert "stolik 3 jest zdefiniowany dwa razy" in render(refused.value.msg, "pl")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from clockd.api.client import Subscription
-from clockd.api.messages import ApiError, EventState
+from clockd.api.messages import ApiError, EventStatePush
 from clockd.cli import main
 from clockd.core.actions import CreateEvent
 from clockd.core.bracket import Assign, Confirm, Override, OverrideReason, StartTiebreak, Toss, Walkover
@@ -299,10 +299,10 @@ def test_a_restart_rebuilds_every_session_and_the_duel_in_progress(open_desk: An
     assert m.score.remaining_ms.model_dump() == {"a": 600_000 - 9_000, "b": 600_000 - 11_000}
 
 
-def _wait_for(sub: Subscription, check: Any) -> EventState:
+def _wait_for(sub: Subscription, check: Any) -> EventStatePush:
     for _ in range(40):
         for push in sub.read(250):
-            if isinstance(push, EventState) and check(push):
+            if isinstance(push, EventStatePush) and check(push):
                 return push
     raise AssertionError("no event-state push came")
 
