@@ -20,10 +20,9 @@ e-mail, phone, age) that a public screen must never show.
 
 from __future__ import annotations
 
+from clockd.api.puzzle import bracket_view
 from clockd.core.actions import Allowed
 from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
-from clockd.core.bracket import Bracket as CoreBracket
-from clockd.core.bracket import Match as CoreMatch
 from clockd.core.clock import Pause, PerSide, Side
 from clockd.core.device import DeviceState
 from clockd.core.display import format_clock, quantize
@@ -37,18 +36,15 @@ from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND
 from clockd.data import festival_config
 from clockd.i18n import Msg, msg
+from gui.adapter import bracket_from_view
 from gui.hallconfig import hall_config
 from gui.model import (
     Alert,
-    Bracket,
     Clock,
     DeskState,
     Event,
     Hall,
-    Match,
     Player,
-    Round,
-    Score,
     Session,
     Station,
     Table,
@@ -166,40 +162,6 @@ def demo_session() -> PuzzleSession:
 # -- the session as the screens hold it -------------------------------------------------------------
 
 
-def _match(bracket: CoreBracket, m: CoreMatch) -> Match:
-    score = None
-    if m.score is not None:
-        how = "flag" if m.score.decided_by.value == "flag" else "tie" if m.score.winner is None else "time"
-        score = Score(
-            displayed=m.score.displayed,
-            remaining_ms=PerSide[int](
-                a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
-            ),
-            moves=m.score.moves,
-            decided_by=how,
-        )
-    return Match(
-        id=m.id,
-        round=m.round,
-        slot=m.slot,
-        a=m.a,
-        b=m.b,
-        bye=m.bye,
-        status=m.status.value,
-        table=m.table,
-        clock_a=m.clock_a,
-        toss_winner=m.toss_winner,
-        score=score,
-        winner=m.winner,
-        decided_by=None if m.decided_by is None else m.decided_by.value,
-        tiebreak_of=m.tiebreak_of,
-        tiebreaks=m.tiebreaks,
-        pieces=bracket.pieces(m.id),
-        time_control=str(bracket.time_control(m.id)),
-        actions=bracket.allowed(m.id),
-    )
-
-
 def session_of(s: PuzzleSession) -> Session:
     """The core's session as the referee's screens hold it — private data included, as only the
     demo has it (the daemon's API carries display names only)."""
@@ -224,27 +186,7 @@ def session_of(s: PuzzleSession) -> Session:
             in_field=pid in field,
             actions=reg.player_allowed(pid),
         )
-    bracket = None
-    if s.bracket is not None:
-        core = s.bracket
-        cfg = core.config
-        rounds = tuple(
-            Round(
-                number=i + 1,
-                name=cfg.round_name(i),
-                kind=cfg.round_kind(i).value,
-                players=r.players,
-                pieces=r.pieces,
-                time_control=str(r.time_per_side),
-            )
-            for i, r in enumerate(cfg.rounds)
-            if i + 1 >= core.first_round
-        )
-        bracket = Bracket(
-            rounds=rounds,
-            matches={mid: _match(core, m) for mid, m in core.matches.items()},
-            podium=tuple(core.podium()),
-        )
+    bracket = None if s.bracket is None else bracket_from_view(bracket_view(s.bracket))
     return Session(tournament=s.config.name, stage=s.stage, players=players, bracket=bracket)
 
 

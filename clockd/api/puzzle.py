@@ -1,4 +1,5 @@
-"""The Puzzle Duel in the daemon's API: what clients see of a session (message models only).
+"""The Puzzle Duel in the daemon's API: what clients see of a session, and how the core's
+session becomes it (:func:`session_body`: the daemon's view, and the GUI's demo's).
 
 A session is one event of kind ``puzzle-duel`` (the festival has three: Fri, Sat, Sun).
 Its :class:`SessionBody` is the ``body`` of the event's view
@@ -22,7 +23,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
 from clockd.core.actions import Allowed
-from clockd.core.clock import PerSide, Side
+from clockd.core.bracket import Bracket, Match, MatchStatus
+from clockd.core.clock import PerSide, PerSideInt, Side
+from clockd.core.display import quantize
+from clockd.core.puzzle_duel import PuzzleSession
+from clockd.core.registration import ListKind, Registration
+from clockd.core.units import MS
 from clockd.i18n import Msg
 
 
@@ -141,3 +147,125 @@ class SessionBody(EventBody):
 
     def names(self) -> dict[int, str]:
         return {p.id: p.name for p in self.players}
+
+
+# -- from the core's session: the views ------------------------------------------------------------
+
+
+def session_body(s: PuzzleSession) -> SessionBody:
+    """What clients see of a session: public names only, the bracket with its allowed actions."""
+    reg = s.registration
+    return SessionBody(
+        tournament=s.config.name,
+        stage=s.stage,
+        players=_players(reg),
+        field=list(reg.field) if reg.field is not None else None,
+        seat_changes=[
+            SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
+        ],
+        refusals=[
+            RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
+            for r in reg.refused
+        ],
+        bracket=None if s.bracket is None else bracket_view(s.bracket),
+    )
+
+
+def _players(reg: Registration) -> list[ListedPlayer]:
+    field = set(reg.field or ())
+    took = {c.taken_by: c.absent for c in reg.seat_changes}
+    out: list[ListedPlayer] = []
+    for kind in (ListKind.MAIN, ListKind.RESERVE, ListKind.WALK_IN):
+        order = 0
+        for p in reg.players.values():
+            if p.list is not kind:
+                continue
+            order += 1
+            out.append(
+                ListedPlayer(
+                    id=p.id,
+                    name=p.display_name,
+                    list=p.list.value,
+                    order=order,
+                    present=p.id in reg.present,
+                    withdrawn=p.id in reg.withdrawn,
+                    in_field=p.id in field,
+                    took_seat_of=took.get(p.id),
+                    actions=reg.player_allowed(p.id),
+                )
+            )
+    return out
+
+
+def bracket_view(bracket: Bracket) -> BracketView:
+    """The bracket as clients see it: rounds, matches with their allowed actions, decisions."""
+    cfg = bracket.config
+    rounds = [
+        RoundView(
+            number=i + 1,
+            name=cfg.round_name(i),
+            kind=cfg.round_kind(i).value,
+            players=r.players,
+            pieces=r.pieces,
+            time_control=str(r.time_per_side),
+        )
+        for i, r in enumerate(cfg.rounds)
+        if i + 1 >= bracket.first_round
+    ]
+    return BracketView(
+        rounds=rounds,
+        matches=[_match_view(bracket, m) for m in bracket.matches.values()],
+        podium=list(bracket.podium()),
+        decisions=[
+            DecisionView(
+                match=d.match,
+                kind=d.kind,
+                winner=d.winner,
+                category=d.category.value if d.category else None,
+                reason=d.reason,
+                referee=d.referee,
+            )
+            for d in bracket.decisions
+        ],
+        draw_method=bracket.draw.method.value,
+        draw_seed=bracket.draw.seed,
+        resolution_ms=cfg.resolution_ms,
+        finished=bracket.finished,
+    )
+
+
+def _match_view(bracket: Bracket, m: Match) -> MatchView:
+    score = None
+    if m.score is not None:
+        clock: Literal["time", "flag", "tie"] = (
+            "flag" if m.score.decided_by.value == "flag" else "tie" if m.score.winner is None else "time"
+        )
+        score = ScoreView(
+            displayed=m.score.displayed,
+            remaining_ms=PerSideInt(
+                a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
+            ),
+            moves=m.score.moves,
+            decided_by=clock,
+            ended_at_ms=m.score.ended_at_ns // MS,
+        )
+    return MatchView(
+        id=m.id,
+        round=m.round,
+        slot=m.slot,
+        a=m.a,
+        b=m.b,
+        bye=m.bye,
+        status=m.status.value,
+        table=m.table,
+        clock_a=m.clock_a,
+        toss_winner=m.toss_winner,
+        score=score,
+        winner=m.winner if m.status is MatchStatus.DECIDED else None,  # a result waits for the referee
+        decided_by=None if m.decided_by is None else m.decided_by.value,
+        tiebreak_of=m.tiebreak_of,
+        tiebreaks=m.tiebreaks,
+        pieces=bracket.pieces(m.id),
+        time_control=str(bracket.time_control(m.id)),
+        actions=bracket.allowed(m.id),
+    )

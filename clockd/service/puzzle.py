@@ -29,32 +29,19 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from clockd.api.puzzle import (
-    BracketView,
-    DecisionView,
-    ListedPlayer,
-    MatchView,
-    RefusalView,
-    RoundView,
-    ScoreView,
-    SeatChangeView,
-    SessionBody,
-)
+from clockd.api.puzzle import SessionBody, session_body
 from clockd.core.actions import Action, Allowed
 from clockd.core.bracket import (
     Assign,
-    Bracket,
     Confirm,
     DuelFinished,
-    Match,
     MatchStatus,
     Override,
     StartTiebreak,
     Toss,
     Walkover,
 )
-from clockd.core.clock import PerSideInt, Side
-from clockd.core.display import quantize
+from clockd.core.clock import Side
 from clockd.core.duel import PuzzleDuelProgram, Verdict
 from clockd.core.ids import event_ref
 from clockd.core.program import Idle
@@ -64,14 +51,11 @@ from clockd.core.registration import (
     CheckIn,
     CheckOut,
     CloseCheckIn,
-    ListKind,
-    Registration,
     SignupImport,
     Withdraw,
     parse_signups,
 )
 from clockd.core.tournament import TournamentConfig
-from clockd.core.units import MS
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
 from clockd.service.component import Refused, Restart, Staged
@@ -442,127 +426,6 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
     return out
 
 
-# -- views ---------------------------------------------------------------------------------------
-
-
-def session_body(s: PuzzleSession) -> SessionBody:
-    """What clients see of a session: public names only, the bracket with its allowed actions."""
-    reg = s.registration
-    return SessionBody(
-        tournament=s.config.name,
-        stage=s.stage,
-        players=_players(reg),
-        field=list(reg.field) if reg.field is not None else None,
-        seat_changes=[
-            SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
-        ],
-        refusals=[
-            RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
-            for r in reg.refused
-        ],
-        bracket=None if s.bracket is None else bracket_view(s, s.bracket),
-    )
-
-
-def _players(reg: Registration) -> list[ListedPlayer]:
-    field = set(reg.field or ())
-    took = {c.taken_by: c.absent for c in reg.seat_changes}
-    out: list[ListedPlayer] = []
-    for kind in (ListKind.MAIN, ListKind.RESERVE, ListKind.WALK_IN):
-        order = 0
-        for p in reg.players.values():
-            if p.list is not kind:
-                continue
-            order += 1
-            out.append(
-                ListedPlayer(
-                    id=p.id,
-                    name=p.display_name,
-                    list=p.list.value,
-                    order=order,
-                    present=p.id in reg.present,
-                    withdrawn=p.id in reg.withdrawn,
-                    in_field=p.id in field,
-                    took_seat_of=took.get(p.id),
-                    actions=reg.player_allowed(p.id),
-                )
-            )
-    return out
-
-
-def bracket_view(s: PuzzleSession, bracket: Bracket) -> BracketView:
-    cfg = bracket.config
-    rounds = [
-        RoundView(
-            number=i + 1,
-            name=cfg.round_name(i),
-            kind=cfg.round_kind(i).value,
-            players=r.players,
-            pieces=r.pieces,
-            time_control=str(r.time_per_side),
-        )
-        for i, r in enumerate(cfg.rounds)
-        if i + 1 >= bracket.first_round
-    ]
-    return BracketView(
-        rounds=rounds,
-        matches=[_match_view(s, bracket, m) for m in bracket.matches.values()],
-        podium=list(bracket.podium()),
-        decisions=[
-            DecisionView(
-                match=d.match,
-                kind=d.kind,
-                winner=d.winner,
-                category=d.category.value if d.category else None,
-                reason=d.reason,
-                referee=d.referee,
-            )
-            for d in bracket.decisions
-        ],
-        draw_method=bracket.draw.method.value,
-        draw_seed=bracket.draw.seed,
-        resolution_ms=cfg.resolution_ms,
-        finished=bracket.finished,
-    )
-
-
-def _match_view(s: PuzzleSession, bracket: Bracket, m: Match) -> MatchView:
-    score = None
-    if m.score is not None:
-        clock: Literal["time", "flag", "tie"] = (
-            "flag" if m.score.decided_by.value == "flag" else "tie" if m.score.winner is None else "time"
-        )
-        score = ScoreView(
-            displayed=m.score.displayed,
-            remaining_ms=PerSideInt(
-                a=quantize(m.score.remaining_ns.a, MS), b=quantize(m.score.remaining_ns.b, MS)
-            ),
-            moves=m.score.moves,
-            decided_by=clock,
-            ended_at_ms=m.score.ended_at_ns // MS,
-        )
-    return MatchView(
-        id=m.id,
-        round=m.round,
-        slot=m.slot,
-        a=m.a,
-        b=m.b,
-        bye=m.bye,
-        status=m.status.value,
-        table=m.table,
-        clock_a=m.clock_a,
-        toss_winner=m.toss_winner,
-        score=score,
-        winner=m.winner if m.status is MatchStatus.DECIDED else None,  # a result waits for the referee
-        decided_by=None if m.decided_by is None else m.decided_by.value,
-        tiebreak_of=m.tiebreak_of,
-        tiebreaks=m.tiebreaks,
-        pieces=bracket.pieces(m.id),
-        time_control=str(bracket.time_control(m.id)),
-        actions=bracket.allowed(m.id),
-    )
-
-
 event_kind(PuzzleDuel())
 
-__all__ = ["KIND", "MatchFinished", "PuzzleDuel", "bracket_view", "session_body"]
+__all__ = ["KIND", "MatchFinished", "PuzzleDuel"]
