@@ -21,7 +21,6 @@ the GUI thread.
 from __future__ import annotations
 
 import contextlib
-import getpass
 import inspect
 import queue
 import threading
@@ -47,6 +46,7 @@ from clockd.api import (
 )
 from clockd.api import Signal as HallSignal
 from clockd.api.hall import HallBody
+from clockd.api.local import login_name
 from clockd.api.puzzle import BracketView, SessionBody
 from clockd.core.device import DeviceState
 from clockd.core.duel import DuelProgramView
@@ -389,7 +389,7 @@ class DaemonConnection(QObject):
         self.host, self.port, local_token = resolve(host, port, token)
         # a read-only screen (the audience) never holds the token, even if daemon.json has it
         self.token = None if read_only else local_token
-        self.by = by if by is not None else _user()
+        self.by = by if by is not None else login_name()
         self.model = model
         self.timeline = timeline
         self.clock = clock
@@ -552,13 +552,6 @@ class DaemonConnection(QObject):
             done(CommandResult(command, ok=False, code="unavailable", reason=reason or msg("gui.no-token")))
             return
         self.worker.send(command, done)
-
-
-def _user() -> str:
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return ""
 
 
 __all__ = [

@@ -99,3 +99,14 @@ def remove_info(pid: int, path: Path | None = None) -> None:
     info = read_info(path)
     if info is not None and info.pid == pid:
         path.unlink(missing_ok=True)
+
+
+def login_name() -> str:
+    """Who sits at this computer, by their login name ("" if the system cannot say): the
+    referee an action is journaled as when nobody says otherwise (``--by``)."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""

@@ -22,12 +22,12 @@ with ``--by`` (default: your login); the daemon says what may be done, and why n
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import msg, render, text
@@ -101,10 +101,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "by", None) is None and hasattr(args, "by"):
-        try:
-            args.by = getpass.getuser()
-        except (KeyError, OSError):
-            args.by = ""
+        args.by = login_name()
 
     def act(client: Any) -> int:
         client.by = getattr(args, "by", "") or ""

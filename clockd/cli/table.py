@@ -17,11 +17,11 @@ from ``daemon.json``) and is journaled with ``--by`` (default: your login) and t
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 from typing import Any
 
 from clockd import i18n
+from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call, render_tables
 from clockd.i18n import msg, render
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from clockd.core.program import AddNote, ClearAlert, SetClock
 
     if getattr(args, "by", None) is None and args.action != "timeline":
-        args.by = _login()
+        args.by = login_name()
     table = args.table
 
     def act(client: Any) -> int:
@@ -143,10 +143,3 @@ def _timeline(client: Any, args: argparse.Namespace) -> int:
         )
         print(f"{entry.seq:>7}  +{format_exact_ms(entry.t_ms - first)}  {entry.kind:<18} {detail}")
     return 0
-
-
-def _login() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return ""

@@ -472,15 +472,11 @@ def _parse_lines(text: str) -> dict[int, int]:
 
 
 def _daemon_command(args: argparse.Namespace) -> int:
+    from clockd.api.local import login_name
     from clockd.cli.status import EXIT_REFUSED, call
 
     if getattr(args, "by", None) is None and hasattr(args, "by"):
-        import getpass
-
-        try:
-            args.by = getpass.getuser()
-        except (KeyError, OSError):
-            args.by = ""
+        args.by = login_name()
 
     def act(client: Any) -> int:
         client.by = getattr(args, "by", "") or ""

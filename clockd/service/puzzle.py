@@ -324,10 +324,9 @@ class PuzzleDuel:
     ) -> tuple[Any, Staged]:
         m = s.bracket.match(item) if s.bracket is not None else None
         if m is not None and m.table is not None and not replay:
-            state = ctx.table(m.table)
-            program = state.program if state is not None else None
-            if isinstance(program, PuzzleDuelProgram) and program.duel is not None and program.duel.started:
-                raise Refused("duel.toss-after-start", table=m.table)
+            late = _toss_too_late(m.table, ctx.table(m.table))
+            if late is not None:
+                raise Refused(late)
         after = s.apply(action, match=item, referee=entry.by)
         assert after.bracket is not None
         m = after.bracket.match(item)
@@ -384,7 +383,16 @@ class PuzzleDuel:
         return s.allowed()
 
     def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> SessionBody:
-        return session_body(hosted.state)
+        body = session_body(hosted.state)
+        if body.bracket is None:
+            return body
+        matches = []
+        for m in body.bracket.matches:
+            late = _toss_too_late(m.table, tables.get(m.table) if m.table is not None else None)
+            if late is not None and m.actions.get("match-toss") is None:
+                m = m.model_copy(update={"actions": {**m.actions, "match-toss": late}})
+            matches.append(m)
+        return body.model_copy(update={"bracket": body.bracket.model_copy(update={"matches": matches})})
 
     def title(self, hosted: Hosted) -> Msg:
         s: PuzzleSession = hosted.state
@@ -403,6 +411,16 @@ class PuzzleDuel:
 
     def load(self, data: Any) -> Any:
         return PuzzleSession.model_validate(data)
+
+
+def _toss_too_late(table: int | None, state: TableState | None) -> Msg | None:
+    """Why a match's toss can no longer be recorded: its duel on ``table`` has begun (the toss
+    decides who starts). The one home of that rule: the toss refuses by it, and the match's
+    view says it before anyone tries."""
+    program = state.program if state is not None else None
+    if isinstance(program, PuzzleDuelProgram) and program.duel is not None and program.duel.started:
+        return msg("duel.toss-after-start", table=table)
+    return None
 
 
 def _item(target: str) -> str:
