@@ -119,6 +119,17 @@ class EventsBroadcaster:
                     pattern=getattr(entry, "pattern", ""),
                 )
                 yield signal, entry.event
+            elif entry.kind == "timer-end" and entry.event is not None and entry.event in events.events:
+                # the referee called time: the same "end" the hall hears when the time runs out
+                timer = getattr(events.events[entry.event].state, "timer", None)
+                end = getattr(getattr(timer, "plan", None), "end_pattern", None)
+                signal = Signal(
+                    event=event_ref(batch.current.hall, entry.event),
+                    what="end",
+                    offset_ms=getattr(timer, "run_ns", 0) // MS,
+                    pattern="" if end is None else str(end.value),
+                )
+                yield signal, entry.event
         for key in sorted(batch.changed_events):
             if key in events.events:
                 yield EventStatePush(event=ctx.event_view(key, batch.current)), key

@@ -159,6 +159,7 @@ class TimedEvent:
             follow = self._stations(ctx, hosted, after, armed=True)
         elif not replay and isinstance(action, TimerEnd):
             follow = self._stations(ctx, hosted, after, armed=False)
+            effects = self._signal(ctx, after, t, end=True)  # the referee calls time: the end's signal
         return after, Staged(entry, effects, follow)
 
     def _stations(self, ctx: EventContext, hosted: Hosted, event: HallEvent, *, armed: bool) -> list[Entry]:

@@ -210,3 +210,26 @@ def test_both_events_survive_a_crash_and_the_next_signal_falls_where_it_should(h
     wait_until(lambda: all(n == 1 for n in h2.highs().values()))
     assert [s.offset_ns for s in h2.signals()] == [5 * MINUTE, 10 * MINUTE]
     assert h2.signals()[-1].t_ns == start + 10 * MINUTE
+
+
+def test_the_referee_calling_time_sounds_the_end_on_the_buzzers_and_tells_the_screens(hall: Any) -> None:
+    from clockd.api.client import Subscription
+    from clockd.api.messages import Signal
+    from clockd.core.hall import TimerEnd
+
+    pi = ScriptedFactory()
+    h = hall(pi)
+    h.client.act("", CreateEvent(event_kind="timer", key="zmiana", config_toml=TIMER))
+    start = T0 + SECOND
+    h.at(start)
+    h.client.act("zmiana", TimerStart())
+    with Subscription(port=h.client.port, events=["zmiana"], tables=[]) as screen:
+        h.at(start + 3 * MINUTE)
+        assert h.highs() == dict.fromkeys(PINS, 0)
+        h.client.act("zmiana", TimerEnd())
+        h.settle()
+        wait_until(lambda: all(n == 1 for n in h.highs().values()))  # every buzzer, once: the end
+        heard: list[Signal] = []
+        wait_until(lambda: heard.extend(m for m in screen.poll() if isinstance(m, Signal)) or heard)
+    assert [(s.what, s.event, s.offset_ms) for s in heard] == [("end", "desk/zmiana", 3 * 60_000)]
+    assert h.client.events(["zmiana"]).events[0].body.timer.phase == "ended"
