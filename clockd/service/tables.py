@@ -35,8 +35,9 @@ Rules this module settles for every program, because no program can:
 from __future__ import annotations
 
 import bisect
+import heapq
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -232,7 +233,10 @@ class Tables:
         self._staged = Staging(self._states)
         self._seen: dict[tuple[str, str], SeqRanges] = {}
         self._seen_staged: list[tuple[str, str, int]] = []
+        #: Each table's pending decision (a flag), and the same as a heap by instant: the engine
+        #: asks for the next one after every batch, and 512 running tables must not cost a scan.
         self._deadlines: dict[int, int] = {}
+        self._deadline_heap: list[tuple[int, int]] = []
         self.last_start: DaemonStarted | None = None
         self._start_staged: DaemonStarted | None = None
         self._view: MappingProxyType[int, TableState] = MappingProxyType({})
@@ -302,11 +306,7 @@ class Tables:
             self._states = states
             self._view = MappingProxyType(states)
             for table, state in changes.items():
-                deadline = self._deadline(state)
-                if deadline is None:
-                    self._deadlines.pop(table, None)
-                else:
-                    self._deadlines[table] = deadline
+                self._set_deadline(table, self._deadline(state))
         for device_id, epoch, seq in self._seen_staged:
             self._seen.setdefault((device_id, epoch), SeqRanges()).add(seq)
         if self._start_staged is not None:
@@ -314,18 +314,44 @@ class Tables:
         self._staged.rebase(self._states)
         self.begin()
 
+    def _set_deadline(self, table: int, deadline: int | None) -> None:
+        if deadline is None:
+            self._deadlines.pop(table, None)
+        elif self._deadlines.get(table) != deadline:
+            self._deadlines[table] = deadline
+            heapq.heappush(self._deadline_heap, (deadline, table))  # the old one is skipped when met
+
+    def _live_deadlines(self) -> Iterator[tuple[int, int]]:
+        """The heap's entries that are still a table's deadline, soonest first (stale ones dropped)."""
+        heap = self._deadline_heap
+        while heap:
+            deadline, table = heap[0]
+            if self._deadlines.get(table) != deadline:
+                heapq.heappop(heap)
+                continue
+            yield deadline, table
+            return
+
     def next_deadline(self) -> int | None:
-        return min(self._deadlines.values(), default=None)
+        for deadline, _ in self._live_deadlines():
+            return deadline
+        return None
 
     def due(self, now_ns: int) -> list[Entry]:
+        due = (
+            sorted((d, t) for t, d in self._deadlines.items() if d <= now_ns) if self._has_due(now_ns) else []
+        )
         out: list[Entry] = []
-        for table, deadline in self._deadlines.items():
-            if deadline <= now_ns:
-                pending = self._states[table].program.pending_flag()
-                assert pending is not None
-                side, flag_at = pending
-                out.append(FlagFell(table=table, t_ns=now_ns, side=side, flag_at_ns=flag_at))
+        for _, table in due:
+            pending = self._states[table].program.pending_flag()
+            assert pending is not None
+            side, flag_at = pending
+            out.append(FlagFell(table=table, t_ns=now_ns, side=side, flag_at_ns=flag_at))
         return out
+
+    def _has_due(self, now_ns: int) -> bool:
+        nxt = self.next_deadline()
+        return nxt is not None and nxt <= now_ns
 
     def recovered(self, restart: Restart) -> list[Entry]:
         """An alert for each table whose clock was running; after a reboot, its pause too."""
@@ -585,10 +611,9 @@ class Tables:
         start = data.get("last_start")
         self.last_start = None if start is None else DaemonStarted.model_validate(start)
         self._deadlines = {}
+        self._deadline_heap = []
         for table, state in states.items():
-            deadline = self._deadline(state)
-            if deadline is not None:
-                self._deadlines[table] = deadline
+            self._set_deadline(table, self._deadline(state))
         self.begin()
 
     def ref(self, table: int) -> str:
