@@ -61,6 +61,7 @@ class Catalogue:
         self.entries = dict(entries)
         self._plural: dict[str, Callable[[int], int]] = {"pl": plural_pl, "en": _english_plural}
         self._formatter = _Formatter(self)
+        self._rendered: dict[tuple[Msg, str], str] = {}
 
     def __contains__(self, code: object) -> bool:
         return code in self.entries
@@ -79,6 +80,21 @@ class Catalogue:
         return forms[min(index, len(forms) - 1)]
 
     def render(self, message: Msg, lang: str) -> str:
+        """``message`` in ``lang``. The same message is rendered once per language and then
+        remembered (a screen shows the same refusals after every press; messages are values)."""
+        key = (message, lang)
+        try:
+            return self._rendered[key]
+        except KeyError:
+            pass
+        except TypeError:  # a parameter that cannot be hashed: render it every time
+            return self._render(message, lang)
+        text = self._rendered[key] = self._render(message, lang)
+        if len(self._rendered) > 4096:
+            self._rendered.pop(next(iter(self._rendered)))
+        return text
+
+    def _render(self, message: Msg, lang: str) -> str:
         count = message.params.get("n")
         template = self.template(message.code, lang, count if isinstance(count, int) else None)
         if not template:  # unknown (a newer daemon's) or untranslated: the code says something

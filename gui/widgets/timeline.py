@@ -14,6 +14,7 @@ daemon's own (a press, a flag, a program loaded, an alert, a hall signal).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
@@ -44,6 +45,23 @@ def signed_seconds(ms: int) -> str:
     return f"{sign}{seconds} s" if not milli else f"{sign}{seconds}.{milli:03d} s"
 
 
+def _same(a: TimelineItem, b: TimelineItem) -> bool:
+    """The same journal entry (entries are numbered by the journal; a timeline is in its order)."""
+    return a is b or a.seq == b.seq
+
+
+@dataclass(frozen=True, slots=True)
+class _Fold:
+    """The timeline's running figures after an entry: its clock's origin and owner, the last
+    press, a pause under way and the paused time since the last press."""
+
+    origin: int
+    owner: object = None
+    last_press: int | None = None
+    paused_at: int | None = None
+    paused: int = 0
+
+
 class TimelineModel(QAbstractTableModel):
     COLUMNS = 5
 
@@ -55,37 +73,44 @@ class TimelineModel(QAbstractTableModel):
         #: Display names by player id, for the events that name a player (a toss, a decision).
         self.names: dict[int, str] = {}
         self._rows: list[tuple[str, str, str, str, str, bool]] = []
+        self._fold: _Fold | None = None  # where the rows' arithmetic stands after the last entry
 
-    def set_entries(self, entries: tuple[TimelineItem, ...]) -> None:
+    def set_entries(self, entries: tuple[TimelineItem, ...]) -> int:
+        """Show ``entries``; the number of the first row that changed (new rows at the end: the
+        first of them — a press at a busy table costs its own row, not the whole timeline's)."""
         if entries is self.entries:
-            return
+            return len(self._rows)
         old = self.entries
-        if old and len(entries) > len(old) and entries[: len(old)] == old:
-            # the common case: new events at the end; append without resetting the view
-            first = len(self._rows)
-            rows = self._compute(entries)
-            self.beginInsertRows(QModelIndex(), first, len(rows) - 1)
-            self.entries, self._rows = entries, rows
+        n = len(old)
+        appended = n > 0 and len(entries) > n and _same(entries[0], old[0]) and _same(entries[n - 1], old[-1])
+        if appended:
+            rows, self._fold = self._compute(entries[n:], self._fold)
+            self.beginInsertRows(QModelIndex(), n, n + len(rows) - 1)
+            self.entries = entries
+            self._rows = self._rows + rows
             self.endInsertRows()
-            return
+            return n
         self.beginResetModel()
         self.entries = entries
-        self._rows = self._compute(entries)
+        self._rows, self._fold = self._compute(entries, None)
         self.endResetModel()
+        return 0
 
     def retranslate(self) -> None:
         self.beginResetModel()
-        self._rows = self._compute(self.entries)
+        self._rows, self._fold = self._compute(self.entries, None)
         self.endResetModel()
 
-    def _compute(self, entries: tuple[TimelineItem, ...]) -> list[tuple[str, str, str, str, str, bool]]:
+    def _compute(
+        self, entries: tuple[TimelineItem, ...], fold: _Fold | None
+    ) -> tuple[list[tuple[str, str, str, str, str, bool]], _Fold]:
+        """The rows of ``entries``, continuing from ``fold`` (``None``: the timeline's start)."""
         names = self.names
         rows = []
-        origin = entries[0].t_ms if entries else 0
-        owner: object = None
-        last_press: int | None = None
-        paused_at: int | None = None
-        paused = 0  # paused time since the last press: not thinking time
+        if fold is None:
+            fold = _Fold(origin=entries[0].t_ms if entries else 0)
+        origin, owner, last_press = fold.origin, fold.owner, fold.last_press
+        paused_at, paused = fold.paused_at, fold.paused  # paused time since the last press: not thinking
         for e in entries:
             data = e.data
             action = _fields(data, "action")
@@ -124,7 +149,7 @@ class TimelineModel(QAbstractTableModel):
                     str(data.get("outcome", "")).startswith("ignored"),
                 )
             )
-        return rows
+        return rows, _Fold(origin, owner, last_press, paused_at, paused)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -267,7 +292,9 @@ class TimelineView(QTableView):
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(20)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths follow the text, but measured by this view on new rows only: Qt's own
+        # ResizeToContents measures every row on every change (a day at one table is thousands).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(TimelineModel.COLUMNS - 1, QHeaderView.ResizeMode.Stretch)
         f = QFont(SANS)
         f.setPixelSize(12)
@@ -279,14 +306,25 @@ class TimelineView(QTableView):
             return
         bar = self.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 2
-        self.timeline.set_entries(entries)
-        # Appended rows do not make the header re-measure its ResizeToContents columns.
-        for column in range(TimelineModel.COLUMNS - 1):
-            self.resizeColumnToContents(column)
+        first = self.timeline.set_entries(entries)
+        self._widen(first)
         if at_end:
             self.scrollToBottom()
+
+    def _widen(self, first: int) -> None:
+        """Widen the columns to the rows from ``first`` on (from 0: measure them all anew)."""
+        metrics = self.fontMetrics()
+        header = self.horizontalHeader()
+        rows = self.timeline._rows
+        for column in range(TimelineModel.COLUMNS - 1):
+            title = str(self.timeline.headerData(column, Qt.Orientation.Horizontal) or "")
+            widest = max((metrics.horizontalAdvance(str(r[column])) for r in rows[first:]), default=0)
+            needed = max(widest, metrics.horizontalAdvance(title)) + 16
+            if first == 0 or needed > header.sectionSize(column):
+                header.resizeSection(column, needed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.timeline.retranslate()
+            self._widen(0)
         super().changeEvent(event)
