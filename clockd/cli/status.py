@@ -77,14 +77,16 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
     A refusal prints the daemon's reason in the user's language; with ``--json``, as an
     object with its ``code`` and ``params`` (and the same sentence as ``message``).
     """
-    from clockd.api import ApiError, Client
+    from clockd.api import ApiError, Client, DaemonUnreachable
 
     client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None))
     try:
         with client:
             return fn(client)
-    except ConnectionError as exc:
-        reason = msg("cli.unreachable", host=client.host, port=client.port, problem=str(exc))
+    except (ConnectionError, TimeoutError) as exc:
+        # The client's reason (refused, timed out, went away) as a message; the sentence around it is ours.
+        problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc
+        reason = msg("cli.unreachable", host=client.host, port=client.port, problem=problem)
         _refusal(args, "unreachable", reason)
         return EXIT_UNREACHABLE
     except ApiError as exc:

@@ -310,16 +310,9 @@ class Engine:
         started = self.clock()
         found = self.journal.meta("entry_format")
         if found is None and self.journal.last_seq > 0:
-            raise JournalError(
-                f"{self.journal.path} was written by an earlier duelclock (0.1), whose entries this "
-                "version does not read; keep the file (its results stay readable with that version) "
-                "and start this one on a new journal (--db)"
-            )
+            raise JournalError("journal.entries-too-old", path=self.journal.path)
         if found not in (None, ENTRY_FORMAT):
-            raise JournalError(
-                f"{self.journal.path} holds entries of format {found}; this duelclock writes format "
-                f"{ENTRY_FORMAT}: use the version that wrote it"
-            )
+            raise JournalError("journal.entry-format", path=self.journal.path, found=found, ours=ENTRY_FORMAT)
         if found is None:
             self.journal.meta_default("entry_format", lambda: ENTRY_FORMAT)
         snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots)
@@ -360,8 +353,7 @@ class Engine:
                     component.restore(parts[component.name])
             except Exception as exc:
                 raise JournalError(
-                    f"the snapshot at seq {snap.seq} in {self.journal.path} cannot be restored ({exc}); "
-                    "start with --replay-all to rebuild from the entries alone"
+                    "journal.snapshot-unusable", seq=snap.seq, path=self.journal.path, problem=exc
                 ) from exc
             self.last_t_ns = int(data["last_t_ns"])
             self._hall = str(data.get("hall") or self._hall)
@@ -379,14 +371,13 @@ class Engine:
             owner = self._owner.get(entry.kind)
             if owner is None:
                 raise JournalError(
-                    f"{self.journal.path} seq {record.seq}: no part of this daemon applies entries of "
-                    f"kind {entry.kind!r}"
+                    "journal.no-owner", path=self.journal.path, seq=record.seq, kind=repr(entry.kind)
                 )
             try:
                 owner.stage(entry, now_ns=entry.t_ns, replay=True)
             except Refused as exc:
                 raise ReplayMismatch(
-                    f"{self.journal.path} seq {record.seq} ({entry.kind}) does not replay: {exc}"
+                    "replay.refused", path=self.journal.path, seq=record.seq, kind=entry.kind, reason=exc.msg
                 ) from exc
             if isinstance(entry, DaemonStarted) and entry.hall:
                 self._hall = entry.hall
