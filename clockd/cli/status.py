@@ -1,5 +1,9 @@
 """``duelclock status``: every table's clocks, from the running daemon.
 
+Below the table, each device's detail (what its driver said: the firmware, the time source,
+why it went away) and each open alert, rendered here in the user's language: the daemon
+sends them as messages.
+
 No token is needed (reading changes nothing). ``--json`` prints the daemon's table views
 (``docs/api.md``: ``remaining_ms``, ``running``, ``moves``, ``device``, …) for scripts;
 ``--watch`` redraws every second. The daemon is found through ``daemon.json`` unless
@@ -184,6 +188,14 @@ def render_tables(tables: list[Any]) -> str:
         )
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
+        if t.device.detail is not None:  # what the driver said (firmware, why it went away), in our language
+            device = t.device.device_id or "?"
+            notes.append(
+                "  "
+                + render(
+                    msg("cli.status.device-detail", table=t.table, device=device, detail=t.device.detail)
+                )
+            )
         for alert in t.alerts:
             where = f"{i18n.text('cli.status.table-2')} {t.table} [{alert.id}]"
             notes.append(f"  ! {where}: {render(alert.text)}")

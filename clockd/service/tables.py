@@ -44,7 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed
 from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
-from clockd.core.device import Beep, DeviceState, Display
+from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
 from clockd.core.ids import DEFAULT_HALL, table_ref
 from clockd.core.program import (
     AddNote,
@@ -98,7 +98,7 @@ class DeviceInfo(BaseModel):
 
     state: DeviceState = DeviceState.UNKNOWN
     device_id: str = ""
-    detail: str = ""
+    detail: DeviceDetail = None
 
 
 class Alert(BaseModel):

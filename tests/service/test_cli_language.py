@@ -16,8 +16,11 @@ from typing import Literal
 
 import pytest
 
+from clockd.i18n import Msg, render
 from clockd.service.engine import ENTRY_FORMAT
-from clockd.store import Entry, Journal, entry_type
+from clockd.service.entries import DeviceConnected
+from clockd.store import Entry, Journal, decode_entry, entry_type
+from tests.conftest import wait_until
 
 
 @entry_type
@@ -133,3 +136,68 @@ def test_a_journal_this_version_cannot_replay_is_explained_in_polish(tmp_path: P
     assert said.endswith("czy dziennik zapisała nowsza wersja?")
     english = duelclock(environment(tmp_path, "en"), *start).stderr
     assert "entry kind 'test-from-the-future' at" in english and "is unknown to this duelclock" in english
+
+
+def test_a_devices_detail_reaches_the_referee_in_their_language_not_the_daemons(tmp_path: Path) -> None:
+    """The daemon runs in English; the driver's detail travels as a message; status renders it."""
+    db = tmp_path / "state" / "hall.db"
+    daemon_env = environment(tmp_path, "en")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "clockd",
+            "run",
+            "--sim",
+            "1",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--think-ms",
+            "500",
+        ],
+        env=daemon_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("Clocks:"):
+                break
+
+        def detail_line(lang: str | None) -> str:
+            out = duelclock(environment(tmp_path, lang), "status").stdout
+            return next((line.strip() for line in out.splitlines() if "SIM-0001" in line), "")
+
+        wait_until(lambda: detail_line("en") != "")
+        polish, english = detail_line(None), detail_line("en")
+        assert polish.startswith("stolik 1, urządzenie SIM-0001: firmware ")
+        assert ", protokół 1." in polish and ", uruchomienie " in polish and "protocol" not in polish
+        assert english.startswith("table 1, device SIM-0001: firmware ") and ", protocol 1." in english
+
+        timeline = duelclock(environment(tmp_path, None), "table", "1", "timeline").stdout
+        [connected] = [line for line in timeline.splitlines() if "device-connected" in line]
+        assert "detail=firmware " in connected and ", protokół 1." in connected
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+    with Journal.reader(db) as journal:  # the journal keeps the message as data: no language in it
+        [record] = [r for r in journal.read() if r.entry.kind == "device-connected"]
+    assert isinstance(record.entry, DeviceConnected) and isinstance(record.entry.detail, Msg)
+    assert record.entry.detail.code == "driver.serial.firmware-protocol-boot"
+    assert set(record.entry.detail.params) == {"firmware", "major", "minor", "boot_id", "restarted", "kept"}
+    assert "protokół" not in record.entry.model_dump_json()
+
+
+def test_a_detail_an_older_duelclock_journaled_as_text_is_shown_as_written() -> None:
+    old = '{"kind": "device-connected", "t_ns": 5, "table": 2, "device_id": "DC-7", "detail": "firmware 0.9"}'
+    entry = decode_entry("device-connected", old)
+    assert isinstance(entry, DeviceConnected)
+    assert entry.detail == Msg("device.as-recorded", {"text": "firmware 0.9"})
+    assert render(entry.detail, "pl") == render(entry.detail, "en") == "firmware 0.9"
+    empty = decode_entry("device-connected", old.replace('"firmware 0.9"', '""'))
+    assert isinstance(empty, DeviceConnected) and empty.detail is None
