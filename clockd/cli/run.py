@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import Problem, render_error, text
+from clockd.i18n import Msg, Problem, render_error, text
 
 
 def register(sub: Any) -> None:
@@ -253,9 +253,9 @@ def _gpio_tables(tables: list[Any]) -> list[Any]:
                 timing[key] = pins.pop(key)
         entries.append({"number": table.id, **pins})
     try:
-        config = parse_gpio_config({**timing, "tables": entries}, source="GPIO tables")
+        config = parse_gpio_config({**timing, "tables": entries}, source=Msg("cli.run.gpio-tables"))
     except GpioConfigError as exc:
-        raise _NotAvailable(str(exc)) from None
+        raise _NotAvailable(exc.msg) from None
     return list(gpio_tables(config))
 
 
