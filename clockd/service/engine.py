@@ -39,6 +39,7 @@ from typing import Any
 from clockd import __version__
 from clockd.core.ids import DEFAULT_HALL
 from clockd.devices.base import AnyDeviceInput, Sink, TableDevice
+from clockd.i18n import Msg, render
 from clockd.service.actions import register_action_entries
 from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Restart, Staged
 from clockd.service.devices import DeviceRegistry
@@ -64,7 +65,15 @@ ENTRY_FORMAT = "2"
 
 
 class EngineStopped(RuntimeError):
-    """The engine is not running (stopped, or failed: see its ``failure``)."""
+    """The engine is not running (stopped, or failed: see its ``failure``).
+
+    Not a :class:`~clockd.i18n.Problem` (a request it fails is *unavailable*, not refused),
+    but it carries its message all the same (``msg``: ``engine.*``), for the API's reply.
+    """
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(render(message, "en"))
+        self.msg = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +237,7 @@ class Engine:
         """
         future: Future[int] = Future()
         if self._stopped.is_set() or self._thread is None:
-            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            future.set_exception(EngineStopped(Msg("engine.not-running")))
             return future
         self._queue.put(_Command(entry, future))
         return future
@@ -240,7 +249,7 @@ class Engine:
         """
         future: Future[int] = Future()
         if self._stopped.is_set() or self._thread is None:
-            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            future.set_exception(EngineStopped(Msg("engine.not-running")))
             return future
         self._queue.put(_Barrier(future))
         return future
@@ -539,7 +548,7 @@ class Engine:
             records = self._commit(staged, effects)
         except BaseException as exc:
             for future, _ in replies:
-                future.set_exception(EngineStopped(f"the journal could not be written: {exc}"))
+                future.set_exception(EngineStopped(Msg("engine.journal-failed", {"problem": exc})))
             raise
         for future, index in replies:
             future.set_result(records[index].seq)
@@ -667,4 +676,4 @@ class Engine:
                 return
             future = item.future if isinstance(item, _Command | _Barrier) else None
             if future is not None and future.set_running_or_notify_cancel():
-                future.set_exception(EngineStopped("the daemon's engine stopped"))
+                future.set_exception(EngineStopped(Msg("engine.stopped")))

@@ -201,3 +201,43 @@ def test_a_detail_an_older_duelclock_journaled_as_text_is_shown_as_written() -> 
     assert render(entry.detail, "pl") == render(entry.detail, "en") == "firmware 0.9"
     empty = decode_entry("device-connected", old.replace('"firmware 0.9"', '""'))
     assert isinstance(empty, DeviceConnected) and empty.detail is None
+
+
+def test_a_daemon_whose_journal_is_pulled_away_stops_and_says_why_in_polish(tmp_path: Path) -> None:
+    db = tmp_path / "state" / "festival.db"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "clockd",
+            "run",
+            "--sim",
+            "2",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--think-ms",
+            "60",
+        ],
+        env=environment(tmp_path, None),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if "duelclock status" in line:  # the banner's last line, in Polish
+                break
+        wait_until(lambda: Path(f"{db}-wal").exists())
+        Path(f"{db}-wal").unlink()
+        assert proc.wait(30) == 1
+        assert proc.stderr is not None
+        said = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert f"duelclock run: demon zatrzymany: dziennik {db}: plik {db}-wal został usunięty" in said
+    assert "nic więcej nie zostanie zapisane ani potwierdzone" in said
+    assert "was removed while the daemon" not in said.split("duelclock run:")[-1]
