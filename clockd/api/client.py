@@ -149,7 +149,10 @@ class _LineSocket:
     def read_available(self) -> list[Message]:
         """Every complete message already received, without blocking."""
         for _ in range(64):  # bounded: a busy stream must not keep the caller's event loop here
-            readable, _, _ = select.select([self.sock], [], [], 0)
+            try:
+                readable, _, _ = select.select([self.sock], [], [], 0)
+            except ValueError as exc:  # the socket was closed under us (fileno -1): by our own close()
+                raise DaemonUnreachable(msg("client.subscription-closed")) from exc
             if not readable:
                 break
             self._fill()
