@@ -37,6 +37,9 @@ TEXTS: dict[str, str] = {
     "wire.held-twice": "{message}: field '{field}' lists the earlier epoch {boot_id} twice",
     "wire.face-unused": "{message}: field '{field}' is {value}, but a {face} face does not use it",
     "wire.invalid": "{message}: field '{field}': {reason}",
+    "wire.missing": "{message}: field '{field}' is missing",
+    "wire.not-int": "{message}: field '{field}' is not a whole number",
+    "wire.not-one-of": "{message}: field '{field}' must be {expected}",
     "wire.json-not-object": "a message is a JSON object, not {found}",
     "wire.json-unknown-type": "unknown message type {found}; one of {known}",
     "wire.json-syntax": "not JSON: {reason} (column {column})",
@@ -82,8 +85,9 @@ def from_validation(exc: ValidationError, message: str) -> tuple[str, dict[str, 
 
     The models' own checks raise ``PydanticCustomError`` with a ``wire.`` code and the
     parameters as its context (a ``field`` there names the field when the check is the
-    model's, not a field's); pydantic's built-in range checks get codes here. Anything
-    else is ``wire.invalid`` with pydantic's (English) reason.
+    model's, not a field's); pydantic's built-in checks a person meets (a range, a missing
+    field, not a number, not one of the choices) get codes here. Anything else is
+    ``wire.invalid`` with pydantic's (English) reason.
     """
     err = exc.errors(include_url=False)[0]
     ctx: dict[str, Any] = dict(err.get("ctx") or {})
@@ -99,6 +103,12 @@ def from_validation(exc: ValidationError, message: str) -> tuple[str, dict[str, 
             "value": err["input"],
             "least": ctx["ge"],
         }
+    if kind == "missing":
+        return "wire.missing", {"message": message, "field": field}
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return "wire.not-int", {"message": message, "field": field}
+    if kind in ("enum", "literal_error") and "expected" in ctx:
+        return "wire.not-one-of", {"message": message, "field": field, "expected": str(ctx["expected"])}
     if kind == "too_long" and "max_length" in ctx:
         n = len(err["input"]) if isinstance(err["input"], list | tuple) else ctx.get("actual_length")
         return "wire.too-many", {"message": message, "field": field, "n": n, "most": ctx["max_length"]}

@@ -297,7 +297,9 @@ def demo_tables(now_ns: int) -> dict[int, Table]:
             program="clock",
             clock=_clock("4m", "ready", 4 * 60_000, 4 * 60_000),
             device=DeviceState.DISCONNECTED,
-            device_detail="/dev/ttyACM4",
+            device_detail=msg(
+                "driver.serial.port-went-away", path="/dev/ttyACM4", exc=Msg("oserror.no-such-device")
+            ),
             actions=_table_actions(own_4.allowed(now_ns), 0, 5),
             seq=12,
         ),
@@ -315,7 +317,6 @@ def demo_tables(now_ns: int) -> dict[int, Table]:
             finished=done,
             presses=1 if done else 0,
             device=DeviceState.CONNECTED,
-            device_detail="GPIO",
             actions=_table_actions(station.allowed(now_ns), 0, table),
             seq=800 + table,
         )

@@ -124,7 +124,7 @@ class Table(_Frozen):
     finished: bool = False
     presses: int = 0
     device: DeviceState = DeviceState.UNKNOWN
-    device_detail: str = ""
+    device_detail: Msg | None = None  # what the driver said, as a message (rendered where shown)
     alerts: tuple[Alert, ...] = ()
     actions: Allowed = Field(default_factory=dict)
     seq: int = 0

@@ -62,7 +62,7 @@ from clockd.core.hall import TimerResume, TimerStart
 from clockd.core.program import ClearAlert
 from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
-from clockd.i18n import Msg, msg, render
+from clockd.i18n import Msg, msg, render, render_error
 from gui import terms, translations
 from gui.commands import Command, CommandResult, CommandSink
 from gui.dialogs import (
@@ -1063,7 +1063,7 @@ class RefereeWindow(QMainWindow):
         try:
             data = path.read_bytes()
         except OSError as exc:
-            text = self.tr("Cannot read %1: %2").replace("%1", str(path)).replace("%2", exc.strerror or "")
+            text = self.tr("Cannot read %1: %2").replace("%1", str(path)).replace("%2", render_error(exc))
             self._refused(text)
             return
         try:

@@ -14,6 +14,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from clockd.i18n import Msg
+
+
+class CannotWrite(OSError):
+    """Qt could not write a report file (it says no more than that). ``msg``: why, as a message."""
+
+    def __init__(self, path: str | Path, kind: str) -> None:
+        super().__init__(f"cannot write the {kind} file {path}")
+        self.msg = Msg("report.qt-cannot-write", {"kind": kind})
+
 
 def _app() -> object:
     """A QGuiApplication (fonts need one); offscreen when there is no display."""
@@ -43,7 +53,7 @@ def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[i
     finally:
         painter.end()
     if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # the stubs say bytes; Qt wants str
-        raise OSError(f"cannot write the PNG file {path}")
+        raise CannotWrite(path, "PNG")
     return width_px, height
 
 
@@ -70,5 +80,5 @@ def html_to_pdf(html: str, path: str | Path, *, landscape: bool = True) -> int:
     doc.print_(writer)
     pages = doc.pageCount()
     if not Path(path).is_file():
-        raise OSError(f"cannot write the PDF file {path}")
+        raise CannotWrite(path, "PDF")
     return pages

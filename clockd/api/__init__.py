@@ -9,7 +9,7 @@ The wire format and examples: ``docs/api.md``.
 """
 
 from clockd.api import hall, puzzle  # noqa: F401  (every event kind's view, so a client reads them)
-from clockd.api.client import Client, Subscription
+from clockd.api.client import Client, DaemonUnreachable, Subscription
 from clockd.api.local import DaemonInfo, read_info, resolve, state_dir
 from clockd.api.messages import (
     API_VERSION,
@@ -48,6 +48,7 @@ __all__ = [
     "ApiError",
     "Client",
     "DaemonInfo",
+    "DaemonUnreachable",
     "Done",
     "ErrorReply",
     "EventStatePush",

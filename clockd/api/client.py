@@ -28,6 +28,10 @@ The live stream, three ways:
   subscriber that read too slowly): reconnect, and the fresh subscription starts with
   every table's full state again.
 
+A daemon that cannot be reached (or goes away) is a :class:`DaemonUnreachable`, a
+``ConnectionError`` carrying a message with a code (``client.cannot-reach``,
+``client.went-away`` …) that the command line and the GUI render in their user's language.
+
 * **a thread with a callback**: :meth:`Subscription.run_in_thread`.
 
 This module uses only the standard library and :mod:`clockd.api.messages`: it does not
@@ -69,9 +73,26 @@ from clockd.api.messages import (
     parse_message,
 )
 from clockd.core.actions import Action
-from clockd.i18n import msg
+from clockd.i18n import Msg, msg, render
 
 R = TypeVar("R", bound=Reply)
+
+
+class DaemonUnreachable(ConnectionError):
+    """The daemon cannot be reached, or went away: a ``ConnectionError`` with a message.
+
+    ``msg`` is the whole sentence (``client.cannot-reach``: where, why, and what to do);
+    ``problem`` the reason alone (the system's, e.g. ``oserror.connection-refused``), for a
+    caller that says the rest itself. ``str(exc)`` is the English sentence, for logs.
+    """
+
+    def __init__(self, message: Msg, problem: Msg | str | None = None) -> None:
+        super().__init__(message.code)
+        self.msg = message
+        self.problem: Msg | str = message if problem is None else problem
+
+    def __str__(self) -> str:
+        return render(self.msg, "en")
 
 
 class _LineSocket:
@@ -82,27 +103,32 @@ class _LineSocket:
         try:
             self.sock = socket.create_connection(self.address, timeout=timeout_ms / 1000)
         except OSError as exc:
-            raise ConnectionError(
-                f"cannot reach the duelclock daemon at {host}:{port} ({exc.strerror or exc}); "
-                "is `duelclock run` running?"
-            ) from exc
+            raise self._unreachable("client.cannot-reach", exc) from exc
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._buffer = bytearray()
+
+    def _unreachable(self, code: str, exc: OSError | None = None) -> DaemonUnreachable:
+        """``code``'s sentence about this daemon's address (and the system's reason, if any)."""
+        from clockd.i18n.reasons import os_reason
+
+        host, port = self.address
+        if exc is None:
+            return DaemonUnreachable(msg(code, host=host, port=port))
+        problem = os_reason(exc)
+        return DaemonUnreachable(msg(code, host=host, port=port, problem=problem), problem)
 
     def send(self, message: Message) -> None:
         try:
             self.sock.sendall(message.to_line())
         except OSError as exc:
-            raise ConnectionError(
-                f"the daemon at {self.address[0]}:{self.address[1]} went away ({exc})"
-            ) from exc
+            raise self._unreachable("client.went-away", exc) from exc
 
     def _lines(self) -> Iterator[bytes]:
         while True:
             end = self._buffer.find(b"\n")
             if end < 0:
                 if len(self._buffer) > MAX_REPLY_BYTES:
-                    raise ConnectionError("the daemon sent a line too long to be a message")
+                    raise DaemonUnreachable(msg("client.line-too-long", limit=MAX_REPLY_BYTES))
                 return
             line = bytes(self._buffer[:end])
             del self._buffer[: end + 1]
@@ -123,7 +149,10 @@ class _LineSocket:
     def read_available(self) -> list[Message]:
         """Every complete message already received, without blocking."""
         for _ in range(64):  # bounded: a busy stream must not keep the caller's event loop here
-            readable, _, _ = select.select([self.sock], [], [], 0)
+            try:
+                readable, _, _ = select.select([self.sock], [], [], 0)
+            except ValueError as exc:  # the socket was closed under us (fileno -1): by our own close()
+                raise DaemonUnreachable(msg("client.subscription-closed")) from exc
             if not readable:
                 break
             self._fill()
@@ -135,11 +164,9 @@ class _LineSocket:
         except TimeoutError:
             raise
         except OSError as exc:
-            raise ConnectionError(
-                f"the daemon at {self.address[0]}:{self.address[1]} went away ({exc})"
-            ) from exc
+            raise self._unreachable("client.went-away", exc) from exc
         if not chunk:
-            raise ConnectionError(f"the daemon at {self.address[0]}:{self.address[1]} closed the connection")
+            raise self._unreachable("client.closed")
         self._buffer += chunk
 
     def close(self) -> None:
@@ -152,7 +179,7 @@ class Client:
 
     Not thread-safe: give each thread its own client. Every method raises
     :class:`ApiError` when the daemon refuses (``e.code``; ``e.reason``: the message to show)
-    and :class:`ConnectionError` when it cannot be reached.
+    and :class:`DaemonUnreachable` (a :class:`ConnectionError`) when it cannot be reached.
     """
 
     def __init__(
@@ -292,13 +319,13 @@ class Subscription:
         if self._pending or self._conn.has_line():
             return self.poll()
         if self._closed:
-            raise ConnectionError("the subscription was closed")
+            raise DaemonUnreachable(msg("client.subscription-closed"))
         try:
             readable, _, _ = select.select(
                 [self._conn.sock], [], [], None if timeout_ms is None else timeout_ms / 1000
             )
         except ValueError as exc:  # the socket was closed under us (fileno -1)
-            raise ConnectionError("the subscription was closed") from exc
+            raise DaemonUnreachable(msg("client.subscription-closed")) from exc
         if not readable:
             return []
         self._conn._fill()

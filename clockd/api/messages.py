@@ -49,7 +49,7 @@ from pydantic import (
 import clockd.core.duel
 import clockd.core.hall  # noqa: F401  (registers the station program's view)
 from clockd.core.actions import Action, Allowed, action_types, parse_action, validation_msg
-from clockd.core.device import DeviceState
+from clockd.core.device import DeviceDetail, DeviceState
 from clockd.core.program import AnyProgramView
 from clockd.i18n import Msg, Problem, msg, render
 
@@ -245,7 +245,7 @@ class DeviceView(BaseModel):
 
     state: DeviceState
     device_id: str = ""
-    detail: str = ""
+    detail: DeviceDetail = None  # a message: render it (an older daemon sent text: kept as it is)
 
 
 class AlertView(BaseModel):

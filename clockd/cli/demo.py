@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from clockd.i18n import Problem, render_error
 
 #: Fictional players for the sign-up form (first names and surnames, Polish).
 FIRST = [
@@ -132,12 +133,18 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
+class DemoError(Problem, RuntimeError):
+    """The demo cannot go on (a simulated clock that never connects, a session that is stuck)."""
+
+
 def run(args: argparse.Namespace) -> int:
+    from clockd.api.messages import ApiError
+
     if args.speed < 0:
-        print("duelclock demo: --speed must be 0 or more", file=sys.stderr)
+        print(f"duelclock demo: {i18n.text('cli.demo.speed-negative')}", file=sys.stderr)
         return 2
     if not 2 <= args.players <= 16 or args.tables < 1:
-        print("duelclock demo: --players 2..16 and --tables 1 or more", file=sys.stderr)
+        print(f"duelclock demo: {i18n.text('cli.demo.players-and-tables')}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
         demo = Demo(
@@ -147,7 +154,11 @@ def run(args: argparse.Namespace) -> int:
             players=args.players,
             tables=args.tables,
         )
-        return demo.run(args.json_out)
+        try:
+            return demo.run(args.json_out)
+        except (Problem, ApiError, ConnectionError) as exc:  # the journal, the daemon, the demo itself
+            print(f"duelclock demo: {render_error(exc)}", file=sys.stderr)
+            return 1
 
 
 def inner_pieces(pieces: int) -> int:
@@ -221,7 +232,7 @@ class Demo:
             self.daemon = daemon
             for driver in drivers:
                 if not driver.wait_connected(10):
-                    raise RuntimeError(f"the simulated clock of table {driver.table} did not connect")
+                    raise DemoError("cli.demo.clock-did-not-connect", table=driver.table)
             for _ in range(40):  # let the clocks' first heartbeats map their time onto the daemon's
                 self.time.advance(10 * MS)
                 time.sleep(0.002)
@@ -292,7 +303,7 @@ class Demo:
             if deadline is not None:
                 upcoming.append(deadline + 1)
             if not upcoming:
-                raise RuntimeError("the demo is stuck: no duel is running and nothing is left to assign")
+                raise DemoError("cli.demo.stuck")
             self._advance_to(max(now, min(upcoming)))
             now = self.time()
             for duel in sorted(self.duels.values(), key=lambda d: d.table):
@@ -400,7 +411,7 @@ class Demo:
         deadline = time.monotonic() + 10
         while self.daemon.engine.current.tables[d.table].presses == before or d.sim.pending:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"table {d.table}: a press did not reach the journal within 10 s")
+                raise DemoError("cli.demo.press-not-journaled", table=d.table)
             time.sleep(0.0002)
 
     def _advance_to(self, target: int) -> None:

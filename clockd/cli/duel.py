@@ -56,7 +56,7 @@ def _replay(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.timeline == "-" else Path(args.timeline).read_text(encoding="utf-8")
     except OSError as exc:
         print(
-            i18n.text("cli.duel.cannot-read", source=source, strerror=exc.strerror),
+            i18n.text("cli.duel.cannot-read", source=source, strerror=exc),
             file=sys.stderr,
         )
         return 1

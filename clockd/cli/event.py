@@ -145,7 +145,7 @@ def _action(args: argparse.Namespace) -> Any:
                 toml = Path(args.config).read_text(encoding="utf-8")
             except OSError as exc:
                 print(
-                    render(msg("cli.cannot-read", path=str(args.config), problem=exc.strerror or "")),
+                    render(msg("cli.cannot-read", path=str(args.config), problem=exc)),
                     file=sys.stderr,
                 )
                 return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd.cli.argtypes import positive_int
-from clockd.i18n import text
+from clockd.i18n import render_error, text
 
 #: The wiring ``docs/raspberry-pi.md`` describes, used when ``gpio test`` gets no ``--config``.
 DEFAULT_WIRING: dict[str, Any] = {
@@ -101,7 +101,7 @@ def _check(args: argparse.Namespace) -> int:
     try:
         config = _load(args.config)
     except GpioConfigError as exc:
-        print(exc, file=sys.stderr)
+        print(render_error(exc), file=sys.stderr)
         return 1
     print(text("cli.gpio.valid", config=args.config))
     debounce, simultaneous = config.debounce_ms, config.simultaneous_ms
@@ -125,7 +125,7 @@ def _test(args: argparse.Namespace) -> int:
     try:
         config = _load(args.config)
     except GpioConfigError as exc:
-        print(exc, file=sys.stderr)
+        print(render_error(exc), file=sys.stderr)
         return 1
     factory = None
     if args.mock:
@@ -138,10 +138,10 @@ def _test(args: argparse.Namespace) -> int:
         start_all(tables, inbox.put)
     except GpioUnavailable as exc:
         hint = text("cli.gpio.on-a-computer-without-gpio-use")
-        print(exc, hint, file=sys.stderr)
+        print(render_error(exc), hint, file=sys.stderr)
         return 2
     except GpioStartError as exc:
-        print(exc, file=sys.stderr)
+        print(render_error(exc), file=sys.stderr)
         return 1
     try:
         first = tables[0]

@@ -13,7 +13,8 @@ It checks, in one read (safe beside a running daemon: it takes no lock and write
 Exit status: 0 intact, 1 damaged (the first bad seq is printed), 2 the journal cannot be
 read at all (missing, not a journal, an older schema). ``--json`` prints one object for
 scripts: ``db``, ``ok``, ``events``, ``last_seq``, ``first_bad_seq``, ``reason``,
-``problem``, ``snapshots`` (``seq``, ``intact``), ``integrity``.
+``problem`` (the damage's English sentence, for logs), ``snapshots`` (``seq``, ``intact``),
+``integrity``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import text
+from clockd.i18n import render_error, text
 
 EXIT_DAMAGED = 1
 EXIT_UNREADABLE = 2
@@ -82,7 +83,7 @@ def run_verify(args: argparse.Namespace) -> int:
             check = journal.verify()
     except (JournalError, SchemaError) as exc:
         cannot = text("cli.journal.cannot-check-the-journal")
-        print(f"duelclock journal verify: {cannot}: {exc}", file=sys.stderr)
+        print(f"duelclock journal verify: {cannot}: {render_error(exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
     if args.json:
         print(

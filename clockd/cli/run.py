@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import text
+from clockd.i18n import Msg, Problem, render_error, text
 
 
 def register(sub: Any) -> None:
@@ -99,17 +99,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config) if args.config else DaemonConfig()
     except DaemonConfigError as exc:
-        print(f"duelclock run: {exc}", file=sys.stderr)
+        print(f"duelclock run: {render_error(exc)}", file=sys.stderr)
         return 2
     control = args.control or "10m"
     try:
         TimeControl.parse(control)
     except ValueError as exc:
-        print(f"duelclock run: --control: {exc}", file=sys.stderr)
+        print(f"duelclock run: --control: {render_error(exc)}", file=sys.stderr)
         return 2
     n_sim = args.sim if args.sim is not None else (0 if config.tables else 4)
     if n_sim < 0:
-        print("duelclock run: --sim needs a number of tables (0 or more)", file=sys.stderr)
+        print(f"duelclock run: {text('cli.run.sim-negative')}", file=sys.stderr)
         return 2
     first_sim = max((t.id for t in config.tables), default=0) + 1
     sim_tables = list(range(first_sim, first_sim + n_sim))
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         if sim_tables:
             closers.append(_simulated_serial_clocks(daemon, sim_tables, args))
     except _NotAvailable as exc:
-        print(f"duelclock run: {exc}", file=sys.stderr)
+        print(f"duelclock run: {render_error(exc)}", file=sys.stderr)
         _close(closers)
         return 2
 
@@ -143,18 +143,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         started = daemon.start()
     except (JournalError, SchemaError, ValueError) as exc:
-        print(f"duelclock run: {exc}", file=sys.stderr)
+        print(f"duelclock run: {render_error(exc)}", file=sys.stderr)
         _close(closers)
         return 2
     except (RuntimeError, LookupError) as exc:  # a device that cannot start: no GPIO here, a pin taken
         logging.getLogger(__name__).info("start-up failed", exc_info=exc)
-        print(f"duelclock run: {exc}", file=sys.stderr)
+        print(f"duelclock run: {render_error(exc)}", file=sys.stderr)
         _close(closers)
         return 2
     except OSError as exc:
         where = f"{daemon.host}:{daemon.port}"
         print(
-            f"duelclock run: {text('cli.run.cannot-listen-on')} {where}: {exc}",
+            f"duelclock run: {text('cli.run.cannot-listen-on')} {where}: {render_error(exc)}",
             file=sys.stderr,
         )
         _close(closers)
@@ -169,14 +169,16 @@ def run(args: argparse.Namespace) -> int:
         daemon.stop()
         _close(closers)
     if failure is not None:
-        print(f"duelclock run: {text('cli.run.the-daemon-stopped')}: {failure}", file=sys.stderr)
+        print(
+            f"duelclock run: {text('cli.run.the-daemon-stopped')}: {render_error(failure)}", file=sys.stderr
+        )
         return 1
     print(text("cli.run.stopped-journal"), daemon.db)
     return 0
 
 
-class _NotAvailable(Exception):
-    pass
+class _NotAvailable(Problem):
+    """A configured device that cannot be set up (a serial table without a port): its message says which."""
 
 
 def _close(closers: list[Any]) -> None:
@@ -228,7 +230,7 @@ def _serial_clock(table: int, device: Any) -> Any:
     if device.port:
         return SerialClock(table, port=device.port, expect_device_id=device.serial_number)
     if device.serial_number is None:
-        raise _NotAvailable(f'table {table}: a serial device needs port = "…" or serial_number = "…"')
+        raise _NotAvailable("cli.run.serial-needs-port", table=table)
     match = PortMatch(
         vid=DEFAULT_VID if device.vid is None else device.vid,
         pid=DEFAULT_PID if device.pid is None else device.pid,
@@ -251,9 +253,9 @@ def _gpio_tables(tables: list[Any]) -> list[Any]:
                 timing[key] = pins.pop(key)
         entries.append({"number": table.id, **pins})
     try:
-        config = parse_gpio_config({**timing, "tables": entries}, source="GPIO tables")
+        config = parse_gpio_config({**timing, "tables": entries}, source=Msg("cli.run.gpio-tables"))
     except GpioConfigError as exc:
-        raise _NotAvailable(str(exc)) from None
+        raise _NotAvailable(exc.msg) from None
     return list(gpio_tables(config))
 
 

@@ -104,13 +104,16 @@ def register(sub: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from hw_sim.faults import parse_fault_names
+    from hw_sim.faults import FAULT_NAMES, parse_fault_names
 
-    try:
-        names = parse_fault_names(args.faults)
-    except ValueError as exc:
-        print(f"duelclock sim serial: {exc}", file=sys.stderr)
+    # The simulator's own refusal is English (hw_sim knows no catalogue): name the fault here.
+    given = args.faults.split(",") if isinstance(args.faults, str) else list(args.faults or ())
+    unknown = [n.strip() for n in given if n.strip() and n.strip() not in FAULT_NAMES]
+    if unknown:
+        said = text("cli.sim-serial.unknown-fault", fault=repr(unknown[0]), known=", ".join(FAULT_NAMES))
+        print(f"duelclock sim serial: {said}", file=sys.stderr)
         return 2
+    names = parse_fault_names(given)
     if not 0.0 <= args.fault_rate <= 0.5:
         print(
             text("cli.sim-serial.duelclock-sim-serial-fault-rate-must"),

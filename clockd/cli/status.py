@@ -1,5 +1,9 @@
 """``duelclock status``: every table's clocks, from the running daemon.
 
+Below the table, each device's detail (what its driver said: the firmware, the time source,
+why it went away) and each open alert, rendered here in the user's language: the daemon
+sends them as messages.
+
 No token is needed (reading changes nothing). ``--json`` prints the daemon's table views
 (``docs/api.md``: ``remaining_ms``, ``running``, ``moves``, ``device``, …) for scripts;
 ``--watch`` redraws every second. The daemon is found through ``daemon.json`` unless
@@ -77,14 +81,16 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
     A refusal prints the daemon's reason in the user's language; with ``--json``, as an
     object with its ``code`` and ``params`` (and the same sentence as ``message``).
     """
-    from clockd.api import ApiError, Client
+    from clockd.api import ApiError, Client, DaemonUnreachable
 
     client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None))
     try:
         with client:
             return fn(client)
-    except ConnectionError as exc:
-        reason = msg("cli.unreachable", host=client.host, port=client.port, problem=str(exc))
+    except (ConnectionError, TimeoutError) as exc:
+        # The client's reason (refused, timed out, went away) as a message; the sentence around it is ours.
+        problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc
+        reason = msg("cli.unreachable", host=client.host, port=client.port, problem=problem)
         _refusal(args, "unreachable", reason)
         return EXIT_UNREACHABLE
     except ApiError as exc:
@@ -182,6 +188,14 @@ def render_tables(tables: list[Any]) -> str:
         )
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
+        if t.device.detail is not None:  # what the driver said (firmware, why it went away), in our language
+            device = t.device.device_id or "?"
+            notes.append(
+                "  "
+                + render(
+                    msg("cli.status.device-detail", table=t.table, device=device, detail=t.device.detail)
+                )
+            )
         for alert in t.alerts:
             where = f"{i18n.text('cli.status.table-2')} {t.table} [{alert.id}]"
             notes.append(f"  ! {where}: {render(alert.text)}")

@@ -139,7 +139,16 @@ def _timeline(client: Any, args: argparse.Namespace) -> int:
             print(json.dumps(entry.model_dump(mode="json"), ensure_ascii=False))
             continue
         detail = " ".join(
-            f"{k}={v}" for k, v in entry.data.items() if v not in (None, "", {}) and k not in ("device_t_us",)
+            f"{k}={_shown(v)}"
+            for k, v in entry.data.items()
+            if v not in (None, "", {}) and k not in ("device_t_us",)
         )
         print(f"{entry.seq:>7}  +{format_exact_ms(entry.t_ms - first)}  {entry.kind:<18} {detail}")
     return 0
+
+
+def _shown(value: Any) -> Any:
+    """A journaled field as the timeline prints it: a message (a device's detail) in the user's language."""
+    if isinstance(value, dict) and isinstance(value.get("code"), str) and set(value) <= {"code", "params"}:
+        return render(value)
+    return value

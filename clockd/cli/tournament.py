@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ def _signups(args: argparse.Namespace) -> int:
     except (ConfigError, SignupError) as exc:
         return _fail(exc.msg)
     except OSError as exc:
-        return _fail(msg("cli.cannot-read", path=args.csv, problem=exc.strerror or ""))
+        return _fail(msg("cli.cannot-read", path=args.csv, problem=exc))
     reg = Registration.from_signups(
         signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
     )
@@ -252,24 +253,27 @@ def _report(args: argparse.Namespace) -> int:
     try:
         results = Results.model_validate_json(Path(args.results).read_text(encoding="utf-8"))
     except OSError as exc:
-        return _fail(msg("cli.cannot-read", path=args.results, problem=exc.strerror or ""))
+        return _fail(msg("cli.cannot-read", path=args.results, problem=exc))
     except ValidationError as exc:
         return _fail(msg("cli.bad-file", path=args.results, problems=validation_msgs(exc, args.results)))
     problems = check_results(results)
     for problem in problems:
         print(render(msg("cli.warning", problem=problem)), file=sys.stderr)
     page = bracket_html(results)
-    if args.html:
-        Path(args.html).write_text(page, encoding="utf-8")
-    if args.csv:
-        Path(args.csv).write_text(results_csv(results), encoding="utf-8")
-    if args.pdf or args.png:
-        from gui.render import html_to_pdf, html_to_png
+    try:
+        if args.html:
+            _save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
+        if args.csv:
+            _save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
+        if args.pdf or args.png:
+            from gui.render import html_to_pdf, html_to_png
 
-        if args.pdf:
-            html_to_pdf(page, args.pdf)
-        if args.png:
-            html_to_png(page, args.png)
+            if args.pdf:
+                _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
+            if args.png:
+                _save(args.png, lambda: html_to_png(page, args.png))
+    except Problem as exc:
+        return _fail(exc.msg)
     if not (args.html or args.csv or args.pdf or args.png):
         sys.stdout.write(page)
     return 1 if problems else 0
@@ -513,7 +517,7 @@ def _new(client: Any, args: argparse.Namespace) -> int:
         try:
             toml = Path(args.config).read_text(encoding="utf-8")
         except OSError as exc:
-            return _fail_msg(msg("cli.cannot-read", path=str(args.config), problem=exc.strerror or ""))
+            return _fail_msg(msg("cli.cannot-read", path=str(args.config), problem=exc))
     action = CreateEvent(event_kind="puzzle-duel", key=args.session, name=args.name, config_toml=toml)
     done = client.act("", action)
     if getattr(args, "json", False):
@@ -550,7 +554,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
                 raise Problem("cli.signups-too-long", path=str(path), size=len(text_), limit=MAX_SIGNUPS_TEXT)
             parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
         except OSError as exc:
-            raise Problem("cli.cannot-read", path=str(path), problem=exc.strerror or "") from None
+            raise Problem("cli.cannot-read", path=str(path), problem=exc) from None
         except SignupError as exc:
             raise Problem(exc.msg) from None
         return session, [ImportSignups(csv=text_, source=path.name)]
@@ -743,30 +747,46 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
     assert isinstance(reply, EventResultsReply)
     results = Results.model_validate(reply.results)
     wrote = []
-    if args.json_out:
-        Path(args.json_out).write_text(results.model_dump_json(indent=2), encoding="utf-8")
-        wrote.append(args.json_out)
-    if args.csv:
-        Path(args.csv).write_text(results_csv(results), encoding="utf-8")
-        wrote.append(args.csv)
     page = bracket_html(results)
-    if args.html:
-        Path(args.html).write_text(page, encoding="utf-8")
-        wrote.append(args.html)
-    if args.pdf or args.png:
-        from gui.render import html_to_pdf, html_to_png
+    try:
+        if args.json_out:
+            _save(
+                args.json_out,
+                lambda: Path(args.json_out).write_text(results.model_dump_json(indent=2), "utf-8"),
+            )
+            wrote.append(args.json_out)
+        if args.csv:
+            _save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
+            wrote.append(args.csv)
+        if args.html:
+            _save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
+            wrote.append(args.html)
+        if args.pdf or args.png:
+            from gui.render import html_to_pdf, html_to_png
 
-        if args.pdf:
-            html_to_pdf(page, args.pdf)
-            wrote.append(args.pdf)
-        if args.png:
-            html_to_png(page, args.png)
-            wrote.append(args.png)
+            if args.pdf:
+                _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
+                wrote.append(args.pdf)
+            if args.png:
+                _save(args.png, lambda: html_to_png(page, args.png))
+                wrote.append(args.png)
+    except Problem as exc:
+        if wrote:
+            print(text("cli.written", files=wrote))
+        return _fail_msg(exc.msg)
     if not wrote:
         print(results.model_dump_json(indent=2))
     else:
         print(text("cli.written", files=wrote))
     return 0
+
+
+def _save(path: Any, write: Callable[[], object]) -> None:
+    """``write()`` a report file; a file that cannot be written is a :class:`Problem` naming it and why."""
+    try:
+        write()
+    except OSError as exc:
+        raise Problem("cli.cannot-write", path=str(path), problem=exc) from exc
 
 
 def _fail_msg(reason: Msg) -> int:

@@ -32,7 +32,7 @@ the refused ones, and no client re-derives a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -146,23 +146,27 @@ def validation_msgs(
     errors = sorted(exc.errors(), key=lambda e: e.get("type") != "extra_forbidden")
     for e in errors[:limit]:
         field = (where or _where)(tuple(e.get("loc", ()))) or what
-        kind = str(e.get("type", ""))
-        ctx = dict(e.get("ctx") or {})
-        cause = ctx.get("error")
-        if isinstance(cause, Problem):
-            out.append(Msg(code="field.problem", params={"what": what, "field": field, "problem": cause.msg}))
-            continue
-        plain = {k: v for k, v in ctx.items() if isinstance(v, int | str | float | list)}
-        code = _FIELD_CODES.get(kind)
-        if code is None and "." in kind:  # our own PydanticCustomError: the type is the code
-            code = kind
-        if code is None:
-            out.append(
-                Msg(code="field.invalid", params={"what": what, "field": field, "problem": e.get("msg", "")})
-            )
-        else:
-            out.append(Msg(code=code, params={"what": what, "field": field, **plain}))
+        out.append(error_msg(e, what, field))
     return out
+
+
+def error_msg(error: Mapping[str, Any], what: str | Msg, field: str | Msg) -> Msg:
+    """One of pydantic's errors (an item of ``ValidationError.errors()``) as a catalogue message
+    about ``field`` of ``what`` (see :func:`validation_msgs`)."""
+    kind = str(error.get("type", ""))
+    ctx = dict(error.get("ctx") or {})
+    cause = ctx.get("error")
+    if isinstance(cause, Problem):
+        return Msg(code="field.problem", params={"what": what, "field": field, "problem": cause.msg})
+    plain = {k: v for k, v in ctx.items() if isinstance(v, int | str | float | list)}
+    code = _FIELD_CODES.get(kind)
+    if code is None and "." in kind:  # our own PydanticCustomError: the type is the code
+        code = kind
+    if code is None:
+        return Msg(
+            code="field.invalid", params={"what": what, "field": field, "problem": error.get("msg", "")}
+        )
+    return Msg(code=code, params={"what": what, "field": field, **plain})
 
 
 def _where(loc: Any) -> str:

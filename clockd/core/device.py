@@ -18,11 +18,12 @@ serial protocol's text field carries.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from clockd.core.clock import PerSide, Side
+from clockd.i18n import Msg
 
 #: The longest text a device is sent (the wire protocol's ``str8 ≤ 64``).
 TEXT_MAX = 64
@@ -81,6 +82,21 @@ class DeviceState(StrEnum):
     CONNECTING = "connecting"
     CONNECTED = "connected"
     DISCONNECTED = "disconnected"
+
+
+def _as_detail(value: Any) -> Any:
+    """A detail an older duelclock journaled (or sent) as text, in its daemon's language, is
+    shown as it was written: the journal is not rewritten."""
+    if isinstance(value, str):
+        return Msg("device.as-recorded", {"text": value}) if value else None
+    return value
+
+
+#: What a referee needs to know of a table's device — its firmware and time source, why it
+#: went away — as a message (``driver.serial.*``, ``driver.gpio.*``): the driver says it as
+#: data, the journal keeps it as data, and whoever shows it renders it in their reader's
+#: language. ``None``: nothing to say.
+DeviceDetail = Annotated[Msg | None, BeforeValidator(_as_detail)]
 
 
 def fit_text(text: str) -> str:

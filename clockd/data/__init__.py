@@ -32,5 +32,5 @@ def load_config(path: str | Path | None) -> TournamentConfig:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError(f"cannot read the configuration {path}: {exc.strerror}") from exc
+        raise ConfigError("config.cannot-read", path=str(path), problem=exc) from exc
     return TournamentConfig.from_toml(text, source=str(path))

@@ -26,7 +26,7 @@ from typing import Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.clock import Side
-from clockd.core.device import Beep, DeviceState, Display
+from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
 
 
 class DeviceInput(BaseModel):
@@ -64,13 +64,13 @@ class DevicePress(DeviceInput):
 class Connected(DeviceInput):
     kind: Literal["connected"] = "connected"
     device_id: str
-    detail: str = ""  # e.g. firmware version, pin factory, timestamp source
+    detail: DeviceDetail = None  # e.g. firmware version, pin factory, timestamp source
 
 
 class Disconnected(DeviceInput):
     kind: Literal["disconnected"] = "disconnected"
     device_id: str
-    reason: str = ""
+    reason: DeviceDetail = None  # why (the port went away, the driver stopped)
 
 
 class RefereeButton(DeviceInput):
@@ -91,7 +91,7 @@ class DeviceStatus(BaseModel):
 
     device_id: str
     state: DeviceState
-    detail: str = ""  # what a referee needs: timestamp source, last error, firmware
+    detail: DeviceDetail = None  # what a referee needs: timestamp source, last error, firmware
 
 
 @runtime_checkable

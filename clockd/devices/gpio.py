@@ -46,7 +46,6 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from clockd import i18n
 from clockd.core.clock import Side
 from clockd.core.device import Beep, DeviceState, Display, TwoClocks
 from clockd.core.units import HOUR, MS, SECOND, US
@@ -58,6 +57,7 @@ from clockd.devices.base import (
     Sink,
 )
 from clockd.devices.gpio_config import GpioConfig, TableConfig, describe_pin
+from clockd.i18n import Msg, Problem, msg
 
 #: Buzzer patterns: (on ms, off ms, repeats). A flag is one long tone, a tie three short
 #: ones, the relay's "ZMIANA" two long ones — distinct enough to tell apart across a hall.
@@ -69,11 +69,11 @@ BEEP_PATTERNS: dict[Beep, tuple[int, int, int]] = {
 }
 
 
-class GpioUnavailable(RuntimeError):
+class GpioUnavailable(Problem, RuntimeError):
     """This computer has no GPIO gpiozero can drive (not a Pi, or lgpio missing)."""
 
 
-class GpioStartError(RuntimeError):
+class GpioStartError(Problem, RuntimeError):
     """A table could not claim one of its pins; the message names the table, role and pin."""
 
 
@@ -90,7 +90,9 @@ class EdgeTime(Protocol):
         """The edge's instant; ``now_ns`` is ``time.monotonic_ns()`` read as the callback began."""
         ...
 
-    def describe(self) -> str: ...
+    def describe(self) -> Msg:
+        """How presses are timed, as a message for the referee (the table's status shows it)."""
+        ...
 
 
 class CallbackTime:
@@ -104,8 +106,8 @@ class CallbackTime:
     def to_ns(self, ticks: object, now_ns: int) -> int:
         return now_ns
 
-    def describe(self) -> str:
-        return i18n.text("driver.gpio.callback-time-this-pin-factory-gives")
+    def describe(self) -> Msg:
+        return Msg("driver.gpio.callback-time-this-pin-factory-gives")
 
 
 class KernelEdgeTime:
@@ -141,11 +143,11 @@ class KernelEdgeTime:
         self.rejected += 1
         return now_ns
 
-    def describe(self) -> str:
-        text = i18n.text("driver.gpio.kernel-edge-time-lgpio-clock-monotonic")
-        if self.rejected:
-            text += i18n.text("driver.gpio.stamps-rejected-another-time-base", rejected=self.rejected)
-        return text
+    def describe(self) -> Msg:
+        rejected = msg("driver.gpio.stamps-rejected-another-time-base", rejected=self.rejected)
+        return msg(
+            "driver.gpio.kernel-edge-time-lgpio-clock-monotonic", rejected=rejected if self.rejected else ""
+        )
 
 
 class PinEdgeTime:
@@ -162,8 +164,8 @@ class PinEdgeTime:
         self.rejected += 1
         return now_ns
 
-    def describe(self) -> str:
-        return i18n.text("driver.gpio.edge-time-supplied-by-the-pin")
+    def describe(self) -> Msg:
+        return Msg("driver.gpio.edge-time-supplied-by-the-pin")
 
 
 def edge_time_for(factory: Any) -> EdgeTime:
@@ -475,11 +477,15 @@ class GpioTable:
                     str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)
                 )
                 raise GpioUnavailable(
-                    i18n.text("driver.gpio.no-gpio-on-this-computer-gpiozero", reasons=reasons).strip()
+                    "driver.gpio.no-gpio-on-this-computer-gpiozero", reasons=reasons
                 ) from exc
             except (GPIOZeroError, OSError) as exc:
                 raise GpioStartError(
-                    f"table {self.table} {role}: {describe_pin(bcm)} cannot be used: {exc}"
+                    "driver.gpio.pin-unusable",
+                    table=self.table,
+                    role=role,
+                    pin=describe_pin(bcm),
+                    problem=exc,
                 ) from exc
         for w in caught:
             if issubclass(w.category, PinFactoryFallback):
@@ -528,18 +534,19 @@ class GpioTable:
                 )
             )
 
-    def _detail(self) -> str:
+    def _detail(self) -> Msg:
         factory = type(self._factory).__name__ if self._factory is not None else "?"
         buttons = "/".join(describe_pin(c.bcm) for c in self._contacts if c.side is not None)
-        source = self._edge_time.describe() if self._edge_time is not None else "?"
+        source: Msg | str = self._edge_time.describe() if self._edge_time is not None else "?"
         c = self.counters()
-        if self._fallbacks:
-            source += "; " + i18n.text("driver.gpio.gpiozero") + "; ".join(self._fallbacks)
-        return i18n.text(
+        # gpiozero's own reasons for not using a preferred pin factory: its words, as it said them.
+        fallbacks = msg("driver.gpio.gpiozero", reasons="; ".join(self._fallbacks)) if self._fallbacks else ""
+        return msg(
             "driver.gpio.buttons-presses-contact-bounce-dropped",
             buttons=buttons,
             factory=factory,
             source=source,
+            fallbacks=fallbacks,
             presses=c.presses,
             bounce_edges=c.bounce_edges,
             simultaneous=c.simultaneous,

@@ -42,6 +42,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from clockd.core.actions import error_msg
+from clockd.i18n import Msg, Problem, msg
+
 #: The pin roles of a table, in the order a referee reads them.
 PIN_ROLES = ("button_a", "button_b", "led_a", "led_b", "buzzer", "referee")
 BUTTON_ROLES = ("button_a", "button_b")
@@ -54,17 +57,34 @@ _HEADER = "J8"
 _RESERVED = {0: "ID_SD", 1: "ID_SC"}
 
 
-class GpioConfigError(ValueError):
-    """The GPIO configuration cannot be used; ``problems`` lists every reason, one sentence each."""
+class GpioConfigError(Problem):
+    """The GPIO configuration cannot be used; every reason is a message (``messages``, rendered
+    in the reader's language), ``problems`` their English sentences (for logs and tests)."""
 
-    def __init__(self, source: str, problems: list[str]) -> None:
+    def __init__(self, source: str | Msg, problems: list[Msg]) -> None:
         self.source = source
-        self.problems = problems
+        self.messages = problems
         if len(problems) == 1:
-            text = f"{source}: {problems[0]}"
+            super().__init__("gpio.config-problem", source=source, problem=problems[0])
         else:
-            text = f"{source}: {len(problems)} problems:\n" + "\n".join(f"  - {p}" for p in problems)
-        super().__init__(text)
+            listed = [Msg("gpio.bullet", {"problem": p}) for p in problems]
+            super().__init__("gpio.config-problems", source=source, n=len(problems), problems=listed)
+
+    @property
+    def problems(self) -> list[str]:
+        return [str(m) for m in self.messages]
+
+
+#: What a configuration that is no file of its own is called in its messages.
+GPIO_CONFIGURATION = Msg("gpio.source.configuration")
+
+
+class PinProblems(Problem):
+    """Several problems found by one validator (pydantic keeps the exception: its messages survive)."""
+
+    def __init__(self, problems: list[Msg]) -> None:
+        super().__init__("gpio.problems", problems=problems)
+        self.messages = problems
 
 
 # -- pins ---------------------------------------------------------------------------------
@@ -87,25 +107,20 @@ def _find(name: int | str) -> Any | None:
 def parse_pin(spec: object) -> int:
     """The BCM number of a header pin written as ``17``, ``"GPIO17"``, ``"BCM17"``, ``"BOARD11"``.
 
-    Raises :class:`ValueError` with a sentence naming the pin when it is not a usable GPIO.
+    Raises a :class:`~clockd.i18n.Problem` (a ``ValueError``) naming the pin when it is not a
+    usable GPIO.
     """
     if isinstance(spec, bool) or not isinstance(spec, int | str):
-        raise ValueError(f"{spec!r} is not a pin name; write a BCM number like 17 or a name like 'GPIO17'")
+        raise Problem("gpio.not-a-pin-name", spec=repr(spec))
     name: int | str = spec.strip().upper() if isinstance(spec, str) else spec
     info = _find(name)
     if info is None:
-        raise ValueError(
-            f"{spec!r} is not a pin of the Raspberry Pi's 40-pin header "
-            "(use a BCM number 2–27, or 'GPIO17', 'BCM17', 'BOARD11')"
-        )
+        raise Problem("gpio.not-on-the-header", spec=repr(spec))
     if "gpio" not in info.interfaces:
-        raise ValueError(f"{spec!r} is header pin {info.number}, a {info.name} pin, not a GPIO")
+        raise Problem("gpio.not-a-gpio", spec=repr(spec), number=info.number, name=info.name)
     bcm = int(info.name.removeprefix("GPIO"))
     if bcm in _RESERVED:
-        raise ValueError(
-            f"{spec!r} is GPIO{bcm}, the {_RESERVED[bcm]} line of the HAT identification EEPROM; "
-            "choose another pin"
-        )
+        raise Problem("gpio.reserved", spec=repr(spec), bcm=bcm, line=_RESERVED[bcm])
     return bcm
 
 
@@ -149,11 +164,9 @@ class TableConfig(BaseModel):
         if not isinstance(data, Mapping):
             return data
         number = data.get("number")
-        where = f"table {number}" if number is not None else "a table without a number"
+        where = msg("gpio.where.table", number=number) if number is not None else Msg("gpio.where.no-number")
         problems = [
-            f"{where}: no pin for {role}; every table needs a button for side A and one for side B"
-            for role in BUTTON_ROLES
-            if data.get(role) is None
+            msg("gpio.no-button", where=where, role=role) for role in BUTTON_ROLES if data.get(role) is None
         ]
         resolved = dict(data)
         for role in PIN_ROLES:
@@ -162,10 +175,10 @@ class TableConfig(BaseModel):
                 continue
             try:
                 resolved[role] = parse_pin(spec)
-            except ValueError as exc:
-                problems.append(f"{where}, {role}: {exc}")
+            except Problem as exc:
+                problems.append(msg("gpio.role-problem", where=where, role=role, problem=exc.msg))
         if problems:
-            raise ValueError("\n".join(problems))
+            raise PinProblems(problems)
         return resolved
 
     def pins(self) -> dict[str, int]:
@@ -193,7 +206,7 @@ class GpioConfig(BaseModel):
     def _each_pin_once(self) -> GpioConfig:
         problems = _reuse_problems((table.number, table.pins()) for table in self.tables)
         if problems:
-            raise ValueError("\n".join(problems))
+            raise PinProblems(problems)
         return self
 
     def table(self, number: int) -> TableConfig:
@@ -203,25 +216,25 @@ class GpioConfig(BaseModel):
         raise KeyError(f"no GPIO table {number} in this configuration")
 
 
-def _reuse_problems(tables: Iterable[tuple[object, Mapping[str, int]]]) -> list[str]:
-    """A sentence for every table number listed twice and every pin used twice."""
-    problems: list[str] = []
-    owner: dict[int, str] = {}
+def _reuse_problems(tables: Iterable[tuple[object, Mapping[str, int]]]) -> list[Msg]:
+    """A message for every table number listed twice and every pin used twice."""
+    problems: list[Msg] = []
+    owner: dict[int, Msg] = {}
     numbers: set[object] = set()
     for number, pins in tables:
         if number in numbers:
-            problems.append(f"table {number} is listed twice")
+            problems.append(msg("gpio.listed-twice", number=number))
         numbers.add(number)
         for role, pin in pins.items():
-            where = f"table {number} {role}"
+            where = msg("gpio.where.role", number=number, role=role)
             if pin in owner:
-                problems.append(f"{describe_pin(pin)} is used twice: by {owner[pin]} and by {where}")
+                problems.append(msg("gpio.used-twice", pin=describe_pin(pin), first=owner[pin], second=where))
             else:
                 owner[pin] = where
     return problems
 
 
-def _raw_reuse_problems(data: Mapping[str, Any]) -> list[str]:
+def _raw_reuse_problems(data: Mapping[str, Any]) -> list[Msg]:
     """:func:`_reuse_problems` on unvalidated tables: pins that do not parse are reported elsewhere."""
     raw = data.get("tables")
     if not isinstance(raw, list | tuple):
@@ -236,7 +249,7 @@ def _raw_reuse_problems(data: Mapping[str, Any]) -> list[str]:
                 continue
             try:
                 pins[role] = parse_pin(entry[role])
-            except ValueError:
+            except Problem:
                 continue
         tables.append((entry.get("number"), pins))
     return _reuse_problems(tables)
@@ -245,14 +258,14 @@ def _raw_reuse_problems(data: Mapping[str, Any]) -> list[str]:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def parse_gpio_config(data: Mapping[str, Any], source: str = "GPIO configuration") -> GpioConfig:
+def parse_gpio_config(data: Mapping[str, Any], source: str | Msg = GPIO_CONFIGURATION) -> GpioConfig:
     """Validate a mapping (a parsed TOML file or a section of one); :class:`GpioConfigError` if wrong."""
     try:
         return GpioConfig.model_validate(data)
     except ValidationError as exc:
         errors = exc.errors()
         inside_tables = any(len(e["loc"]) > 1 and e["loc"][0] == "tables" for e in errors)
-        problems: list[str] = []
+        problems: list[Msg] = []
         for error in errors:
             if tuple(error["loc"]) == ("tables",) and error["type"] in ("too_short", "missing"):
                 if inside_tables:
@@ -266,7 +279,7 @@ def parse_gpio_config(data: Mapping[str, Any], source: str = "GPIO configuration
         raise GpioConfigError(source, problems) from None
 
 
-_NO_TABLES = "no tables are configured; add a [[tables]] section with number, button_a and button_b"
+_NO_TABLES = Msg("gpio.no-tables")
 
 
 def load_gpio_config(path: str | Path) -> GpioConfig:
@@ -275,39 +288,46 @@ def load_gpio_config(path: str | Path) -> GpioConfig:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise GpioConfigError(str(path), [f"cannot be read ({exc.strerror or exc})"]) from None
+        raise GpioConfigError(str(path), [msg("gpio.unreadable", problem=exc)]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise GpioConfigError(str(path), [f"is not valid TOML: {exc}"]) from None
+        raise GpioConfigError(str(path), [msg("gpio.not-toml", problem=str(exc))]) from None
     return parse_gpio_config(data, source=str(path))
 
 
-def _sentences(error: Mapping[str, Any], data: Mapping[str, Any]) -> Iterator[str]:
-    """One pydantic error as our sentences: ours pass through, pydantic's get a place named."""
+def _sentences(error: Mapping[str, Any], data: Mapping[str, Any]) -> Iterator[Msg]:
+    """One pydantic error as our messages: ours pass through, pydantic's get a place named."""
     ctx = error.get("ctx") or {}
-    if error["type"] == "value_error" and "error" in ctx:
-        yield from str(ctx["error"]).splitlines()
+    cause = ctx.get("error")
+    if isinstance(cause, PinProblems):
+        yield from cause.messages
+        return
+    if isinstance(cause, Problem):
+        yield cause.msg
         return
     loc = tuple(error["loc"])
-    where = ""
+    where: Msg | None = None
     if len(loc) >= 2 and loc[0] == "tables" and isinstance(loc[1], int):
         where = _table_name(data, loc[1])
         loc = loc[2:]
     key = ".".join(str(part) for part in loc)
     if error["type"] == "extra_forbidden" and loc:
-        yield f"{where or 'the configuration'}: unknown key {key!r}"
+        yield msg("gpio.unknown-key", where=where or _THE_CONFIGURATION, key=repr(key))
     elif error["type"] == "missing" and loc:
-        yield f"{where or 'the configuration'}: no {key!r}"
+        yield msg("gpio.missing-key", where=where or _THE_CONFIGURATION, key=repr(key))
     else:
-        yield ", ".join(part for part in (where, key) if part) + f": {error['msg']}"
+        yield error_msg(error, where or _THE_CONFIGURATION, key)
 
 
-def _table_name(data: Mapping[str, Any], index: int) -> str:
+_THE_CONFIGURATION = Msg("gpio.where.configuration")
+
+
+def _table_name(data: Mapping[str, Any], index: int) -> Msg:
     try:
         number = data["tables"][index]["number"]
     except (KeyError, IndexError, TypeError):
         number = None
     if number is None:
-        return f"table entry {index + 1}"
-    return f"table {number}"
+        return msg("gpio.where.entry", index=index + 1)
+    return msg("gpio.where.table", number=number)

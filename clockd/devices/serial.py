@@ -58,7 +58,6 @@ from typing import Any, Protocol
 
 import serial
 
-from clockd import i18n
 from clockd.core.clock import Side
 from clockd.core.device import Beep, Countdown, DeviceState, Display, TwoClocks
 from clockd.core.timecontrol import DelayMode, TimeControl
@@ -71,6 +70,7 @@ from clockd.devices.base import (
     Disconnected,
     Sink,
 )
+from clockd.i18n import Msg, msg
 from firmware_protocol import messages as wire
 from firmware_protocol.codec import encode
 from firmware_protocol.host import (
@@ -193,7 +193,7 @@ class SerialClock:
         self._ser: Any = None
         self._broken = False
         self._state = DeviceState.DISCONNECTED
-        self._detail = i18n.text("driver.serial.not-started")
+        self._detail: Msg | None = Msg("driver.serial.not-started")
         self._display: wire.WireShowFace | None = None  # what the clock should show
         self.path: str | None = None  # the port currently open
         self.last_status: wire.WireStatus | None = None
@@ -220,7 +220,7 @@ class SerialClock:
             self._thread.join(timeout=5)
         self._thread = None
         self._state = DeviceState.DISCONNECTED
-        self._detail = i18n.text("driver.serial.stopped")
+        self._detail = Msg("driver.serial.stopped")
 
     def acknowledge(self, press: DevicePress) -> None:
         """``press`` is journaled: send the clock its (cumulative) ACK."""
@@ -251,7 +251,7 @@ class SerialClock:
         if len(control.stages) != 1:
             raise ValueError(f"a clock's SET holds one stage; {control} has {len(control.stages)}")
         stage = control.stages[0]
-        msg = wire.Set(
+        command = wire.Set(
             initial_ms_a=stage.time_ns // MS,
             initial_ms_b=stage.time_ns // MS,
             increment_ms=stage.increment_ns // MS,
@@ -261,7 +261,7 @@ class SerialClock:
         with self._lock:
             if not self._session.ready:
                 raise RuntimeError(f"the clock of table {self.table} is not connected")
-            self._write([encode(msg)])
+            self._write([encode(command)])
 
     def status(self) -> DeviceStatus:
         hello = self._session.hello
@@ -293,8 +293,7 @@ class SerialClock:
             path = self._find_port()
             if path is None:
                 self._set_state(
-                    DeviceState.CONNECTING,
-                    i18n.text("driver.serial.looking-for-the-clock", match=self.match),
+                    DeviceState.CONNECTING, msg("driver.serial.looking-for-the-clock", match=str(self.match))
                 )
             else:
                 try:
@@ -303,8 +302,7 @@ class SerialClock:
                     )
                 except (serial.SerialException, OSError, ValueError) as exc:
                     self._set_state(
-                        DeviceState.CONNECTING,
-                        i18n.text("driver.serial.cannot-open", path=path, exc=exc),
+                        DeviceState.CONNECTING, msg("driver.serial.cannot-open", path=path, exc=exc)
                     )
                 else:
                     backoff = self._reconnect_min_ns
@@ -337,11 +335,10 @@ class SerialClock:
             with contextlib.suppress(serial.SerialException, OSError):
                 ser.reset_input_buffer()  # bytes from before we opened are of no use
             self._set_state(
-                DeviceState.CONNECTING,
-                i18n.text("driver.serial.open-waiting-for-the-clocks-hello", path=path),
+                DeviceState.CONNECTING, msg("driver.serial.open-waiting-for-the-clocks-hello", path=path)
             )
             self._write(self._session.open(self.clock()).send)
-        reason = i18n.text("driver.serial.stopped")
+        reason = Msg("driver.serial.stopped")
         reader = _Reader(ser, self._read_timeout_s)
         try:
             while not self._stop.is_set() and not self._broken:
@@ -349,7 +346,7 @@ class SerialClock:
                     data = reader.read()
                 except (serial.SerialException, OSError, TypeError) as exc:
                     # TypeError: pyserial on a port closed under it
-                    reason = i18n.text("driver.serial.port-went-away", path=path, exc=exc)
+                    reason = msg("driver.serial.port-went-away", path=path, exc=exc)
                     break
                 now = self.clock()
                 with self._lock:
@@ -360,7 +357,7 @@ class SerialClock:
                     self._write(out.send)
                 self._report(out, now)
             if self._broken:
-                reason = i18n.text("driver.serial.writing-to-failed", path=path)
+                reason = msg("driver.serial.writing-to-failed", path=path)
         finally:
             with self._lock:
                 self._ser = None
@@ -422,43 +419,39 @@ class SerialClock:
             elif isinstance(event, StatusReport):
                 self.last_status = event.status
 
-    def _refusal_text(self, event: DeviceRejected) -> str:
-        """Why the clock was refused, in the referee's language (``event.reason`` is English)."""
+    def _refusal_text(self, event: DeviceRejected) -> Msg:
+        """Why the clock was refused, as a message for the referee (``event.reason`` is English)."""
         hello = event.hello
         ours = f"{self._session.major}.{self._session.minor}"
         theirs = f"{hello.major}.{hello.minor}"
         device = repr(hello.device_id)
         if event.code is wire.RejectReason.VERSION and hello.major > self._session.major:
-            return i18n.text("driver.serial.protocol-newer", device=device, theirs=theirs, ours=ours)
+            return msg("driver.serial.protocol-newer", device=device, theirs=theirs, ours=ours)
         if event.code is wire.RejectReason.VERSION:
-            return i18n.text("driver.serial.protocol-older", device=device, theirs=theirs, ours=ours)
+            return msg("driver.serial.protocol-older", device=device, theirs=theirs, ours=ours)
         if event.code is wire.RejectReason.WRONG_DEVICE:
-            return i18n.text(
-                "driver.serial.wrong-device", device=device, expected=repr(self.expect_device_id)
-            )
-        return event.reason
+            return msg("driver.serial.wrong-device", device=device, expected=repr(self.expect_device_id))
+        return msg("driver.serial.refused", device=device, reason=event.reason)
 
     def _on_handshake(self, event: Handshake, now: int) -> None:
         hello = event.hello
         major, minor = event.version
-        detail = i18n.text(
+        kept = sum(h.presses for h in hello.held)
+        detail = msg(
             "driver.serial.firmware-protocol-boot",
             firmware=hello.firmware,
             major=major,
             minor=minor,
             boot_id=hello.boot_id,
+            restarted=""
+            if event.previous_boot_id is None
+            else msg("driver.serial.the-clock-restarted-was-boot", previous_boot_id=event.previous_boot_id),
+            kept=msg("driver.serial.it-kept-unacknowledged-presses-from", kept=kept) if kept else "",
         )
-        if event.previous_boot_id is not None:
-            detail += i18n.text(
-                "driver.serial.the-clock-restarted-was-boot", previous_boot_id=event.previous_boot_id
-            )
-        kept = sum(h.presses for h in hello.held)
-        if kept:
-            detail += i18n.text("driver.serial.it-kept-unacknowledged-presses-from", kept=kept)
         with self._lock:
             if self._display is not None:
                 self._write(self._session.show(self._display).send)  # show the right face again at once
-        self._set_state(DeviceState.CONNECTED, f"{self.path}: {detail}")
+        self._set_state(DeviceState.CONNECTED, msg("driver.serial.on-port", path=self.path, detail=detail))
         self._connected.set()
         self._emit(Connected(table=self.table, t_ns=now, device_id=hello.device_id, detail=detail))
 
@@ -473,7 +466,7 @@ class SerialClock:
             return False
         return True
 
-    def _set_state(self, state: DeviceState, detail: str) -> None:
+    def _set_state(self, state: DeviceState, detail: Msg) -> None:
         self._state = state
         self._detail = detail
 

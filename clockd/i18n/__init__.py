@@ -71,7 +71,9 @@ def _param(value: Any) -> Any:
     """A parameter as a message keeps it: plain JSON data, so that a message is the same
     value before and after the wire. A nested message is kept as the object JSON has for it
     (``{"code": …, "params": {…}}``; :func:`render` renders it), a path as its text, a
-    tuple as a list, anything else as its text.
+    tuple as a list, an exception as its message (or the system's reason: so that
+    ``problem=exc`` reads in the reader's language, see :mod:`clockd.i18n.reasons`),
+    anything else as its text.
 
     Written out rather than declared as a recursive union of types: a view carries a dozen
     messages, and validating nested models cost five times as much, on every push.
@@ -89,7 +91,11 @@ def _param(value: Any) -> Any:
         return [_param(v) for v in value]
     if isinstance(value, os.PathLike):
         return os.fspath(value)
-    return str(value)  # anything else as it reads (an exception's sentence): a message never fails
+    if isinstance(value, BaseException):  # its message, or the system's reason, as a nested message
+        from clockd.i18n.reasons import error_msg
+
+        return _param(error_msg(value))
+    return str(value)  # anything else as it reads: a message never fails
 
 
 class Msg:
@@ -220,15 +226,13 @@ def text(code: str, /, **params: Any) -> str:
 
 def render_error(exc: BaseException, lang: str | None = None) -> str:
     """What to tell a person about ``exc``: its message if it has one (a :class:`Problem`, or
-    anything with ``code`` and ``params`` attributes, as the wire protocol's errors), else
-    the exception's own text."""
-    found = getattr(exc, "msg", None)
-    if isinstance(found, Msg):
-        return render(found, lang)
-    code, params = getattr(exc, "code", None), getattr(exc, "params", None)
-    if isinstance(code, str) and isinstance(params, dict):
-        return render(Msg(code=code, params=params), lang)
-    return str(exc)
+    anything with ``code`` and ``params`` attributes, as the wire protocol's errors), an
+    operating system's or SQLite's reason from the catalogue (:mod:`clockd.i18n.reasons`),
+    else the exception's own text."""
+    from clockd.i18n.reasons import error_msg
+
+    found = error_msg(exc)
+    return render(found, lang) if isinstance(found, Msg) else found
 
 
 __all__ = [

@@ -53,8 +53,11 @@ class Refused(Problem):
     """A command that cannot apply now. Its message (a code and parameters) says why."""
 
 
-class ReplayMismatch(RuntimeError):
-    """Replaying the journal did not reproduce what was recorded (a bug or a damaged file)."""
+class ReplayMismatch(Problem, RuntimeError):
+    """Replaying the journal did not reproduce what was recorded (a bug or a damaged file).
+
+    A message with a code (``replay.*``): ``duelclock run`` prints it in the referee's language.
+    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,9 +138,7 @@ def load_config(path: str | Path) -> DaemonConfig:
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise DaemonConfigError(
-            "daemon-config.unreadable", path=str(path), problem=exc.strerror or str(exc)
-        ) from exc
+        raise DaemonConfigError("daemon-config.unreadable", path=str(path), problem=exc) from exc
     except tomllib.TOMLDecodeError as exc:
         raise DaemonConfigError("daemon-config.not-toml", path=str(path), problem=str(exc)) from exc
     try:

@@ -39,6 +39,7 @@ from typing import Any
 from clockd import __version__
 from clockd.core.ids import DEFAULT_HALL
 from clockd.devices.base import AnyDeviceInput, Sink, TableDevice
+from clockd.i18n import Msg, render
 from clockd.service.actions import register_action_entries
 from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Restart, Staged
 from clockd.service.devices import DeviceRegistry
@@ -64,7 +65,15 @@ ENTRY_FORMAT = "2"
 
 
 class EngineStopped(RuntimeError):
-    """The engine is not running (stopped, or failed: see its ``failure``)."""
+    """The engine is not running (stopped, or failed: see its ``failure``).
+
+    Not a :class:`~clockd.i18n.Problem` (a request it fails is *unavailable*, not refused),
+    but it carries its message all the same (``msg``: ``engine.*``), for the API's reply.
+    """
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(render(message, "en"))
+        self.msg = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +237,7 @@ class Engine:
         """
         future: Future[int] = Future()
         if self._stopped.is_set() or self._thread is None:
-            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            future.set_exception(EngineStopped(Msg("engine.not-running")))
             return future
         self._queue.put(_Command(entry, future))
         return future
@@ -240,7 +249,7 @@ class Engine:
         """
         future: Future[int] = Future()
         if self._stopped.is_set() or self._thread is None:
-            future.set_exception(EngineStopped("the daemon's engine is not running"))
+            future.set_exception(EngineStopped(Msg("engine.not-running")))
             return future
         self._queue.put(_Barrier(future))
         return future
@@ -310,16 +319,9 @@ class Engine:
         started = self.clock()
         found = self.journal.meta("entry_format")
         if found is None and self.journal.last_seq > 0:
-            raise JournalError(
-                f"{self.journal.path} was written by an earlier duelclock (0.1), whose entries this "
-                "version does not read; keep the file (its results stay readable with that version) "
-                "and start this one on a new journal (--db)"
-            )
+            raise JournalError("journal.entries-too-old", path=self.journal.path)
         if found not in (None, ENTRY_FORMAT):
-            raise JournalError(
-                f"{self.journal.path} holds entries of format {found}; this duelclock writes format "
-                f"{ENTRY_FORMAT}: use the version that wrote it"
-            )
+            raise JournalError("journal.entry-format", path=self.journal.path, found=found, ours=ENTRY_FORMAT)
         if found is None:
             self.journal.meta_default("entry_format", lambda: ENTRY_FORMAT)
         snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots)
@@ -360,8 +362,7 @@ class Engine:
                     component.restore(parts[component.name])
             except Exception as exc:
                 raise JournalError(
-                    f"the snapshot at seq {snap.seq} in {self.journal.path} cannot be restored ({exc}); "
-                    "start with --replay-all to rebuild from the entries alone"
+                    "journal.snapshot-unusable", seq=snap.seq, path=self.journal.path, problem=exc
                 ) from exc
             self.last_t_ns = int(data["last_t_ns"])
             self._hall = str(data.get("hall") or self._hall)
@@ -379,14 +380,13 @@ class Engine:
             owner = self._owner.get(entry.kind)
             if owner is None:
                 raise JournalError(
-                    f"{self.journal.path} seq {record.seq}: no part of this daemon applies entries of "
-                    f"kind {entry.kind!r}"
+                    "journal.no-owner", path=self.journal.path, seq=record.seq, kind=repr(entry.kind)
                 )
             try:
                 owner.stage(entry, now_ns=entry.t_ns, replay=True)
             except Refused as exc:
                 raise ReplayMismatch(
-                    f"{self.journal.path} seq {record.seq} ({entry.kind}) does not replay: {exc}"
+                    "replay.refused", path=self.journal.path, seq=record.seq, kind=entry.kind, reason=exc.msg
                 ) from exc
             if isinstance(entry, DaemonStarted) and entry.hall:
                 self._hall = entry.hall
@@ -548,7 +548,7 @@ class Engine:
             records = self._commit(staged, effects)
         except BaseException as exc:
             for future, _ in replies:
-                future.set_exception(EngineStopped(f"the journal could not be written: {exc}"))
+                future.set_exception(EngineStopped(Msg("engine.journal-failed", {"problem": exc})))
             raise
         for future, index in replies:
             future.set_result(records[index].seq)
@@ -676,4 +676,4 @@ class Engine:
                 return
             future = item.future if isinstance(item, _Command | _Barrier) else None
             if future is not None and future.set_running_or_notify_cancel():
-                future.set_exception(EngineStopped("the daemon's engine stopped"))
+                future.set_exception(EngineStopped(Msg("engine.stopped")))

@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from clockd.core.clock import Side
+from clockd.core.device import DeviceDetail
 from clockd.core.program import AnyProgram
 from clockd.devices.base import TimeSource
 from clockd.store.entries import Entry, entry_type
@@ -116,14 +117,14 @@ class FlagFell(Entry):
 class DeviceConnected(Entry):
     kind: Literal["device-connected"] = "device-connected"
     device_id: str
-    detail: str = ""
+    detail: DeviceDetail = None  # a message as data (no language); an older journal's text is kept
 
 
 @entry_type
 class DeviceDisconnected(Entry):
     kind: Literal["device-disconnected"] = "device-disconnected"
     device_id: str
-    reason: str = ""
+    reason: DeviceDetail = None
 
 
 @entry_type

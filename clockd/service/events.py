@@ -29,7 +29,7 @@ from clockd.core.people import PeopleIndex
 from clockd.core.program import Program
 from clockd.i18n import Msg, Problem, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Refused, Restart, Staged, Staging, World
+from clockd.service.component import Refused, ReplayMismatch, Restart, Staged, Staging, World
 from clockd.service.tables import Tables, TableState
 from clockd.store.entries import Entry, entry_type
 from clockd.store.journal import Record
@@ -344,7 +344,7 @@ class EventHost:
         kind = self._kinds[hosted.kind]
         try:
             state, staged = kind.stage(self, hosted, entry, now_ns=now_ns, replay=replay)
-        except Refused:
+        except (Refused, ReplayMismatch):  # a mismatch on replay is no rule saying no
             raise
         except Problem as exc:  # a core rule said no
             raise Refused(exc.msg) from exc

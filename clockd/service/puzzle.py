@@ -234,7 +234,7 @@ class PuzzleDuel:
         if replay and entry.decided is not None and entry.decided.get("lines") != lines:
             from clockd.service.component import ReplayMismatch
 
-            raise ReplayMismatch(f"session {s.key}: the draw with seed {action.seed} replays differently")
+            raise ReplayMismatch("replay.draw", session=s.key, seed=action.seed)
         if not replay:
             entry = entry.model_copy(update={"decided": {"lines": lines}})
         return after, Staged(entry)

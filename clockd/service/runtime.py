@@ -33,6 +33,7 @@ from clockd.service.engine import Engine, RecoveryReport
 from clockd.service.entries import TableCreated
 from clockd.service.server import ApiServer
 from clockd.service.tables import DEFAULT_GRACE_NS, Tables
+from clockd.store.errors import HOLDS_TOKEN
 from clockd.store.files import private_folder
 from clockd.store.journal import Journal
 from clockd.store.token import referee_token
@@ -134,7 +135,7 @@ class Daemon:
 
     def start(self) -> Started:
         if self.write_daemon_info:
-            private_folder(state_dir(), holds="daemon.json (the referee's token)")
+            private_folder(state_dir(), holds=HOLDS_TOKEN)
         self.journal = Journal(self.db)
         try:
             # The journal keeps only the token's hash; daemon.json keeps the token (clockd/store/token.py).

@@ -373,7 +373,7 @@ class ApiServer:
         except Problem as exc:  # Refused, or a core rule the handler met
             return self._error(request.id, "refused", exc.msg), None
         except EngineStopped as exc:
-            return self._error(request.id, "unavailable", msg("api.engine-stopped", problem=str(exc))), None
+            return self._error(request.id, "unavailable", msg("api.engine-stopped", problem=exc.msg)), None
         except ApiError as exc:
             return self._error(request.id, exc.code, exc.reason), None
         except Exception as exc:

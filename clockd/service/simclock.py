@@ -33,8 +33,13 @@ from clockd.devices.base import (
     Disconnected,
     Sink,
 )
+from clockd.i18n import Msg
 
 ThinkTime = Callable[[random.Random], int]
+
+#: What the table's status says of such a device, and why it went away (messages: no language).
+SIMULATED = Msg("device.simulated-players")
+STOPPED = Msg("device.stopped")
 
 
 class SimulatedClocks:
@@ -127,7 +132,7 @@ class SimulatedClock:
                 table=self.table,
                 t_ns=self.players.clock(),
                 device_id=self.device_id,
-                detail="simulated players",
+                detail=SIMULATED,
             )
         )
 
@@ -136,7 +141,7 @@ class SimulatedClock:
         if sink is not None:
             sink(
                 Disconnected(
-                    table=self.table, t_ns=self.players.clock(), device_id=self.device_id, reason="stopped"
+                    table=self.table, t_ns=self.players.clock(), device_id=self.device_id, reason=STOPPED
                 )
             )
 
@@ -166,7 +171,7 @@ class SimulatedClock:
 
     def status(self) -> DeviceStatus:
         state = DeviceState.CONNECTED if self._sink is not None else DeviceState.DISCONNECTED
-        return DeviceStatus(device_id=self.device_id, state=state, detail="simulated players")
+        return DeviceStatus(device_id=self.device_id, state=state, detail=SIMULATED)
 
     # -- the players --------------------------------------------------------------------------------
     def _press_if_still(self, side: Side, turn: int) -> None:

@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed
 from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
-from clockd.core.device import Beep, DeviceState, Display
+from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
 from clockd.core.ids import DEFAULT_HALL, table_ref
 from clockd.core.program import (
     AddNote,
@@ -99,7 +99,7 @@ class DeviceInfo(BaseModel):
 
     state: DeviceState = DeviceState.UNKNOWN
     device_id: str = ""
-    detail: str = ""
+    detail: DeviceDetail = None
 
 
 class Alert(BaseModel):
@@ -534,8 +534,12 @@ class Tables:
         program, outcome = _press(state.program, e.side, e.t_ns)
         if outcome != e.outcome:
             raise ReplayMismatch(
-                f"table {e.table}: press by side {e.side.value} at {e.t_ns} ns replays as "
-                f"{outcome}, journaled as {e.outcome}"
+                "replay.press",
+                table=e.table,
+                side=e.side.value.upper(),
+                t_ns=e.t_ns,
+                outcome=str(outcome),
+                journaled=str(e.outcome),
             )
         if e.device_seq is not None:
             self._seen_staged.append((e.device_id, e.device_epoch, e.device_seq))
@@ -557,9 +561,7 @@ class Tables:
         pending = state.program.pending_flag()
         if pending is None or pending != (e.side, e.flag_at_ns):
             if replay:
-                raise ReplayMismatch(
-                    f"table {e.table}: journaled flag of side {e.side.value} does not replay"
-                )
+                raise ReplayMismatch("replay.flag", table=e.table, side=e.side.value.upper())
             raise Refused("table.no-flag", table=e.table, side=e.side.value.upper())
         program = state.program.decide(e.t_ns)
         new = state.model_copy(update={"program": program, "floor_ns": max(state.floor_ns, e.flag_at_ns)})

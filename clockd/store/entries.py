@@ -33,6 +33,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from clockd.i18n import Problem
+
 
 class Entry(BaseModel):
     """The base of every journal entry.
@@ -61,8 +63,12 @@ E = TypeVar("E", bound=type[Entry])
 _ENTRY_TYPES: dict[str, type[Entry]] = {}
 
 
-class UnknownEntryKind(ValueError):
+class UnknownEntryKind(Problem):
     """The journal holds an entry kind this program does not know (a newer version wrote it?)."""
+
+
+class UnreadableEntry(Problem):
+    """An entry of a known kind whose JSON does not read back as that kind (a damaged or hand-edited row)."""
 
 
 def entry_type(cls: E) -> E:
@@ -86,20 +92,24 @@ def entry_kinds() -> dict[str, type[Entry]]:
 def decode_entry(kind: str, body: str | bytes, *, where: str = "") -> Entry:
     """The entry stored as ``body`` (JSON) under ``kind``.
 
-    Raises :class:`UnknownEntryKind` or ``ValueError`` with a sentence naming ``where``
-    (e.g. ``"journal seq 1234"``) — a journal that cannot be read is never silently skipped.
+    Raises :class:`UnknownEntryKind` or :class:`UnreadableEntry` (a ``ValueError``) with a
+    message naming ``where`` (e.g. ``"journal seq 1234"``) — a journal that cannot be read is
+    never silently skipped.
     """
     cls = _ENTRY_TYPES.get(kind)
-    at = f" at {where}" if where else ""
     if cls is None:
-        raise UnknownEntryKind(
-            f"entry kind {kind!r}{at} is unknown to this duelclock "
-            f"(known: {', '.join(sorted(_ENTRY_TYPES))}); was the journal written by a newer version?"
-        )
+        known = ", ".join(sorted(_ENTRY_TYPES))
+        if where:
+            raise UnknownEntryKind("journal.unknown-kind-at", kind=repr(kind), where=where, known=known)
+        raise UnknownEntryKind("journal.unknown-kind", kind=repr(kind), known=known)
     try:
         return cls.model_validate_json(body)
     except ValidationError as exc:
-        raise ValueError(f"entry {kind!r}{at} does not read back: {_first_error(exc)}") from exc
+        if where:
+            raise UnreadableEntry(
+                "journal.unreadable-entry-at", kind=repr(kind), where=where, problem=_first_error(exc)
+            ) from exc
+        raise UnreadableEntry("journal.unreadable-entry", kind=repr(kind), problem=_first_error(exc)) from exc
 
 
 def encode_entry(entry: Entry) -> str:

@@ -9,7 +9,8 @@ A journal ``X.db`` lives beside SQLite's ``X.db-wal`` and ``X.db-shm`` and duelc
   database file's own mode; files an older duelclock left ``0644`` are tightened at open.
 * **No folder others can write to.** Whoever can write to the folder can delete or replace
   the journal's files, whatever their modes (:func:`check_folder`). Such a folder is
-  refused at start with a sentence saying which folder and what to do.
+  refused at start with a sentence saying which folder and what to do (a catalogue
+  message: :mod:`clockd.store.errors`).
 * **The writer's lock is on the database file itself**: ``flock`` on its inode
   (:func:`lock_journal`), so a second daemon is refused whether it names the journal by the
   same path, a symlink or a hard link. (SQLite's own locks are POSIX locks, a separate
@@ -34,7 +35,8 @@ import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from clockd.store.errors import JournalError, JournalLocked, UnsafeFolder
+from clockd.i18n import Msg
+from clockd.store.errors import HOLDS_JOURNAL, JournalError, JournalLocked, UnsafeFolder
 
 PRIVATE_FOLDER = 0o700
 PRIVATE_FILE = 0o600
@@ -43,7 +45,7 @@ PRIVATE_FILE = 0o600
 FileId = tuple[int, int]
 
 
-def private_folder(folder: Path, *, holds: str = "the journal") -> None:
+def private_folder(folder: Path, *, holds: Msg = HOLDS_JOURNAL) -> None:
     """Create ``folder`` (and its missing parents) ``0700``, then :func:`check_folder` it."""
     missing: list[Path] = []
     probe = folder
@@ -56,30 +58,23 @@ def private_folder(folder: Path, *, holds: str = "the journal") -> None:
         except FileExistsError:
             pass  # made meanwhile by another process; checked below like any folder
         except OSError as exc:
-            raise JournalError(f"cannot create the folder {path} for {holds}: {exc.strerror or exc}") from exc
+            raise JournalError("journal.cannot-create-folder", path=path, holds=holds, problem=exc) from exc
     check_folder(folder, holds=holds)
 
 
-def check_folder(folder: Path, *, holds: str = "the journal") -> None:
+def check_folder(folder: Path, *, holds: Msg = HOLDS_JOURNAL) -> None:
     """Refuse a folder that anyone but its owner (this user or root) can write to."""
     try:
         st = os.stat(folder)
     except OSError as exc:
-        raise JournalError(f"cannot use the folder {folder} for {holds}: {exc.strerror or exc}") from exc
+        raise JournalError("journal.cannot-use-folder", folder=folder, holds=holds, problem=exc) from exc
     if not stat.S_ISDIR(st.st_mode):
-        raise JournalError(f"{folder} is not a folder; {holds} needs one")
+        raise JournalError("journal.not-a-folder", folder=folder, holds=holds)
     mode = stat.S_IMODE(st.st_mode)
     if mode & 0o022:
-        raise UnsafeFolder(
-            f"the folder {folder} can be written by other users (mode {mode:o}), so any of them could "
-            f"delete or replace {holds} in it; make it private (chmod 700 {folder}) or choose a folder "
-            "only you can write to"
-        )
+        raise UnsafeFolder("journal.folder-shared", folder=folder, mode=f"{mode:o}", holds=holds)
     if st.st_uid not in (os.geteuid(), 0):
-        raise UnsafeFolder(
-            f"the folder {folder} belongs to another user (uid {st.st_uid}), who could delete or replace "
-            f"{holds} in it; choose a folder of your own"
-        )
+        raise UnsafeFolder("journal.folder-foreign", folder=folder, uid=st.st_uid, holds=holds)
 
 
 def make_private(path: Path) -> None:
@@ -89,15 +84,12 @@ def make_private(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise JournalError(f"cannot check {path}: {exc.strerror or exc}") from exc
+        raise JournalError("journal.cannot-check", path=path, problem=exc) from exc
     if stat.S_IMODE(st.st_mode) != PRIVATE_FILE:
         try:
             os.chmod(path, PRIVATE_FILE)
         except OSError as exc:
-            raise JournalError(
-                f"cannot make {path} private (mode 600): {exc.strerror or exc}; "
-                "does it belong to another user?"
-            ) from exc
+            raise JournalError("journal.cannot-make-private", path=path, problem=exc) from exc
 
 
 def file_id(path: Path) -> FileId | None:
@@ -122,26 +114,20 @@ def lock_journal(path: Path) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE)
     except OSError as exc:
-        raise JournalError(f"journal {path} cannot be opened: {exc.strerror or exc}") from exc
+        raise JournalError("journal.cannot-open", path=path, problem=exc) from exc
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         holder = lock_holder(os.fstat(fd)) or _recorded_pid(path) or "?"
         os.close(fd)
-        raise JournalLocked(
-            f"journal {path} is in use by another duelclock daemon (pid {holder}), perhaps under "
-            "another name (a symlink or a hard link to the same file); stop it first, or give this one "
-            "another --db"
-        ) from None
+        raise JournalLocked("journal.locked", path=path, pid=holder) from None
     try:
         st = os.fstat(fd)
         if stat.S_IMODE(st.st_mode) != PRIVATE_FILE:
             os.fchmod(fd, PRIVATE_FILE)
     except OSError as exc:
         os.close(fd)
-        raise JournalError(
-            f"cannot make {path} private (mode 600): {exc.strerror or exc}; does it belong to another user?"
-        ) from exc
+        raise JournalError("journal.cannot-make-private", path=path, problem=exc) from exc
     return fd
 
 
@@ -209,4 +195,4 @@ def write_lock_record(path: Path, record: LockRecord) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        raise JournalError(f"cannot write the lock file {path}: {exc.strerror or exc}") from exc
+        raise JournalError("journal.cannot-write-lock-file", path=path, problem=exc) from exc

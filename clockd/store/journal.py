@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from clockd.i18n import Msg
 from clockd.store.chain import GENESIS, format_head, parse_head, row_hash, snapshot_checksum
 from clockd.store.entries import Entry, decode_entry, encode_entry
 from clockd.store.errors import (
@@ -51,6 +52,7 @@ from clockd.store.errors import (
     JournalLocked,
     JournalMissing,
     UnsafeFolder,
+    where_journal,
 )
 from clockd.store.files import (
     FileId,
@@ -85,6 +87,9 @@ HEAD_KEY = "chain_head"
 ID_KEY = "journal_id"
 
 _Row = tuple[int, int, int | None, str, str, bytes | None]
+
+#: What happened to a file under the daemon (:meth:`Journal._changed_file`), as the sentences say it.
+_HOW = {"removed": "journal.how.removed", "replaced": "journal.how.replaced"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +145,11 @@ class Journal:
         self._lock_fd: int | None = None
         self._lock_path = lock_path(self.path)
         self._files: dict[Path, FileId | None] = {}
-        self._broken: str | None = None
+        self._broken: Msg | None = None
         self._journal_id = ""
-        where = f"journal {self.path}"
         if _readonly:
             if not self.path.exists():
-                raise JournalError(f"{where} does not exist")
+                raise JournalError("journal.does-not-exist", path=self.path)
             try:
                 uri = f"file:{self.path}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
@@ -153,18 +157,17 @@ class Journal:
                 found = schema_version(self._db)
             except sqlite3.DatabaseError as exc:
                 self._close_db()
-                raise JournalError(f"{where} cannot be opened: {exc}") from exc
+                raise JournalError("journal.cannot-open", path=self.path, problem=exc) from exc
             if found != SCHEMA_VERSION:
                 self._db.close()
                 raise SchemaError(
-                    f"{where} has schema version {found}; this duelclock reads version "
-                    f"{SCHEMA_VERSION} (start the daemon on it once to upgrade it)"
+                    "schema.reader-version", path=self.path, found=found, version=SCHEMA_VERSION
                 )
         else:
-            self._open_writer(where)
+            self._open_writer()
         self._last_seq, self._head = self._last_row()
 
-    def _open_writer(self, where: str) -> None:
+    def _open_writer(self) -> None:
         """Folder, lock, identity, schema, head: in this order, refusing before changing anything."""
         private_folder(self.path.parent)
         real = Path(os.path.realpath(self.path))
@@ -173,10 +176,11 @@ class Journal:
         record = read_lock_record(self._lock_path)
         if record is not None and not real.exists():
             raise JournalMissing(
-                f"{where} does not exist, but its lock file {self._lock_path} says journal "
-                f"{record.journal_id} was here (it had reached seq {record.head_seq}); a new, empty journal "
-                f"is not started in its place. Restore {self.path} (with its -wal, if there was one) from a "
-                f"backup; to start a new journal here on purpose, delete {self._lock_path} too"
+                "journal.missing",
+                path=self.path,
+                lock=self._lock_path,
+                journal_id=record.journal_id,
+                seq=record.head_seq,
             )
         self._lock_fd = lock_journal(self.path)
         try:
@@ -184,15 +188,15 @@ class Journal:
                 make_private(real.with_name(real.name + suffix))
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA busy_timeout = 5000")
-            self._check_identity(record, where)
+            self._check_identity(record)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise JournalError(f"{where}: SQLite refused write-ahead logging (got {mode!r})")
+                raise JournalError("journal.no-wal", path=self.path, mode=repr(mode))
             self._db.execute("PRAGMA synchronous = FULL")
             self._db.execute("PRAGMA secure_delete = ON")  # deleted data (a token, old snapshots) is zeroed
-            migrate(self._db, where=where)
+            migrate(self._db, where=where_journal(self.path))
             self._journal_id = self.meta(ID_KEY) or ""
-            self._check_head(record, where)
+            self._check_head(record)
             self._files = {
                 self.path: _fd_id(self._lock_fd),
                 real.with_name(real.name + "-wal"): file_id(real.with_name(real.name + "-wal")),
@@ -203,13 +207,13 @@ class Journal:
         except sqlite3.DatabaseError as exc:
             self._close_db()
             self._release_lock()
-            raise JournalError(f"{where} cannot be opened: {exc}") from exc
+            raise JournalError("journal.cannot-open", path=self.path, problem=exc) from exc
         except BaseException:
             self._close_db()
             self._release_lock()
             raise
 
-    def _check_identity(self, record: LockRecord | None, where: str) -> None:
+    def _check_identity(self, record: LockRecord | None) -> None:
         """Refuse an empty file, or another journal, where the lock file says a journal lived."""
         if record is None:
             return
@@ -224,27 +228,29 @@ class Journal:
         if found == record.journal_id:
             return
         if found is None and not has_events:
-            what = "is empty"
+            what = Msg("journal.is-empty")
         else:
-            what = f"is not the journal its lock file names (it is {found or 'an older journal'})"
+            it = found if found is not None else Msg("journal.an-older-journal")
+            what = Msg("journal.is-another", {"found": it})
         raise JournalMissing(
-            f"{where} {what}, but its lock file {self._lock_path} says journal {record.journal_id} was "
-            f"here (it had reached seq {record.head_seq}); it is not taken in its place. Restore "
-            f"{self.path} (with its -wal, if there was one) from a backup; if this file is meant to "
-            f"replace it, delete {self._lock_path} first"
+            "journal.not-in-place",
+            path=self.path,
+            what=what,
+            lock=self._lock_path,
+            journal_id=record.journal_id,
+            seq=record.head_seq,
         )
 
-    def _check_head(self, record: LockRecord | None, where: str) -> None:
+    def _check_head(self, record: LockRecord | None) -> None:
         """The last row must be the head ``meta`` recorded, and no earlier than the lock file's."""
         found = self._head_problem(record)
         if found is not None:
             seq, reason, what, advice = found
             raise JournalDamaged(
-                f"{what}. Nothing was changed; {advice} "
-                f"(`duelclock journal verify --db {self.path}` shows more)",
+                Msg("journal.damaged", {"what": what, "advice": advice, "path": str(self.path)}),
                 seq=seq,
                 reason=reason,
-                what=what,
+                damage=what,
             )
 
     @classmethod
@@ -306,15 +312,15 @@ class Journal:
 
     def _stop_writing(self, path: Path, how: str) -> JournalChanged:
         """Save what was committed (it may sit only in a removed file), then refuse every write."""
-        saved = self._rescue(how)
-        self._broken = (
-            f"journal {self.path}: {path} was {how} while the daemon was writing the journal; nothing more "
-            f"is journaled or acknowledged. {saved}"
+        done = Msg(_HOW[how])
+        saved = self._rescue(done)
+        self._broken = Msg(
+            "journal.changed", {"path": str(self.path), "file": str(path), "how": done, "saved": saved}
         )
         log.critical("%s", self._broken)
         return JournalChanged(self._broken)
 
-    def _rescue(self, how: str) -> str:
+    def _rescue(self, how: Msg) -> Msg:
         if file_id(self.path) == self._files.get(self.path):
             try:
                 busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
@@ -322,11 +328,7 @@ class Journal:
                 log.error("journal %s: the rescue checkpoint failed: %s", self.path, exc)
             else:
                 if busy == 0 and frames == copied:
-                    return (
-                        f"Every event journaled until now was first copied into {self.path} itself, so none "
-                        f"is lost: find out what {how} the file (a clean-up script? a backup tool?), then "
-                        "start the daemon again"
-                    )
+                    return Msg("journal.rescue.checkpointed", {"path": str(self.path), "how": how})
         target = self.path.with_name(self.path.name + ".rescued")
         n = 1
         while os.path.lexists(target):
@@ -340,14 +342,8 @@ class Journal:
             finally:
                 copy.close()
         except (OSError, sqlite3.Error) as exc:
-            return (
-                f"Saving the events journaled until now failed ({exc}): the last ones may exist only in "
-                "this process; do not restart it before copying what you can"
-            )
-        return (
-            f"Every event journaled until now was saved to {target}: find out what {how} the file, put "
-            f"{target} in place of {self.path} and start the daemon again"
-        )
+            return Msg("journal.rescue.failed", {"problem": exc})
+        return Msg("journal.rescue.copied", {"copy": str(target), "how": how, "path": str(self.path)})
 
     # -- events ---------------------------------------------------------------------------------
     @property
@@ -366,7 +362,7 @@ class Journal:
         journal holds).
         """
         if self.readonly:
-            raise JournalError(f"journal {self.path} is open read-only")
+            raise JournalError("journal.read-only", path=self.path)
         self._guard_files()
         if not events:
             return []
@@ -388,7 +384,7 @@ class Journal:
         except sqlite3.Error as exc:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-            raise JournalError(f"journal {self.path}: could not commit {len(rows)} event(s): {exc}") from exc
+            raise JournalError("journal.cannot-commit", path=self.path, n=len(rows), problem=exc) from exc
         self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
         self._last_seq, self._head = last, head
         return list(range(first, last + 1))
@@ -431,9 +427,7 @@ class Journal:
         if verify:
             prev = self._hash_at(after)
             if prev is None:
-                raise self._damaged(
-                    after, "missing", f"the event at seq {after}, where reading starts, is missing"
-                )
+                raise self._damaged(after, "missing", "journal.damage-at.missing-start")
             rows = self._chained(rows, after, prev)
         for seq, _t, _table, kind, body, _hash in rows:
             yield Record(seq, decode_entry(kind, body, where=f"{self.path} seq {seq}"))
@@ -450,27 +444,22 @@ class Journal:
         for row in rows:
             seq, t_ns, table, kind, body, stored = row
             if seq != prev_seq + 1:
-                raise self._damaged(prev_seq + 1, "missing", f"the event at seq {prev_seq + 1} is missing")
+                raise self._damaged(prev_seq + 1, "missing", "journal.damage-at.missing")
             if stored is None:
-                raise self._damaged(seq, "unchained", f"the event at seq {seq} has no chain hash")
+                raise self._damaged(seq, "unchained", "journal.damage-at.unchained")
             if row_hash(prev, seq, t_ns, table, kind, body) != stored:
-                raise self._damaged(
-                    seq,
-                    "changed",
-                    f"the event at seq {seq} does not match the hash chain: it (or the hash stored with it) "
-                    "was changed after it was written",
-                )
+                raise self._damaged(seq, "changed", "journal.damage-at.changed")
             prev_seq, prev = seq, stored
             yield row
 
-    def _damaged(self, seq: int, reason: str, what: str) -> JournalDamaged:
-        what = f"journal {self.path}: {what}"
+    def _damaged(self, seq: int, reason: str, code: str) -> JournalDamaged:
+        what = Msg(code, {"path": str(self.path), "seq": seq})
+        advice = Msg("journal.advice.restore")
         return JournalDamaged(
-            f"{what}. Nothing was changed; restore the journal from a backup "
-            f"(`duelclock journal verify --db {self.path}` shows more)",
+            Msg("journal.damaged", {"what": what, "advice": advice, "path": str(self.path)}),
             seq=seq,
             reason=reason,
-            what=what,
+            damage=what,
         )
 
     def _last_row(self) -> tuple[int, bytes]:
@@ -513,7 +502,7 @@ class Journal:
             if first_bad is None:
                 found = self._head_problem(read_lock_record(self._lock_path))
                 if found is not None:
-                    first_bad, reason, problem, _ = found
+                    first_bad, reason, problem = found[0], found[1], str(found[2])
             snapshots = tuple(self._snapshots())
         finally:
             self._db.execute("COMMIT")
@@ -528,51 +517,38 @@ class Journal:
             integrity=integrity,
         )
 
-    def _head_problem(self, record: LockRecord | None) -> tuple[int, str, str, str] | None:
+    def _head_problem(self, record: LockRecord | None) -> tuple[int, str, Msg, Msg] | None:
         """What is wrong with the journal's end: ``(first bad seq, reason, what, what to do)``, or ``None``.
 
         The last row must be the head kept in ``meta``, and the journal must reach the head
         its lock file recorded (``record``, if it names this journal) with the same hash.
         """
         last_seq, last_hash = self._last_row()
-        restore = "restore the journal from a backup"
+        restore = Msg("journal.advice.restore")
+        path, lock = str(self.path), str(self._lock_path)
         stored = self.meta(HEAD_KEY)
         head = None if stored is None else parse_head(stored)
         if head is None:
-            what = f"journal {self.path}: its chain head ({HEAD_KEY} in meta) is missing"
+            what = Msg("journal.damage-at.no-head", {"path": path, "key": HEAD_KEY})
             return last_seq + 1, "no-head", what, restore
         head_seq, head_hash = head
         if last_seq < head_seq:
-            what = (
-                f"journal {self.path} ends at seq {last_seq}, but its recorded head is seq {head_seq}: "
-                f"the events after seq {last_seq} are missing"
-            )
+            what = Msg("journal.damage-at.cut", {"path": path, "last": last_seq, "head": head_seq})
             return last_seq + 1, "cut", what, restore
         if last_seq != head_seq or last_hash != head_hash:
-            what = (
-                f"journal {self.path}: its last event (seq {last_seq}) is not the head it recorded "
-                f"(seq {head_seq}): rows were changed or added outside duelclock"
-            )
+            what = Msg("journal.damage-at.head", {"path": path, "last": last_seq, "head": head_seq})
             return min(last_seq, head_seq + 1), "head", what, restore
         if record is None or record.journal_id != self.meta(ID_KEY):
             return None
         if last_seq < record.head_seq:
-            what = (
-                f"journal {self.path} ends at seq {last_seq}, but it had reached seq {record.head_seq} "
-                f"(its lock file {self._lock_path} says so): the events after seq {last_seq} were lost — "
-                "was its -wal deleted?"
+            what = Msg(
+                "journal.damage-at.lost",
+                {"path": path, "last": last_seq, "reached": record.head_seq, "lock": lock},
             )
-            advice = (
-                "restore the journal with its -wal from a backup; to go on with what is left, "
-                f"delete {self._lock_path}"
-            )
-            return last_seq + 1, "lost", what, advice
+            return last_seq + 1, "lost", what, Msg("journal.advice.restore-wal", {"lock": lock})
         at = self._hash_at(record.head_seq)
         if at is None or at.hex() != record.head_hash:
-            what = (
-                f"journal {self.path}: the event at seq {record.head_seq} is not the one its lock file "
-                f"{self._lock_path} recorded: the journal was rewritten"
-            )
+            what = Msg("journal.damage-at.rewritten", {"path": path, "seq": record.head_seq, "lock": lock})
             return record.head_seq, "rewritten", what, restore
         return None
 
@@ -580,11 +556,11 @@ class Journal:
     def save_snapshot(self, seq: int, format: int, body: str, *, keep: int = 3) -> None:
         """Store folded state as of ``seq`` and keep only the newest ``keep`` snapshots."""
         if seq > self._last_seq:
-            raise JournalError(f"snapshot at seq {seq} is ahead of the journal (last seq {self._last_seq})")
+            raise JournalError("journal.snapshot-ahead", seq=seq, last=self._last_seq)
         self._guard_files()
         at = self._head if seq == self._last_seq else self._hash_at(seq)
         if at is None:
-            raise JournalError(f"journal {self.path}: no event at seq {seq} to snapshot")
+            raise JournalError("journal.nothing-to-snapshot", path=self.path, seq=seq)
         checksum = snapshot_checksum(seq, format, at, body)
         try:
             self._db.execute("BEGIN IMMEDIATE")
@@ -601,7 +577,7 @@ class Journal:
         except sqlite3.Error as exc:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-            raise JournalError(f"journal {self.path}: could not save a snapshot: {exc}") from exc
+            raise JournalError("journal.cannot-save-snapshot", path=self.path, problem=exc) from exc
         self._write_record(self._last_seq, self._head)
 
     def snapshots(self, *, include_damaged: bool = False) -> list[Snapshot]:
@@ -651,14 +627,14 @@ class Journal:
         try:
             self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
         except sqlite3.Error as exc:
-            raise JournalError(f"journal {self.path}: could not store {key!r}: {exc}") from exc
+            raise JournalError("journal.cannot-store", path=self.path, key=repr(key), problem=exc) from exc
         return value
 
     def set_meta(self, key: str, value: str) -> None:
         try:
             self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
         except sqlite3.Error as exc:
-            raise JournalError(f"journal {self.path}: could not store {key!r}: {exc}") from exc
+            raise JournalError("journal.cannot-store", path=self.path, key=repr(key), problem=exc) from exc
 
     def erase_meta(self, key: str) -> bool:
         """Delete ``key`` so that no copy of its value stays in the files; ``False`` if it was not there.
@@ -672,7 +648,7 @@ class Journal:
             self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as exc:
-            raise JournalError(f"journal {self.path}: could not erase {key!r}: {exc}") from exc
+            raise JournalError("journal.cannot-erase", path=self.path, key=repr(key), problem=exc) from exc
         return True
 
 

@@ -29,6 +29,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 
+from clockd.i18n import Msg, Problem
 from clockd.store.chain import GENESIS, format_head, row_hash, snapshot_checksum
 
 
@@ -102,15 +103,20 @@ MIGRATIONS: tuple[Migration, ...] = (_v1_journal, _v2_snapshots, _v3_timeline_in
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class SchemaError(RuntimeError):
-    """The database cannot be used by this program; the message says why and what to do."""
+class SchemaError(Problem, RuntimeError):
+    """The database cannot be used by this program; the message (a catalogue code) says why and
+    what to do."""
+
+
+#: The subject of a schema's sentences when the caller names no file.
+THE_DATABASE = Msg("schema.where.database")
 
 
 def schema_version(db: sqlite3.Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(db: sqlite3.Connection, *, where: str = "the database", target: int = SCHEMA_VERSION) -> int:
+def migrate(db: sqlite3.Connection, *, where: Msg = THE_DATABASE, target: int = SCHEMA_VERSION) -> int:
     """Bring ``db`` to ``target`` (default: the current version); returns the version it had.
 
     ``db`` must be in autocommit mode (``isolation_level=None``) so that this function
@@ -119,10 +125,7 @@ def migrate(db: sqlite3.Connection, *, where: str = "the database", target: int 
     """
     found = schema_version(db)
     if found > len(MIGRATIONS):
-        raise SchemaError(
-            f"{where} has schema version {found}, but this duelclock knows versions up to "
-            f"{len(MIGRATIONS)}: it was written by a newer duelclock; run that version (or newer) on it"
-        )
+        raise SchemaError("schema.newer", where=where, found=found, known=len(MIGRATIONS))
     if found >= target:
         return found
     db.execute("BEGIN IMMEDIATE")
@@ -135,8 +138,7 @@ def migrate(db: sqlite3.Connection, *, where: str = "the database", target: int 
         db.execute("ROLLBACK")
         if isinstance(exc, sqlite3.Error):
             raise SchemaError(
-                f"could not upgrade {where} from schema version {found} to {target}: {exc}; "
-                "the file is unchanged"
+                "schema.upgrade-failed", where=where, found=found, target=target, problem=exc
             ) from exc
         raise
     return found

@@ -369,8 +369,8 @@ class TablesWidget(DeskWidget):
             else (pal.offline if t.device is DeviceState.DISCONNECTED else pal.muted)
         )
         text = "● " + self.tr("device: %1").replace("%1", terms.device(t.device.value))
-        if t.device_detail and t.device is not DeviceState.CONNECTED:
-            text += f" — {t.device_detail}"
+        if t.device_detail is not None and t.device is not DeviceState.CONNECTED:
+            text += f" — {render(t.device_detail)}"
         self.items.append(
             Item(
                 foot.adjusted(2, 0, -2, 0), elide(text, ff, foot.width() - 4), "device", key, ff, colour, LEFT

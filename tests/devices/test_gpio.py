@@ -27,6 +27,7 @@ from clockd.devices.gpio import (
     start_all,
 )
 from clockd.devices.gpio_config import GpioConfig, TableConfig, parse_gpio_config
+from clockd.i18n import render
 from hw_sim.gpio import ScriptedFactory
 
 T0 = 5_000 * SECOND  # an instant on the daemon's monotonic base
@@ -64,7 +65,8 @@ def test_the_table_is_a_clock_device_and_announces_itself_first(table: GpioTable
     assert isinstance(table, TableDevice)
     events = started(table)
     assert isinstance(events[0], Connected) and events[0].table == 1
-    assert "GPIO17 (pin 11)/GPIO27 (pin 13)" in events[0].detail
+    assert "GPIO17 (pin 11)/GPIO27 (pin 13)" in render(events[0].detail, "en")
+    assert render(events[0].detail, "pl").startswith("przyciski GPIO17 (pin 11)/GPIO27 (pin 13)")
     assert table.status().state is DeviceState.CONNECTED
 
 
@@ -267,7 +269,8 @@ def test_plain_mock_pins_give_no_edge_time_and_status_says_callback_time() -> No
     [(side, t_ns)] = presses(events)
     assert side is Side.A and before <= t_ns <= after
     assert device.edge_time is not None and device.edge_time.name == "callback"
-    assert "callback time" in device.status().detail or "czas wywołania" in device.status().detail
+    assert "callback time" in render(device.status().detail, "en")
+    assert "czas wywołania" in render(device.status().detail, "pl")
 
 
 def test_scripted_pins_deliver_their_own_edge_time_not_the_callback_time(

@@ -62,3 +62,20 @@ def test_test_without_gpio_says_so_and_points_to_mock(
     assert main(["gpio", "test", "--seconds", "1"]) == 2
     err = capsys.readouterr().err
     assert "No GPIO on this computer" in err and "--mock" in err
+
+
+def test_check_refuses_a_bad_file_in_polish_for_a_polish_referee(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "gpio.toml"
+    path.write_text('[[tables]]\nnumber = 2\nbutton_a = 17\nbutton_b = "BOARD9"\n\n[[tables]]\nnumber = 3\n')
+    set_language("pl")
+    assert main(["gpio", "check", str(path)]) == 1
+    err = capsys.readouterr().err
+    both = "każdy stolik potrzebuje przycisku dla strony A i przycisku dla strony B"
+    assert err.splitlines() == [
+        f"{path}: 3 problemy:",
+        "  - stolik 2, button_b: 'BOARD9' to pin 9 złącza, pin GND, a nie GPIO",
+        f"  - stolik 3: brak pinu dla button_a; {both}",
+        f"  - stolik 3: brak pinu dla button_b; {both}",
+    ]

@@ -17,7 +17,7 @@ from clockd.core.device import Beep, DeviceState, TwoClocks
 from clockd.devices.base import AnyDeviceInput, Connected, DevicePress, Disconnected
 from clockd.devices.base import Side as CoreSide
 from clockd.devices.serial import PortMatch, SerialClock
-from clockd.i18n import set_language
+from clockd.i18n import render, set_language
 from firmware_protocol.messages import PROTOCOL_MAJOR, PROTOCOL_MINOR, BeepPattern, RejectReason, WireSide
 from hw_sim.faults import preset
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
@@ -218,7 +218,10 @@ def test_a_reboot_starts_a_new_epoch_and_confuses_no_sequence_numbers(farm, sink
         (2, "b"),
         (3, "b"),
     ]
-    assert f"{first_boot:08x}" in sink.connects[-1].detail  # the referee is told the clock restarted
+    # the referee is told the clock restarted
+    assert f"zegar uruchomił się ponownie (poprzednio {first_boot:08x})" in render(
+        sink.connects[-1].detail, "pl"
+    )
 
 
 def test_a_restarted_daemon_gets_every_unacknowledged_press_again(farm, sink, attach) -> None:
@@ -271,7 +274,8 @@ def test_a_clock_speaking_a_newer_major_version_is_refused_with_a_reason(farm, s
     status = driver.status()
     assert status.state is DeviceState.DISCONNECTED
     ours = f"{PROTOCOL_MAJOR}.{PROTOCOL_MINOR}"
-    assert "2.0" in status.detail and f"nowszym niż {ours}: zaktualizuj duelclock" in status.detail
+    assert "2.0" in render(status.detail, "pl")
+    assert f"nowszym niż {ours}: zaktualizuj duelclock" in render(status.detail, "pl")
     clock.press(WireSide.A)
     sink.settle(0.2)
     assert not sink.presses and not sink.connects
@@ -308,7 +312,7 @@ def test_a_fixed_port_refuses_a_clock_of_another_table(farm, sink, attach) -> No
     while clock.session.rejected is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert clock.session.rejected is not None and clock.session.rejected.reason is RejectReason.WRONG_DEVICE
-    assert "SIM-RIGHT" in driver.status().detail
+    assert "SIM-RIGHT" in render(driver.status().detail, "en")
     assert not driver.connected
 
 
@@ -359,7 +363,8 @@ def test_presses_held_across_a_reboot_arrive_first_under_their_own_epoch_and_tim
     check_exact(sink.presses, clock)  # each once, old epoch first, in the order pressed
     assert [p.boot_id for p in sink.presses] == [old_boot] * 3 + [clock.boot_id] * 2
     check_timed(sink.presses, clock)
-    assert "SIM-0001" in sink.connects[-1].device_id and f"{old_boot:08x}" in sink.connects[-1].detail
+    assert "SIM-0001" in sink.connects[-1].device_id
+    assert f"(was boot {old_boot:08x})" in render(sink.connects[-1].detail, "en")
 
 
 def test_a_clock_that_reboots_while_unplugged_loses_nothing(farm, sink, attach) -> None:

@@ -16,6 +16,7 @@ from clockd.core.clock import PerSide, Side
 from clockd.core.device import Countdown, Display, Text, TwoClocks
 from clockd.devices.base import AnyDeviceInput
 from clockd.devices.serial import PortMatch, SerialClock
+from clockd.i18n import render
 from firmware_protocol.messages import WireFace, WireShowFace, WireSide
 from hw_sim.serial_clock import SerialClockFarm, SimulatedSerialClock
 from tests.conftest import wait_until
@@ -123,7 +124,7 @@ def test_a_1_1_clock_is_shown_the_two_faced_show_the_protocol_maps_a_face_to(
     clock = farm.add("DC-0011", minor=1)  # an older firmware: it skips SHOW_FACE as an unknown type
     driver = connect(farm, clock, drivers)
     assert driver.hello is not None and driver.hello.minor == 1
-    assert "1.1, " in driver.status().detail  # "protocol 1.1, boot …": the version both speak
+    assert "protocol 1.1, " in render(driver.status().detail, "en")  # the version both speak
     driver.show(display)
     face = WireShowFace(
         face=WireFace.TWO_CLOCKS, time_ms_a=a, time_ms_b=b, running=running, text=display.text

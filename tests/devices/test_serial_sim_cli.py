@@ -56,3 +56,15 @@ def test_the_clocks_show_the_programs_faces_and_a_1_1_clock_the_two_faced_fallba
         summary = json.loads(capsys.readouterr().out)
         assert status == 0, summary
         assert summary["protocol"] == protocol and summary["faces_shown"] == 4 and summary["faces_wrong"] == 0
+
+
+def test_an_unknown_fault_is_named_in_polish(capsys) -> None:
+    from clockd.i18n import set_language
+
+    set_language("pl")
+    try:
+        assert main(["sim", "serial", "--faults", "unplug,fire"]) == 2
+    finally:
+        set_language(None)
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("duelclock sim serial: nieznana usterka 'fire'; do wyboru: unplug, ")

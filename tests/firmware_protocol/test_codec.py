@@ -386,7 +386,14 @@ def test_json_input_errors_carry_the_first_problem_as_code_and_params() -> None:
     assert str(refused.value) == "show-face message: field 'time_ms_b' is 7, but a text face does not use it"
     with pytest.raises(JsonMessageError) as refused:
         m.message_from_json({"type": "show-face", "face": "sideways"})
-    assert refused.value.code == "wire.invalid" and refused.value.params["field"] == "face"
+    assert refused.value.code == "wire.not-one-of" and refused.value.params["field"] == "face"
+    assert "'two-clocks'" in refused.value.params["expected"]  # the choices, named by pydantic
+    with pytest.raises(JsonMessageError) as refused:
+        m.message_from_json({"type": "press", "side": "a", "seq": 1, "t_us": 5})
+    assert (refused.value.code, refused.value.params) == (
+        "wire.missing",
+        {"message": "PRESS", "field": "boot_id"},
+    )
     with pytest.raises(JsonMessageError) as refused:
         m.message_from_json(["show-face"])
     assert (refused.value.code, refused.value.params) == ("wire.json-not-object", {"found": "list"})

@@ -54,7 +54,7 @@ class HandClock:
 
     def start(self, sink: Sink) -> None:
         self.sink = sink
-        sink(Connected(table=self.table, t_ns=time.monotonic_ns(), device_id=self.device_id, detail="hand"))
+        sink(Connected(table=self.table, t_ns=time.monotonic_ns(), device_id=self.device_id))
 
     def stop(self) -> None:
         self.sink = None

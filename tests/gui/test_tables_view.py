@@ -61,7 +61,7 @@ def test_a_duel_that_ended_says_so(view: TablesWidget) -> None:
 
 def test_connection_and_alerts_are_shown_in_words(view: TablesWidget) -> None:
     assert texts(view, 3)["device"] == "● urządzenie: połączony"
-    assert texts(view, 5)["device"].startswith("● urządzenie: ODŁĄCZONY — /dev/ttyACM4")
+    assert texts(view, 5)["device"].startswith("● urządzenie: ODŁĄCZONY — port /dev/ttyACM4 zniknął")
     assert texts(view, 4)["alert"].startswith("⚠ demon zatrzymał się, gdy ten zegar chodził, i wrócił 0:04")
 
 

@@ -213,3 +213,20 @@ def test_the_csv_never_hands_a_spreadsheet_a_formula_but_keeps_numbers_numbers(r
     assert all(
         row["round"].isdigit() and row["moves_a"].lstrip("-").isdigit() for row in rows if row["moves_a"]
     )
+
+
+def test_a_report_file_that_cannot_be_written_is_a_sentence_in_polish(
+    results: Results, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from clockd.cli import main
+    from clockd.i18n import set_language
+
+    source = tmp_path / "results.json"
+    source.write_text(results.model_dump_json(), encoding="utf-8")
+    target = tmp_path / "no-such-folder" / "bracket.html"
+    set_language("pl")
+    try:
+        assert main(["tournament", "report", str(source), "--html", str(target)]) == 2
+    finally:
+        set_language(None)
+    assert capsys.readouterr().err.strip() == f"nie można zapisać {target}: nie ma takiego pliku ani folderu"

@@ -64,7 +64,7 @@ class RecordingDevice:
 
     def connect(self, t_ns: int) -> None:
         assert self.sink is not None
-        self.sink(Connected(table=self.table, t_ns=t_ns, device_id=self.device_id, detail="test"))
+        self.sink(Connected(table=self.table, t_ns=t_ns, device_id=self.device_id))
 
     def stop(self) -> None:
         self.sink = None

@@ -11,6 +11,7 @@ from clockd.core.clock import Adjust, Outcome, Pause, Phase, Resume, Side
 from clockd.core.device import Beep
 from clockd.core.program import SetClock
 from clockd.core.units import MS, SECOND
+from clockd.i18n import Msg, msg, render
 from clockd.service.component import Refused
 from clockd.service.engine import Engine, EngineStopped
 from clockd.service.entries import PressRecorded
@@ -288,10 +289,12 @@ def test_a_device_that_disconnects_is_shown_with_its_reason_and_back_when_it_ret
     device.connect(clock.now)
     settle(engine)
     assert engine.current.tables[1].device.state == "connected"
-    device.sink(Disconnected(table=1, t_ns=clock.now, device_id="test-1", reason="cable pulled"))
+    pulled = msg("driver.serial.port-went-away", path="/dev/ttyUSB0", exc=Msg("oserror.no-such-device"))
+    device.sink(Disconnected(table=1, t_ns=clock.now, device_id="test-1", reason=pulled))
     settle(engine)
     info = engine.current.tables[1].device
-    assert (info.state, info.detail) == ("disconnected", "cable pulled")
+    assert (info.state, info.detail) == ("disconnected", pulled)
+    assert render(info.detail, "pl") == "port /dev/ttyUSB0 zniknął (nie ma takiego urządzenia)"
     device.connect(clock.advance(SECOND))
     settle(engine)
     assert engine.current.tables[1].device.state == "connected"

@@ -68,3 +68,14 @@ def test_a_journal_that_cannot_be_read_is_a_sentence_and_status_2(tmp_path: Path
     assert result.returncode == 2
     assert f"cannot check the journal: journal {tmp_path / 'none.db'} does not exist" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_file_that_is_no_journal_is_refused_in_the_referees_language(tmp_path: Path) -> None:
+    db = tmp_path / "notes.db"
+    db.write_bytes(b"not an SQLite file, just some notes " * 200)
+    polish = verify(db, lang="pl")
+    assert polish.returncode == 2
+    assert f"nie można otworzyć dziennika {db}: plik nie jest bazą danych SQLite" in polish.stderr
+    english = verify(db)
+    assert f"journal {db} cannot be opened: the file is not an SQLite database" in english.stderr
+    assert "file is not a database" not in polish.stderr + english.stderr  # not SQLite's own English
