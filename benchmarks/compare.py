@@ -75,6 +75,7 @@ def main() -> int:
         for figure in FIGURES:
             old = statistics.median(x[figure] for x in runs[("old", n)])
             new = statistics.median(x[figure] for x in runs[("new", n)])
+            old, new = round(old, 4), round(new, 4)  # a median of two runs is their mean: no float tails
             line[figure] = {"old": old, "new": new, "ratio": round(new / old, 3) if old else None}
         p50, p99 = line["latency_ms_p50"], line["latency_ms_p99"]
         print(
