@@ -186,7 +186,7 @@ class Refusal(_Frozen):
 
     line: int
     name: str
-    reason: Literal["under-age", "duplicate", "over-limit"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
     #: For a duplicate: the line of the earlier sign-up.
     same_as: int | None = None
     #: The daemon's sentence saying exactly why, if it sent one.

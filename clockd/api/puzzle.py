@@ -59,15 +59,26 @@ class SeatChangeView(_View):
 class RefusalView(_View):
     """A sign-up the rules left out: its line in the file, the public name and why.
 
-    ``under-age`` (§1.9), ``duplicate`` of the sign-up on line ``same_as`` (§1.14), or
-    ``over-limit`` (the main and reserve lists were full, §1.11). The age itself is not sent.
+    ``under-age`` (§1.9), ``duplicate`` of the sign-up on line ``same_as`` (§1.14),
+    ``over-limit`` (the main and reserve lists were full, §1.11) or ``before-opening``
+    (sent before the sign-ups opened, §1.11). The age itself is not sent.
     """
 
     line: int
     name: str
-    reason: Literal["under-age", "duplicate", "over-limit"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
     same_as: int | None = None
     detail: Msg | None = None
+
+
+class PossibleDuplicateView(_View):
+    """A sign-up with the same name as the one on line ``same_as`` but other contacts: one
+    person with a new e-mail, or a namesake? Both are on the lists; the referee decides
+    (withdrawing the later keeps the earlier's place, §1.14)."""
+
+    line: int
+    same_as: int
+    name: str
 
 
 class RoundView(_View):
@@ -143,6 +154,7 @@ class SessionBody(EventBody):
     field: list[int] | None  # who plays, once check-in is closed
     seat_changes: list[SeatChangeView]
     refusals: list[RefusalView] = Field(default_factory=list)
+    possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list)
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:
@@ -166,6 +178,10 @@ def session_body(s: PuzzleSession) -> SessionBody:
         refusals=[
             RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
             for r in reg.refused
+        ],
+        possible_duplicates=[
+            PossibleDuplicateView(line=d.line, same_as=d.same_as, name=d.name)
+            for d in reg.possible_duplicates
         ],
         bracket=None if s.bracket is None else bracket_view(s.bracket),
     )

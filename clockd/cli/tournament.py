@@ -166,7 +166,9 @@ def _signups(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
         text_ = decode_signups(_read_csv(args.csv), source=args.csv)
-        signups = parse_signups(text_, min_age=cfg.min_age, source=args.csv)
+        signups = parse_signups(
+            text_, min_age=cfg.min_age, source=args.csv, opens_at=cfg.opens_at, time_zone=cfg.time_zone
+        )
     except (ConfigError, SignupError) as exc:
         return _fail(exc.msg)
     except OSError as exc:
@@ -176,10 +178,10 @@ def _signups(args: argparse.Namespace) -> int:
     )
     lists = {kind.value: [p.public() for p in reg.listed(kind)] for kind in (ListKind.MAIN, ListKind.RESERVE)}
     refused = [r.model_dump(mode="json") for r in reg.refused]
+    maybe = [d.model_dump(mode="json") for d in reg.possible_duplicates]
     if args.json:
-        print(
-            json.dumps({"lists": lists, "refused": refused, "columns": signups.columns}, ensure_ascii=False)
-        )
+        out = {"lists": lists, "refused": refused, "possible_duplicates": maybe, "columns": signups.columns}
+        print(json.dumps(out, ensure_ascii=False))
         return 0
     print(i18n.text("cli.tournament.columns"), ", ".join(f"{k}={v!r}" for k, v in signups.columns.items()))
     for kind, title in (
@@ -190,6 +192,7 @@ def _signups(args: argparse.Namespace) -> int:
         for p in reg.listed(kind):
             print(f"  {p.id:3d}  {p.display_name}  ({i18n.text('cli.tournament.line')} {p.line})")
     _print_refusals(reg.refused)
+    _print_possible_duplicates(reg.possible_duplicates)
     return 0
 
 
@@ -216,6 +219,15 @@ def _print_refusals(refusals: Any) -> None:
     for r in refusals:
         why = render(r.detail) if r.detail is not None else text(f"term.refusal.{r.reason}")
         print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
+
+
+def _print_possible_duplicates(found: Any) -> None:
+    """Namesakes with other contacts: the referee decides whether they are one person (§1.14)."""
+    if not found:
+        return
+    print(text("cli.tournament.possible-duplicates"))
+    for d in found:
+        print("  " + text("cli.tournament.possible-duplicate", line=d.line, name=d.name, same_as=d.same_as))
 
 
 def _redraw(args: argparse.Namespace) -> int:
@@ -690,6 +702,7 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
                 print("  " + _match_line(m, names))
     if args.command == "import":
         _print_refusals(body.refusals)
+        _print_possible_duplicates(body.possible_duplicates)
     return 0
 
 
@@ -721,6 +734,7 @@ def _show(client: Any, session: str, as_json: bool) -> int:
             withdrawn = f" ({text('term.withdrawn')})" if p.withdrawn else ""
             print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
         _print_refusals(body.refusals)
+        _print_possible_duplicates(body.possible_duplicates)
         return 0
     # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}

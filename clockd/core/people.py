@@ -24,7 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from clockd.core.ids import new_person_id
 
 
-def _fold(text: str) -> str:
+def fold_name(text: str) -> str:
+    """A name as people are told apart by: lower case, no diacritics (ł → l too), punctuation
+    as spaces, single spaces ("  anna KOWALSKA-Nowak" = "Anna Kowalska Nowak")."""
     text = text.lower().replace("ł", "l")
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
@@ -32,7 +34,7 @@ def _fold(text: str) -> str:
 
 def identity_keys(full_name: str, email: str = "", phone: str = "", *, salt: str = "") -> list[str]:
     """The digests a person is recognised by (none without an e-mail or a phone)."""
-    name = _fold(full_name)
+    name = fold_name(full_name)
     if not name:
         return []
     keys = []
@@ -73,4 +75,4 @@ class PeopleIndex(BaseModel):
         return person_id, self.with_person(person_id, keys)
 
 
-__all__ = ["PeopleIndex", "identity_keys"]
+__all__ = ["PeopleIndex", "fold_name", "identity_keys"]

@@ -3,8 +3,13 @@
 The regulations (RULES.md §A, 000 §1.9–1.19) in the order a referee meets them:
 
 * Sign-ups come from an online form, exported as CSV (:func:`parse_signups`). One form is
-  one person; a second sign-up of the same person counts once (§1.13–1.14). First come,
-  first served (§1.12): the file's order is the order of sign-up, as a form export is.
+  one person; a second sign-up of the same person counts once (§1.13–1.14): the same name
+  with the same e-mail or phone (siblings share a parent's e-mail; a person may type another
+  address). The same name with other contacts *may* be the same person: it is shown to the
+  referee, who decides (:attr:`SignupImport.possible_duplicates`). First come, first served
+  (§1.12): the order is the form's own timestamp column (:mod:`clockd.core.formtime`),
+  whatever order the rows are in; a sign-up sent before the form opened (§1.11: 06.06.2026,
+  12:00) is refused with the reason. A file without a timestamp column keeps its rows' order.
 * The minimum age is 13 (§1.9): a younger person's sign-up is refused, with its line.
 * The main list and the reserve list have the same size (§1.11); sign-ups beyond both are
   over the limit.
@@ -29,10 +34,11 @@ from __future__ import annotations
 import csv
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import ClassVar, Literal
+from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.config import JsonDict
@@ -40,6 +46,8 @@ from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
+from clockd.core.formtime import FormTimeError, day_first, parse_form_time
+from clockd.core.people import fold_name
 from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
@@ -93,15 +101,23 @@ class Person(BaseModel):
     def same_person(self, other: Person) -> Msg | None:
         """Why ``other`` is the same person (§1.14), or ``None``.
 
-        The same e-mail address, or the same full name with the same phone number. A shared
-        name alone is not enough: two people may be called Anna Kowalska.
+        The same full name (case, diacritics and spacing aside) *and* the same e-mail or phone:
+        the rule :class:`clockd.core.people.PeopleIndex` recognises a person by across events.
+        A shared e-mail alone is not enough (siblings signed up from a parent's address), nor
+        a shared name alone (two Anna Kowalskas: :meth:`maybe_same_person`).
         """
+        if fold_name(self.full_name) != fold_name(other.full_name):
+            return None
         if self.email and _norm_email(self.email) == _norm_email(other.email):
-            return msg("signups.same-email")
-        same_name = _fold(self.full_name) == _fold(other.full_name)
-        if same_name and self.phone and _norm_phone(self.phone) == _norm_phone(other.phone):
+            return msg("signups.same-name-email")
+        if self.phone and _norm_phone(self.phone) == _norm_phone(other.phone):
             return msg("signups.same-name-phone")
         return None
+
+    def maybe_same_person(self, other: Person) -> bool:
+        """The same name with other contacts: perhaps one person with a new e-mail, perhaps a
+        namesake. Not decided by the software: the referee is shown both (§1.14)."""
+        return fold_name(self.full_name) == fold_name(other.full_name) and self.same_person(other) is None
 
 
 class ListKind(StrEnum):
@@ -181,7 +197,7 @@ class Refusal(BaseModel):
 
     line: int
     name: str  # "Anna K.": with the line, enough to find the row; no surname
-    reason: Literal["under-age", "duplicate", "over-limit"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
     detail: Msg
     #: For a duplicate: the line of the earlier sign-up it repeats.
     same_as: int | None = None
@@ -192,7 +208,21 @@ class Signup(BaseModel):
 
     line: int
     person: Person
-    signed_up_at: str = ""
+    signed_up_at: str = ""  # the form's timestamp, as written
+
+
+class PossibleDuplicate(BaseModel):
+    """Two sign-ups with the same name and other contacts: the referee decides (§1.14).
+
+    Both stay on the lists, the earlier in its place; if the referee finds they are one
+    person, withdrawing the later keeps the earlier's place in the queue.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    line: int
+    same_as: int  # the earlier sign-up's line
+    name: str  # "Anna K."
 
 
 class SignupImport(BaseModel):
@@ -201,10 +231,11 @@ class SignupImport(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     source: str
-    accepted: tuple[Signup, ...]
+    accepted: tuple[Signup, ...]  # in the order of sign-up (the form's timestamps)
     refused: tuple[Refusal, ...]
     columns: dict[str, str]  # field → the file's column header
     ignored_columns: tuple[str, ...]
+    possible_duplicates: tuple[PossibleDuplicate, ...] = ()
 
 
 class MixedEncoding(SignupError):
@@ -259,12 +290,23 @@ def decode_signups(data: bytes, source: str = "<csv>") -> str:
     raise SignupError(source, [(1, msg("signups.not-text"))])
 
 
-def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> SignupImport:
+def parse_signups(
+    text: str,
+    *,
+    min_age: int = 13,
+    source: str = "<csv>",
+    opens_at: datetime | None = None,
+    time_zone: str = "Europe/Warsaw",
+) -> SignupImport:
     """Read a sign-up form's CSV export (comma, semicolon or tab separated; BOM tolerated).
 
-    Raises :class:`SignupError` naming every unreadable row; otherwise returns the
-    accepted sign-ups in file order, and the refusals: under ``min_age`` (§1.9) and
-    duplicates of an earlier sign-up (§1.13–1.14).
+    Raises :class:`SignupError` naming every unreadable row (a timestamp none of the forms'
+    formats reads among them); otherwise returns the accepted sign-ups in the order they were
+    sent (the timestamp column; the file's order without one, or between equal times), and
+    the refusals: sent before ``opens_at`` (§1.11; a naive time is ``time_zone``'s), under
+    ``min_age`` (§1.9), duplicates of an earlier sign-up (§1.13–1.14). Each is decided in
+    the order of sign-up, so the earlier of two duplicates keeps its place whatever the
+    rows' order.
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
@@ -278,8 +320,7 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
     index = {field: header.index(col) for field, col in columns.items()}
 
     problems: list[tuple[int, Msg]] = []
-    accepted: list[Signup] = []
-    refused: list[Refusal] = []
+    rows: list[tuple[int, Person, str]] = []
     start = reader.line_num + 1
     for row in _rows(reader, problems):
         line, start = start, reader.line_num + 1
@@ -300,6 +341,32 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
             problems.append((line, problem))
             continue
         assert person is not None
+        rows.append((line, person, cell("timestamp")))
+    sent = _sent_at(rows, "timestamp" in index, time_zone, problems)
+    if problems:
+        raise SignupError(source, problems)
+    rows.sort(key=lambda r: (sent.get(r[0]) or _EPOCH, r[0]))
+    opens = _aware(opens_at, time_zone) if opens_at is not None else None
+
+    accepted: list[Signup] = []
+    refused: list[Refusal] = []
+    maybe: list[PossibleDuplicate] = []
+    for line, person, stamp in rows:
+        at = sent.get(line)
+        if opens is not None and at is not None and at < opens:
+            refused.append(
+                Refusal(
+                    line=line,
+                    name=person.short_name,
+                    reason="before-opening",
+                    detail=msg(
+                        "signups.before-opening",
+                        sent=stamp,
+                        opens=opens.astimezone(ZoneInfo(time_zone)).strftime("%d.%m.%Y %H:%M"),
+                    ),
+                )
+            )
+            continue
         if person.age is not None and person.age < min_age:
             refused.append(
                 Refusal(
@@ -323,16 +390,45 @@ def parse_signups(text: str, *, min_age: int = 13, source: str = "<csv>") -> Sig
                 )
             )
             continue
-        accepted.append(Signup(line=line, person=person, signed_up_at=cell("timestamp")))
-    if problems:
-        raise SignupError(source, problems)
+        namesake = next((s for s in accepted if s.person.maybe_same_person(person)), None)
+        if namesake is not None:
+            maybe.append(PossibleDuplicate(line=line, same_as=namesake.line, name=person.short_name))
+        accepted.append(Signup(line=line, person=person, signed_up_at=stamp))
     return SignupImport(
         source=source,
         accepted=tuple(accepted),
         refused=tuple(refused),
         columns=columns,
         ignored_columns=tuple(ignored),
+        possible_duplicates=tuple(maybe),
     )
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _aware(when: datetime, time_zone: str) -> datetime:
+    return when if when.tzinfo is not None else when.replace(tzinfo=ZoneInfo(time_zone))
+
+
+def _sent_at(
+    rows: list[tuple[int, Person, str]], has_column: bool, time_zone: str, problems: list[tuple[int, Msg]]
+) -> dict[int, datetime]:
+    """When each row's form was sent (by line), from the timestamp column; a cell that cannot
+    be read is a problem of its row. Empty without the column."""
+    if not has_column:
+        return {}
+    first = day_first(stamp for _, _, stamp in rows)
+    sent: dict[int, datetime] = {}
+    for line, _, stamp in rows:
+        if not stamp:
+            problems.append((line, msg("signups.no-timestamp")))
+            continue
+        try:
+            sent[line] = parse_form_time(stamp, time_zone, day_first=first)
+        except FormTimeError:
+            problems.append((line, msg("signups.bad-timestamp", text=stamp)))
+    return sent
 
 
 def _column_match(col: str) -> tuple[str, float] | None:
@@ -341,7 +437,7 @@ def _column_match(col: str) -> tuple[str, float] | None:
     A consent question that mentions "imię, nazwisko, wiek" scores low against the plain
     "Imię" column, so the plain column wins.
     """
-    words = _fold(col).split()
+    words = fold_name(col).split()
     if not words or _CONSENT_WORDS & set(words):
         return None
     text = f" {' '.join(words)} "
@@ -450,13 +546,6 @@ def _person_from_row(get: Callable[[str], str]) -> tuple[Person | None, Msg | No
     return person, None
 
 
-def _fold(text: str) -> str:
-    """Lower case, no diacritics (ł → l too), punctuation as spaces, single spaces."""
-    text = text.lower().replace("ł", "l")
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
-
-
 def _norm_email(email: str) -> str:
     return email.strip().lower()
 
@@ -495,7 +584,7 @@ def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "s
             names[pid] = opts[min(level[pid], len(opts) - 1)]
         seen: dict[str, list[PlayerId]] = {}
         for pid, name in names.items():
-            seen.setdefault(_fold(name), []).append(pid)
+            seen.setdefault(fold_name(name), []).append(pid)
         clashes = [pids for pids in seen.values() if len(pids) > 1]
         if not clashes:
             return names
@@ -612,6 +701,7 @@ class Registration(BaseModel):
     field: tuple[PlayerId, ...] | None = None  # set at close: who plays, in seat order
     seat_changes: tuple[SeatChange, ...] = ()
     refused: tuple[Refusal, ...] = ()
+    possible_duplicates: tuple[PossibleDuplicate, ...] = ()  # for the referee to decide (§1.14)
 
     @classmethod
     def from_signups(
@@ -654,7 +744,12 @@ class Registration(BaseModel):
             for s in over
         ]
         return cls(
-            seats=seats, min_age=min_age, name_style=name_style, players=players, refused=tuple(refused)
+            seats=seats,
+            min_age=min_age,
+            name_style=name_style,
+            players=players,
+            refused=tuple(refused),
+            possible_duplicates=signups.possible_duplicates,
         )
 
     # -- reading ----------------------------------------------------------------------------

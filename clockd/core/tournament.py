@@ -135,6 +135,13 @@ class TournamentConfig(_Model):
     rounds: tuple[RoundConfig, ...]
     tiebreak: TieBreakConfig = TieBreakConfig()
     sessions: tuple[SessionConfig, ...] = ()
+    opens_at: datetime | None = Field(
+        default=None, description="§1.11: sign-ups sent before this (local time) are refused"
+    )
+    time_zone: str = Field(
+        default="Europe/Warsaw",
+        description="the festival's zone: where a time without one is (sessions, opens_at, timestamps)",
+    )
 
     @model_validator(mode="after")
     def _knockout_shape(self) -> TournamentConfig:

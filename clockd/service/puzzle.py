@@ -205,7 +205,14 @@ class PuzzleDuel:
                     p = signup.person
                     ctx.remember(pid, p.full_name, p.email, p.phone)
             return s.import_signups(signups, person_ids), Staged(entry)
-        signups = parse_signups(action.csv, min_age=s.config.min_age, source=action.source)
+        cfg = s.config
+        signups = parse_signups(
+            action.csv,
+            min_age=cfg.min_age,
+            source=action.source,
+            opens_at=cfg.opens_at,
+            time_zone=cfg.time_zone,
+        )
         person_ids = {
             sg.line: ctx.identify(sg.person.full_name, sg.person.email, sg.person.phone)
             for sg in signups.accepted

@@ -176,7 +176,10 @@ def test_typed_in_players_follow_the_same_rules() -> None:
     with pytest.raises(RegistrationError, match="minimum age of 13"):
         reg.apply(AddPlayer(first_name="Dziecko", last_name="Małe", age=12, walk_in=True))
     with pytest.raises(RegistrationError, match="already registered as player 1"):
-        reg.apply(AddPlayer(first_name="X", last_name="Y", email="G1@example.pl", age=20, walk_in=True))
+        again = AddPlayer(first_name="gracz1", last_name="NAZWISKO1", email="G1@example.pl", age=20)
+        reg.apply(again)
+    sibling = reg.apply(AddPlayer(first_name="X", last_name="Y", email="g1@example.pl", age=20, walk_in=True))
+    assert sibling.players[5].list is ListKind.WALK_IN  # a parent's e-mail shared: another person
 
 
 def test_fewer_than_two_present_cannot_start() -> None:

@@ -83,7 +83,10 @@ def test_the_import_names_each_refused_sign_up_and_why(
     status, out, err = cli(desk, capsys, "tournament", "import", str(csv))
     assert status == 0, err
     assert "wiersz 22: Ewa M. — poniżej minimalnego wieku 13 lat (§1.9)" in out
-    assert "wiersz 23: Gracz3 N. — ten sam e-mail co w wierszu 4; każdy zgłasza się raz (§1.14)" in out
+    assert (
+        "wiersz 23: Gracz3 N. — to samo imię, nazwisko i e-mail co w wierszu 4; każdy zgłasza się raz (§1.14)"
+        in out
+    )
     assert "Młoda" not in out and " 12" not in out.split("Odrzucone")[1]  # no surname, no age
     status, out, _ = cli(desk, capsys, "tournament", "show")
     assert status == 0 and out.count("wiersz 2") == 2 and "Ewa M." in out
