@@ -11,12 +11,12 @@ or ``--host/--port/--token``)::
     duelclock tournament draw --seed 2026             # or --lines 1=5,2=11,… from the physical draw
     duelclock tournament show                         # the bracket and who plays where
     duelclock tournament assign R1-1 3                # match to table 3: its clock set for the round
-    duelclock tournament toss R1-1 5                  # player 5 won the toss: the other starts the clock
+    duelclock tournament toss R1-1 --winner 5         # player 5 won the toss: the other starts the clock
     duelclock tournament complete R1-1                # the picture is complete: the duel ends now
     duelclock tournament confirm R1-1                 # the winner advances
     duelclock tournament tiebreak R1-1                # same time: the 49-piece tie-break on its table
-    duelclock tournament override R1-1 7 --category dispute --reason "…"
-    duelclock tournament walkover R2-3 4 --reason "did not come"
+    duelclock tournament override R1-1 --winner 7 --category dispute --reason "…"
+    duelclock tournament walkover R2-3 --absent 4 --reason "did not come"
     duelclock tournament pause R1-1 / resume R1-1 / adjust R1-1 5 -10 --reason "…"
     duelclock tournament export --json r.json --pdf bracket.pdf --png bracket.png --csv r.csv
 
@@ -120,6 +120,20 @@ def _register_offline(tsub: Any) -> None:
     p.add_argument("--png", metavar="FILE")
     p.add_argument("--csv", metavar="FILE")
     p.set_defaults(func=_report)
+
+
+def _player_argument(p: argparse.ArgumentParser, role: str, help_text: str) -> None:
+    """A player's number whose role the command names: ``--winner 7`` / ``--absent 7``, or
+    positionally (``toss R1-1 7``) as before. One meaning per command: the help says which."""
+    p.add_argument(role, nargs="?", type=int, metavar=role.upper(), help=help_text)
+    p.add_argument(f"--{role}", type=int, dest=f"{role}_option", metavar="PLAYER", help=help_text)
+
+
+def _player(args: argparse.Namespace, role: str) -> int:
+    given = {v for v in (getattr(args, role), getattr(args, f"{role}_option")) if v is not None}
+    if len(given) != 1:
+        raise Problem("cli.tournament.player-role", role=f"--{role}")
+    return given.pop()
 
 
 def _fail(reason: Msg | str) -> int:
@@ -408,7 +422,7 @@ def _register_daemon(tsub: Any) -> None:
         i18n.text("cli.tournament.the-toss-winner-the-other-player"),
     )
     p.add_argument("match")
-    p.add_argument("winner", type=int, metavar="PLAYER")
+    _player_argument(p, "winner", i18n.text("cli.tournament.toss-winner-help"))
     p = command(
         "complete",
         i18n.text("cli.tournament.the-picture-is-complete-the-duel"),
@@ -424,15 +438,18 @@ def _register_daemon(tsub: Any) -> None:
         i18n.text("cli.tournament.decide-a-match-disqualification-8-1"),
     )
     p.add_argument("match")
-    p.add_argument("winner", type=int, metavar="PLAYER")
+    _player_argument(p, "winner", i18n.text("cli.tournament.override-winner-help"))
     p.add_argument("--category", required=True, choices=("disqualification", "dispute", "other"))
     p.add_argument("--reason", required=True)
+    p.add_argument(
+        "--cancel-running", action="store_true", help=i18n.text("cli.tournament.cancel-running-help")
+    )
     p = command(
         "walkover",
         i18n.text("cli.tournament.a-player-did-not-come-the"),
     )
     p.add_argument("match")
-    p.add_argument("absent", type=int, metavar="PLAYER")
+    _player_argument(p, "absent", i18n.text("cli.tournament.walkover-absent-help"))
     p.add_argument("--reason", required=True)
     p = command(
         "tiebreak",
@@ -594,15 +611,21 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     if cmd == "assign":
         return match_target, [Assign(table=args.table, clock_a=args.clock_a)]
     if cmd == "toss":
-        return match_target, [Toss(winner=args.winner)]
+        return match_target, [Toss(winner=_player(args, "winner"))]
     if cmd == "complete":
         return match_target, [Complete()]
     if cmd == "confirm":
         return match_target, [Confirm()]
     if cmd == "override":
-        return match_target, [Override(winner=args.winner, category=args.category, reason=args.reason)]
+        override = Override(
+            winner=_player(args, "winner"),
+            category=args.category,
+            reason=args.reason,
+            cancel_running=args.cancel_running,
+        )
+        return match_target, [override]
     if cmd == "walkover":
-        return match_target, [Walkover(absent=args.absent, reason=args.reason)]
+        return match_target, [Walkover(absent=_player(args, "absent"), reason=args.reason)]
     if cmd == "tiebreak":
         return match_target, [StartTiebreak(table=args.table)]
     if cmd == "pause":
@@ -700,6 +723,10 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         for m in body.bracket.matches:
             if m.id == match or m.tiebreak_of == match:
                 print("  " + _match_line(m, names))
+    if args.command == "override" and args.cancel_running and body.bracket is not None:
+        for d in body.bracket.decisions[-3:-1]:  # the cancellations journaled with this override
+            if d.kind == "cancel":
+                print("  " + text("cli.tournament.duel-cancelled", match=d.match))
     if args.command == "import":
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)

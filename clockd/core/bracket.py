@@ -239,7 +239,8 @@ class Decision(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     match: str
-    kind: Literal["override", "walkover"]
+    #: ``cancel``: a duel on a table stopped because an override changed who plays it.
+    kind: Literal["override", "walkover", "cancel"]
     winner: PlayerId | None
     reason: str
     category: OverrideReason | None = None
@@ -285,6 +286,10 @@ class Override(Action):
     winner: PlayerId
     category: OverrideReason
     reason: RequiredReason
+    #: The match this one feeds is on a table (perhaps running): changing this result changes
+    #: who plays there, so it is refused unless the referee says to cancel that duel too —
+    #: its clock stops, the table is freed, and the cancellation is journaled beside this.
+    cancel_running: bool = False
 
 
 @action
@@ -471,7 +476,7 @@ class Bracket(BaseModel):
             "match-assign": self._can_assign(m),
             "match-toss": self._can_toss(m),
             "match-confirm": self._can_confirm(m),
-            "match-override": self._can_override(m),
+            "match-override": self._can_override_now(m, cancel_running=False),
             "match-walkover": self._can_walkover(m),
             "match-tiebreak": None
             if self.pending_tiebreak(mid) is not None
@@ -503,6 +508,20 @@ class Bracket(BaseModel):
         if m.status is MatchStatus.DECIDED:
             return self._can_undo(m)
         return None
+
+    def _can_override_now(self, m: Match, cancel_running: bool) -> Msg | None:
+        """As the view's ``match-override``, and whether the duel it feeds is on a table: that one
+        is never reset in silence (the referee asks for it with ``cancel_running``)."""
+        refused = self._can_override(m)
+        if refused is None and m.status is MatchStatus.DECIDED and not cancel_running:
+            for t in self._on_tables_fed(m):
+                return msg("bracket.feeds-on-table", match=m.id, feeds=t.id, table=t.table)
+        return refused
+
+    def _on_tables_fed(self, m: Match) -> list[Match]:
+        """The matches ``m`` feeds that are on a table now."""
+        fed = (self.matches[target] for target, _side, _who in self._targets(m))
+        return [t for t in fed if t.status is MatchStatus.ASSIGNED and t.table is not None]
 
     def _can_walkover(self, m: Match) -> Msg | None:
         if m.is_tiebreak:
@@ -639,9 +658,13 @@ class Bracket(BaseModel):
         return s
 
     def _override(self, m: Match, e: Override, referee: str) -> Bracket:
-        _refuse(self._can_override(m))
+        _refuse(self._can_override_now(m, e.cancel_running))
         if e.winner not in m.entrants:
             raise BracketError("bracket.not-in-match", player=e.winner, match=m.id)
+        cancelled = [
+            Decision(match=t.id, kind="cancel", winner=None, reason=e.reason, referee=referee)
+            for t in (self._on_tables_fed(m) if m.status is MatchStatus.DECIDED else [])
+        ]
         s = self._undo_advance(m) if m.status is MatchStatus.DECIDED else self
         s = s._cancel_tiebreaks(s.matches[m.id])
         s = s._decide(s.matches[m.id], e.winner, DecidedBy.REFEREE)
@@ -653,7 +676,7 @@ class Bracket(BaseModel):
             category=e.category,
             referee=referee,
         )
-        return s.model_copy(update={"decisions": (*s.decisions, decision)})
+        return s.model_copy(update={"decisions": (*s.decisions, *cancelled, decision)})
 
     def _walkover(self, m: Match, e: Walkover, referee: str) -> Bracket:
         _refuse(self._can_walkover(m))

@@ -90,7 +90,7 @@ def family_codes() -> set[str]:
     from typing import get_args
 
     from clockd.core.actions import action_types
-    from clockd.core.bracket import DecidedBy, MatchStatus
+    from clockd.core.bracket import DecidedBy, Decision, MatchStatus, OverrideReason
     from clockd.core.clock import Phase
     from clockd.core.device import DeviceState
     from clockd.core.hall import TimerPhase
@@ -109,6 +109,8 @@ def family_codes() -> set[str]:
     out |= {f"term.field.{field}" for field in COLUMN_ALIASES}
     out |= {f"term.stage.of-{n}" for n in (4, 8, 16)}
     out |= {f"term.decided-by.{d.value}" for d in DecidedBy}
+    out |= {f"term.decision.{k}" for k in get_args(Decision.model_fields["kind"].annotation)}
+    out |= {f"term.override-category.{c.value}" for c in OverrideReason}
     out |= {f"term.device.{d.value}" for d in DeviceState}
     out |= {f"term.pin-role.{role}" for role in PIN_ROLES}
     out |= {f"term.list.{k.value}" for k in ListKind}

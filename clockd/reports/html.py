@@ -184,9 +184,10 @@ def bracket_html(results: Results) -> str:
         out.append(f"<h2>{text('report.html.referee-decisions')}</h2><ul>")
         for d in results.decisions:
             who = escape(results.player_name(d.winner)) if d.winner is not None else "—"
-            cat = f" [{escape(d.category)}]" if d.category else ""
+            cat = f" ({text(f'term.override-category.{d.category}')})" if d.category else ""
             ref = f" — {escape(d.referee)}" if d.referee else ""
-            out.append(f"<li>{escape(d.match)}: {escape(d.kind)}{cat}, {who}: {escape(d.reason)}{ref}</li>")
+            kind = text(f"term.decision.{d.kind}")
+            out.append(f"<li>{escape(d.match)}: {kind}{cat}, {who}: {escape(d.reason)}{ref}</li>")
         out.append("</ul>")
     res = results.resolution_ms
     out.append(

@@ -102,3 +102,27 @@ def test_without_a_session_key_the_command_asks_for_one_when_there_are_two(
     assert status != 0 and "pt" in err and "sb" in err
     status, _, _ = cli(desk, capsys, "tournament", "show", "-s", "sb")
     assert status == 0
+
+
+def test_each_player_argument_names_its_role_and_the_gui_s_words(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18, item 6: ``walkover --absent``, ``override``/``toss --winner``; the help says which."""
+    desk = open_desk()
+    csv = tmp_path / "zapisy.csv"
+    csv.write_text(CSV, encoding="utf-8")
+    for argv in (("new", "pt"), ("import", str(csv)), ("checkin", *map(str, range(1, 17))), ("close",)):
+        assert cli(desk, capsys, "tournament", *argv)[0] == 0
+    assert cli(desk, capsys, "tournament", "draw", "--seed", "5")[0] == 0
+    r11, r12 = desk.match("R1-1"), desk.match("R1-2")
+    status, _, err = cli(desk, capsys, "tournament", "toss", "R1-1", str(r11.b), "--winner", str(r11.a))
+    assert status == 2 and "podaj numer jednego zawodnika: --winner N" in err
+    assert desk.match("R1-1").toss_winner is None
+    status, _, err = cli(
+        desk, capsys, "tournament", "walkover", "R1-2", "--absent", str(r12.a), "--reason", "x"
+    )
+    assert status == 0, err
+    assert desk.match("R1-2").winner == r12.b  # the one named absent did not advance
+    with pytest.raises(SystemExit):
+        main(["tournament", "walkover", "--help"])
+    assert "NIE przyszedł" in capsys.readouterr().out

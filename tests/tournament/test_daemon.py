@@ -320,3 +320,36 @@ def test_subscribers_see_the_session_change(open_desk: Any) -> None:
         desk.act("pt", ImportSignups(csv=CSV))
         pushed = _wait_for(sub, lambda p: len(p.event.body.players) == 20)
         assert "Nazwisko" not in pushed.model_dump_json()  # display names only
+
+
+def test_an_override_that_changes_who_plays_a_running_duel_is_refused_unless_it_is_cancelled(
+    open_desk: Any,
+) -> None:
+    """Issue 18, item 4: R1-3 feeds R2-2; R2-2 running on table 2 is never reset in silence."""
+    desk = open_desk()
+    ready_session(desk)
+    for match, table in (("R1-3", 1), ("R1-4", 3)):
+        start_duel(desk, match, table, toss_winner="a", at=desk.clock.now + SECOND)
+        desk.at(desk.clock.now + 3 * SECOND)  # side a's time ran: side b has more left
+        desk.act(f"pt/{match}", Complete())
+        desk.act(f"pt/{match}", Confirm())
+    r13 = desk.match("R1-3")
+    start_duel(desk, "R2-2", 2, toss_winner="a", at=desk.clock.now + SECOND)
+    assert clock(desk, 2).phase == "running"
+    loser = r13.b if r13.winner == r13.a else r13.a
+    assert desk.match("R1-3").actions["match-override"].code == "bracket.feeds-on-table"  # the desk sees why
+    with pytest.raises(ApiError) as refused:
+        desk.act("pt/R1-3", Override(winner=loser, category=OverrideReason.DISPUTE, reason="misread"))
+    assert refused.value.code == "refused" and refused.value.reason.code == "bracket.feeds-on-table"
+    assert "R2-2" in render(refused.value.msg, "pl") and "stoliku 2" in render(refused.value.msg, "pl")
+    assert clock(desk, 2).phase == "running" and desk.match("R2-2").status == "assigned"  # nothing changed
+
+    desk.act(
+        "pt/R1-3",
+        Override(winner=loser, category=OverrideReason.DISPUTE, reason="misread", cancel_running=True),
+    )
+    assert desk.table(2).program.kind == "idle"  # the clock is off the table, not left running
+    r22 = desk.match("R2-2")
+    assert r22.status in ("waiting", "ready") and loser in (r22.a, r22.b) and r22.table is None
+    decisions = desk.session().bracket.decisions
+    assert [(d.match, d.kind) for d in decisions][-2:] == [("R2-2", "cancel"), ("R1-3", "override")]
