@@ -26,12 +26,16 @@ class CannotWrite(OSError):
 
 
 def _app() -> object:
-    """A QGuiApplication (fonts need one); offscreen when there is no display."""
+    """The process's Qt application (fonts need one); offscreen when there is no display.
+
+    A QApplication, not only a QGuiApplication: Qt allows one per process and a GUI's
+    windows need the widgets' kind, so a printout made first (an export, then the desk
+    in the same process, as the tests do) must not leave the other kind behind."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
-    return QGuiApplication.instance() or QGuiApplication([])
+    return QApplication.instance() or QApplication([])
 
 
 def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[int, int]:

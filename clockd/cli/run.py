@@ -22,6 +22,10 @@ from typing import Any
 
 from clockd.i18n import Msg, Problem, render_error, text
 
+#: Simulated clocks ``duelclock run`` starts when no tables are configured and ``--sim`` is not given
+#: (``make run``'s showcase asks for 8: ``duelclock start --tables``).
+DEFAULT_SIM_TABLES = 4
+
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
@@ -45,7 +49,7 @@ def register(sub: Any) -> None:
         "--sim",
         type=int,
         metavar="N",
-        help=text("cli.run.add-n-simulated-serial-clocks-default"),
+        help=text("cli.run.add-n-simulated-serial-clocks-default", n=DEFAULT_SIM_TABLES),
     )
     parser.add_argument(
         "--port",
@@ -107,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"duelclock run: --control: {render_error(exc)}", file=sys.stderr)
         return 2
-    n_sim = args.sim if args.sim is not None else (0 if config.tables else 4)
+    n_sim = args.sim if args.sim is not None else (0 if config.tables else DEFAULT_SIM_TABLES)
     if n_sim < 0:
         print(f"duelclock run: {text('cli.run.sim-negative')}", file=sys.stderr)
         return 2

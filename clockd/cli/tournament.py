@@ -160,7 +160,7 @@ def _config(args: argparse.Namespace) -> int:
         print(
             f"  {render(cfg.round_name(i))}: {r.players} {i18n.text('cli.tournament.players')}, {r.pieces} "
             f"{i18n.text('cli.tournament.pieces')}, {r.time_per_side} {i18n.text('cli.tournament.per-side')}"
-            f" ({cfg.round_kind(i).value})"
+            f" ({text(f'term.round-kind.{cfg.round_kind(i).value}')})"
         )
     tb = cfg.tiebreak
     print(

@@ -96,6 +96,7 @@ def family_codes() -> set[str]:
     from clockd.core.hall import TimerPhase
     from clockd.core.program import program_types
     from clockd.core.registration import COLUMN_ALIASES, ListKind, Refusal
+    from clockd.core.tournament import RoundKind
     from clockd.devices.gpio_config import PIN_ROLES
     from clockd.service.events import event_kinds
 
@@ -111,6 +112,7 @@ def family_codes() -> set[str]:
     out |= {f"term.decided-by.{d.value}" for d in DecidedBy}
     out |= {f"term.decision.{k}" for k in get_args(Decision.model_fields["kind"].annotation)}
     out |= {f"term.override-category.{c.value}" for c in OverrideReason}
+    out |= {f"term.round-kind.{k.value}" for k in RoundKind}
     out |= {f"term.device.{d.value}" for d in DeviceState}
     out |= {f"term.pin-role.{role}" for role in PIN_ROLES}
     out |= {f"term.list.{k.value}" for k in ListKind}

@@ -250,3 +250,20 @@ def test_a_message_that_is_not_argparse_s_own_is_printed_as_it_is() -> None:
     assert polish_error("argument --speed: invalid float value: 'fast'") == (
         "argument --speed: 'fast' nie jest liczbą"
     )
+
+
+def test_the_readme_and_run_help_give_the_same_default_number_of_simulated_tables(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 18, item 10: the README said 8 where ``duelclock run`` starts 4."""
+    from pathlib import Path
+
+    from clockd.cli.run import DEFAULT_SIM_TABLES
+
+    _, out, _ = run(capsys, "run", "--help")
+    said = re.search(r"domyślnie (\d+), gdy nie skonfigurowano stolików", out)
+    assert said is not None and int(said.group(1)) == DEFAULT_SIM_TABLES
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if x.startswith("duelclock run --sim"))
+    stated = re.search(r"no hardware and no --sim: (\d+)", line)
+    assert stated is not None and int(stated.group(1)) == DEFAULT_SIM_TABLES

@@ -67,3 +67,24 @@ def test_config_names_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     path.write_text("players = 12\n[[rounds]]\nname='I'\nplayers=12\npieces=99\ntime_per_side='10m'\n")
     status, _, err = run(["tournament", "config", "--config", str(path)], capsys)
     assert status == 2 and "turniej.toml" in err and "potęgą dwójki" in err  # Polish unless DUELCLOCK_LANG=en
+
+
+def test_english_mode_translates_round_and_session_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18, item 11: the festival's rounds and sessions read in the reader's language."""
+    from clockd.i18n import set_language
+
+    monkeypatch.setenv("DUELCLOCK_LANG", "en")
+    set_language(None)
+    try:
+        status, out, _ = run(["tournament", "config"], capsys)
+    finally:
+        monkeypatch.delenv("DUELCLOCK_LANG")
+        set_language(None)
+    assert status == 0
+    assert "Round II — Quarter-final" in out and "Round V — Final: 2 players" in out
+    assert "Session pt: Friday 19.06, 15:00–17:30" in out
+    assert "runda" not in out and "Piątek" not in out and "knockout" in out and "third_place" not in out
+    status, out, _ = run(["tournament", "config"], capsys)
+    assert "II runda — Ćwierćfinał" in out and "Piątek 19.06, 15:00–17:30" in out and "(pucharowa)" in out
