@@ -116,12 +116,9 @@ def _terminal(args: argparse.Namespace) -> int:
 
 def _desk(args: argparse.Namespace) -> int:
     from clockd.api import ApiError, Client
-    from clockd.api.local import read_info, state_dir
+    from clockd.api.local import read_info
 
-    # The showcase lives in a folder of its own: its journal and its daemon.json never meet a
-    # daemon the referee started for a real session (which keeps the state folder's own).
-    showcase = state_dir() / SHOWCASE_DIR
-    os.environ["DUELCLOCK_STATE_DIR"] = str(showcase)
+    showcase = enter_showcase()
     daemon: subprocess.Popen[bytes] | None = None
     info = read_info()
     if info is None or not _answers(info):
@@ -168,6 +165,20 @@ def _desk(args: argparse.Namespace) -> int:
         return int(gui_args.func(gui_args) or 0)
     finally:
         close()
+
+
+def enter_showcase() -> Path:
+    """Make this process (and the daemon and GUI it starts) use the showcase's own state folder.
+
+    The showcase lives apart: its journal and its ``daemon.json`` never meet a daemon the
+    referee started for a real session (which keeps the state folder's own), so ``make run``
+    never opens — or adds a showcase session to — the referee's tournament.
+    """
+    from clockd.api.local import state_dir
+
+    showcase = state_dir() / SHOWCASE_DIR
+    os.environ["DUELCLOCK_STATE_DIR"] = str(showcase)
+    return showcase
 
 
 def pause_showcase(client: Any, paused_file: Path) -> list[int]:

@@ -70,3 +70,24 @@ def test_closing_the_showcase_pauses_its_clocks_and_the_next_start_resumes_them(
     assert {phase(t) for t in (1, 2, 3)} == {"running"} and phase(4) == "ready"
     assert {t: desk.table(t).program.clock.remaining_ms for t in range(1, 9)} == before
     assert not noted.exists() and resume_showcase(desk.client, noted) == []
+
+
+def test_make_run_never_opens_the_referees_own_daemon(tmp_path, monkeypatch) -> None:
+    """Issue 18, item 10: a tournament daemon already running is not the showcase's."""
+    from clockd.api.local import read_info
+    from clockd.cli.start import enter_showcase
+    from clockd.service.runtime import Daemon, TableSpec
+
+    monkeypatch.setenv("DUELCLOCK_STATE_DIR", str(tmp_path / "state"))
+    referee = Daemon(tmp_path / "state" / "duelclock.db", tables=[TableSpec(1, "Stolik 1", "10m")], port=0)
+    referee.start()
+    try:
+        mine = read_info()
+        assert mine is not None and mine.port == referee.port  # `duelclock status` finds the referee's
+        showcase = enter_showcase()
+        assert showcase == tmp_path / "state" / "showcase"
+        assert read_info() is None  # the showcase starts its own daemon instead of opening that one
+        monkeypatch.setenv("DUELCLOCK_STATE_DIR", str(tmp_path / "state"))
+        assert read_info() == mine  # and the referee's daemon.json is untouched
+    finally:
+        referee.stop()
