@@ -10,8 +10,9 @@ Read-only (it needs no token and has no controls) and public: it is only ever gi
 surnames, e-mails and phones cannot reach it, whatever a widget might try to draw
 (DESIGN.md principle 9). It shows display names only.
 
-It opens full screen, on the second monitor when there is one
-(:func:`show_on_audience_screen`). F11 leaves or re-enters full screen; Ctrl+Q closes it.
+It opens full screen on the second monitor when there is one
+(:func:`show_on_audience_screen`; a window on a single monitor). F11 leaves or re-enters full
+screen, Escape leaves it, Ctrl+Q closes the window; the referee's F1 list names them.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ class AudienceWindow(QWidget):
         self._flash_timer.setSingleShot(True)
         self._flash_timer.setInterval(FLASH_MS)
         self._flash_timer.timeout.connect(self.flash.hide)
-        QShortcut(QKeySequence("F11"), self, self._toggle_fullscreen)
-        QShortcut(QKeySequence("Ctrl+Q"), self, self.close)
+        for keys, slot in AUDIENCE_KEYS:
+            QShortcut(QKeySequence(keys), self, getattr(self, slot))
         self._public = PublicCopy()
         self._dirty: set[Change] = set(Change)
         self._dirty_tables: set[int] = set()
@@ -207,6 +208,11 @@ class AudienceWindow(QWidget):
         else:
             self.showFullScreen()
 
+    def _leave_fullscreen(self) -> None:
+        """Escape: out of full screen, as everywhere else (the window stays open)."""
+        if self.isFullScreen():
+            self.showNormal()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
@@ -258,12 +264,22 @@ class Podium(QWidget):
         super().changeEvent(event)
 
 
+#: The audience screen's own keys (the referee's F1 list names them too): its slot by key.
+AUDIENCE_KEYS = (("F11", "_toggle_fullscreen"), ("Esc", "_leave_fullscreen"), ("Ctrl+Q", "close"))
+
+
 def show_on_audience_screen(window: QWidget) -> None:
-    """Full screen on the second monitor if there is one (the projector), else on this one."""
+    """Full screen on the second monitor (the projector) if there is one; with a single monitor,
+    a window beside the referee's, which it must not cover (F11 makes it full screen)."""
     screens = QGuiApplication.screens()
     primary = QGuiApplication.primaryScreen()
-    target = next((s for s in screens if s is not primary), primary)
-    if target is not None:
-        window.setScreen(target)
-        window.setGeometry(target.geometry())
+    projector = next((s for s in screens if s is not primary), None)
+    if projector is None:
+        if primary is not None:
+            area = primary.availableGeometry()
+            window.resize(area.width() * 2 // 3, area.height() * 2 // 3)
+        window.show()
+        return
+    window.setScreen(projector)
+    window.setGeometry(projector.geometry())
     window.showFullScreen()

@@ -478,9 +478,11 @@ class RefereeWindow(QMainWindow):
         self._render_side()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
+        """Every key the desk answers to: the window's actions (the common ones first), the
+        table selection, and the audience screen's own keys."""
         native = QKeySequence.SequenceFormat.NativeText
         rows = []
-        for a in (
+        first = (
             self.act_toggle,
             self.act_adjust,
             self.act_complete,
@@ -499,10 +501,21 @@ class RefereeWindow(QMainWindow):
             self.act_audience,
             self.act_fullscreen,
             self.act_shortcuts,
-        ):
+        )
+        rest = [a for a in self.findChildren(QAction) if a not in first and a not in self.act_tables]
+        for a in (*first, *rest):
             if not a.shortcut().isEmpty():
                 rows.append((a.shortcut().toString(native), a.text()))
         rows.append(("Ctrl+1 … Ctrl+9", self.tr("Select table 1–9")))
+        from gui.audience import AUDIENCE_KEYS
+
+        audience = {
+            "_toggle_fullscreen": self.tr("Audience screen: full screen on or off"),
+            "_leave_fullscreen": self.tr("Audience screen: leave full screen"),
+            "close": self.tr("Audience screen: close it"),
+        }
+        for keys, slot in AUDIENCE_KEYS:
+            rows.append((QKeySequence(keys).toString(native), audience[slot]))
         return rows
 
     # -- selection --------------------------------------------------------------------------

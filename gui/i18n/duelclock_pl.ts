@@ -543,6 +543,18 @@
         <translation>Importuj zapisy (CSV)…</translation>
     </message>
     <message>
+        <source>Audience screen: full screen on or off</source>
+        <translation>Ekran widowni: pełny ekran lub okno</translation>
+    </message>
+    <message>
+        <source>Audience screen: leave full screen</source>
+        <translation>Ekran widowni: wyjście z pełnego ekranu</translation>
+    </message>
+    <message>
+        <source>Audience screen: close it</source>
+        <translation>Ekran widowni: zamknij</translation>
+    </message>
+    <message>
         <source>select a table first (Ctrl+1 … Ctrl+9)</source>
         <translation>najpierw wybierz stolik (Ctrl+1 … Ctrl+9)</translation>
     </message>

@@ -58,4 +58,43 @@ def test_the_keyboard_shortcuts_list_comes_from_the_actions(qtbot: QtBot) -> Non
     dialog = ShortcutsDialog(window.shortcut_rows(), window)
     qtbot.addWidget(dialog)
     assert dialog.windowTitle() == "Skróty klawiszowe"
-    assert len(dialog.findChildren(type(window.side_title))) == 2 * len(rows)
+    assert len(dialog.findChildren(type(window.side_title))) == 2 * len(window.shortcut_rows())
+
+
+def test_the_audience_screen_on_one_monitor_is_a_window_that_escape_takes_out_of_full_screen(
+    qtbot: QtBot,
+) -> None:
+    """Issue 18, item 9: on a single monitor it must not cover the referee's window."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    window, _ = demo_window(qtbot)
+    assert len(QGuiApplication.screens()) == 1  # offscreen: one monitor, as on a referee's laptop
+    window.toggle_audience()
+    audience = window.audience
+    assert audience is not None
+    qtbot.waitExposed(audience)
+    assert audience.isVisible() and not audience.isFullScreen()
+    audience.showFullScreen()
+    qtbot.waitUntil(audience.isFullScreen)
+    audience.activateWindow()  # the projector's window has the keyboard when the referee clicks it
+    qtbot.waitUntil(audience.isActiveWindow)
+    qtbot.keyClick(audience, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not audience.isFullScreen())
+    assert audience.isVisible()  # out of full screen, still open
+    rows = dict(window.shortcut_rows())
+    assert rows["Esc"] == "Ekran widowni: wyjście z pełnego ekranu"
+    assert rows["Ctrl+Q"] == "Ekran widowni: zamknij"
+    window.toggle_audience()
+
+
+def test_the_keyboard_shortcuts_list_names_every_shortcut_the_window_has(qtbot: QtBot) -> None:
+    from PySide6.QtGui import QAction, QKeySequence
+
+    window, _ = demo_window(qtbot)
+    listed = {keys for keys, _ in window.shortcut_rows()}
+    native = QKeySequence.SequenceFormat.NativeText
+    for action in window.findChildren(QAction):
+        keys = action.shortcut().toString(native)
+        if keys and action not in window.act_tables:
+            assert keys in listed, action.text()
