@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -172,6 +173,11 @@ class RefereeWindow(QMainWindow):
         self.players = PlayersTable(self.tabs)
         players_page = QWidget(self.tabs)
         pl = QVBoxLayout(players_page)
+        self.player_search = QLineEdit(players_page)  # check-in by the name the person says
+        self.player_search.setClearButtonEnabled(True)
+        self.player_search.textChanged.connect(self.players.set_filter)
+        self.player_search.returnPressed.connect(self._check_in_found)
+        pl.addWidget(self.player_search)
         pl.addWidget(self.players, 1)
         self.refusals = RefusalsLabel(players_page)
         pl.addWidget(self.refusals)
@@ -427,6 +433,7 @@ class RefereeWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(self.tr("duelclock — referee"))
         self.tabs.setTabText(1, self.tr("Players and check-in"))
+        self.player_search.setPlaceholderText(self.tr("Find a player by name or number (Enter: check in)"))
         self.menu_event.setTitle(self.tr("&Event"))
         self.menu_table.setTitle(self.tr("&Table"))
         self.menu_match.setTitle(self.tr("&Match"))
@@ -1018,6 +1025,11 @@ class RefereeWindow(QMainWindow):
         found = self._player(self.act_checkin)
         if found is not None:
             self.send(found[0].id, CheckIn(player=found[1].id))
+
+    def _check_in_found(self) -> None:
+        """Enter in the search field: the one player it finds is checked in (as the button would)."""
+        if self.players.select_only_match():
+            self.check_in()
 
     def check_out(self) -> None:
         found = self._player(self.act_checkout)

@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 if args.watch:
                     print("\x1b[H\x1b[2J", end="")
-                print(render_tables(reply.tables))
+                print(render_tables(reply.tables, names=duel_names(client, reply.tables)))
             if not args.watch:
                 return 0
             sys.stdout.flush()
@@ -168,8 +168,39 @@ def _program_cells(view: Any) -> tuple[str, str, str, str]:
     return a, b, f"{clock.moves.a}:{clock.moves.b}", state
 
 
-def render_tables(tables: list[Any]) -> str:
-    """The status table a referee reads (Polish unless DUELCLOCK_LANG=en)."""
+def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
+    """The public names at each side of the tables a match is played on (table → (a, b)), from
+    the events that own them: the referee reads "Anna K. 9:58", not a side letter."""
+    from clockd.api import ApiError
+
+    owners = {t.table: t.program.owner for t in tables if getattr(t.program, "owner", None)}
+    keys = sorted({owner.split("/")[1] for owner in owners.values() if owner.count("/") >= 2})
+    if not keys:
+        return {}
+    try:
+        events = {e.key: e for e in client.events(keys).events}
+    except (ApiError, OSError):
+        return {}  # names are a help; the times still show
+    out: dict[int, tuple[str, str]] = {}
+    for table, owner in owners.items():
+        _hall, key, match = owner.split("/", 2)
+        body = getattr(events.get(key), "body", None)
+        bracket = getattr(body, "bracket", None)
+        if body is None or bracket is None:
+            continue
+        m = next((m for m in bracket.matches if m.id == match), None)
+        if m is None or m.a is None or m.b is None:
+            continue
+        names = body.names()
+        a = m.clock_a if m.clock_a is not None else m.a
+        b = m.b if a == m.a else m.a
+        out[table] = (names.get(a, "?"), names.get(b, "?"))
+    return out
+
+
+def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = None) -> str:
+    """The status table a referee reads (Polish unless DUELCLOCK_LANG=en); ``names``: who sits
+    at each side of a table (:func:`duel_names`), shown before the side's time."""
     head = [
         i18n.text("cli.status.table"),
         "A",
@@ -183,6 +214,8 @@ def render_tables(tables: list[Any]) -> str:
     notes = []
     for t in tables:
         a, b, moves, state = _program_cells(t)
+        if names and t.table in names:
+            a, b = f"{names[t.table][0]} {a}", f"{names[t.table][1]} {b}"
         owner = (
             t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
         )

@@ -122,6 +122,28 @@ def _register_offline(tsub: Any) -> None:
     p.set_defaults(func=_report)
 
 
+def _player_by_name(client: Any, session: str, given: str) -> int:
+    """A player's number, or the one player whose public name starts with ``given`` (case,
+    diacritics and spacing aside: "anna k" finds "Anna K."), so the referee can check in the
+    person at the desk by the name they say."""
+    from clockd.core.people import fold_name
+
+    if given.strip().isdigit():
+        return int(given)
+    wanted = fold_name(given)
+    players = _session_view(client, session).body.players
+    found = [p for p in players if wanted and fold_name(p.name).startswith(wanted)]
+    exact = [p for p in found if fold_name(p.name) == wanted]
+    found = exact if len(exact) == 1 else found
+    if len(found) == 1:
+        return int(found[0].id)
+    if not found:
+        raise Problem("cli.tournament.no-player-named", name=given)
+    raise Problem(
+        "cli.tournament.several-players-named", name=given, players=[f"{p.name} ({p.id})" for p in found]
+    )
+
+
 def _player_argument(p: argparse.ArgumentParser, role: str, help_text: str) -> None:
     """A player's number whose role the command names: ``--winner 7`` / ``--absent 7``, or
     positionally (``toss R1-1 7``) as before. One meaning per command: the help says which."""
@@ -380,7 +402,9 @@ def _register_daemon(tsub: Any) -> None:
         "checkin",
         i18n.text("cli.tournament.players-present-out-not-present-after"),
     )
-    p.add_argument("players", nargs="+", type=int, metavar="PLAYER")
+    p.add_argument(
+        "players", nargs="+", metavar="PLAYER", help=i18n.text("cli.tournament.player-or-name-help")
+    )
     p.add_argument("--out", action="store_true")
     p = command("withdraw", i18n.text("cli.tournament.a-player-resigns"))
     p.add_argument("player", type=int)
@@ -600,7 +624,9 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
             )
         ]
     if cmd == "checkin":
-        return session, [CheckOut(player=p) if args.out else CheckIn(player=p) for p in args.players]
+        players = [_player_by_name(client, session, given) for given in args.players]
+        args.checked = players  # by number, for the answer's names
+        return session, [CheckOut(player=p) if args.out else CheckIn(player=p) for p in players]
     if cmd == "withdraw":
         return session, [Withdraw(player=args.player)]
     if cmd == "close":
@@ -723,6 +749,14 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         for m in body.bracket.matches:
             if m.id == match or m.tiebreak_of == match:
                 print("  " + _match_line(m, names))
+    if args.command == "close":
+        _print_seat_changes(body)
+    if args.command == "checkin":
+        names = body.names()
+        for pid in getattr(args, "checked", []):  # by name: the referee hears who it was
+            print("  " + text("cli.tournament.checked", player=pid, name=names.get(pid, "?")))
+    if args.command == "toss" and body.bracket is not None:
+        _print_who_starts(body, args.match)
     if args.command == "override" and args.cancel_running and body.bracket is not None:
         for d in body.bracket.decisions[-3:-1]:  # the cancellations journaled with this override
             if d.kind == "cancel":
@@ -731,6 +765,38 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
     return 0
+
+
+def _print_seat_changes(body: Any) -> None:
+    """Who took which empty seat at the close (§1.18 reserves in order, §1.19 walk-ins)."""
+    names = body.names()
+    for c in body.seat_changes:
+        print(
+            "  "
+            + text(
+                "cli.tournament.seat-taken",
+                taken_by=f"{names.get(c.taken_by, '?')} ({c.taken_by})",
+                absent=f"{names.get(c.absent, '?')} ({c.absent})",
+                rule=text(f"term.seat-rule.{c.rule.split()[0]}"),
+            )
+        )
+
+
+def _print_who_starts(body: Any, match: str) -> None:
+    """The toss's consequence, said as the referee says it at the table (§2.2.7)."""
+    names = body.names()
+    m = next((m for m in body.bracket.matches if m.id == match), None)
+    if m is None or m.toss_winner is None or m.a is None or m.b is None:
+        return
+    loser = m.b if m.toss_winner == m.a else m.a
+    print(
+        "  "
+        + text(
+            "cli.tournament.who-starts",
+            winner=f"{names.get(m.toss_winner, '?')} ({m.toss_winner})",
+            loser=f"{names.get(loser, '?')} ({loser})",
+        )
+    )
 
 
 def _match_line(m: Any, names: dict[int, str]) -> str:

@@ -113,6 +113,7 @@ def family_codes() -> set[str]:
     out |= {f"term.decision.{k}" for k in get_args(Decision.model_fields["kind"].annotation)}
     out |= {f"term.override-category.{c.value}" for c in OverrideReason}
     out |= {f"term.round-kind.{k.value}" for k in RoundKind}
+    out |= {"term.seat-rule.reserve", "term.seat-rule.walk-in"}  # SeatChange.rule's first word
     out |= {f"term.device.{d.value}" for d in DeviceState}
     out |= {f"term.pin-role.{role}" for role in PIN_ROLES}
     out |= {f"term.list.{k.value}" for k in ListKind}

@@ -451,6 +451,10 @@
         <translation>Zawodnicy i obecność</translation>
     </message>
     <message>
+        <source>Find a player by name or number (Enter: check in)</source>
+        <translation>Znajdź zawodnika po imieniu lub numerze (Enter: obecny)</translation>
+    </message>
+    <message>
         <source>&amp;Table</source>
         <translation>S&amp;tolik</translation>
     </message>

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 import clockd.i18n
+from clockd.core.people import fold_name
 from clockd.i18n import render
 from gui import terms
 from gui.model import DeskState, Player, Refusal
@@ -44,6 +45,7 @@ class PlayersTable(QTableWidget):
         self.setAlternatingRowColors(True)
         self.itemActivated.connect(lambda item: self._activated(item.row()))
         self.desk = DeskState()
+        self._filter = ""
         self._retranslate_headers()
 
     def _retranslate_headers(self) -> None:
@@ -77,7 +79,10 @@ class PlayersTable(QTableWidget):
         players = sorted(state.players.values(), key=lambda p: (_LIST_ORDER.get(p.list, 3), p.order, p.id))
         self.setRowCount(len(players))
         for row, p in enumerate(players):
-            cells = [self._list_name(p), str(p.order), p.display_name, p.full_name, p.phone, self._status(p)]
+            # one numbering with the CLI: "No." is the player's number every command takes;
+            # a reserve's place in the queue (§1.18) goes with its list
+            listed = self._list_name(p) + (f" {p.order}" if p.list == "reserve" else "")
+            cells = [listed, str(p.id), p.display_name, p.full_name, p.phone, self._status(p)]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if col == 0:
@@ -89,9 +94,32 @@ class PlayersTable(QTableWidget):
                 self.setItem(row, col, item)
             if p.id == chosen:
                 self.selectRow(row)
+        self._apply_filter()
         # the daemon's API gives public names only; show the private columns only when there is data
         for col, name in ((3, "full_name"), (4, "phone")):
             self.setColumnHidden(col, not any(getattr(p, name) for p in players))
+
+    def set_filter(self, text: str) -> None:
+        """Show only the players whose number is ``text`` or whose name has it (case and
+        diacritics aside): the referee types what the person at the desk says."""
+        self._filter = fold_name(text)
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        for row in range(self.rowCount()):
+            number, name = self.item(row, 1), self.item(row, 2)
+            words = fold_name(f"{name.text() if name else ''}")
+            shown = not self._filter or (number is not None and number.text() == self._filter)
+            shown = shown or self._filter in words
+            self.setRowHidden(row, not shown)
+
+    def select_only_match(self) -> bool:
+        """Select the one row the filter leaves, if only one is left."""
+        shown = [row for row in range(self.rowCount()) if not self.isRowHidden(row)]
+        if len(shown) != 1:
+            return False
+        self.selectRow(shown[0])
+        return True
 
     def _list_name(self, p: Player) -> str:
         return terms.list_name(p.list)

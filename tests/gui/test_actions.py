@@ -8,6 +8,7 @@ controls follow its new word.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from clockd.core.bracket import Assign, Toss
@@ -191,3 +192,33 @@ def test_a_refusal_arriving_after_a_click_is_the_daemons_polish_sentence(
     assert (
         window.last_refusal == "Nie wykonano: pauza — wstrzymać można tylko chodzący zegar; ten jest: gotowy"
     )
+
+
+def test_check_in_by_the_name_the_person_says_with_the_clis_numbers(
+    qtbot: QtBot, daemon: Running, desk: Desk
+) -> None:
+    """Issue 18, item 5: a search field finds the player; No. is the number the CLI takes."""
+    from clockd.core.actions import CreateEvent
+    from clockd.core.puzzle_duel import ImportSignups
+    from tests.gui.live import SIGNUPS
+
+    client = daemon.client()
+    client.act("", CreateEvent(event_kind="puzzle-duel", key="sb", name="Sobota 20.06"))
+    client.act("sb", ImportSignups(csv=SIGNUPS.read_text(encoding="utf-8"), source="zapisy.csv"))
+    window, model = desk.window, desk.model
+    wait_for(qtbot, lambda: len(model.state.players) == 20)
+    window.tabs.setCurrentIndex(1)
+    table = window.players
+    first_reserve = next(p for p in model.state.players.values() if p.list == "reserve" and p.order == 1)
+    row = next(r for r in range(table.rowCount()) if table.item(r, 2).text() == first_reserve.display_name)
+    assert table.item(row, 1).text() == str(first_reserve.id) == "17"  # as `tournament checkin 17`
+    assert table.item(row, 0).text() == "rezerwowa 1"
+    someone = model.state.players[5]
+    typed = someone.display_name.lower().replace(".", "")  # as heard: "anna k"
+    qtbot.keyClicks(window.player_search, typed)
+    shown = [r for r in range(table.rowCount()) if not table.isRowHidden(r)]
+    assert [table.item(r, 2).text() for r in shown] == [someone.display_name]
+    qtbot.keyClick(window.player_search, Qt.Key.Key_Return)
+    wait_for(qtbot, lambda: model.state.players[5].presence == "present")
+    window.player_search.clear()
+    assert all(not table.isRowHidden(r) for r in range(table.rowCount()))

@@ -126,3 +126,39 @@ def test_each_player_argument_names_its_role_and_the_gui_s_words(
     with pytest.raises(SystemExit):
         main(["tournament", "walkover", "--help"])
     assert "NIE przyszedł" in capsys.readouterr().out
+
+
+def test_the_referee_works_with_names_check_in_close_toss_and_status(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18, item 5: names where the referee works, one numbering with the GUI."""
+    desk = open_desk()
+    csv = tmp_path / "zapisy.csv"
+    csv.write_text(CSV, encoding="utf-8")
+    assert cli(desk, capsys, "tournament", "new", "pt")[0] == 0
+    assert cli(desk, capsys, "tournament", "import", str(csv))[0] == 0
+    status, out, err = cli(desk, capsys, "tournament", "checkin", "Gracz2 N", "gracz3", "4")
+    assert status == 0, err
+    assert "2: Gracz2 N." in out and "3: Gracz3 N." in out and "4: Gracz4 N." in out
+    status, _, err = cli(desk, capsys, "tournament", "checkin", "gracz1")  # Gracz1, Gracz10 … Gracz19
+    assert status == 2 and "„gracz1” pasuje do kilku zawodników" in err and "Gracz1 N. (1)" in err
+    status, _, err = cli(desk, capsys, "tournament", "checkin", "Zofia")
+    assert status == 2 and "imię żadnego zawodnika nie zaczyna się od „Zofia”" in err
+    others = [str(p) for p in range(5, 17)] + ["17"]  # 1 is absent: reserve 17 takes the seat
+    assert cli(desk, capsys, "tournament", "checkin", *others)[0] == 0
+    status, out, err = cli(desk, capsys, "tournament", "close")
+    assert status == 0, err
+    assert "Gracz17 N. (17) zajmuje miejsce: Gracz1 N. (1) (lista rezerwowa po kolei, §1.18)" in out
+    assert cli(desk, capsys, "tournament", "draw", "--seed", "5")[0] == 0
+    assert cli(desk, capsys, "tournament", "assign", "R1-1", "2")[0] == 0
+    m = desk.match("R1-1")
+    names = desk.session().names()
+    status, out, _ = cli(desk, capsys, "tournament", "toss", "R1-1", "--winner", str(m.a))
+    assert status == 0
+    winner, loser = f"{names[m.a]} ({m.a})", f"{names[m.b]} ({m.b})"
+    assert f"rzut wygrał(a) {winner}: {loser} uruchamia zegar" in out
+    status = main(["status", "--host", "127.0.0.1", "--port", str(desk.daemon.port)])
+    out = capsys.readouterr().out
+    assert status == 0
+    row = next(line for line in out.splitlines() if line.startswith("2 "))
+    assert f"{names[m.a]} 10:00" in row and f"{names[m.b]} 10:00" in row and "R1-1" in row
