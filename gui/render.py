@@ -64,7 +64,7 @@ def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[i
 def html_to_pdf(html: str, path: str | Path, *, landscape: bool = True) -> int:
     """Print ``html`` to an A4 PDF (landscape by default); returns the number of pages."""
     _app()
-    from PySide6.QtCore import QMarginsF
+    from PySide6.QtCore import QMarginsF, QSizeF
     from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
     writer = QPdfWriter(str(path))
@@ -81,6 +81,10 @@ def html_to_pdf(html: str, path: str | Path, *, landscape: bool = True) -> int:
     writer.setTitle("duelclock")
     doc = QTextDocument()
     doc.setHtml(html)
+    # lay the text out on the page as printed (in points), so that pageCount() counts the
+    # printed pages: without a page size the document is one endless page
+    page = writer.pageLayout().paintRect(QPageLayout.Unit.Point)
+    doc.setPageSize(QSizeF(page.width(), page.height()))
     doc.print_(writer)
     pages = doc.pageCount()
     if not Path(path).is_file():

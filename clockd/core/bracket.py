@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
 from clockd.core.clock import PerSide, PerSideInt, PerSideStr, Side
-from clockd.core.duel import DuelDecidedBy, Verdict
+from clockd.core.duel import DuelDecidedBy, TimeAdjustment, Verdict
 from clockd.core.timecontrol import TimeControl
 from clockd.core.tournament import RoundKind, TournamentConfig
 from clockd.i18n import Msg, Problem, msg
@@ -181,6 +181,8 @@ class Score(BaseModel):
     ended_at_ns: int
     resolution_ns: int
     steps: PerSide[int]
+    #: The referee's time adjustments, by the match's side (``a`` = the match's first entrant).
+    adjustments: tuple[TimeAdjustment, ...] = ()
 
 
 class Match(BaseModel):
@@ -623,6 +625,9 @@ class Bracket(BaseModel):
             ended_at_ns=v.ended_at_ns,
             resolution_ns=v.resolution_ns,
             steps=per_side(v.steps),
+            adjustments=tuple(
+                a.model_copy(update={"side": a.side.other}) if swap else a for a in v.adjustments
+            ),
         )
         if v.winner is None:
             root = self.match(m.tiebreak_of) if m.tiebreak_of else m

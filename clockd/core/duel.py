@@ -108,6 +108,19 @@ class DuelSetup(BaseModel):
     resolution_ns: int = Field(default=DEFAULT_RESOLUTION_NS, gt=0)
 
 
+class TimeAdjustment(BaseModel):
+    """A referee's change to a side's time during the duel (a penalty is negative), with the
+    reason as typed: the results and the printout list them, so a −30 s is never hidden in
+    the figures."""
+
+    model_config = ConfigDict(frozen=True)
+
+    t_ns: int
+    side: Side
+    delta_ms: int
+    reason: str = ""
+
+
 class Verdict(BaseModel):
     """The result of a finished duel, with the raw figures the referee may ask for."""
 
@@ -121,6 +134,7 @@ class Verdict(BaseModel):
     ended_at_ns: int
     resolution_ns: int
     steps: PerSide[int]  # remaining time in whole steps of the resolution (rounded up)
+    adjustments: tuple[TimeAdjustment, ...] = ()
 
     def remaining_ms(self) -> PerSide[int]:
         """Remaining time in whole milliseconds, rounded up like every displayed figure.
@@ -141,6 +155,7 @@ class Duel(BaseModel):
     end: EndReason | None = None
     ended_at_ns: int | None = None
     ignored_toss_winner: int = 0  # presses by the toss winner on the ready clock
+    adjustments: tuple[TimeAdjustment, ...] = ()  # the referee's, in order
 
     @classmethod
     def initial(cls, setup: DuelSetup) -> Duel:
@@ -188,7 +203,8 @@ class Duel(BaseModel):
         if self.end is None or self.ended_at_ns is None:
             return None
         view = self.clock.view(max(self.ended_at_ns, self.clock.last_input_ns or 0))
-        return judge(view, self.end, self.ended_at_ns, self.setup.resolution_ns)
+        verdict = judge(view, self.end, self.ended_at_ns, self.setup.resolution_ns)
+        return verdict.model_copy(update={"adjustments": self.adjustments}) if self.adjustments else verdict
 
     # -- inputs ----------------------------------------------------------------------------
     def apply(self, event: Press | Pause | Resume | Adjust | Complete) -> tuple[Duel, DuelOutcome]:
@@ -211,6 +227,11 @@ class Duel(BaseModel):
         if not isinstance(event, Press) and s.clock.phase is Phase.READY and not isinstance(event, Adjust):
             raise ClockError("duel.not-started")
         clock, outcome = s.clock.apply(event)
+        if isinstance(event, Adjust):
+            noted = TimeAdjustment(
+                t_ns=event.t_ns, side=event.side, delta_ms=event.delta_ms, reason=event.reason
+            )
+            s = s.model_copy(update={"adjustments": (*s.adjustments, noted)})
         if clock.phase is Phase.FLAGGED:
             # An adjustment took a side's time to zero: a flag at this instant.
             return s._ended(clock, EndReason.FLAG, event.t_ns), DuelOutcome.FLAGGED

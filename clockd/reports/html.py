@@ -36,15 +36,36 @@ def decided_by_text(by: DecidedBy | None) -> str:
     return "" if by is None else text(f"term.decided-by.{by.value}")
 
 
+def delta_text(delta_ms: int) -> str:
+    """A time adjustment as a referee writes it: −0:30, +1:00, −0:00.500 (exact, signed)."""
+    sign = "−" if delta_ms < 0 else "+"
+    seconds, milli = divmod(abs(delta_ms), 1000)
+    minutes, seconds = divmod(seconds, 60)
+    return f"{sign}{minutes}:{seconds:02d}" + (f".{milli:03d}" if milli else "")
+
+
 def _name(results: Results, pid: int | None, bye: bool) -> str:
     if pid is None:
         return f"<i>{text('term.bye')}</i>" if bye else "&nbsp;"
     return escape(results.player_name(pid))
 
 
+def _small(content: str, pt: float = 7, *, bold: bool = False) -> str:
+    """Text at ``pt`` points: Qt's rich text applies a size reliably on a span, not on a cell."""
+    weight = "; font-weight:bold" if bold else ""
+    return f'<span style="font-size:{pt}pt{weight}">{content}</span>'
+
+
 def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
-    table = f" · {text('report.html.table-2')} {m.table}" if m.table is not None else ""
-    rows = [f'<tr><td colspan="2" style="font-size:8pt; color:#607d8b">{escape(m.id)}{table}</td></tr>']
+    """One match as two lines (a name and its time each) beside its id and table, and a small
+    line for what else decided it (a tie-break, the referee, a walkover, a penalty): compact,
+    so that a bracket of 16 fits one A4 landscape page."""
+    table = f"<br>{text('report.html.table-2')} {m.table}" if m.table is not None else ""
+    label = (
+        f'<td rowspan="2" width="13%" valign="middle" style="color:#607d8b">'
+        f"{_small(escape(m.id) + table, 5.5)}</td>"
+    )
+    rows = []
     bye_side = None
     if m.decided_by is DecidedBy.BYE:
         bye_side = "a" if m.a is None else "b"
@@ -57,22 +78,26 @@ def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
         time = ""
         if m.displayed is not None:
             time = m.displayed.a if side == "a" else m.displayed.b
-        name = _name(results, pid, bye_side == side)
-        if pid is not None and pid == m.winner:
-            name = f"<b>{name}</b>"
-        rows.append(
-            f'<tr><td bgcolor="{color}" width="80%">{name}</td>'
-            f'<td bgcolor="{color}" align="right">{escape(time)}</td></tr>'
+        won = pid is not None and pid == m.winner
+        name = _small(_name(results, pid, bye_side == side), bold=won)
+        rows.append(  # a time never wraps ("14:5" / "0"): its cell is as wide as it needs
+            f'<tr>{label if side == "a" else ""}<td bgcolor="{color}" width="70%">{name}</td>'
+            f'<td bgcolor="{color}" align="right" nowrap width="17%">{_small(escape(time))}</td></tr>'
         )
+    notes = []
     for tb in (t for t in results.matches if t.tiebreak_of == m.id):
         if tb.displayed is not None:
-            rows.append(
-                f'<tr><td colspan="2" style="font-size:8pt">{text("term.decided-by.tiebreak")} '
-                f"{escape(tb.displayed.a)} – {escape(tb.displayed.b)}</td></tr>"
+            notes.append(
+                f"{text('term.decided-by.tiebreak')} {escape(tb.displayed.a)} – {escape(tb.displayed.b)}"
             )
     if m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
-        rows.append(f'<tr><td colspan="2" style="font-size:8pt">{decided_by_text(m.decided_by)}</td></tr>')
-    return '<table border="1" cellspacing="0" cellpadding="3" width="100%">' + "".join(rows) + "</table>"
+        notes.append(decided_by_text(m.decided_by))
+    for adj in m.adjustments:  # a penalty is part of the result: never hidden in the figures
+        who = escape(results.player_name(adj.player))
+        notes.append(f"{text('report.html.adjusted')} {who} {delta_text(adj.delta_ms)}")
+    if notes:
+        rows.append(f'<tr><td colspan="3">{_small("; ".join(notes), 5.5)}</td></tr>')
+    return '<table border="1" cellspacing="0" cellpadding="1" width="100%">' + "".join(rows) + "</table>"
 
 
 def bracket_html(results: Results) -> str:
@@ -97,7 +122,8 @@ def bracket_html(results: Results) -> str:
         '<html><head><meta charset="utf-8">',
         f"<title>{escape(results.tournament)}</title>",
         "<style>body { font-family: sans-serif; font-size: 10pt } "
-        "h1 { font-size: 16pt } h2 { font-size: 12pt } "
+        "h1 { font-size: 14pt; margin: 0 } h2 { font-size: 12pt } "
+        ".bracket { font-size: 8pt } "
         "@page { size: A4 landscape; margin: 10mm }</style>",
         "</head><body>",
         f"<h1>{escape(results.tournament)}{' — ' + escape(results.session) if results.session else ''}</h1>",
@@ -105,7 +131,9 @@ def bracket_html(results: Results) -> str:
     # -- the bracket ------------------------------------------------------------------------
     heads = [names[r] for r in knockout] + [final.round_name]
     col_width = 100 // len(heads)
-    out.append('<table cellspacing="6" cellpadding="0" width="100%">')
+    # compact, so that a bracket of 16 (byes, tie-breaks, penalties) stays on one A4 landscape
+    # page; what follows starts on the next page (the printout's page 1 is the bracket)
+    out.append('<table class="bracket" cellspacing="3" cellpadding="0" width="100%">')
     out.append(
         "<tr>"
         + "".join(
@@ -129,6 +157,7 @@ def bracket_html(results: Results) -> str:
             cells.append(f'<td rowspan="{lines}" valign="middle">{"".join(parts)}</td>')
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</table>")
+    out.append('<p style="page-break-after: always; margin: 0"></p>')
 
     # -- podium ---------------------------------------------------------------------------------
     out.append(f"<h2>{text('report.html.podium')}</h2>")
@@ -157,8 +186,8 @@ def bracket_html(results: Results) -> str:
         text("report.html.decided-by"),
     ]
     out.append(f"<h2>{text('report.html.matches')}</h2>")
-    out.append('<table border="1" cellspacing="0" cellpadding="3">')
-    out.append("<tr>" + "".join(f"<th>{h}</th>" for h in columns) + "</tr>")
+    out.append('<table border="1" cellspacing="0" cellpadding="2" width="100%">')
+    out.append("<tr>" + "".join(f"<th>{_small(h, 8, bold=True)}</th>" for h in columns) + "</tr>")
     for m in results.matches:
         if m.status is MatchStatus.CANCELLED and m.displayed is None:
             continue
@@ -176,8 +205,18 @@ def bracket_html(results: Results) -> str:
             escape(results.player_name(m.winner)) if m.winner is not None else "",
             decided_by_text(m.decided_by),
         ]
-        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in fields) + "</tr>")
+        out.append("<tr>" + "".join(f"<td>{_small(c, 8)}</td>" for c in fields) + "</tr>")
     out.append("</table>")
+
+    # -- the referee's time adjustments ------------------------------------------------------------
+    adjusted = [(m, a) for m in results.matches for a in m.adjustments]
+    if adjusted:
+        out.append(f"<h2>{text('report.html.adjustments')}</h2><ul>")
+        for m, a in adjusted:
+            who = escape(results.player_name(a.player))
+            why = f": {escape(a.reason)}" if a.reason else ""
+            out.append(f"<li>{escape(m.id)}: {who} {delta_text(a.delta_ms)}{why}</li>")
+        out.append("</ul>")
 
     # -- decisions --------------------------------------------------------------------------
     if results.decisions:

@@ -24,7 +24,7 @@ import io
 from pydantic import BaseModel, ConfigDict
 
 from clockd.core.bracket import Bracket, DecidedBy, Match, MatchStatus, PlayerId
-from clockd.core.clock import PerSide, PerSideInt
+from clockd.core.clock import PerSide, PerSideInt, Side
 from clockd.core.csvtext import spreadsheet_cell
 from clockd.core.display import quantize
 from clockd.core.tournament import RoundKind
@@ -39,6 +39,16 @@ class ResultPlayer(BaseModel):
 
     id: PlayerId
     name: str
+
+
+class ResultAdjustment(BaseModel):
+    """A referee's time adjustment in a match: whose time, by how much, why (as typed)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: PlayerId | None
+    delta_ms: int
+    reason: str = ""
 
 
 class ResultMatch(BaseModel):
@@ -63,6 +73,7 @@ class ResultMatch(BaseModel):
     clock_a: PlayerId | None = None  # the player at the clock's side a
     toss_winner: PlayerId | None = None
     time_control: str = ""  # the clock's setting for this match, e.g. "10m"
+    adjustments: list[ResultAdjustment] = []  # the referee's time changes (penalties negative)
 
 
 class ResultDecision(BaseModel):
@@ -138,6 +149,10 @@ def _match(bracket: Bracket, m: Match, lang: str | None) -> ResultMatch:
         ended_at_ms=ns_to_ms(score.ended_at_ns) if score else None,
         clock_a=m.clock_a,
         toss_winner=m.toss_winner,
+        adjustments=[
+            ResultAdjustment(player=m.a if a.side is Side.A else m.b, delta_ms=a.delta_ms, reason=a.reason)
+            for a in (score.adjustments if score else ())
+        ],
         time_control=str(bracket.time_control(m.id)),
     )
 
