@@ -2,7 +2,9 @@
 
 ``duelclock duel replay TIMELINE.json`` settles a dispute (§2.2.19): it replays one
 duel's inputs through the same pure code the daemon uses (:mod:`clockd.core.duel`) and
-prints the result as one JSON object. ``-`` reads the timeline from standard input;
+prints the result as one JSON object. The file is a duel's inputs as written for a dispute,
+or what ``duelclock table N timeline --json`` writes (its last duel, or ``--match``'s), so
+a dispute goes from the table to the replay in two commands. ``-`` reads standard input;
 ``--trace`` also lists, on standard error, what each event did (a press by the toss
 winner on a ready clock, a press by the waiting player, an event after the end).
 """
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from clockd.i18n import Problem
 
 
 def register(sub: Any) -> None:
@@ -34,12 +37,84 @@ def register(sub: Any) -> None:
         "timeline",
         help=i18n.text("cli.duel.timeline-json-or-for-standard-input"),
     )
+    replay.add_argument("--match", metavar="MATCH", help=i18n.text("cli.duel.match-help"))
     replay.add_argument(
         "--trace",
         action="store_true",
         help=i18n.text("cli.duel.list-what-each-event-did-on"),
     )
     replay.set_defaults(func=_replay)
+
+
+def _is_table_timeline(text: str) -> bool:
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        entry = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(entry, dict) and {"seq", "kind", "t_ms"} <= set(entry)
+
+
+def _from_table_timeline(text: str, match: str | None) -> dict[str, Any]:
+    """The duel's inputs from a table's journaled timeline (JSON lines, one entry each): the
+    duel loaded on the table after the toss (the last one, or ``match``'s), and the presses,
+    pauses, resumes, adjustments and "complete" that followed it until the next program. Times
+    count from the duel's loading; the time control, resolution and toss come from it."""
+    entries: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            raise Problem("cli.duel.timeline-line", line=number) from None
+        if not isinstance(entry, dict) or not {"kind", "t_ms"} <= set(entry):
+            raise Problem("cli.duel.timeline-line", line=number)
+        entries.append(entry)
+
+    def duel_of(e: dict[str, Any]) -> dict[str, Any] | None:
+        program = e.get("data", {}).get("program") if e["kind"] == "program" else None
+        if not isinstance(program, dict) or not isinstance(program.get("duel"), dict):
+            return None
+        if match is not None and not str(program.get("owner", "")).endswith(f"/{match}"):
+            return None
+        return program
+
+    starts = [i for i, e in enumerate(entries) if duel_of(e) is not None]
+    if not starts:
+        raise Problem("cli.duel.timeline-no-duel", match=match or "")
+    start = starts[-1]
+    program = duel_of(entries[start])
+    assert program is not None
+    setup = program["duel"]["setup"]
+    stages = setup["control"]["stages"]
+    if len(stages) != 1:
+        raise Problem("cli.duel.timeline-stages", stages=len(stages))
+    t0 = entries[start]["t_ms"]
+    events: list[dict[str, Any]] = []
+    for e in entries[start + 1 :]:
+        if e["kind"] == "program":
+            break
+        t, data = e["t_ms"] - t0, e.get("data", {})
+        if e["kind"] == "press":
+            events.append({"t_ms": t, "press": data["side"]})
+        elif e["kind"] in ("pause", "resume", "complete"):
+            events.append({"t_ms": t, e["kind"]: True})
+        elif e["kind"] == "adjust":
+            action = data.get("action", {})
+            events.append({"t_ms": t, "adjust": action["side"], "delta_ms": action["delta_ms"]})
+    stage = stages[0]
+    return {
+        "time_control": {
+            "base_ms": stage["time_ns"] // 1_000_000,
+            "increment_ms": stage.get("increment_ns", 0) // 1_000_000,
+            "delay_ms": stage.get("delay_ns", 0) // 1_000_000,
+            "delay": setup["control"].get("delay_mode", "none"),
+        },
+        "resolution_ms": setup["resolution_ns"] // 1_000_000,
+        "toss_winner": setup["toss_winner"],
+        "events": events,
+    }
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -61,7 +136,13 @@ def _replay(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        timeline = DuelTimeline.model_validate_json(text)
+        if _is_table_timeline(text):  # what `duelclock table N timeline --json` writes
+            timeline = DuelTimeline.model_validate_json(json.dumps(_from_table_timeline(text, args.match)))
+        else:
+            timeline = DuelTimeline.model_validate_json(text)
+    except Problem as exc:
+        print(f"{source}: {render(exc.msg)}", file=sys.stderr)
+        return 1
     except ValidationError as exc:
         print(
             i18n.text("cli.duel.not-a-valid-duel-timeline", source=source),

@@ -183,19 +183,38 @@ def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
         return {}  # names are a help; the times still show
     out: dict[int, tuple[str, str]] = {}
     for table, owner in owners.items():
-        _hall, key, match = owner.split("/", 2)
-        body = getattr(events.get(key), "body", None)
-        bracket = getattr(body, "bracket", None)
-        if body is None or bracket is None:
-            continue
-        m = next((m for m in bracket.matches if m.id == match), None)
-        if m is None or m.a is None or m.b is None:
-            continue
-        names = body.names()
-        a = m.clock_a if m.clock_a is not None else m.a
-        b = m.b if a == m.a else m.a
-        out[table] = (names.get(a, "?"), names.get(b, "?"))
+        found = _side_names(events, owner)
+        if found is not None:
+            out[table] = found
     return out
+
+
+def match_side_names(client: Any, owner: str) -> tuple[str, str] | None:
+    """Who sits at the clock's sides a and b for the match ``owner`` (``desk/pt/R1-1``)."""
+    from clockd.api import ApiError
+
+    if owner.count("/") < 2:
+        return None
+    try:
+        events = {e.key: e for e in client.events([owner.split("/")[1]]).events}
+    except (ApiError, OSError):
+        return None
+    return _side_names(events, owner)
+
+
+def _side_names(events: dict[str, Any], owner: str) -> tuple[str, str] | None:
+    _hall, key, match = owner.split("/", 2)
+    body = getattr(events.get(key), "body", None)
+    bracket = getattr(body, "bracket", None)
+    if body is None or bracket is None:
+        return None
+    m = next((m for m in bracket.matches if m.id == match), None)
+    if m is None or m.a is None or m.b is None:
+        return None
+    names = body.names()
+    a = m.clock_a if m.clock_a is not None else m.a
+    b = m.b if a == m.a else m.a
+    return names.get(a, "?"), names.get(b, "?")
 
 
 def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = None) -> str:

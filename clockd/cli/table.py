@@ -24,7 +24,7 @@ from clockd import i18n
 from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call, render_tables
-from clockd.i18n import msg, render
+from clockd.i18n import msg, render, text
 
 
 def register(sub: Any) -> None:
@@ -130,21 +130,87 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _timeline(client: Any, args: argparse.Namespace) -> int:
+    """The table's journal as a referee reads it in a dispute: the time since the first entry
+    (m:ss.mmm, exact), what happened in words, whose side by name, the referee's reason."""
+    from clockd.cli.status import match_side_names
     from clockd.core.display import format_exact_ms
 
     reply = client.timeline(args.table, limit=args.limit)
     first = reply.entries[0].t_ms if reply.entries else 0
+    names: tuple[str, str] | None = None
     for entry in reply.entries:
         if args.json:
             print(json.dumps(entry.model_dump(mode="json"), ensure_ascii=False))
             continue
-        detail = " ".join(
-            f"{k}={_shown(v)}"
-            for k, v in entry.data.items()
-            if v not in (None, "", {}) and k not in ("device_t_us",)
-        )
-        print(f"{entry.seq:>7}  +{format_exact_ms(entry.t_ms - first)}  {entry.kind:<18} {detail}")
+        if entry.kind == "program":
+            owner = (entry.data.get("program") or {}).get("owner")
+            names = match_side_names(client, owner) if owner else None
+        when = format_exact_ms(entry.t_ms - first)
+        print(f"{entry.seq:>7}  {when:>10}  {_entry_text(entry.kind, entry.data, names)}")
     return 0
+
+
+def _named_side(side: Any, names: tuple[str, str] | None) -> str:
+    letter = str(side).upper()
+    if names is None or letter not in ("A", "B"):
+        return letter
+    return f"{letter} ({names[0] if letter == 'A' else names[1]})"
+
+
+def _entry_text(kind: str, data: dict[str, Any], names: tuple[str, str] | None) -> str:
+    """One journal entry in the reader's language: its kind as a term, then what matters."""
+    from clockd.core.actions import action_types
+    from clockd.core.display import format_delta_ms
+
+    what = text(f"term.action.{kind}") if kind in action_types() else _entry_term(kind)
+    parts: list[str] = []
+    action = data.get("action") if isinstance(data.get("action"), dict) else {}
+    if kind == "press":
+        parts.append(text("cli.table.timeline-side", side=_named_side(data.get("side"), names)))
+        outcome = data.get("outcome")
+        if outcome:
+            parts.append(text(f"term.outcome.{outcome}"))
+    elif kind == "program":
+        program = data.get("program") or {}
+        parts.append(text(f"term.program.{program.get('kind', 'idle')}"))
+        if program.get("owner"):
+            parts.append(str(program["owner"]).split("/", 1)[-1])
+    elif kind == "flag":
+        parts.append(text("cli.table.timeline-side", side=_named_side(data.get("side"), names)))
+    elif kind in ("device-connected", "device-disconnected"):
+        parts += [str(data.get("device_id") or "?")]
+        parts += [str(_shown(data[k])) for k in ("detail", "reason") if data.get(k) not in (None, "", {})]
+    elif kind == "match-finished" and isinstance(data.get("verdict"), dict):
+        v = data["verdict"]
+        shown = v.get("displayed") or {}
+        if v.get("winner"):
+            parts.append(text("cli.table.timeline-winner", side=_named_side(v["winner"], names)))
+        parts.append(f"{shown.get('a', '?')} | {shown.get('b', '?')}")
+        decided = v.get("decided_by")
+        parts.append(text("device.duel-tie") if decided == "tie" else text(f"term.decided-by.{decided}"))
+    elif action:
+        if "side" in action:
+            parts.append(text("cli.table.timeline-side", side=_named_side(action["side"], names)))
+        if "delta_ms" in action:
+            parts.append(format_delta_ms(int(action["delta_ms"])))
+        if action.get("reason"):
+            parts.append(text("cli.table.timeline-reason", reason=action["reason"]))
+    else:
+        parts += [
+            f"{k}={_shown(v)}"
+            for k, v in data.items()
+            if v not in (None, "", {}) and k not in ("device_t_us", "by", "source", "target")
+        ]
+    if data.get("by"):
+        parts.append(text("cli.table.timeline-by", by=data["by"]))
+    return f"{what}: {', '.join(parts)}" if parts else what
+
+
+def _entry_term(kind: str) -> str:
+    from clockd.i18n.catalogue import catalogue
+
+    code = f"term.entry.{kind}"  # a kind this program does not know (a newer journal): as written
+    return text(code) if code in catalogue().entries else kind
 
 
 def _shown(value: Any) -> Any:

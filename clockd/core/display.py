@@ -72,3 +72,11 @@ def format_exact_ms(ms: int) -> str:
     if hours:
         return f"{sign}{hours}:{minutes:02d}:{seconds:02d}.{milli:03d}"
     return f"{sign}{minutes}:{seconds:02d}.{milli:03d}"
+
+
+def format_delta_ms(delta_ms: int) -> str:
+    """A time adjustment as a referee writes it: −0:30, +1:00, −0:00.500 (exact, always signed)."""
+    sign = "−" if delta_ms < 0 else "+"
+    seconds, milli = divmod(abs(delta_ms), 1000)
+    minutes, seconds = divmod(seconds, 60)
+    return f"{sign}{minutes}:{seconds:02d}" + (f".{milli:03d}" if milli else "")

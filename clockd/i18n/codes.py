@@ -89,16 +89,19 @@ def family_codes() -> set[str]:
     """The members of every family of codes made from a name."""
     from typing import get_args
 
+    import clockd.service.compose  # noqa: F401  (every event kind's entries registered)
     from clockd.core.actions import action_types
     from clockd.core.bracket import DecidedBy, Decision, MatchStatus, OverrideReason
-    from clockd.core.clock import Phase
+    from clockd.core.clock import Outcome, Phase
     from clockd.core.device import DeviceState
+    from clockd.core.duel import DuelOutcome
     from clockd.core.hall import TimerPhase
     from clockd.core.program import program_types
     from clockd.core.registration import COLUMN_ALIASES, ListKind, Refusal
     from clockd.core.tournament import RoundKind
     from clockd.devices.gpio_config import PIN_ROLES
     from clockd.service.events import event_kinds
+    from clockd.store.entries import entry_kinds
 
     out = {f"term.phase.{p.value}" for p in Phase}
     out |= {f"term.match-status.{s.value}" for s in MatchStatus}
@@ -114,6 +117,9 @@ def family_codes() -> set[str]:
     out |= {f"term.override-category.{c.value}" for c in OverrideReason}
     out |= {f"term.round-kind.{k.value}" for k in RoundKind}
     out |= {"term.seat-rule.reserve", "term.seat-rule.walk-in"}  # SeatChange.rule's first word
+    out |= {f"term.outcome.{o.value}" for o in DuelOutcome} | {f"term.outcome.{o.value}" for o in Outcome}
+    ours = {kind for kind, cls in entry_kinds().items() if cls.__module__.startswith("clockd.")}
+    out |= {f"term.entry.{kind}" for kind in ours - set(action_types())}
     out |= {f"term.device.{d.value}" for d in DeviceState}
     out |= {f"term.pin-role.{role}" for role in PIN_ROLES}
     out |= {f"term.list.{k.value}" for k in ListKind}

@@ -17,6 +17,7 @@ from __future__ import annotations
 from html import escape
 
 from clockd.core.bracket import DecidedBy, MatchStatus
+from clockd.core.display import format_delta_ms
 from clockd.core.tournament import RoundKind
 from clockd.i18n import text
 from clockd.reports.results import ResultMatch, Results
@@ -34,14 +35,6 @@ COLORS = {
 def decided_by_text(by: DecidedBy | None) -> str:
     """How a match was decided, in the reader's language: the core's term (``term.decided-by.*``)."""
     return "" if by is None else text(f"term.decided-by.{by.value}")
-
-
-def delta_text(delta_ms: int) -> str:
-    """A time adjustment as a referee writes it: −0:30, +1:00, −0:00.500 (exact, signed)."""
-    sign = "−" if delta_ms < 0 else "+"
-    seconds, milli = divmod(abs(delta_ms), 1000)
-    minutes, seconds = divmod(seconds, 60)
-    return f"{sign}{minutes}:{seconds:02d}" + (f".{milli:03d}" if milli else "")
 
 
 def _name(results: Results, pid: int | None, bye: bool) -> str:
@@ -94,7 +87,7 @@ def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
         notes.append(decided_by_text(m.decided_by))
     for adj in m.adjustments:  # a penalty is part of the result: never hidden in the figures
         who = escape(results.player_name(adj.player))
-        notes.append(f"{text('report.html.adjusted')} {who} {delta_text(adj.delta_ms)}")
+        notes.append(f"{text('report.html.adjusted')} {who} {format_delta_ms(adj.delta_ms)}")
     if notes:
         rows.append(f'<tr><td colspan="3">{_small("; ".join(notes), 5.5)}</td></tr>')
     return '<table border="1" cellspacing="0" cellpadding="1" width="100%">' + "".join(rows) + "</table>"
@@ -215,7 +208,7 @@ def bracket_html(results: Results) -> str:
         for m, a in adjusted:
             who = escape(results.player_name(a.player))
             why = f": {escape(a.reason)}" if a.reason else ""
-            out.append(f"<li>{escape(m.id)}: {who} {delta_text(a.delta_ms)}{why}</li>")
+            out.append(f"<li>{escape(m.id)}: {who} {format_delta_ms(a.delta_ms)}{why}</li>")
         out.append("</ul>")
 
     # -- decisions --------------------------------------------------------------------------

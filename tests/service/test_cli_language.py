@@ -179,8 +179,8 @@ def test_a_devices_detail_reaches_the_referee_in_their_language_not_the_daemons(
         assert english.startswith("table 1, device SIM-0001: firmware ") and ", protocol 1." in english
 
         timeline = duelclock(environment(tmp_path, None), "table", "1", "timeline").stdout
-        [connected] = [line for line in timeline.splitlines() if "device-connected" in line]
-        assert "detail=firmware " in connected and ", protokół 1." in connected
+        [connected] = [line for line in timeline.splitlines() if "urządzenie podłączone" in line]
+        assert "SIM-0001, firmware " in connected and ", protokół 1." in connected
     finally:
         proc.terminate()
         proc.wait(timeout=15)

@@ -353,3 +353,42 @@ def test_an_override_that_changes_who_plays_a_running_duel_is_refused_unless_it_
     assert r22.status in ("waiting", "ready") and loser in (r22.a, r22.b) and r22.table is None
     decisions = desk.session().bracket.decisions
     assert [(d.match, d.kind) for d in decisions][-2:] == [("R2-2", "cancel"), ("R1-3", "override")]
+
+
+def test_a_dispute_goes_from_the_tables_timeline_to_the_replay_in_two_commands(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18, item 7: the timeline reads as the referee thinks; duel replay reads its --json."""
+    desk = open_desk()
+    ready_session(desk)
+    m = start_duel(desk, "R1-1", 2, toss_winner="a", at=T0 + SECOND)
+    desk.press(2, A, T0 + 4 * SECOND + 250 * MS)
+    desk.press(2, B, T0 + 9 * SECOND)
+    desk.act("pt/R1-1", Adjust(side=A, delta_ms=-30_000, reason="dotknął cudzego elementu"))
+    desk.at(T0 + 12 * SECOND)
+    desk.act("pt/R1-1", Complete())
+    names = desk.session().names()
+    conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port)]
+
+    assert main(["table", "2", "timeline", *conn]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    press = next(line for line in lines if "naciśnięcie" in line and "0:04.250" in line)
+    assert f"strona A ({names[m.a]})" in press and "zaliczone" in press  # 4.25 s after the first entry
+    decided = next(line for line in lines if "pojedynek rozstrzygnięty" in line)
+    assert f"wygrywa strona B ({names[m.b]})" in decided and "9:24 | 9:56" in decided and "{" not in decided
+    adjust = next(line for line in lines if "−0:30" in line)
+    assert f"strona A ({names[m.a]})" in adjust and "powód: dotknął cudzego elementu" in adjust
+    assert "wykonał(a): Sędzia A" in adjust
+    assert not any("outcome=" in line or "side=" in line for line in lines)  # no raw fields
+
+    assert main(["table", "2", "timeline", "--json", *conn]) == 0
+    path = tmp_path / "stolik2.jsonl"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["duel", "replay", str(path)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    score = desk.match("R1-1").score
+    assert replayed["remaining_ms"] == score.remaining_ms.model_dump()
+    assert replayed["displayed"] == score.displayed.model_dump() and replayed["decided_by"] == "time"
+    assert replayed["winner"] == "b"  # side a lost 30 s: the clock's side b, the match's b (clock_a = a)
+    assert main(["duel", "replay", str(path), "--match", "R1-7"]) == 1
+    assert "nie zawiera pojedynku R1-7" in capsys.readouterr().err
