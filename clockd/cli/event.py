@@ -11,6 +11,7 @@
     duelclock event schedule sztafeta --in 15          # plan the start in 15 minutes (T−10, T−5)
     duelclock event finish sztafeta para-3             # the referee records a finish
     duelclock event unfinish sztafeta para-3 --reason "knocked the button"
+    duelclock event replay SPOR.json                   # a dispute: replay a relay/blind/team event's inputs
 
 A hall event's file (TOML): ``duration = "60m"``, ``signal_every = "5m"``,
 ``signal_at = ["30m"]``, ``before_start = ["10m", "5m"]``, ``devices = [5, 6, 7, 8]`` (the
@@ -97,6 +98,45 @@ def register(sub: Any) -> None:
     )
     p.add_argument("entry")
     p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    _add_replay(esub)
+
+
+def _add_replay(esub: Any) -> None:
+    p = esub.add_parser(
+        "replay",
+        help=text("cli.event.replay-help"),
+        description=text("cli.event.replay-description"),
+    )
+    p.add_argument("file", metavar="FILE.json", help=text("cli.event.replay-file"))
+    p.set_defaults(func=replay_file)
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    """``duelclock event replay FILE.json``: the ranking as the daemon decides it (JSON on
+    standard output); a file that cannot be replayed is named with where and why (exit 2)."""
+    from clockd.core.zone import ReplayError, replay
+
+    source = "<stdin>" if args.file == "-" else str(args.file)
+    try:
+        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(render(msg("cli.cannot-read", path=source, problem=exc)), file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        print(
+            render(msg("zone.replay-not-json", source=source, line=exc.lineno, column=exc.colno)),
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        result = replay(data, source)
+    except ReplayError as exc:
+        print(render(exc.msg), file=sys.stderr)
+        return 2
+    print(json.dumps(result.public(), ensure_ascii=False))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
