@@ -98,7 +98,36 @@ def register(sub: Any) -> None:
     )
     p.add_argument("entry")
     p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    _add_zone(command, why)
     _add_replay(esub)
+
+
+def _add_zone(command: Any, why: str) -> None:
+    """The zone's contests (relay, blind, team): entries, splits, counts, missing pieces, voids."""
+    p = command("add", text("cli.event.add-help"))
+    p.add_argument("entry", help=text("cli.event.entry-id"))
+    p.add_argument("--name", default="", help=text("cli.event.entry-name"))
+    p.add_argument("--table", type=int, default=None, help=text("cli.event.entry-table"))
+    p = command("split", text("cli.event.split-help"))
+    p.add_argument("entry")
+    p = command("count", text("cli.event.count-help"))
+    p.add_argument("entry")
+    p.add_argument("pieces", type=int)
+    p = command("missing", text("cli.event.missing-help"))
+    p.add_argument("entry")
+    p.add_argument("missing", type=int)
+    p = command("void", text("cli.event.void-help"))
+    p.add_argument("entry")
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("unvoid", text("cli.event.unvoid-help"))
+    p.add_argument("entry")
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("confirm", text("cli.event.confirm-help"))
+    p.add_argument("--reason", default="", help=why)
+    p = command("export", text("cli.event.export-help"), mutating=False)
+    p.add_argument("--json-out", dest="json_out", metavar="FILE", help=text("cli.event.export-json"))
+    p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
+    p.add_argument("--html", dest="html_out", metavar="FILE", help=text("cli.event.export-html"))
 
 
 def _add_replay(esub: Any) -> None:
@@ -149,6 +178,8 @@ def run(args: argparse.Namespace) -> int:
             return _list(client, args.json)
         if args.command == "show":
             return _show(client.events([args.key]).events[0], args.json)
+        if args.command == "export":
+            return _export(client, args)
         action = _action(args)
         if action is None:
             return 2
@@ -176,6 +207,15 @@ def _action(args: argparse.Namespace) -> Any:
         TimerStart,
         UndoFinish,
     )
+    from clockd.core.zone import (
+        AddEntry,
+        ConfirmRanking,
+        CountEntry,
+        MissingPieces,
+        SplitEntry,
+        UnvoidEntry,
+        VoidEntry,
+    )
 
     cmd = args.command
     if cmd == "new":
@@ -199,7 +239,47 @@ def _action(args: argparse.Namespace) -> Any:
         "schedule": lambda: TimerSchedule(start_in_ms=args.minutes * 60_000),
         "finish": lambda: FinishEntry(entry=args.entry),
         "unfinish": lambda: UndoFinish(entry=args.entry, reason=args.reason),
+        "add": lambda: AddEntry(entry=args.entry, name=args.name, table=args.table),
+        "split": lambda: SplitEntry(entry=args.entry),
+        "count": lambda: CountEntry(entry=args.entry, pieces=args.pieces),
+        "missing": lambda: MissingPieces(entry=args.entry, missing=args.missing),
+        "void": lambda: VoidEntry(entry=args.entry, reason=args.reason),
+        "unvoid": lambda: UnvoidEntry(entry=args.entry, reason=args.reason),
+        "confirm": lambda: ConfirmRanking(reason=args.reason),
     }[cmd]()
+
+
+def _export(client: Any, args: argparse.Namespace) -> int:
+    """An event's results: JSON (any kind), CSV and a printable HTML page (the zone's contests)."""
+    from clockd.api.messages import EventResults
+    from clockd.i18n import language
+    from clockd.reports.zone import ZoneResults, zone_csv, zone_html
+
+    reply = client.request(EventResults(event=args.key, lang=language()))
+    data = reply.results
+    outputs: list[tuple[str, str]] = []
+    if args.json_out:
+        outputs.append((args.json_out, json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
+    if args.csv_out or args.html_out:
+        if data.get("format") != "duelclock-zone-results/1":
+            print(render(msg("cli.event.export-zone-only", event=args.key)), file=sys.stderr)
+            return 2
+        results = ZoneResults.model_validate(data)
+        if args.csv_out:
+            outputs.append((args.csv_out, zone_csv(results)))
+        if args.html_out:
+            outputs.append((args.html_out, zone_html(results)))
+    if not outputs:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for path, body in outputs:
+        try:
+            Path(path).write_text(body, encoding="utf-8")
+        except OSError as exc:
+            print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)
+            return 1
+        print(render(msg("cli.event.exported", path=path)))
+    return 0
 
 
 def _list(client: Any, as_json: bool) -> int:
@@ -218,10 +298,41 @@ def _list(client: Any, as_json: bool) -> int:
 
 def _where(event: Any) -> str:
     body = event.body
-    if event.kind == "timer":
-        return text(f"term.timer-phase.{body.timer.phase}")
+    if event.kind in HALL_KINDS:
+        where = text(f"term.timer-phase.{body.timer.phase}")
+        if getattr(body, "confirmed", False):
+            where += " · " + text("cli.event.confirmed")
+        return where
     stage = getattr(body, "stage", None)
     return text(f"term.session-stage.{stage}") if stage else ""
+
+
+#: Kinds whose body has a hall timer.
+HALL_KINDS = ("timer", "relay", "blind", "team")
+
+
+def _entry_line(e: Any) -> str:
+    """One pair or team of a zone contest: place, name, table, time (split), pieces, missing, why."""
+    place = "—" if e.place is None else f"{e.place}."
+    table = text("term.table-short", table=e.table) if e.table is not None else ""
+    parts = [f"{place:>4s} {e.name} ({e.entry})", table]
+    if e.finished_ms is not None:
+        parts.append(text("cli.station-done", at_ms=e.finished_ms))
+    if e.split_ms is not None:
+        parts.append(text("cli.event.split-at", at_ms=e.split_ms))
+    if e.pieces is not None:
+        parts.append(text("cli.event.pieces", pieces=e.pieces))
+    if e.missing:
+        parts.append(text("cli.event.missing", missing=e.missing))
+    if e.why is not None:
+        parts.append(
+            {
+                "void": text("report.zone.why-void"),
+                "missing": text("report.zone.why-missing"),
+                "late": text("report.zone.why-late"),
+            }[e.why]
+        )
+    return "  ".join(p for p in parts if p)
 
 
 def _show(event: Any, as_json: bool) -> int:
@@ -229,7 +340,7 @@ def _show(event: Any, as_json: bool) -> int:
         print(json.dumps(event.model_dump(mode="json"), ensure_ascii=False))
         return 0
     print(f"{render(event.title)} ({event.key}, {text(f'term.event-kind.{event.kind}')}): {_where(event)}")
-    if event.kind == "timer":
+    if event.kind in HALL_KINDS:
         timer = event.body.timer
         if timer.remaining_ms is not None:
             print("  " + text("cli.timer-left", left_ms=timer.remaining_ms, elapsed_ms=timer.elapsed_ms))
@@ -240,13 +351,15 @@ def _show(event: Any, as_json: bool) -> int:
             if timer.next_signal_in_ms is not None:
                 line += " " + text("cli.timer-in", in_ms=timer.next_signal_in_ms)
             print("  " + line)
-        for station in event.body.stations:
+        for station in getattr(event.body, "stations", []):
             done = (
                 text("cli.station-done", at_ms=station.finished_ms)
                 if station.finished_ms is not None
                 else "—"
             )
             print(f"  {station.entry:12s} {text('term.table-short', table=station.table)}  {done}")
+        for entry in getattr(event.body, "entries", []):
+            print("  " + _entry_line(entry))
     for name, reason in sorted(event.actions.items()):
         allowed = "✓" if reason is None else "✗"
         why = "" if reason is None else f" — {render(reason)}"

@@ -64,6 +64,18 @@ class ZoneError(Problem):
 
 
 @action
+class AddEntry(Action):
+    """Before the start: a pair or team joins (``name``: what screens show; ``table``: its
+    station, whose button records its finish; ``members``: who is in it, for the desk)."""
+
+    kind: Literal["entry-add"] = "entry-add"
+    target: ClassVar[Target] = "event"
+    entry: str = Field(min_length=1, max_length=40)
+    name: str = Field(default="", max_length=200)
+    table: int | None = Field(default=None, ge=1, le=100_000)
+
+
+@action
 class SplitEntry(Action):
     """Blind puzzling: the referee verified ``entry``'s bag 2 now (the split, §4.2.9)."""
 
@@ -123,6 +135,7 @@ class ConfirmRanking(Action):
 
 
 ZONE_ACTIONS = (
+    "entry-add",
     "entry-split",
     "entry-count",
     "entry-missing",
@@ -236,6 +249,10 @@ class ZoneEvent(BaseModel):
     timer: HallTimer
     records: dict[EntryId, EntryRecord] = Field(default_factory=dict)
     confirmed: bool = False
+    #: Entries added at the desk (after those of the file), their names and tables.
+    added: tuple[EntryId, ...] = ()
+    added_names: dict[EntryId, str] = Field(default_factory=dict)
+    added_tables: dict[EntryId, int] = Field(default_factory=dict)
 
     @classmethod
     def new(cls, kind: ZoneKind, config: ZoneConfig) -> ZoneEvent:
@@ -254,7 +271,46 @@ class ZoneEvent(BaseModel):
 
     @property
     def entries(self) -> tuple[EntryId, ...]:
-        return self.config.entry_ids()
+        return self.config.entry_ids() + self.added
+
+    def name_of(self, entry: EntryId) -> str:
+        return self.added_names.get(entry) or self.config.name_of(entry)
+
+    @property
+    def stations(self) -> dict[EntryId, int]:
+        """Every entry's table (those of the file, then those added)."""
+        return {**self.config.stations, **self.added_tables}
+
+    def table_of(self, entry: EntryId) -> int | None:
+        return self.stations.get(entry)
+
+    def signal_tables(self) -> tuple[int, ...]:
+        """The tables whose buzzers sound the signals (the file's ``devices``, else the stations')."""
+        if self.config.devices is not None:
+            return self.config.devices
+        return tuple(sorted(self.stations.values()))
+
+    def add(self, entry: EntryId, name: str = "", table: int | None = None) -> ZoneEvent:
+        """A pair or team joins before the start (its table: its station)."""
+        if self.confirmed:
+            raise ZoneError("zone.confirmed")
+        if self.timer.phase is not TimerPhase.READY:
+            raise ZoneError("zone.add-after-start")
+        if entry in self.entries:
+            raise ZoneError("zone.entry-exists", entry=entry)
+        limit = self.config.max_entries
+        if limit is not None and len(self.entries) >= limit:
+            raise ZoneError("zone.full", most=limit)
+        if table is not None:
+            owner = next((e for e, t in self.stations.items() if t == table), None)
+            if owner is not None:
+                raise ZoneError("zone.table-taken", table=table, entry=owner)
+        update: dict[str, Any] = {"added": (*self.added, entry)}
+        if name:
+            update["added_names"] = {**self.added_names, entry: name}
+        if table is not None:
+            update["added_tables"] = {**self.added_tables, entry: table}
+        return self.model_copy(update=update)
 
     def record(self, entry: EntryId) -> EntryRecord:
         return self.records.get(entry, EntryRecord())
@@ -293,6 +349,7 @@ class ZoneEvent(BaseModel):
         )
         out["entry-count"] = None if ended else msg("zone.count-after-end")
         out["entry-missing"] = None if finished else msg("hall.no-finish")
+        out["entry-add"] = None if self.timer.phase is TimerPhase.READY else msg("zone.add-after-start")
         out["entry-void"] = None
         voided = [e for e in self.entries if self.record(e).void is not None]
         out["entry-unvoid"] = None if voided else msg("zone.no-void")
@@ -720,6 +777,7 @@ __all__ = [
     "TEAM_MAX_MISSING",
     "ZONE_ACTIONS",
     "ZONE_KINDS",
+    "AddEntry",
     "ConfirmRanking",
     "CountEntry",
     "EntryRecord",

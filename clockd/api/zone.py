@@ -1,0 +1,72 @@
+"""The zone's timed contests in the daemon's API: what clients see of a relay, a blind-puzzling
+round or a team event (message models only).
+
+An event of kind ``relay``, ``blind`` or ``team`` is a hall timer (its countdown, its
+signals) and its entries — pairs or teams, each at its table — with the ranking as the
+daemon decides it now (:mod:`clockd.core.zone`). Public names only: the audience screen
+shows this body as it is. The referee's requests are the timer's actions
+(``timer-start`` …, ``entry-finish``, ``entry-unfinish``) and the zone's
+(``entry-add``, ``entry-split``, ``entry-count``, ``entry-missing``, ``entry-void``,
+``entry-unvoid``, ``zone-confirm``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from clockd.api.messages import EventBody, body_type
+from clockd.core.hall import TimerView
+
+
+class ZoneEntryView(BaseModel):
+    """One pair or team: its table, what it did (event time, ms) and its place so far."""
+
+    model_config = ConfigDict(frozen=True)
+
+    entry: str
+    name: str
+    table: int | None = None
+    place: int | None = None
+    finished_ms: int | None = None
+    split_ms: int | None = None
+    pieces: int | None = None
+    missing: int = 0
+    classified: bool = True
+    why: Literal["void", "missing", "late"] | None = None
+
+
+class ZoneBody(EventBody):
+    """A zone contest's view (its ``kind`` is the event's: relay, blind, team)."""
+
+    timer: TimerView
+    #: In ranking order (the unclassified last).
+    entries: list[ZoneEntryView]
+    signal_tables: list[int]
+    pattern: str
+    confirmed: bool = False
+    splits: bool = False
+    max_missing: int | None = None
+    pieces: int | None = None
+    pictures: int = 1
+
+
+@body_type
+class RelayBody(ZoneBody):
+    kind: Literal["relay"] = "relay"
+
+
+@body_type
+class BlindBody(ZoneBody):
+    kind: Literal["blind"] = "blind"
+
+
+@body_type
+class TeamBody(ZoneBody):
+    kind: Literal["team"] = "team"
+
+
+ZONE_BODIES: dict[str, type[ZoneBody]] = {"relay": RelayBody, "blind": BlindBody, "team": TeamBody}
+
+__all__ = ["ZONE_BODIES", "BlindBody", "RelayBody", "TeamBody", "ZoneBody", "ZoneEntryView"]
