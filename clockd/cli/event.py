@@ -124,6 +124,19 @@ def _add_zone(command: Any, why: str) -> None:
     p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
     p = command("confirm", text("cli.event.confirm-help"))
     p.add_argument("--reason", default="", help=why)
+    # the S(witcher) rotation
+    p = command("seat", text("cli.event.seat-help"))
+    p.add_argument("seat", type=int, metavar="NUMBER")
+    p.add_argument("name")
+    p = command("replace", text("cli.event.replace-help"))
+    p.add_argument("seat", type=int, metavar="NUMBER")
+    p.add_argument("name", nargs="?", default="")
+    p.add_argument("--reason", default="", help=why)
+    p = command("done", text("cli.event.done-help"))
+    p.add_argument("table", type=int)
+    p = command("undone", text("cli.event.undone-help"))
+    p.add_argument("table", type=int)
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
     p = command("export", text("cli.event.export-help"), mutating=False)
     p.add_argument("--json-out", dest="json_out", metavar="FILE", help=text("cli.event.export-json"))
     p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
@@ -207,6 +220,7 @@ def _action(args: argparse.Namespace) -> Any:
         TimerStart,
         UndoFinish,
     )
+    from clockd.core.switcher import ReplacePerson, TableDone, TableUndone, TakeSeat
     from clockd.core.zone import (
         AddEntry,
         ConfirmRanking,
@@ -246,6 +260,10 @@ def _action(args: argparse.Namespace) -> Any:
         "void": lambda: VoidEntry(entry=args.entry, reason=args.reason),
         "unvoid": lambda: UnvoidEntry(entry=args.entry, reason=args.reason),
         "confirm": lambda: ConfirmRanking(reason=args.reason),
+        "seat": lambda: TakeSeat(seat=args.seat, name=args.name),
+        "replace": lambda: ReplacePerson(seat=args.seat, name=args.name, reason=args.reason),
+        "done": lambda: TableDone(table=args.table),
+        "undone": lambda: TableUndone(table=args.table, reason=args.reason),
     }[cmd]()
 
 
@@ -308,7 +326,7 @@ def _where(event: Any) -> str:
 
 
 #: Kinds whose body has a hall timer.
-HALL_KINDS = ("timer", "relay", "blind", "team")
+HALL_KINDS = ("timer", "relay", "blind", "team", "switcher")
 
 
 def _entry_line(e: Any) -> str:
@@ -333,6 +351,42 @@ def _entry_line(e: Any) -> str:
             }[e.why]
         )
     return "  ".join(p for p in parts if p)
+
+
+def _show_rotation(body: Any) -> None:
+    """Every seat number: who, the table now and after the next change; the tables done; who stayed."""
+    print("  " + text("cli.event.rotations", n=body.rotations))
+    for seat in body.seats:
+        who = seat.name or "—"
+        circle = text("cli.event.outer") if seat.circle == "outer" else text("cli.event.inner")
+        print(
+            "  "
+            + text(
+                "cli.event.seat-line",
+                seat=seat.seat,
+                circle=circle,
+                name=who,
+                table=seat.table,
+                next=seat.next_table,
+            )
+        )
+    done = [str(t.table) for t in body.tables if t.done_ms is not None]
+    print(
+        "  " + text("cli.event.tables-done", tables=", ".join(done) or "—", n=len(done), of=len(body.tables))
+    )
+    for r in body.replacements:
+        print(
+            "  "
+            + text(
+                "cli.event.replacement",
+                seat=r.seat,
+                left=r.left or "—",
+                came=r.came or "—",
+                at_ms=r.elapsed_ms,
+                table=r.table,
+            )
+        )
+    print("  " + text("cli.event.stayed", names=", ".join(body.stayed) or "—"))
 
 
 def _show(event: Any, as_json: bool) -> int:
@@ -360,6 +414,8 @@ def _show(event: Any, as_json: bool) -> int:
             print(f"  {station.entry:12s} {text('term.table-short', table=station.table)}  {done}")
         for entry in getattr(event.body, "entries", []):
             print("  " + _entry_line(entry))
+        if event.kind == "switcher":
+            _show_rotation(event.body)
     for name, reason in sorted(event.actions.items()):
         allowed = "✓" if reason is None else "✗"
         why = "" if reason is None else f" — {render(reason)}"

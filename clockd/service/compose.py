@@ -9,6 +9,7 @@ event kind is one more import here.
 from __future__ import annotations
 
 import clockd.service.puzzle  # the Puzzle Duel
+import clockd.service.switcher  # the S(witcher) rotation
 import clockd.service.timed  # timed hall events
 import clockd.service.zone  # noqa: F401  (the zone's contests: relay, blind, team)
 from clockd.service.component import Component

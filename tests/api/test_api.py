@@ -55,6 +55,10 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "entry-void": {"target": "relay", "entry": "p1", "reason": "x"},
     "entry-unvoid": {"target": "relay", "entry": "p1", "reason": "x"},
     "zone-confirm": {"target": "relay"},
+    "switcher-seat": {"target": "rotacja", "seat": 1, "name": "Ola"},
+    "switcher-replace": {"target": "rotacja", "seat": 1, "name": "Ela"},
+    "switcher-table-done": {"target": "rotacja", "table": 1},
+    "switcher-table-undone": {"target": "rotacja", "table": 1, "reason": "x"},
 }
 
 
