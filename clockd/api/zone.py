@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
 from clockd.core.hall import TimerView
+from clockd.i18n import Msg
 
 
 class ZoneEntryView(BaseModel):
@@ -35,6 +36,21 @@ class ZoneEntryView(BaseModel):
     missing: int = 0
     classified: bool = True
     why: Literal["void", "missing", "late"] | None = None
+    #: The sign-up lists: main, reserve or walk-in (None: not from the sign-ups), and the check-in.
+    on_list: Literal["main", "reserve", "walk-in"] | None = None
+    present: bool = False
+    members: list[str] = Field(default_factory=list)
+
+
+class SignupRefusalView(BaseModel):
+    """Sign-ups the rules left out: the form's lines, public names, why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    lines: list[int]
+    names: list[str]
+    reason: str
+    detail: Msg
 
 
 class ZoneBody(EventBody):
@@ -50,6 +66,8 @@ class ZoneBody(EventBody):
     max_missing: int | None = None
     pieces: int | None = None
     pictures: int = 1
+    check_in: Literal["none", "open", "closed"] = "none"
+    refusals: list[SignupRefusalView] = Field(default_factory=list)
 
 
 @body_type
@@ -69,4 +87,12 @@ class TeamBody(ZoneBody):
 
 ZONE_BODIES: dict[str, type[ZoneBody]] = {"relay": RelayBody, "blind": BlindBody, "team": TeamBody}
 
-__all__ = ["ZONE_BODIES", "BlindBody", "RelayBody", "TeamBody", "ZoneBody", "ZoneEntryView"]
+__all__ = [
+    "ZONE_BODIES",
+    "BlindBody",
+    "RelayBody",
+    "SignupRefusalView",
+    "TeamBody",
+    "ZoneBody",
+    "ZoneEntryView",
+]

@@ -108,6 +108,16 @@ def _add_zone(command: Any, why: str) -> None:
     p.add_argument("entry", help=text("cli.event.entry-id"))
     p.add_argument("--name", default="", help=text("cli.event.entry-name"))
     p.add_argument("--table", type=int, default=None, help=text("cli.event.entry-table"))
+    p = command("import", text("cli.event.import-help"))
+    p.add_argument("file", metavar="FILE.csv")
+    p = command("checkin", text("cli.event.checkin-help"))
+    p.add_argument("entries", nargs="+", metavar="ENTRY")
+    p = command("checkout", text("cli.event.checkout-help"))
+    p.add_argument("entry")
+    command("close", text("cli.event.close-help"))
+    p = command("table", text("cli.event.table-help"))
+    p.add_argument("entry")
+    p.add_argument("table", type=int)
     p = command("split", text("cli.event.split-help"))
     p.add_argument("entry")
     p = command("count", text("cli.event.count-help"))
@@ -193,6 +203,13 @@ def run(args: argparse.Namespace) -> int:
             return _show(client.events([args.key]).events[0], args.json)
         if args.command == "export":
             return _export(client, args)
+        if args.command == "checkin":  # one journaled check-in per entry, as they come
+            from clockd.core.zone import EntryCheckIn
+
+            for entry in args.entries:
+                done = client.act(args.key, EntryCheckIn(entry=entry))
+                print(render(msg("cli.journaled", seq=done.seq)) + f"  {entry}")
+            return 0
         action = _action(args)
         if action is None:
             return 2
@@ -223,8 +240,11 @@ def _action(args: argparse.Namespace) -> Any:
     from clockd.core.switcher import ReplacePerson, TableDone, TableUndone, TakeSeat
     from clockd.core.zone import (
         AddEntry,
+        CloseEntries,
         ConfirmRanking,
         CountEntry,
+        EntryCheckOut,
+        EntryTable,
         MissingPieces,
         SplitEntry,
         UnvoidEntry,
@@ -254,6 +274,10 @@ def _action(args: argparse.Namespace) -> Any:
         "finish": lambda: FinishEntry(entry=args.entry),
         "unfinish": lambda: UndoFinish(entry=args.entry, reason=args.reason),
         "add": lambda: AddEntry(entry=args.entry, name=args.name, table=args.table),
+        "import": lambda: _import(args),
+        "checkout": lambda: EntryCheckOut(entry=args.entry),
+        "close": lambda: CloseEntries(),
+        "table": lambda: EntryTable(entry=args.entry, table=args.table),
         "split": lambda: SplitEntry(entry=args.entry),
         "count": lambda: CountEntry(entry=args.entry, pieces=args.pieces),
         "missing": lambda: MissingPieces(entry=args.entry, missing=args.missing),
@@ -265,6 +289,23 @@ def _action(args: argparse.Namespace) -> Any:
         "done": lambda: TableDone(table=args.table),
         "undone": lambda: TableUndone(table=args.table, reason=args.reason),
     }[cmd]()
+
+
+def _import(args: argparse.Namespace) -> Any:
+    """The form's export for ``entries-import``: read here (its encoding), sent as text."""
+    from clockd.core.registration import SignupError, decode_signups
+    from clockd.core.zone import ImportEntries
+
+    try:
+        data = Path(args.file).read_bytes()
+        csv_text = decode_signups(data, source=str(args.file))
+    except OSError as exc:
+        print(render(msg("cli.cannot-read", path=str(args.file), problem=exc)), file=sys.stderr)
+        return None
+    except SignupError as exc:
+        print(render(exc.msg), file=sys.stderr)
+        return None
+    return ImportEntries(csv=csv_text, source=Path(args.file).name)
 
 
 def _export(client: Any, args: argparse.Namespace) -> int:
@@ -334,6 +375,8 @@ def _entry_line(e: Any) -> str:
     place = "—" if e.place is None else f"{e.place}."
     table = text("term.table-short", table=e.table) if e.table is not None else ""
     parts = [f"{place:>4s} {e.name} ({e.entry})", table]
+    if e.on_list is not None:
+        parts.append(text(f"term.list.{e.on_list}") + (" ✓" if e.present else ""))
     if e.finished_ms is not None:
         parts.append(text("cli.station-done", at_ms=e.finished_ms))
     if e.split_ms is not None:
@@ -414,6 +457,10 @@ def _show(event: Any, as_json: bool) -> int:
             print(f"  {station.entry:12s} {text('term.table-short', table=station.table)}  {done}")
         for entry in getattr(event.body, "entries", []):
             print("  " + _entry_line(entry))
+        for refusal in getattr(event.body, "refusals", []):
+            lines = ", ".join(str(n) for n in refusal.lines)
+            names = ", ".join(refusal.names)
+            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail))
         if event.kind == "switcher":
             _show_rotation(event.body)
     for name, reason in sorted(event.actions.items()):

@@ -45,6 +45,7 @@ from clockd.core.hall import (
     TimerStart,
 )
 from clockd.core.units import MINUTE, MS, ns_to_ms
+from clockd.core.zone_signups import EntryRefusal, EntrySignups
 from clockd.i18n import Msg, Problem, msg
 
 ZoneKind = Literal["relay", "blind", "team"]
@@ -73,6 +74,54 @@ class AddEntry(Action):
     entry: str = Field(min_length=1, max_length=40)
     name: str = Field(default="", max_length=200)
     table: int | None = Field(default=None, ge=1, le=100_000)
+
+
+@action
+class ImportEntries(Action):
+    """Before the start: the sign-up form's export (CSV); pairs or teams are formed from it
+    (:func:`clockd.core.zone_signups.form_entries`) onto the main and reserve lists."""
+
+    kind: Literal["entries-import"] = "entries-import"
+    target: ClassVar[Target] = "event"
+    csv: str = Field(min_length=1, max_length=60_000)
+    source: str = Field(default="", max_length=200)
+
+
+@action
+class EntryCheckIn(Action):
+    """A pair or team is here (§1.16)."""
+
+    kind: Literal["entry-check-in"] = "entry-check-in"
+    target: ClassVar[Target] = "event"
+    entry: str = Field(min_length=1, max_length=40)
+
+
+@action
+class EntryCheckOut(Action):
+    """A check-in taken back."""
+
+    kind: Literal["entry-check-out"] = "entry-check-out"
+    target: ClassVar[Target] = "event"
+    entry: str = Field(min_length=1, max_length=40)
+
+
+@action
+class CloseEntries(Action):
+    """T−10 and T−5: the main list's absent seats go to present reserves in order (§1.18), then
+    to present walk-ins in order of arrival (§1.19); who is not in the field does not compete."""
+
+    kind: Literal["entries-close"] = "entries-close"
+    target: ClassVar[Target] = "event"
+
+
+@action
+class EntryTable(Action):
+    """Before the start: ``entry`` sits at ``table`` (drawn by one of the pair, §3.2.1)."""
+
+    kind: Literal["entry-table"] = "entry-table"
+    target: ClassVar[Target] = "event"
+    entry: str = Field(min_length=1, max_length=40)
+    table: int = Field(ge=1, le=100_000)
 
 
 @action
@@ -135,6 +184,11 @@ class ConfirmRanking(Action):
 
 
 ZONE_ACTIONS = (
+    "entries-import",
+    "entry-check-in",
+    "entry-check-out",
+    "entries-close",
+    "entry-table",
     "entry-add",
     "entry-split",
     "entry-count",
@@ -170,6 +224,8 @@ class ZoneConfig(HallEventConfig):
     pictures: int = Field(default=1, ge=1, le=4)
     max_missing: int | None = Field(default=None, ge=0)
     max_entries: int | None = Field(default=None, ge=1)
+    #: Sign-ups before this are refused (§1.11); the form's timestamps are compared to it.
+    signups_open: str | None = None
 
     @model_validator(mode="after")
     def _entries_once(self) -> ZoneConfig:
@@ -253,6 +309,13 @@ class ZoneEvent(BaseModel):
     added: tuple[EntryId, ...] = ()
     added_names: dict[EntryId, str] = Field(default_factory=dict)
     added_tables: dict[EntryId, int] = Field(default_factory=dict)
+    #: Sign-up lists (entries imported or walked in), check-in and the field once closed.
+    lists: dict[EntryId, Literal["main", "reserve", "walk-in"]] = Field(default_factory=dict)
+    members: dict[EntryId, tuple[str, ...]] = Field(default_factory=dict)
+    present: frozenset[EntryId] = frozenset()
+    field: tuple[EntryId, ...] | None = None
+    seat_changes: tuple[tuple[EntryId | None, EntryId, str], ...] = ()  # (absent, taken by, rule)
+    signup_refusals: tuple[EntryRefusal, ...] = ()  # the import's refusals: lines and public names
 
     @classmethod
     def new(cls, kind: ZoneKind, config: ZoneConfig) -> ZoneEvent:
@@ -271,7 +334,91 @@ class ZoneEvent(BaseModel):
 
     @property
     def entries(self) -> tuple[EntryId, ...]:
+        """The entries that compete: the file's, those added — once the check-in is closed,
+        of the listed ones only those in the field."""
+        every = self.config.entry_ids() + self.added
+        if self.field is None:
+            return every
+        return tuple(e for e in every if e not in self.lists or e in self.field)
+
+    @property
+    def signed_up(self) -> tuple[EntryId, ...]:
+        """Every entry, in the lists or not (the check-in's view)."""
         return self.config.entry_ids() + self.added
+
+    def import_entries(self, signups: EntrySignups) -> ZoneEvent:
+        """The sign-up lists (:class:`~clockd.core.zone_signups.EntrySignups`) join the event."""
+        if self.timer.phase is not TimerPhase.READY:
+            raise ZoneError("zone.add-after-start")
+        if self.lists:
+            raise ZoneError("zone.imported-already", n=len(self.lists))
+        event = self
+        for e in signups.entries:
+            if e.entry in event.signed_up:
+                raise ZoneError("zone.entry-exists", entry=e.entry)
+        added = tuple(e.entry for e in signups.entries)
+        return event.model_copy(
+            update={
+                "added": (*self.added, *added),
+                "added_names": {**self.added_names, **{e.entry: e.name for e in signups.entries}},
+                "lists": {**self.lists, **{e.entry: e.list for e in signups.entries}},
+                "members": {**self.members, **{e.entry: tuple(e.members) for e in signups.entries}},
+                "signup_refusals": tuple(signups.refused),
+            }
+        )
+
+    def _check_in_open(self, entry: EntryId | None = None) -> None:
+        if self.field is not None:
+            raise ZoneError("zone.check-in-closed")
+        if self.timer.phase is not TimerPhase.READY:
+            raise ZoneError("zone.add-after-start")
+        if entry is not None and entry not in self.signed_up:
+            raise ZoneError("hall.no-entry", entry=entry, known=list(self.signed_up))
+
+    def check_in(self, entry: EntryId) -> ZoneEvent:
+        self._check_in_open(entry)
+        return self.model_copy(update={"present": self.present | {entry}})
+
+    def check_out(self, entry: EntryId) -> ZoneEvent:
+        self._check_in_open(entry)
+        if entry not in self.present:
+            raise ZoneError("zone.not-present", entry=entry)
+        return self.model_copy(update={"present": self.present - {entry}})
+
+    def close_check_in(self) -> ZoneEvent:
+        """Present main entries keep their seats; each empty seat goes to the next present
+        reserve (§1.18), then to present walk-ins in order of arrival (§1.19)."""
+        self._check_in_open()
+        if not self.lists:
+            raise ZoneError("zone.no-lists")
+        seats = self.config.max_entries or sum(1 for v in self.lists.values() if v == "main")
+        order = self.signed_up
+        main = [e for e in order if self.lists.get(e) == "main"]
+        field = [e for e in main if e in self.present]
+        absent: list[EntryId | None] = [e for e in main if e not in self.present]
+        absent += [None] * max(0, seats - len(main))
+        queue = [(e, "reserve §1.18") for e in order if self.lists.get(e) == "reserve" and e in self.present]
+        queue += [(e, "walk-in §1.19") for e in order if self.lists.get(e) == "walk-in" and e in self.present]
+        changes: list[tuple[EntryId | None, EntryId, str]] = []
+        for seat in absent:
+            if not queue:
+                break
+            entry, rule = queue.pop(0)
+            field.append(entry)
+            changes.append((seat, entry, rule))
+        return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})
+
+    def set_table(self, entry: EntryId, table: int) -> ZoneEvent:
+        if self.timer.phase is not TimerPhase.READY:
+            raise ZoneError("zone.add-after-start")
+        if entry not in self.signed_up:
+            raise ZoneError("hall.no-entry", entry=entry, known=list(self.signed_up))
+        if entry in self.config.stations or entry in self.added_tables:
+            raise ZoneError("zone.has-table", entry=entry, table=self.stations[entry])
+        owner = next((e for e, t in self.stations.items() if t == table), None)
+        if owner is not None:
+            raise ZoneError("zone.table-taken", table=table, entry=owner)
+        return self.model_copy(update={"added_tables": {**self.added_tables, entry: table}})
 
     def name_of(self, entry: EntryId) -> str:
         return self.added_names.get(entry) or self.config.name_of(entry)
@@ -296,16 +443,20 @@ class ZoneEvent(BaseModel):
             raise ZoneError("zone.confirmed")
         if self.timer.phase is not TimerPhase.READY:
             raise ZoneError("zone.add-after-start")
-        if entry in self.entries:
+        if entry in self.signed_up:
             raise ZoneError("zone.entry-exists", entry=entry)
+        if self.field is not None:
+            raise ZoneError("zone.check-in-closed")
         limit = self.config.max_entries
-        if limit is not None and len(self.entries) >= limit:
+        if not self.lists and limit is not None and len(self.entries) >= limit:
             raise ZoneError("zone.full", most=limit)
         if table is not None:
             owner = next((e for e, t in self.stations.items() if t == table), None)
             if owner is not None:
                 raise ZoneError("zone.table-taken", table=table, entry=owner)
         update: dict[str, Any] = {"added": (*self.added, entry)}
+        if self.lists:  # after the sign-ups: someone waiting at the hall (§1.19)
+            update["lists"] = {**self.lists, entry: "walk-in"}
         if name:
             update["added_names"] = {**self.added_names, entry: name}
         if table is not None:
@@ -349,7 +500,19 @@ class ZoneEvent(BaseModel):
         )
         out["entry-count"] = None if ended else msg("zone.count-after-end")
         out["entry-missing"] = None if finished else msg("hall.no-finish")
-        out["entry-add"] = None if self.timer.phase is TimerPhase.READY else msg("zone.add-after-start")
+        ready = self.timer.phase is TimerPhase.READY
+        before = None if ready else msg("zone.add-after-start")
+        out["entry-add"] = before or (msg("zone.check-in-closed") if self.field is not None else None)
+        out["entries-import"] = before or (
+            msg("zone.imported-already", n=len(self.lists)) if self.lists else None
+        )
+        open_check_in = before or (msg("zone.check-in-closed") if self.field is not None else None)
+        out["entry-check-in"] = open_check_in or (None if self.lists else msg("zone.no-lists"))
+        out["entry-check-out"] = open_check_in or (None if self.present else msg("zone.none-present"))
+        out["entries-close"] = open_check_in or (None if self.lists else msg("zone.no-lists"))
+        out["entry-table"] = before
+        if ready and self.lists and self.field is None:
+            out["timer-start"] = msg("zone.check-in-open")
         out["entry-void"] = None
         voided = [e for e in self.entries if self.record(e).void is not None]
         out["entry-unvoid"] = None if voided else msg("zone.no-void")
@@ -382,6 +545,8 @@ class ZoneEvent(BaseModel):
     def apply_timer(self, action: TimerAction) -> ZoneEvent:
         if self.confirmed:
             raise ZoneError("zone.confirmed")
+        if action.kind == "timer-start" and self.lists and self.field is None:
+            raise ZoneError("zone.check-in-open")
         try:
             timer = self.timer.apply(action)
         except TimerError as exc:
@@ -778,9 +943,14 @@ __all__ = [
     "ZONE_ACTIONS",
     "ZONE_KINDS",
     "AddEntry",
+    "CloseEntries",
     "ConfirmRanking",
     "CountEntry",
+    "EntryCheckIn",
+    "EntryCheckOut",
     "EntryRecord",
+    "EntryTable",
+    "ImportEntries",
     "MissingPieces",
     "RankRow",
     "ReplayError",

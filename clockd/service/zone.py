@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from clockd.api.zone import ZONE_BODIES, ZoneBody, ZoneEntryView
+from clockd.api.zone import ZONE_BODIES, SignupRefusalView, ZoneBody, ZoneEntryView
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import (
     FinishEntry,
@@ -47,8 +47,13 @@ from clockd.core.units import ns_to_ms
 from clockd.core.zone import (
     ZONE_ACTIONS,
     AddEntry,
+    CloseEntries,
     ConfirmRanking,
     CountEntry,
+    EntryCheckIn,
+    EntryCheckOut,
+    EntryTable,
+    ImportEntries,
     MissingPieces,
     SplitEntry,
     UnvoidEntry,
@@ -213,6 +218,18 @@ class ZoneContest:
             if action.table is not None and not replay:
                 follow.append(self._station(ctx, hosted, action.entry, action.table))
             return after, Staged(entry, follow=follow)
+        if isinstance(action, ImportEntries):
+            return self._import(event, entry, action, replay)
+        if isinstance(action, EntryCheckIn):
+            return event.check_in(action.entry), Staged(entry)
+        if isinstance(action, EntryCheckOut):
+            return event.check_out(action.entry), Staged(entry)
+        if isinstance(action, CloseEntries):
+            return event.close_check_in(), Staged(entry)
+        if isinstance(action, EntryTable):
+            after = event.set_table(action.entry, action.table)
+            follow = [] if replay else [self._station(ctx, hosted, action.entry, action.table)]
+            return after, Staged(entry, follow=follow)
         if isinstance(action, SplitEntry):
             return event.split(action.entry, t), Staged(entry)
         if isinstance(action, CountEntry):
@@ -236,6 +253,39 @@ class ZoneContest:
             follow = self._stations(ctx, hosted, after, armed=False)
             effects = self._signal(ctx, after, t, end=True)
         return after, Staged(entry, effects, follow)
+
+    def _import(
+        self, event: ZoneEvent, entry: ActionEntry, action: ImportEntries, replay: bool
+    ) -> tuple[Any, Staged]:
+        """The form's export, read once: the lists are journaled (public names and lines), the
+        file itself is not (a digest of it is)."""
+        import hashlib
+
+        from clockd.core.registration import SignupError
+        from clockd.core.zone_signups import EntrySignups, form_entries
+
+        if replay:
+            signups = EntrySignups.model_validate((entry.decided or {})["signups"])
+            return event.import_entries(signups), Staged(entry)
+        refusal = event.allowed(entry.t_ns)["entries-import"]
+        if refusal is not None:
+            raise Refused(refusal)
+        try:
+            signups = form_entries(
+                action.csv,
+                kind=self.kind,
+                seats=event.config.max_entries or 15,
+                opening=event.config.signups_open,
+                source=action.source or "<csv>",
+            )
+        except SignupError as exc:
+            raise Refused(exc.msg) from exc
+        digest = "sha256:" + hashlib.sha256(action.csv.encode()).hexdigest()
+        kept = action.model_copy(update={"csv": digest})
+        entry = entry.model_copy(
+            update={"action": kept, "decided": {"signups": signups.model_dump(mode="json")}}
+        )
+        return event.import_entries(signups), Staged(entry)
 
     def _stations(self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, *, armed: bool) -> list[Entry]:
         out: list[Entry] = []
@@ -403,9 +453,15 @@ def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
                 missing=r.missing,
                 classified=r.classified,
                 why=r.why,
+                on_list=event.lists.get(r.id),
+                present=r.id in event.present,
+                members=list(event.members.get(r.id, ())),
             )
         )
     cls = ZONE_BODIES[event.kind]
+    check_in: Literal["none", "open", "closed"] = (
+        "none" if not event.lists else "closed" if event.field is not None else "open"
+    )
     return cls(
         kind=event.kind,
         timer=timer_view(event.timer, now_ns),
@@ -417,6 +473,11 @@ def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
         max_missing=event.max_missing,
         pieces=event.config.pieces,
         pictures=event.config.pictures,
+        check_in=check_in,
+        refusals=[
+            SignupRefusalView(lines=list(r.lines), names=list(r.names), reason=r.reason, detail=r.detail)
+            for r in event.signup_refusals
+        ],
     )
 
 
