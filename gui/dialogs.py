@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockd.core.actions import CreateEvent
+from clockd.core.actions import Action, CreateEvent
 from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss, Walkover
 from clockd.core.clock import Adjust, Side
 from clockd.core.hall import FinishEntry, TimerAdjust, TimerEnd, TimerPause, UndoFinish
@@ -40,9 +40,12 @@ from clockd.core.ids import KEY_PATTERN
 from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
+from clockd.core.switcher import ReplacePerson, TableDone
+from clockd.core.zone import CountEntry, MissingPieces, SplitEntry, VoidEntry
 from gui import terms
 from gui.hallconfig import config_toml
 from gui.model import DeskState, Hall, Match
+from gui.widgets.painted import font
 
 #: A typed reason's longest form (the actions' own limit).
 REASON_MAX = 500
@@ -613,11 +616,9 @@ class FinishDialog(_Form):
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Record a finish"), parent)
         self.entry = QComboBox(self)
-        for s in hall.stations:
-            if s.finished_ms is None:
-                self.entry.addItem(
-                    self.tr("%1 (table %2)").replace("%1", s.entry).replace("%2", str(s.table)), s.entry
-                )
+        for entry, label, finished in hall.finishable():
+            if not finished:
+                self.entry.addItem(label, entry)
         self.form.addRow(self.tr("Entry"), self.entry)
         self.revalidate()
 
@@ -634,9 +635,9 @@ class UnfinishDialog(_Form):
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Take back a finish"), parent)
         self.entry = QComboBox(self)
-        for s in hall.stations:
-            if s.finished_ms is not None:
-                self.entry.addItem(s.entry, s.entry)
+        for entry, label, finished in hall.finishable():
+            if finished:
+                self.entry.addItem(label, entry)
         self.entry.currentIndexChanged.connect(self.revalidate)
         self.form.addRow(self.tr("Entry"), self.entry)
         self.reason = self._reason(self.tr("why — required, it is journaled"))
@@ -648,6 +649,79 @@ class UnfinishDialog(_Form):
 
     def action(self) -> UndoFinish:
         return UndoFinish(entry=str(self.entry.currentData()), reason=self.reason.text().strip())
+
+
+class ZoneEntryDialog(_Form):
+    """One entry of the relay, blind puzzling or the team event, and what the referee records for
+    it: bag 2 verified (``split``), counted pieces (``count``), missing pieces (``missing``), a
+    void with its reason (``void``); for the rotation a replacement (``replace``) or a table done
+    (``done``)."""
+
+    def __init__(self, what: str, hall: Hall, parent: QWidget | None = None) -> None:
+        titles = {
+            "split": self.tr("Bag 2 verified (split)"),
+            "count": self.tr("Pieces counted after the end"),
+            "missing": self.tr("Missing pieces"),
+            "void": self.tr("Void (not classified)"),
+            "replace": self.tr("A person leaves, another takes the seat"),
+            "done": self.tr("A table's puzzle is done"),
+        }
+        super().__init__(titles[what], parent)
+        self.what = what
+        self.entry = QComboBox(self)
+        self.number = QSpinBox(self)
+        self.text = self._reason(self.tr("why — required, it is journaled"))
+        if what == "replace":
+            for s in hall.seats:
+                label = (
+                    self.tr("no. %1 (table %2): %3").replace("%1", str(s.seat)).replace("%2", str(s.table))
+                )
+                self.entry.addItem(label.replace("%3", s.name or "—"), s.seat)
+            self.form.addRow(self.tr("Seat number"), self.entry)
+            self.text.setPlaceholderText(self.tr("who takes the seat (empty: nobody yet)"))
+            self.form.addRow(self.tr("Name"), self.text)
+        elif what == "done":
+            for t in hall.rotation_tables:
+                if t.done_ms is None:
+                    self.entry.addItem(self.tr("table %1").replace("%1", str(t.table)), t.table)
+            self.form.addRow(self.tr("Table"), self.entry)
+        else:
+            for r in hall.ranking:
+                finished = r.finished_ms is not None
+                if (what == "count" and finished) or (what == "missing" and not finished):
+                    continue
+                if what == "split" and (finished or r.split_ms is not None):
+                    continue
+                self.entry.addItem(r.name if r.table is None else f"{r.name} · {r.table}", r.entry)
+            self.form.addRow(self.tr("Entry"), self.entry)
+        if what in ("count", "missing"):
+            self.number.setRange(0, 100_000 if what == "count" else 1_000)
+            self.number.setFont(font(16))
+            label = self.tr("Pieces (groups of 3 or more)") if what == "count" else self.tr("Missing")
+            self.form.addRow(label, self.number)
+        if what == "void":
+            self.form.addRow(self.tr("Reason"), self.text)
+        self.entry.currentIndexChanged.connect(self.revalidate)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        if self.entry.currentData() is None:
+            return False
+        return self.what != "void" or bool(self.text.text().strip())
+
+    def action(self) -> Action:
+        data = self.entry.currentData()
+        if self.what == "split":
+            return SplitEntry(entry=str(data))
+        if self.what == "count":
+            return CountEntry(entry=str(data), pieces=self.number.value())
+        if self.what == "missing":
+            return MissingPieces(entry=str(data), missing=self.number.value())
+        if self.what == "void":
+            return VoidEntry(entry=str(data), reason=self.text.text().strip())
+        if self.what == "replace":
+            return ReplacePerson(seat=int(data), name=self.text.text().strip())
+        return TableDone(table=int(data))
 
 
 __all__ = [
@@ -666,4 +740,5 @@ __all__ = [
     "TossDialog",
     "UnfinishDialog",
     "WalkoverDialog",
+    "ZoneEntryDialog",
 ]

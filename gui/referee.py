@@ -58,10 +58,11 @@ from clockd.core.actions import Action, Allowed
 from clockd.core.bracket import Confirm
 from clockd.core.clock import Pause, Resume
 from clockd.core.duel import Complete
-from clockd.core.hall import TimerResume, TimerStart
+from clockd.core.hall import FinishEntry, TimerResume, TimerStart
 from clockd.core.program import ClearAlert
 from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
+from clockd.core.zone import ConfirmRanking
 from clockd.i18n import Msg, msg, render, render_error
 from gui import terms, translations
 from gui.commands import Command, CommandResult, CommandSink
@@ -81,6 +82,7 @@ from gui.dialogs import (
     TossDialog,
     UnfinishDialog,
     WalkoverDialog,
+    ZoneEntryDialog,
 )
 from gui.model import Change, DeskModel, Event, Match, Player, Table
 from gui.style import DESK
@@ -256,6 +258,9 @@ class RefereeWindow(QMainWindow):
         layout.addLayout(top, 1)
         self.timer_buttons = QHBoxLayout()
         layout.addLayout(self.timer_buttons)
+        self.zone_buttons = QHBoxLayout()  # the relay's, blind puzzling's, the team event's, the rotation's
+        layout.addLayout(self.zone_buttons)
+        self.hall.entry_clicked.connect(self.finish_clicked)
 
     # -- actions ----------------------------------------------------------------------------
     def _action(self, shortcut: str, handler: Callable[[], None]) -> QAction:
@@ -314,6 +319,32 @@ class RefereeWindow(QMainWindow):
         self.act_timer_end = self._bound("timer-end", "event", "", self.timer_end)
         self.act_finish = self._bound("entry-finish", "event", "", self.finish_entry)
         self.act_unfinish = self._bound("entry-unfinish", "event", "", self.unfinish_entry)
+        # the zone's contests: what the referee records besides a finish
+        zone = functools.partial
+        self.act_split = self._bound("entry-split", "event", "Ctrl+Shift+B", zone(self.zone_entry, "split"))
+        self.act_count = self._bound("entry-count", "event", "Ctrl+Shift+L", zone(self.zone_entry, "count"))
+        self.act_missing = self._bound(
+            "entry-missing", "event", "Ctrl+Shift+M", zone(self.zone_entry, "missing")
+        )
+        self.act_void = self._bound("entry-void", "event", "", zone(self.zone_entry, "void"))
+        self.act_confirm_ranking = self._bound("zone-confirm", "event", "", self.confirm_ranking)
+        self.act_replace = self._bound(
+            "switcher-replace", "event", "Ctrl+Shift+R", zone(self.zone_entry, "replace")
+        )
+        self.act_table_done = self._bound("switcher-table-done", "event", "", zone(self.zone_entry, "done"))
+        self.zone_actions = (
+            self.act_split,
+            self.act_count,
+            self.act_missing,
+            self.act_void,
+            self.act_confirm_ranking,
+            self.act_replace,
+            self.act_table_done,
+        )
+        # one key per entry: Alt+1 … Alt+9 record the finish of the entry at that row (by table)
+        self.act_finish_n = [
+            self._action(f"Alt+{n}", functools.partial(self.finish_nth, n)) for n in range(1, 10)
+        ]
         # the daemon
         self.act_new_session = self._bound("event-create", "daemon", "", self.new_session)
         self.act_new_timer = self._bound("event-create", "daemon", "", self.new_timer)
@@ -371,6 +402,11 @@ class RefereeWindow(QMainWindow):
         )
         for a in timer_actions:
             self.timer_buttons.addWidget(self._button(a, self.hall_panel))
+        self.zone_widgets = {}
+        for a in self.zone_actions:
+            button = self._button(a, self.hall_panel)
+            self.zone_widgets[a] = button
+            self.zone_buttons.addWidget(button)
 
         bar = self.menuBar()
         self.menu_event = self._menu(bar.addMenu(""))
@@ -461,6 +497,15 @@ class RefereeWindow(QMainWindow):
         self.act_timer_end.setText(self.tr("End the event…"))
         self.act_finish.setText(self.tr("Record a finish…"))
         self.act_unfinish.setText(self.tr("Take back a finish…"))
+        self.act_split.setText(self.tr("Bag 2 verified…"))
+        self.act_count.setText(self.tr("Counted pieces…"))
+        self.act_missing.setText(self.tr("Missing pieces…"))
+        self.act_void.setText(self.tr("Void…"))
+        self.act_confirm_ranking.setText(self.tr("Confirm the ranking"))
+        self.act_replace.setText(self.tr("Replace a person…"))
+        self.act_table_done.setText(self.tr("Table done…"))
+        for n, a in enumerate(self.act_finish_n, start=1):
+            a.setText(self.tr("Record the finish of entry %1").replace("%1", str(n)))
         self.act_new_session.setText(self.tr("New Puzzle Duel session…"))
         self.act_new_timer.setText(self.tr("New timed event…"))
         self.menu_events.setTitle(self.tr("Show event"))
@@ -496,6 +541,10 @@ class RefereeWindow(QMainWindow):
             self.act_checkout,
             self.act_timer_start,
             self.act_timer_adjust,
+            self.act_split,
+            self.act_count,
+            self.act_missing,
+            self.act_replace,
             self.act_audience,
             self.act_fullscreen,
             self.act_shortcuts,
@@ -503,6 +552,7 @@ class RefereeWindow(QMainWindow):
             if not a.shortcut().isEmpty():
                 rows.append((a.shortcut().toString(native), a.text()))
         rows.append(("Ctrl+1 … Ctrl+9", self.tr("Select table 1–9")))
+        rows.append(("Alt+1 … Alt+9", self.tr("Record the finish of the entry at that row (by table)")))
         return rows
 
     # -- selection --------------------------------------------------------------------------
@@ -630,6 +680,8 @@ class RefereeWindow(QMainWindow):
         self.tabs.setTabVisible(1, state.session is not None)
         self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
         self.match_box.setVisible(not hall)
+        # a hall event without tables of its own (the rotation without buttons): its page gets the room
+        self.tables.setVisible(not hall or bool(state.tables_of_shown()))
         if self.selected_match is not None and self.current_match() is None:
             self.selected_match = None
 
@@ -800,6 +852,14 @@ class RefereeWindow(QMainWindow):
     def _update_actions(self) -> None:
         for b in self.bindings:
             self._enable(b.action, self.reason(b.kind, b.scope))
+        event = self.model.state.event
+        offered = set(event.actions) if event is not None else set()
+        for b in self.bindings:  # the zone's buttons show only for the kinds that have them
+            if b.action in self.zone_widgets:
+                self.zone_widgets[b.action].setVisible(b.kind in offered)
+        finish = self.reason("entry-finish", "event")
+        for a in self.act_finish_n:
+            self._enable(a, finish)
         pause, resume = self.reason("pause", "table"), self.reason("resume", "table")
         self._enable(self.act_toggle, pause if pause and resume else "")
         self._enable(self.act_assign, self._assign_reason())
@@ -1152,6 +1212,46 @@ class RefereeWindow(QMainWindow):
         dialog = UnfinishDialog(event.hall, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.action())
+
+    # -- the zone's contests --------------------------------------------------------------------
+    def zone_entry(self, what: str) -> None:
+        """Record for one entry (or seat, or table) what the referee saw: see :class:`ZoneEntryDialog`."""
+        action = {
+            "split": self.act_split,
+            "count": self.act_count,
+            "missing": self.act_missing,
+            "void": self.act_void,
+            "replace": self.act_replace,
+            "done": self.act_table_done,
+        }[what]
+        event = self._event(action)
+        if event is None or event.hall is None:
+            return
+        dialog = ZoneEntryDialog(what, event.hall, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def confirm_ranking(self) -> None:
+        event = self._event(self.act_confirm_ranking)
+        if event is not None:
+            self.send(event.id, ConfirmRanking())
+
+    def finish_clicked(self, entry: str) -> None:
+        """One click on an entry's row: its finish, now (the daemon's instant)."""
+        event = self._event(self.act_finish)
+        if event is None or event.hall is None:
+            return
+        if any(e == entry and not done for e, _, done in event.hall.finishable()):
+            self.send(event.id, FinishEntry(entry=entry))
+
+    def finish_nth(self, n: int) -> None:
+        """Alt+N: the finish of the N-th entry (by table), as a click on its row."""
+        event = self.model.state.event
+        if event is None or event.hall is None or not self.act_finish_n[n - 1].isEnabled():
+            return
+        rows = event.hall.finishable()
+        if n <= len(rows):
+            self.finish_clicked(rows[n - 1][0])
 
     # -- windows ----------------------------------------------------------------------------
     def toggle_audience(self) -> None:

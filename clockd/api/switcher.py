@@ -15,7 +15,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from clockd.api.messages import EventBody, body_type
-from clockd.core.hall import TimerView
+from clockd.core.hall import TimerView, timer_view
+from clockd.core.switcher import SwitcherEvent
+from clockd.core.units import ns_to_ms
 
 
 class SeatView(BaseModel):
@@ -63,4 +65,36 @@ class SwitcherBody(EventBody):
     pattern: str
 
 
-__all__ = ["ReplacementView", "SeatView", "SwitcherBody", "TableDoneView"]
+def switcher_body(event: SwitcherEvent, now_ns: int) -> SwitcherBody:
+    return SwitcherBody(
+        timer=timer_view(event.timer, now_ns),
+        rotations=event.rotations,
+        outer_direction=event.config.outer_direction,
+        seats=[SeatView(**row) for row in event.seating()],
+        tables=[
+            TableDoneView(
+                table=t,
+                done_ms=ns_to_ms(event.done[t]) if t in event.done else None,
+                station=event.table_of_station(t),
+            )
+            for t in range(1, event.config.tables + 1)
+        ],
+        replacements=[
+            ReplacementView(
+                seat=r.seat,
+                left=r.left,
+                came=r.came,
+                elapsed_ms=ns_to_ms(r.elapsed_ns),
+                rotation=r.rotation,
+                table=r.table,
+                reason=r.reason,
+            )
+            for r in event.replacements
+        ],
+        stayed=[name for _, name in event.stayed()],
+        signal_tables=list(event.signal_tables()),
+        pattern=event.timer.plan.pattern.value,
+    )
+
+
+__all__ = ["ReplacementView", "SeatView", "SwitcherBody", "TableDoneView", "switcher_body"]

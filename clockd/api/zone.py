@@ -17,7 +17,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
-from clockd.core.hall import TimerView
+from clockd.core.hall import TimerView, timer_view
+from clockd.core.zone import ZoneEvent
 from clockd.i18n import Msg
 
 
@@ -87,6 +88,53 @@ class TeamBody(ZoneBody):
 
 ZONE_BODIES: dict[str, type[ZoneBody]] = {"relay": RelayBody, "blind": BlindBody, "team": TeamBody}
 
+
+def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
+    """The event as screens show it: the timer, the entries in ranking order."""
+    rows = []
+    for r in event.ranking():
+        # an entry with no result yet (not finished, not counted) has no place on the screens
+        place = r.place if (r.finished or r.pieces is not None) else None
+        rows.append(
+            ZoneEntryView(
+                entry=r.id,
+                name=event.name_of(r.id),
+                table=event.table_of(r.id),
+                place=place,
+                finished_ms=r.time_ms,
+                split_ms=r.split_ms,
+                pieces=r.pieces,
+                missing=r.missing,
+                classified=r.classified,
+                why=r.why,
+                on_list=event.lists.get(r.id),
+                present=r.id in event.present,
+                members=list(event.members.get(r.id, ())),
+            )
+        )
+    cls = ZONE_BODIES[event.kind]
+    check_in: Literal["none", "open", "closed"] = (
+        "none" if not event.lists else "closed" if event.field is not None else "open"
+    )
+    return cls(
+        kind=event.kind,
+        timer=timer_view(event.timer, now_ns),
+        entries=rows,
+        signal_tables=list(event.signal_tables()),
+        pattern=event.timer.plan.pattern.value,
+        confirmed=event.confirmed,
+        splits=event.splits,
+        max_missing=event.max_missing,
+        pieces=event.config.pieces,
+        pictures=event.config.pictures,
+        check_in=check_in,
+        refusals=[
+            SignupRefusalView(lines=list(r.lines), names=list(r.names), reason=r.reason, detail=r.detail)
+            for r in event.signup_refusals
+        ],
+    )
+
+
 __all__ = [
     "ZONE_BODIES",
     "BlindBody",
@@ -95,4 +143,5 @@ __all__ = [
     "TeamBody",
     "ZoneBody",
     "ZoneEntryView",
+    "zone_body",
 ]

@@ -151,6 +151,7 @@ def _add_zone(command: Any, why: str) -> None:
     p.add_argument("--json-out", dest="json_out", metavar="FILE", help=text("cli.event.export-json"))
     p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
     p.add_argument("--html", dest="html_out", metavar="FILE", help=text("cli.event.export-html"))
+    p.add_argument("--pdf", dest="pdf_out", metavar="FILE", help=text("cli.event.export-pdf"))
 
 
 def _add_replay(esub: Any) -> None:
@@ -317,9 +318,10 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     reply = client.request(EventResults(event=args.key, lang=language()))
     data = reply.results
     outputs: list[tuple[str, str]] = []
+    pdf_page: str | None = None
     if args.json_out:
         outputs.append((args.json_out, json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
-    if args.csv_out or args.html_out:
+    if args.csv_out or args.html_out or args.pdf_out:
         if data.get("format") != "duelclock-zone-results/1":
             print(render(msg("cli.event.export-zone-only", event=args.key)), file=sys.stderr)
             return 2
@@ -328,7 +330,9 @@ def _export(client: Any, args: argparse.Namespace) -> int:
             outputs.append((args.csv_out, zone_csv(results)))
         if args.html_out:
             outputs.append((args.html_out, zone_html(results)))
-    if not outputs:
+        if args.pdf_out:
+            pdf_page = zone_html(results)
+    if not outputs and pdf_page is None:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     for path, body in outputs:
@@ -338,6 +342,15 @@ def _export(client: Any, args: argparse.Namespace) -> int:
             print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)
             return 1
         print(render(msg("cli.event.exported", path=path)))
+    if pdf_page is not None:
+        from gui.render import html_to_pdf
+
+        try:
+            html_to_pdf(pdf_page, args.pdf_out, landscape=False)
+        except OSError as exc:
+            print(render(msg("cli.cannot-write", path=args.pdf_out, problem=exc)), file=sys.stderr)
+            return 1
+        print(render(msg("cli.event.exported", path=args.pdf_out)))
     return 0
 
 

@@ -235,6 +235,12 @@ class SwitcherEvent(BaseModel):
     def rotation_table(self, daemon_table: int) -> int | None:
         return next((t for t, d in self.config.table_map.items() if d == daemon_table), None)
 
+    def signal_tables(self) -> tuple[int, ...]:
+        """The daemon's tables whose buzzers sound the changes (``devices``, else the stations')."""
+        if self.config.devices is not None:
+            return self.config.devices
+        return tuple(sorted(self.config.table_map.values()))
+
     def everyone_done(self) -> bool:
         return len(self.done) == self.config.tables
 

@@ -19,9 +19,9 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from clockd.api.switcher import ReplacementView, SeatView, SwitcherBody, TableDoneView
+from clockd.api.switcher import SwitcherBody, switcher_body
 from clockd.core.actions import Allowed, validation_msgs
-from clockd.core.hall import Station, TimerAction, TimerEnd, TimerPause, TimerPhase, TimerStart, timer_view
+from clockd.core.hall import Station, TimerAction, TimerEnd, TimerPause, TimerPhase, TimerStart
 from clockd.core.ids import event_ref
 from clockd.core.switcher import (
     SWITCHER_ACTIONS,
@@ -58,12 +58,6 @@ def parse_config(text: str, name: str = "", source: str = "the configuration sen
         return SwitcherConfig.model_validate(data)
     except ValidationError as exc:
         raise Refused("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
-
-
-def signal_tables(event: SwitcherEvent) -> tuple[int, ...]:
-    if event.config.devices is not None:
-        return event.config.devices
-    return tuple(sorted(event.config.table_map.values()))
 
 
 def station_entry(table: int) -> str:
@@ -114,7 +108,7 @@ class Switcher:
             entry = station_entry(table)
             station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
             out.append(ProgramLoaded(table=daemon_table, event=hosted.key, program=station))
-        for table in signal_tables(event):
+        for table in event.signal_tables():
             if ctx.table(table) is None:
                 raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
         return out
@@ -226,7 +220,7 @@ class Switcher:
         pattern = plan.end_pattern if end else plan.pattern
         if pattern is None:
             return []
-        return ctx.world.devices.beep(signal_tables(event), pattern)
+        return ctx.world.devices.beep(event.signal_tables(), pattern)
 
     def react(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
@@ -324,38 +318,6 @@ class Switcher:
 
     def load(self, data: Any) -> Any:
         return SwitcherEvent.model_validate(data)
-
-
-def switcher_body(event: SwitcherEvent, now_ns: int) -> SwitcherBody:
-    return SwitcherBody(
-        timer=timer_view(event.timer, now_ns),
-        rotations=event.rotations,
-        outer_direction=event.config.outer_direction,
-        seats=[SeatView(**row) for row in event.seating()],
-        tables=[
-            TableDoneView(
-                table=t,
-                done_ms=ns_to_ms(event.done[t]) if t in event.done else None,
-                station=event.table_of_station(t),
-            )
-            for t in range(1, event.config.tables + 1)
-        ],
-        replacements=[
-            ReplacementView(
-                seat=r.seat,
-                left=r.left,
-                came=r.came,
-                elapsed_ms=ns_to_ms(r.elapsed_ns),
-                rotation=r.rotation,
-                table=r.table,
-                reason=r.reason,
-            )
-            for r in event.replacements
-        ],
-        stayed=[name for _, name in event.stayed()],
-        signal_tables=list(signal_tables(event)),
-        pattern=event.timer.plan.pattern.value,
-    )
 
 
 event_kind(Switcher())

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from clockd.api.zone import ZONE_BODIES, SignupRefusalView, ZoneBody, ZoneEntryView
+from clockd.api.zone import ZoneBody, zone_body
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import (
     FinishEntry,
@@ -40,10 +40,8 @@ from clockd.core.hall import (
     TimerPhase,
     TimerStart,
     UndoFinish,
-    timer_view,
 )
 from clockd.core.ids import event_ref
-from clockd.core.units import ns_to_ms
 from clockd.core.zone import (
     ZONE_ACTIONS,
     AddEntry,
@@ -435,53 +433,7 @@ def _end_pattern(event: ZoneEvent) -> str:
     return "" if end is None else end.value
 
 
-def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
-    """The event as screens show it: the timer, the entries in ranking order."""
-    rows = []
-    for r in event.ranking():
-        # an entry with no result yet (not finished, not counted) has no place on the screens
-        place = r.place if (r.finished or r.pieces is not None) else None
-        rows.append(
-            ZoneEntryView(
-                entry=r.id,
-                name=event.name_of(r.id),
-                table=event.table_of(r.id),
-                place=place,
-                finished_ms=r.time_ms,
-                split_ms=r.split_ms,
-                pieces=r.pieces,
-                missing=r.missing,
-                classified=r.classified,
-                why=r.why,
-                on_list=event.lists.get(r.id),
-                present=r.id in event.present,
-                members=list(event.members.get(r.id, ())),
-            )
-        )
-    cls = ZONE_BODIES[event.kind]
-    check_in: Literal["none", "open", "closed"] = (
-        "none" if not event.lists else "closed" if event.field is not None else "open"
-    )
-    return cls(
-        kind=event.kind,
-        timer=timer_view(event.timer, now_ns),
-        entries=rows,
-        signal_tables=list(event.signal_tables()),
-        pattern=event.timer.plan.pattern.value,
-        confirmed=event.confirmed,
-        splits=event.splits,
-        max_missing=event.max_missing,
-        pieces=event.config.pieces,
-        pictures=event.config.pictures,
-        check_in=check_in,
-        refusals=[
-            SignupRefusalView(lines=list(r.lines), names=list(r.names), reason=r.reason, detail=r.detail)
-            for r in event.signup_refusals
-        ],
-    )
-
-
 for _kind in ("relay", "blind", "team"):
     event_kind(ZoneContest(_kind))  # type: ignore[arg-type]
 
-__all__ = ["DEFAULT_FILES", "ZoneContest", "default_config_text", "ns_to_ms", "parse_config", "zone_body"]
+__all__ = ["DEFAULT_FILES", "ZoneContest", "default_config_text", "parse_config", "zone_body"]

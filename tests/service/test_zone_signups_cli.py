@@ -43,7 +43,7 @@ def desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
     port, token = h.client.port, h.daemon.token  # type: ignore[attr-defined]
 
     def run(*args: str) -> tuple[int, str, str]:
-        auth = [] if args[0] == "show" else ["--token", token]
+        auth = [] if args[0] in ("show", "export") else ["--token", token]
         code = main(["event", *args, "--port", str(port), *auth])
         out = capsys.readouterr()
         return code, out.out, out.err
@@ -80,3 +80,48 @@ def test_a_relay_from_the_sign_up_form_to_the_start(desk: Any) -> None:
     assert code == 0, err
     body = h.client.events(["sztafeta"]).events[0].body
     assert body.timer.phase == "running" and [e.table for e in body.entries] == [1, 2]
+
+
+def test_a_team_events_results_as_json_csv_html_and_pdf(desk: Any) -> None:
+    import json
+
+    run, _, tmp = desk
+    assert run("new", "druzynowy", "--kind", "team")[0] == 0
+    for n, name in enumerate(["Smoki", "Elfy", "Gryfy", "Orły"], start=1):
+        assert run("add", "druzynowy", f"druzyna-{n}", "--name", name, "--table", str(n))[0] == 0
+    assert run("start", "druzynowy")[0] == 0
+    for team, missing in (("druzyna-2", "1"), ("druzyna-3", "11")):
+        assert run("finish", "druzynowy", team)[0] == 0
+        assert run("missing", "druzynowy", team, missing)[0] == 0
+    code, _, err = run("count", "druzynowy", "druzyna-1", "700")
+    assert code != 0 and "po zakończeniu" in err  # not before the end
+    assert run("end", "druzynowy")[0] == 0
+    assert run("count", "druzynowy", "druzyna-1", "700")[0] == 0
+    assert run("count", "druzynowy", "druzyna-4", "650")[0] == 0
+    assert run("confirm", "druzynowy")[0] == 0
+    files = {k: tmp / f"wyniki.{k}" for k in ("json", "csv", "html", "pdf")}
+    code, _, err = run(
+        "export",
+        "druzynowy",
+        "--json-out",
+        str(files["json"]),
+        "--csv",
+        str(files["csv"]),
+        "--html",
+        str(files["html"]),
+        "--pdf",
+        str(files["pdf"]),
+    )
+    assert code == 0, err
+    results = json.loads(files["json"].read_text(encoding="utf-8"))
+    assert [(r["place"], r["name"], r["podium"]) for r in results["ranking"]] == [
+        (1, "Elfy", True),
+        (2, "Smoki", True),
+        (3, "Orły", True),
+        (None, "Gryfy", False),
+    ]
+    lines = files["csv"].read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("place;id;name;table") and lines[1].startswith("1;druzyna-2;Elfy;2;1;")
+    page = files["html"].read_text(encoding="utf-8")
+    assert "#ffd54f" in page and "wyniki ostateczne" in page and "bez klasyfikacji" in page
+    assert files["pdf"].read_bytes().startswith(b"%PDF")
