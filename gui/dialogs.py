@@ -41,7 +41,7 @@ from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
 from clockd.core.switcher import ReplacePerson, TableDone
-from clockd.core.zone import CountEntry, MissingPieces, SplitEntry, VoidEntry
+from clockd.core.zone import CountEntry, EntryCheckIn, EntryTable, MissingPieces, SplitEntry, VoidEntry
 from gui import terms
 from gui.hallconfig import config_toml
 from gui.model import DeskState, Hall, Match
@@ -568,6 +568,68 @@ class NewTimerDialog(_Form):
         )
 
 
+class NewZoneDialog(_Form):
+    """A new contest of the puzzle zone — the pairs relay, blind puzzling, the team event, the
+    S(witcher) rotation — with the regulations' rules (``clockd/data``); pairs join later."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("New contest of the puzzle zone"), parent)
+        self.kind = QComboBox(self)
+        for kind, label in (
+            ("relay", self.tr("pairs relay (60 min, ZMIANA every 5 min)")),
+            ("blind", self.tr("blind puzzling (60 min, bag 2 split)")),
+            ("team", self.tr("team event (180 min, teams of 3–4)")),
+            ("switcher", self.tr("S(witcher) rotation (a change every 15 min)")),
+        ):
+            self.kind.addItem(label, kind)
+        self.form.addRow(self.tr("Contest"), self.kind)
+        self.key = _key_edit(self)
+        self.key.textChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Key"), self.key)
+        self.name = QLineEdit(self)
+        self.name.setMaxLength(200)
+        self.name.setPlaceholderText(self.tr("as the regulations name it"))
+        self.form.addRow(self.tr("Name"), self.name)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return bool(self.key.text())
+
+    def action(self) -> CreateEvent:
+        return CreateEvent(
+            event_kind=str(self.kind.currentData()), key=self.key.text(), name=self.name.text().strip()
+        )
+
+
+class EntryTableDialog(_Form):
+    """Before the start: an entry sits at a table (drawn by the pair, §3.2.1), or checks in."""
+
+    def __init__(self, hall: Hall, *, check_in: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Check in") if check_in else self.tr("Seat at a table"), parent)
+        self.check_in = check_in
+        self.entry = QComboBox(self)
+        for r in hall.ranking:
+            if check_in and (r.present or r.on_list is None):
+                continue
+            if not check_in and r.table is not None:
+                continue
+            self.entry.addItem(r.name, r.entry)
+        self.form.addRow(self.tr("Entry"), self.entry)
+        self.table = QSpinBox(self)
+        self.table.setRange(1, 999)
+        if not check_in:
+            self.form.addRow(self.tr("Table"), self.table)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return self.entry.currentData() is not None
+
+    def action(self) -> Action:
+        if self.check_in:
+            return EntryCheckIn(entry=str(self.entry.currentData()))
+        return EntryTable(entry=str(self.entry.currentData()), table=self.table.value())
+
+
 class ReasonDialog(_Form):
     """A hall timer's pause or end: the referee may say why (it is journaled as typed)."""
 
@@ -729,9 +791,11 @@ __all__ = [
     "AdjustDialog",
     "AssignDialog",
     "DrawDialog",
+    "EntryTableDialog",
     "FinishDialog",
     "NewSessionDialog",
     "NewTimerDialog",
+    "NewZoneDialog",
     "NoteDialog",
     "OverrideDialog",
     "ReasonDialog",

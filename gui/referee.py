@@ -62,7 +62,7 @@ from clockd.core.hall import FinishEntry, TimerResume, TimerStart
 from clockd.core.program import ClearAlert
 from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
-from clockd.core.zone import ConfirmRanking
+from clockd.core.zone import CloseEntries, ConfirmRanking, ImportEntries
 from clockd.i18n import Msg, msg, render, render_error
 from gui import terms, translations
 from gui.commands import Command, CommandResult, CommandSink
@@ -71,9 +71,11 @@ from gui.dialogs import (
     AdjustDialog,
     AssignDialog,
     DrawDialog,
+    EntryTableDialog,
     FinishDialog,
     NewSessionDialog,
     NewTimerDialog,
+    NewZoneDialog,
     NoteDialog,
     OverrideDialog,
     ReasonDialog,
@@ -332,7 +334,7 @@ class RefereeWindow(QMainWindow):
             "switcher-replace", "event", "Ctrl+Shift+R", zone(self.zone_entry, "replace")
         )
         self.act_table_done = self._bound("switcher-table-done", "event", "", zone(self.zone_entry, "done"))
-        self.zone_actions = (
+        self.zone_actions: tuple[QAction, ...] = (
             self.act_split,
             self.act_count,
             self.act_missing,
@@ -348,6 +350,12 @@ class RefereeWindow(QMainWindow):
         # the daemon
         self.act_new_session = self._bound("event-create", "daemon", "", self.new_session)
         self.act_new_timer = self._bound("event-create", "daemon", "", self.new_timer)
+        self.act_new_zone = self._bound("event-create", "daemon", "", self.new_zone)
+        # the zone's sign-ups and check-in
+        self.act_import_entries = self._bound("entries-import", "event", "", self.import_entries)
+        self.act_entry_checkin = self._bound("entry-check-in", "event", "", self.entry_check_in)
+        self.act_entries_close = self._bound("entries-close", "event", "", self.entries_close)
+        self.act_entry_table = self._bound("entry-table", "event", "", self.entry_table)
         # the window
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
@@ -403,6 +411,13 @@ class RefereeWindow(QMainWindow):
         for a in timer_actions:
             self.timer_buttons.addWidget(self._button(a, self.hall_panel))
         self.zone_widgets = {}
+        self.zone_actions = (
+            self.act_import_entries,
+            self.act_entry_checkin,
+            self.act_entries_close,
+            self.act_entry_table,
+            *self.zone_actions,
+        )
         for a in self.zone_actions:
             button = self._button(a, self.hall_panel)
             self.zone_widgets[a] = button
@@ -414,6 +429,7 @@ class RefereeWindow(QMainWindow):
         self.event_group = QActionGroup(self)
         self.menu_event.addAction(self.act_new_session)
         self.menu_event.addAction(self.act_new_timer)
+        self.menu_event.addAction(self.act_new_zone)
         self.menu_event.addSeparator()
         for a in (
             self.act_import,
@@ -423,6 +439,14 @@ class RefereeWindow(QMainWindow):
             self.act_withdraw,
             self.act_close,
             self.act_draw,
+        ):
+            self.menu_event.addAction(a)
+        self.menu_event.addSeparator()
+        for a in (
+            self.act_import_entries,
+            self.act_entry_checkin,
+            self.act_entries_close,
+            self.act_entry_table,
         ):
             self.menu_event.addAction(a)
         self.menu_table = self._menu(bar.addMenu(""))
@@ -504,6 +528,11 @@ class RefereeWindow(QMainWindow):
         self.act_confirm_ranking.setText(self.tr("Confirm the ranking"))
         self.act_replace.setText(self.tr("Replace a person…"))
         self.act_table_done.setText(self.tr("Table done…"))
+        self.act_new_zone.setText(self.tr("New contest of the puzzle zone…"))
+        self.act_import_entries.setText(self.tr("Import pairs or teams (CSV)…"))
+        self.act_entry_checkin.setText(self.tr("Check in a pair or team…"))
+        self.act_entries_close.setText(self.tr("Close the check-in"))
+        self.act_entry_table.setText(self.tr("Seat at a table…"))
         for n, a in enumerate(self.act_finish_n, start=1):
             a.setText(self.tr("Record the finish of entry %1").replace("%1", str(n)))
         self.act_new_session.setText(self.tr("New Puzzle Duel session…"))
@@ -854,9 +883,12 @@ class RefereeWindow(QMainWindow):
             self._enable(b.action, self.reason(b.kind, b.scope))
         event = self.model.state.event
         offered = set(event.actions) if event is not None else set()
+        ready = event is not None and event.hall is not None and event.hall.timer.phase == "ready"
+        signups = {"entries-import", "entry-check-in", "entries-close", "entry-table"}
         for b in self.bindings:  # the zone's buttons show only for the kinds that have them
             if b.action in self.zone_widgets:
-                self.zone_widgets[b.action].setVisible(b.kind in offered)
+                shown = b.kind in offered and (ready or b.kind not in signups)
+                self.zone_widgets[b.action].setVisible(shown)
         finish = self.reason("entry-finish", "event")
         for a in self.act_finish_n:
             self._enable(a, finish)
@@ -1228,6 +1260,53 @@ class RefereeWindow(QMainWindow):
         if event is None or event.hall is None:
             return
         dialog = ZoneEntryDialog(what, event.hall, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def new_zone(self) -> None:
+        if not self.act_new_zone.isEnabled():
+            return
+        dialog = NewZoneDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send("", dialog.action())
+
+    def import_entries(self) -> None:
+        event = self._event(self.act_import_entries)
+        if event is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
+        )
+        if not path:
+            return
+        try:
+            text = decode_signups(Path(path).read_bytes(), source=Path(path).name)
+        except OSError as exc:
+            self._refused(self.tr("Cannot read %1: %2").replace("%1", path).replace("%2", render_error(exc)))
+            return
+        except SignupError as exc:
+            self._refused(render(exc.msg))
+            return
+        self.send(event.id, ImportEntries(csv=text, source=Path(path).name))
+
+    def entry_check_in(self) -> None:
+        event = self._event(self.act_entry_checkin)
+        if event is None or event.hall is None:
+            return
+        dialog = EntryTableDialog(event.hall, check_in=True, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def entries_close(self) -> None:
+        event = self._event(self.act_entries_close)
+        if event is not None:
+            self.send(event.id, CloseEntries())
+
+    def entry_table(self) -> None:
+        event = self._event(self.act_entry_table)
+        if event is None or event.hall is None:
+            return
+        dialog = EntryTableDialog(event.hall, parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.action())
 

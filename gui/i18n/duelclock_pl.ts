@@ -170,6 +170,25 @@
     </message>
 </context>
 <context>
+    <name>EntryTableDialog</name>
+    <message>
+        <source>Check in</source>
+        <translation>Potwierdź obecność</translation>
+    </message>
+    <message>
+        <source>Seat at a table</source>
+        <translation>Przydziel stolik</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Uczestnik</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Stolik</translation>
+    </message>
+</context>
+<context>
     <name>FinishDialog</name>
     <message>
         <source>Record a finish</source>
@@ -375,6 +394,45 @@
     <message>
         <source>Stations (entry = table, …)</source>
         <translation>Stanowiska (zespół = stolik, …)</translation>
+    </message>
+</context>
+<context>
+    <name>NewZoneDialog</name>
+    <message>
+        <source>New contest of the puzzle zone</source>
+        <translation>Nowa konkurencja strefy puzzli</translation>
+    </message>
+    <message>
+        <source>pairs relay (60 min, ZMIANA every 5 min)</source>
+        <translation>sztafeta par (60 min, ZMIANA co 5 min)</translation>
+    </message>
+    <message>
+        <source>blind puzzling (60 min, bag 2 split)</source>
+        <translation>puzzlowanie w ciemno (60 min, międzyczas po woreczku 2)</translation>
+    </message>
+    <message>
+        <source>team event (180 min, teams of 3–4)</source>
+        <translation>turniej drużynowy (180 min, drużyny 3–4 osób)</translation>
+    </message>
+    <message>
+        <source>S(witcher) rotation (a change every 15 min)</source>
+        <translation>rotacja S(witcher) (zmiana co 15 min)</translation>
+    </message>
+    <message>
+        <source>Contest</source>
+        <translation>Konkurencja</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klucz</translation>
+    </message>
+    <message>
+        <source>as the regulations name it</source>
+        <translation>jak w regulaminie</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
     </message>
 </context>
 <context>
@@ -630,6 +688,26 @@
     <message>
         <source>Table done…</source>
         <translation>Stolik ułożony…</translation>
+    </message>
+    <message>
+        <source>New contest of the puzzle zone…</source>
+        <translation>Nowa konkurencja strefy puzzli…</translation>
+    </message>
+    <message>
+        <source>Import pairs or teams (CSV)…</source>
+        <translation>Wczytaj pary lub drużyny (CSV)…</translation>
+    </message>
+    <message>
+        <source>Check in a pair or team…</source>
+        <translation>Potwierdź obecność pary lub drużyny…</translation>
+    </message>
+    <message>
+        <source>Close the check-in</source>
+        <translation>Zamknij sprawdzanie obecności</translation>
+    </message>
+    <message>
+        <source>Seat at a table…</source>
+        <translation>Przydziel stolik…</translation>
     </message>
     <message>
         <source>Record the finish of entry %1</source>

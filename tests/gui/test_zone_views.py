@@ -84,3 +84,24 @@ def test_counting_pieces_after_the_team_event_offers_only_the_unfinished(qtbot: 
     assert offered == ["druzyna-3", "druzyna-6"]
     dialog.number.setValue(880)
     assert dialog.action() == CountEntry(entry="druzyna-3", pieces=880)
+
+
+def test_a_new_zone_contest_from_the_desk_and_its_sign_up_buttons_only_before_the_start(qtbot: QtBot) -> None:
+    from clockd.core.actions import CreateEvent
+    from gui.dialogs import NewZoneDialog
+
+    dialog = NewZoneDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.ok_button().isEnabled()
+    dialog.kind.setCurrentIndex(2)
+    dialog.key.setText("druzynowy")
+    assert dialog.ok_button().isEnabled()
+    assert dialog.action() == CreateEvent(event_kind="team", key="druzynowy", name="")
+    sink = DemoSink()
+    window = RefereeWindow(DeskModel(demo_state(T0, shown="sztafeta")), sink, clock=lambda: T0)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    # the relay is running: importing, checking in and seating are over, their buttons are gone
+    assert not window.zone_widgets[window.act_import_entries].isVisible()
+    assert window.zone_widgets[window.act_count].isVisible()
