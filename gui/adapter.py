@@ -257,6 +257,7 @@ def hall_from_zone(body: ZoneBody, received_ns: int) -> Hall:
         splits=body.splits,
         confirmed=body.confirmed,
         max_missing=body.max_missing,
+        pictures=body.pictures,
     )
 
 

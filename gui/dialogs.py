@@ -682,6 +682,11 @@ class FinishDialog(_Form):
             if not finished:
                 self.entry.addItem(label, entry)
         self.form.addRow(self.tr("Entry"), self.entry)
+        self.missing: QSpinBox | None = None
+        if hall.kind == "team":  # the time is recorded with the pieces missing (§5.2.6)
+            self.missing = QSpinBox(self)
+            self.missing.setRange(0, 1_000)
+            self.form.addRow(self.tr("Missing pieces"), self.missing)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -689,6 +694,12 @@ class FinishDialog(_Form):
 
     def action(self) -> FinishEntry:
         return FinishEntry(entry=str(self.entry.currentData()))
+
+    def missing_action(self) -> MissingPieces | None:
+        """The pieces missing from the finished picture, if any were entered."""
+        if self.missing is None or not self.missing.value():
+            return None
+        return MissingPieces(entry=str(self.entry.currentData()), missing=self.missing.value())
 
 
 class UnfinishDialog(_Form):
@@ -756,7 +767,15 @@ class ZoneEntryDialog(_Form):
                     continue
                 self.entry.addItem(r.name if r.table is None else f"{r.name} · {r.table}", r.entry)
             self.form.addRow(self.tr("Entry"), self.entry)
-        if what in ("count", "missing"):
+        self.per_picture: list[QSpinBox] = []
+        if what == "count" and hall.pictures > 1:  # the relay: each picture counted on its own
+            for n in range(1, hall.pictures + 1):
+                spin = QSpinBox(self)
+                spin.setRange(0, 100_000)
+                spin.setFont(font(16))
+                self.per_picture.append(spin)
+                self.form.addRow(self.tr("Picture %1 (groups of 3 or more)").replace("%1", str(n)), spin)
+        elif what in ("count", "missing"):
             self.number.setRange(0, 100_000 if what == "count" else 1_000)
             self.number.setFont(font(16))
             label = self.tr("Pieces (groups of 3 or more)") if what == "count" else self.tr("Missing")
@@ -775,6 +794,8 @@ class ZoneEntryDialog(_Form):
         data = self.entry.currentData()
         if self.what == "split":
             return SplitEntry(entry=str(data))
+        if self.what == "count" and self.per_picture:
+            return CountEntry(entry=str(data), per_picture=tuple(s.value() for s in self.per_picture))
         if self.what == "count":
             return CountEntry(entry=str(data), pieces=self.number.value())
         if self.what == "missing":

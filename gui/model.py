@@ -416,6 +416,7 @@ class Hall(_Frozen):
     splits: bool = False
     confirmed: bool = False
     max_missing: int | None = None
+    pictures: int = 1
     seats: tuple[SeatRow, ...] = ()  # switcher: every seat number
     rotations: int = 0
     rotation_tables: tuple[RotationTable, ...] = ()

@@ -1236,6 +1236,9 @@ class RefereeWindow(QMainWindow):
         dialog = FinishDialog(event.hall, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.action())
+            missing = dialog.missing_action()
+            if missing is not None:
+                self.send(event.id, missing)
 
     def unfinish_entry(self) -> None:
         event = self._event(self.act_unfinish)

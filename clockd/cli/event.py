@@ -92,6 +92,7 @@ def register(sub: Any) -> None:
     p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
     p = command("finish", text("cli.event.record-an-entrys-finish-now"))
     p.add_argument("entry")
+    p.add_argument("--missing", type=int, default=0, help=text("cli.event.finish-missing"))
     p = command(
         "unfinish",
         text("cli.event.take-back-a-finish-recorded-by"),
@@ -122,7 +123,7 @@ def _add_zone(command: Any, why: str) -> None:
     p.add_argument("entry")
     p = command("count", text("cli.event.count-help"))
     p.add_argument("entry")
-    p.add_argument("pieces", type=int)
+    p.add_argument("pieces", type=int, nargs="+", metavar="PIECES")
     p = command("missing", text("cli.event.missing-help"))
     p.add_argument("entry")
     p.add_argument("missing", type=int)
@@ -215,6 +216,10 @@ def run(args: argparse.Namespace) -> int:
         if action is None:
             return 2
         done = client.act("" if args.command == "new" else args.key, action)
+        if args.command == "finish" and args.missing:  # the team event: the time, then what is missing
+            from clockd.core.zone import MissingPieces
+
+            done = client.act(args.key, MissingPieces(entry=args.entry, missing=args.missing))
         if args.json:
             print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
             return 0
@@ -280,7 +285,11 @@ def _action(args: argparse.Namespace) -> Any:
         "close": lambda: CloseEntries(),
         "table": lambda: EntryTable(entry=args.entry, table=args.table),
         "split": lambda: SplitEntry(entry=args.entry),
-        "count": lambda: CountEntry(entry=args.entry, pieces=args.pieces),
+        "count": lambda: (
+            CountEntry(entry=args.entry, pieces=args.pieces[0])
+            if len(args.pieces) == 1
+            else CountEntry(entry=args.entry, per_picture=tuple(args.pieces))
+        ),
         "missing": lambda: MissingPieces(entry=args.entry, missing=args.missing),
         "void": lambda: VoidEntry(entry=args.entry, reason=args.reason),
         "unvoid": lambda: UnvoidEntry(entry=args.entry, reason=args.reason),

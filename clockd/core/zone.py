@@ -28,7 +28,7 @@ methods in the same order, so both rank alike.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -136,12 +136,25 @@ class SplitEntry(Action):
 @action
 class CountEntry(Action):
     """After the end: the pieces the referees counted for an unfinished ``entry`` (groups of
-    3 or more joined pieces; the relay: both pictures together)."""
+    3 or more joined pieces), in all (``pieces``) or per picture (``per_picture``: the relay's
+    two pictures; their sum ranks)."""
 
     kind: Literal["entry-count"] = "entry-count"
     target: ClassVar[Target] = "event"
     entry: str = Field(min_length=1, max_length=40)
-    pieces: int = Field(ge=0, le=100_000)
+    pieces: int | None = Field(default=None, ge=0, le=100_000)
+    per_picture: tuple[Annotated[int, Field(ge=0, le=100_000)], ...] = Field(default=(), max_length=4)
+
+    def total(self) -> int:
+        if self.per_picture:
+            if self.pieces is not None and self.pieces != sum(self.per_picture):
+                raise ZoneError(
+                    "zone.count-sum", entry=self.entry, pieces=self.pieces, per_picture=list(self.per_picture)
+                )
+            return sum(self.per_picture)
+        if self.pieces is None:
+            raise ZoneError("zone.count-none", entry=self.entry)
+        return self.pieces
 
 
 @action
@@ -266,6 +279,7 @@ class EntryRecord(BaseModel):
     split_ns: int | None = None
     missing: int = 0
     pieces: int | None = None
+    per_picture: tuple[int, ...] = ()  # the relay's count, picture by picture
     void: str | None = None  # the referee's reason
     late: bool = False  # a finish came after the end: refused, not classified
 
@@ -616,7 +630,7 @@ class ZoneEvent(BaseModel):
             raise ZoneError("zone.split-after-end", entry=entry, end_ms=self._end_ms())
         return self._with(entry, record.model_copy(update={"split_ns": max(0, self.raw_elapsed(t_ns))}))
 
-    def count(self, entry: EntryId, pieces: int) -> ZoneEvent:
+    def count(self, entry: EntryId, pieces: int, per_picture: tuple[int, ...] = ()) -> ZoneEvent:
         record = self._known(entry)
         if self.timer.phase is not TimerPhase.ENDED:
             raise ZoneError("zone.count-after-end")
@@ -624,7 +638,11 @@ class ZoneEvent(BaseModel):
             raise ZoneError("zone.count-finished", entry=entry, at_ms=ns_to_ms(record.finish_ns))
         if pieces < 0:
             raise ZoneError("zone.pieces-negative", entry=entry)
-        return self._with(entry, record.model_copy(update={"pieces": pieces}))
+        if per_picture and len(per_picture) != self.config.pictures:
+            raise ZoneError(
+                "zone.count-pictures", entry=entry, n=len(per_picture), pictures=self.config.pictures
+            )
+        return self._with(entry, record.model_copy(update={"pieces": pieces, "per_picture": per_picture}))
 
     def set_missing(self, entry: EntryId, missing: int) -> ZoneEvent:
         record = self._known(entry)

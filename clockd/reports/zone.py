@@ -14,7 +14,7 @@ import io
 from html import escape
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.display import format_exact_ms
 from clockd.core.zone import ZoneEvent
@@ -39,6 +39,7 @@ class ZoneResultRow(BaseModel):
     why: Literal["void", "missing", "late"] | None = None
     reason: str | None = None
     podium: bool = False
+    per_picture: list[int] = Field(default_factory=list)  # the relay: each picture's count
 
 
 class ZoneResults(BaseModel):
@@ -82,6 +83,7 @@ def build_zone_results(event: ZoneEvent, *, title: str, key: str, lang: str) -> 
                 why=r.why,
                 reason=r.reason,
                 podium=r.place is not None and r.place <= 3,
+                per_picture=list(event.record(r.id).per_picture),
             )
         )
     timer = event.timer
@@ -183,7 +185,10 @@ def zone_html(results: ZoneResults) -> str:
         ]
         if results.splits:
             cells.append(_time(r.split_ms))
-        cells.append("" if r.pieces is None else str(r.pieces))
+        pieces = "" if r.pieces is None else str(r.pieces)
+        if r.per_picture:
+            pieces += " (" + " + ".join(str(n) for n in r.per_picture) + ")"
+        cells.append(pieces)
         if team:
             cells.append(str(r.missing) if r.finished else "")
         cells.append(escape(_status(r)))

@@ -231,7 +231,7 @@ class ZoneContest:
         if isinstance(action, SplitEntry):
             return event.split(action.entry, t), Staged(entry)
         if isinstance(action, CountEntry):
-            return event.count(action.entry, action.pieces), Staged(entry)
+            return event.count(action.entry, action.total(), action.per_picture), Staged(entry)
         if isinstance(action, MissingPieces):
             return event.set_missing(action.entry, action.missing), Staged(entry)
         if isinstance(action, VoidEntry):

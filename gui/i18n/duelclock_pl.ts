@@ -198,6 +198,10 @@
         <source>Entry</source>
         <translation>Zespół</translation>
     </message>
+    <message>
+        <source>Missing pieces</source>
+        <translation>Brakujące elementy</translation>
+    </message>
 </context>
 <context>
     <name>HallWidget</name>
@@ -1302,6 +1306,10 @@
     <message>
         <source>Entry</source>
         <translation>Uczestnik</translation>
+    </message>
+    <message>
+        <source>Picture %1 (groups of 3 or more)</source>
+        <translation>Obrazek %1 (grupy po 3 i więcej)</translation>
     </message>
     <message>
         <source>Pieces (groups of 3 or more)</source>

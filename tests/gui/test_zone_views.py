@@ -84,6 +84,13 @@ def test_counting_pieces_after_the_team_event_offers_only_the_unfinished(qtbot: 
     assert offered == ["druzyna-3", "druzyna-6"]
     dialog.number.setValue(880)
     assert dialog.action() == CountEntry(entry="druzyna-3", pieces=880)
+    relay = demo_state(T0, shown="sztafeta").events[f"{HALL}/sztafeta"].hall
+    assert relay is not None
+    per_picture = ZoneEntryDialog("count", relay)  # the relay's pair: each picture on its own
+    qtbot.addWidget(per_picture)
+    per_picture.per_picture[0].setValue(150)
+    per_picture.per_picture[1].setValue(162)
+    assert per_picture.action() == CountEntry(entry="para-2", per_picture=(150, 162))
 
 
 def test_a_new_zone_contest_from_the_desk_and_its_sign_up_buttons_only_before_the_start(qtbot: QtBot) -> None:

@@ -37,6 +37,7 @@ RELAY = """
 name = "Sztafeta (próba)"
 duration = "60m"
 signal_every = "5m"
+pictures = 2
 [stations]
 "para-1" = 1
 "para-2" = 2
@@ -193,7 +194,10 @@ def test_a_relay_on_gpio_tables_signals_finishes_by_button_ranks_and_survives_a_
     with pytest.raises(ApiError) as late:
         h2.client.act("sztafeta", FinishEntry(entry="para-4"))
     assert "ukończyło po zakończeniu" in render(late.value.reason, "pl")
-    h2.client.act("sztafeta", CountEntry(entry="para-4", pieces=310))
+    with pytest.raises(ApiError) as wrong:  # the relay's pair has two pictures
+        h2.client.act("sztafeta", CountEntry(entry="para-4", per_picture=(150,)))
+    assert "obrazków: 1" in render(wrong.value.reason, "pl")
+    h2.client.act("sztafeta", CountEntry(entry="para-4", per_picture=(150, 160)))
     h2.client.act("sztafeta", ConfirmRanking())
     results = h2.client.request(EventResults(event="sztafeta", lang="pl")).results
     assert [(r["place"], r["id"], r["podium"]) for r in results["ranking"]] == [
