@@ -921,7 +921,8 @@ def replay(data: Any, source: str = "<file>") -> ReplayResult:
             elif isinstance(e, _Split):
                 ev = ev.split(e.split, t)
             elif isinstance(e, _Finish):
-                if ev.timer.phase is not TimerPhase.READY and ev.late_after_end(t):
+                already = ev.record(e.finish).finish_ns is not None
+                if ev.timer.phase is not TimerPhase.READY and ev.late_after_end(t) and not already:
                     ev = ev.late_finish(e.finish)
                 else:
                     ev = ev.finish(e.finish, t, e.missing)

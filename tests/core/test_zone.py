@@ -246,6 +246,16 @@ def test_replay_of_a_team_event_ties_void_missing_and_late() -> None:
         ([{"t_ms": 5, "start": True}, {"t_ms": 6.5, "finish": "a"}], "events[1]", "t_ms"),
         ([{"t_ms": 5, "start": True}, {"t_ms": 6, "split": "a"}], "events[1]", "międzyczas"),
         ([], "", "nie zaczyna"),
+        (  # everyone finished (the event ended then): a second finish is no late finish, it is refused
+            [
+                {"t_ms": 5, "start": True},
+                {"t_ms": 60_000, "finish": "a"},
+                {"t_ms": 70_000, "finish": "b"},
+                {"t_ms": 80_000, "finish": "a"},
+            ],
+            "events[3]",
+            "już ukończyło",
+        ),
     ],
 )
 def test_replay_refuses_a_bad_file_naming_where(events: list[Any], where: str, words: str) -> None:
