@@ -44,6 +44,11 @@ screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang en --screenshot docs/screenshots/referee-en.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --screenshot docs/screenshots/referee-timer.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --audience --screenshot docs/screenshots/audience-timer.png
+	for e in relay:sztafeta blind:ciemno team:druzynowy switcher:switcher; do \
+	    name=$${e%%:*}; key=$${e#*:}; \
+	    $(BIN)/duelclock gui --demo-state --lang pl --event $$key --screenshot docs/screenshots/referee-$$name.png; \
+	    $(BIN)/duelclock gui --demo-state --lang pl --event $$key --audience --screenshot docs/screenshots/audience-$$name.png; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -48,6 +48,8 @@ from clockd.api import Signal as HallSignal
 from clockd.api.hall import HallBody
 from clockd.api.local import login_name
 from clockd.api.puzzle import BracketView, SessionBody
+from clockd.api.switcher import SwitcherBody
+from clockd.api.zone import ZoneBody
 from clockd.core.device import DeviceState
 from clockd.core.duel import DuelProgramView
 from clockd.core.hall import StationView
@@ -65,12 +67,15 @@ from gui.model import (
     Player,
     Presence,
     Refusal,
+    RotationTable,
     Round,
     Score,
+    SeatRow,
     Session,
     Station,
     Table,
     TimelineItem,
+    ZoneRow,
 )
 
 #: How long to wait before reconnecting to a daemon that went away.
@@ -217,6 +222,83 @@ def hall_from_body(body: HallBody, received_ns: int) -> Hall:
     )
 
 
+def hall_from_zone(body: ZoneBody, received_ns: int) -> Hall:
+    """The relay, blind puzzling, the team event: a hall timer, its entries ranked."""
+    rows = tuple(
+        ZoneRow(
+            entry=e.entry,
+            name=e.name,
+            table=e.table,
+            place=e.place,
+            finished_ms=e.finished_ms,
+            split_ms=e.split_ms,
+            pieces=e.pieces,
+            missing=e.missing,
+            classified=e.classified,
+            why=e.why,
+            on_list=e.on_list,
+            present=e.present,
+        )
+        for e in body.entries
+    )
+    stations = tuple(
+        Station(entry=e.entry, table=e.table, finished_ms=e.finished_ms, name=e.name)
+        for e in sorted(body.entries, key=lambda e: e.table or 0)
+        if e.table is not None
+    )
+    return Hall(
+        timer=body.timer,
+        stations=stations,
+        signal_tables=tuple(body.signal_tables),
+        pattern=body.pattern,
+        received_ns=received_ns,
+        kind=body.kind,
+        ranking=rows,
+        splits=body.splits,
+        confirmed=body.confirmed,
+        max_missing=body.max_missing,
+        pictures=body.pictures,
+    )
+
+
+def hall_from_switcher(body: SwitcherBody, received_ns: int) -> Hall:
+    """The S(witcher) rotation: a hall timer, every seat and table."""
+    return Hall(
+        timer=body.timer,
+        signal_tables=tuple(body.signal_tables),
+        pattern=body.pattern,
+        received_ns=received_ns,
+        kind="switcher",
+        seats=tuple(
+            SeatRow(
+                seat=s.seat,
+                circle=s.circle,
+                name=s.name,
+                table=s.table,
+                next_table=s.next_table,
+                partner=s.partner,
+            )
+            for s in body.seats
+        ),
+        rotations=body.rotations,
+        rotation_tables=tuple(
+            RotationTable(table=t.table, done_ms=t.done_ms, station=t.station) for t in body.tables
+        ),
+        stayed=tuple(body.stayed),
+        replacements=len(body.replacements),
+    )
+
+
+def hall_of(body: object, received_ns: int) -> Hall | None:
+    if isinstance(body, HallBody):
+        return hall_from_body(body, received_ns)
+    if isinstance(body, ZoneBody):
+        return hall_from_zone(body, received_ns)
+    if isinstance(body, SwitcherBody):
+        return hall_from_switcher(body, received_ns)
+    return None
+
+
 def event_from_api(view: EventView, received_ns: int) -> Event:
     """An event's API view as the screens hold it: a session's or a hall timer's body, by kind."""
     body = view.body
@@ -228,7 +310,7 @@ def event_from_api(view: EventView, received_ns: int) -> Event:
         actions=dict(view.actions),
         seq=view.seq,
         session=session_from_body(body) if isinstance(body, SessionBody) else None,
-        hall=hall_from_body(body, received_ns) if isinstance(body, HallBody) else None,
+        hall=hall_of(body, received_ns),
     )
 
 

@@ -129,7 +129,9 @@ def run(opts: Options) -> int:
         window = RefereeWindow(model, sink)  # type: ignore[arg-type]
         size = opts.size or REFEREE_SIZE
         if opts.demo_state:
-            window.select_table(DEMO_TABLE if model.state.session is not None else DEMO_STATION)
+            page = model.state.tables_of_shown()
+            station = DEMO_STATION if DEMO_STATION in page else (page[0] if page else DEMO_STATION)
+            window.select_table(DEMO_TABLE if model.state.session is not None else station)
 
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):

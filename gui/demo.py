@@ -21,6 +21,8 @@ e-mail, phone, age) that a public screen must never show.
 from __future__ import annotations
 
 from clockd.api.puzzle import bracket_view
+from clockd.api.switcher import switcher_body
+from clockd.api.zone import zone_body
 from clockd.core.actions import Allowed
 from clockd.core.bracket import Assign, Confirm, DuelFinished, Toss
 from clockd.core.clock import Pause, PerSide, Side
@@ -32,11 +34,13 @@ from clockd.core.hall import Station as StationProgram
 from clockd.core.program import ChessClock
 from clockd.core.puzzle_duel import MakeDraw, PuzzleSession
 from clockd.core.registration import AddPlayer, CheckIn, CloseCheckIn
+from clockd.core.switcher import SwitcherConfig, SwitcherEvent
 from clockd.core.timecontrol import TimeControl
 from clockd.core.units import MINUTE, MS, SECOND
+from clockd.core.zone import ZoneConfig, ZoneEvent, ZoneKind
 from clockd.data import festival_config
 from clockd.i18n import Msg, msg
-from gui.adapter import bracket_from_view
+from gui.adapter import bracket_from_view, hall_from_switcher, hall_from_zone
 from gui.hallconfig import hall_config
 from gui.model import (
     Alert,
@@ -320,6 +324,29 @@ def demo_tables(now_ns: int) -> dict[int, Table]:
             actions=_table_actions(station.allowed(now_ns), 0, table),
             seq=800 + table,
         )
+    zones = (
+        ("sztafeta", demo_zone_relay(now_ns)),
+        ("ciemno", demo_zone_blind(now_ns)),
+        ("druzynowy", demo_zone_team(now_ns)),
+    )
+    for key, zone in zones:
+        for entry, table in zone.stations.items():
+            done = zone.record(entry).finish_ns is not None
+            armed = zone.timer.phase.value in ("running", "paused")
+            owner = f"{HALL}/{key}/{entry}"
+            station = StationProgram(owner=owner, entry=entry, armed=armed, finished=done)
+            out[table] = Table(
+                table=table,
+                program="station",
+                owner=owner,
+                entry=entry,
+                armed=armed,
+                finished=done,
+                presses=1 if done else 0,
+                device=DeviceState.CONNECTED,
+                actions=_table_actions(station.allowed(now_ns), 0, table),
+                seq=800 + table,
+            )
     return {
         n: t.model_copy(update={"id": f"{HALL}/{n}", "label": str(n), "received_ns": now_ns})
         for n, t in out.items()
@@ -370,6 +397,143 @@ def _relay_event(now_ns: int) -> Event:
         actions=relay.allowed(now_ns),
         seq=903,
         hall=hall,
+    )
+
+
+# -- the zone's contests: the relay, blind puzzling, the team event, the S(witcher) rotation ----------
+
+#: The pairs and teams of the zone's demo events (fictional, public names only).
+PAIRS = [
+    "Ala K. i Ola W.",
+    "Kuba N. i Igor L.",
+    "Ewa M. i Jan S.",
+    "Zosia P. i Tomek R.",
+    "Hania B. i Filip D.",
+    "Lena G. i Bartek Z.",
+    "Maja C. i Szymon J.",
+    "Iga T. i Marek K.",
+]
+TEAMS = ["Smoki", "Wiedźmini", "Elfy", "Krasnoludy", "Gryfy", "Feniksy"]
+ROTATION_NAMES = [
+    "Ala",
+    "Ola",
+    "Kuba",
+    "Igor",
+    "Ewa",
+    "Jan",
+    "Zosia",
+    "Tomek",
+    "Hania",
+    "Filip",
+    "Lena",
+    "Bartek",
+    "Maja",
+    "Szymon",
+    "Iga",
+    "Marek",
+    "Nina",
+    "Piotr",
+    "Julia",
+    "Michał",
+    "Kasia",
+    "Adam",
+    "Ula",
+    "Wojtek",
+    "Ela",
+    "Staś",
+]
+
+
+def _zone_event(key: str, kind: str, event: ZoneEvent, now_ns: int, seq: int) -> Event:
+    body = zone_body(event, now_ns)
+    return Event(
+        id=f"{HALL}/{key}",
+        key=key,
+        kind=kind,
+        title=msg("text.as-typed", text=event.config.name),
+        actions=event.allowed(now_ns),
+        seq=seq,
+        hall=hall_from_zone(body, now_ns),
+    )
+
+
+def _zone(
+    kind: ZoneKind, name: str, entries: list[str], minutes: int, every: int | None, first_table: int
+) -> ZoneEvent:
+    config = ZoneConfig(
+        name=name,
+        duration=minutes * MINUTE,
+        signal_every=None if every is None else every * MINUTE,
+        stations={
+            f"{'druzyna' if kind == 'team' else 'para'}-{i}": first_table + i - 1
+            for i in range(1, len(entries) + 1)
+        },
+        names={f"{'druzyna' if kind == 'team' else 'para'}-{i}": n for i, n in enumerate(entries, start=1)},
+        pieces=1000 if kind == "team" else 200,
+        pictures=2 if kind == "relay" else 1,
+    )
+    return ZoneEvent.new(kind, config)
+
+
+def demo_zone_relay(now_ns: int) -> ZoneEvent:
+    """The pairs relay 42 minutes in: three pairs done (two by their buttons), ZMIANA every 5 minutes."""
+    ev = _zone("relay", "Puzzlowa Sztafeta Par", PAIRS, 60, 5, 11)
+    t0 = now_ns - (42 * MINUTE + 13 * SECOND)
+    ev = ev.apply_timer(TimerStart(t_ns=t0))
+    for minute in range(5, 45, 5):
+        ev = ev.fire(minute * MINUTE)
+    ev = ev.finish("para-3", t0 + 36 * MINUTE + 48 * SECOND + 250 * MS)
+    ev = ev.finish("para-6", t0 + 39 * MINUTE + 2 * SECOND + 750 * MS)
+    return ev.finish("para-1", t0 + 41 * MINUTE + 30 * SECOND)
+
+
+def demo_zone_blind(now_ns: int) -> ZoneEvent:
+    """Blind puzzling 34 minutes in: four bags 2 verified, one pair done."""
+    ev = _zone("blind", "Puzzlowanie w Ciemno", PAIRS[:6], 60, None, 21)
+    t0 = now_ns - 34 * MINUTE
+    ev = ev.apply_timer(TimerStart(t_ns=t0))
+    for entry, minute in (("para-2", 14), ("para-5", 17), ("para-1", 19), ("para-4", 23)):
+        ev = ev.split(entry, t0 + minute * MINUTE + 11 * SECOND)
+    return ev.finish("para-2", t0 + 31 * MINUTE + 4 * SECOND + 500 * MS)
+
+
+def demo_zone_team(now_ns: int) -> ZoneEvent:
+    """The team event after its 180 minutes: a tie broken by missing pieces, a void, two counted."""
+    ev = _zone("team", "Puzzlowy Turniej Drużynowy", TEAMS, 180, None, 31)
+    t0 = now_ns - 181 * MINUTE
+    ev = ev.apply_timer(TimerStart(t_ns=t0))
+    ev = ev.finish("druzyna-2", t0 + 151 * MINUTE + 20 * SECOND, missing=1)
+    ev = ev.finish("druzyna-5", t0 + 151 * MINUTE + 20 * SECOND, missing=3)
+    ev = ev.finish("druzyna-1", t0 + 166 * MINUTE + 5 * SECOND)
+    ev = ev.finish("druzyna-4", t0 + 170 * MINUTE, missing=12)
+    ev = ev.end(t0 + 180 * MINUTE)
+    return ev.count("druzyna-3", 874).count("druzyna-6", 702)
+
+
+def demo_switcher(now_ns: int) -> SwitcherEvent:
+    """The rotation after three changes: one person replaced, two tables done."""
+    seats = {i: n for i, n in enumerate(ROTATION_NAMES, start=1)}
+    config = SwitcherConfig(name="Puzzlowy S(witcher)", signal_every=15 * MINUTE, seats=seats, pieces=500)
+    ev = SwitcherEvent.new(config)
+    t0 = now_ns - 52 * MINUTE
+    ev = ev.apply_timer(TimerStart(t_ns=t0))
+    for minute in (15, 30, 45):
+        ev = ev.fire(minute * MINUTE)
+    ev = ev.replace(9, "Wiktor", t0 + 38 * MINUTE, reason="Hania musiała wyjść")
+    ev = ev.table_done(4, t0 + 47 * MINUTE)
+    return ev.table_done(11, t0 + 50 * MINUTE)
+
+
+def _switcher_event(now_ns: int) -> Event:
+    ev = demo_switcher(now_ns)
+    return Event(
+        id=f"{HALL}/switcher",
+        key="switcher",
+        kind="switcher",
+        title=msg("text.as-typed", text=ev.config.name),
+        actions=ev.allowed(now_ns),
+        seq=960,
+        hall=hall_from_switcher(switcher_body(ev, now_ns), now_ns),
     )
 
 
@@ -478,7 +642,8 @@ def demo_relay_timeline() -> tuple[TimelineItem, ...]:
 
 def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
     """The whole demo desk, with running clocks as they stand at ``now_ns``; ``shown``: the event
-    on screen (``pt`` or ``relay``, default the session)."""
+    on screen (``pt``, ``relay`` — a bare hall timer —, the zone's ``sztafeta``, ``ciemno``,
+    ``druzynowy``, ``switcher``; default the session)."""
     s = demo_session()
     session = Event(
         id=SESSION,
@@ -491,6 +656,13 @@ def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
     )
     relay = _relay_event(now_ns)
     events = {SESSION: session, RELAY: relay}
+    for zone in (
+        _zone_event("sztafeta", "relay", demo_zone_relay(now_ns), now_ns, 940),
+        _zone_event("ciemno", "blind", demo_zone_blind(now_ns), now_ns, 945),
+        _zone_event("druzynowy", "team", demo_zone_team(now_ns), now_ns, 950),
+        _switcher_event(now_ns),
+    ):
+        events[zone.id] = zone
     chosen = next((e.id for e in events.values() if shown in (e.id, e.key)), None)
     return DeskState(
         events=events,

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockd.core.actions import CreateEvent
+from clockd.core.actions import Action, CreateEvent
 from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss, Walkover
 from clockd.core.clock import Adjust, Side
 from clockd.core.hall import FinishEntry, TimerAdjust, TimerEnd, TimerPause, UndoFinish
@@ -40,9 +40,12 @@ from clockd.core.ids import KEY_PATTERN
 from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
+from clockd.core.switcher import ReplacePerson, TableDone
+from clockd.core.zone import CountEntry, EntryCheckIn, EntryTable, MissingPieces, SplitEntry, VoidEntry
 from gui import terms
 from gui.hallconfig import config_toml
 from gui.model import DeskState, Hall, Match
+from gui.widgets.painted import font
 
 #: A typed reason's longest form (the actions' own limit).
 REASON_MAX = 500
@@ -565,6 +568,68 @@ class NewTimerDialog(_Form):
         )
 
 
+class NewZoneDialog(_Form):
+    """A new contest of the puzzle zone — the pairs relay, blind puzzling, the team event, the
+    S(witcher) rotation — with the regulations' rules (``clockd/data``); pairs join later."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("New contest of the puzzle zone"), parent)
+        self.kind = QComboBox(self)
+        for kind, label in (
+            ("relay", self.tr("pairs relay (60 min, ZMIANA every 5 min)")),
+            ("blind", self.tr("blind puzzling (60 min, bag 2 split)")),
+            ("team", self.tr("team event (180 min, teams of 3–4)")),
+            ("switcher", self.tr("S(witcher) rotation (a change every 15 min)")),
+        ):
+            self.kind.addItem(label, kind)
+        self.form.addRow(self.tr("Contest"), self.kind)
+        self.key = _key_edit(self)
+        self.key.textChanged.connect(self.revalidate)
+        self.form.addRow(self.tr("Key"), self.key)
+        self.name = QLineEdit(self)
+        self.name.setMaxLength(200)
+        self.name.setPlaceholderText(self.tr("as the regulations name it"))
+        self.form.addRow(self.tr("Name"), self.name)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return bool(self.key.text())
+
+    def action(self) -> CreateEvent:
+        return CreateEvent(
+            event_kind=str(self.kind.currentData()), key=self.key.text(), name=self.name.text().strip()
+        )
+
+
+class EntryTableDialog(_Form):
+    """Before the start: an entry sits at a table (drawn by the pair, §3.2.1), or checks in."""
+
+    def __init__(self, hall: Hall, *, check_in: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Check in") if check_in else self.tr("Seat at a table"), parent)
+        self.check_in = check_in
+        self.entry = QComboBox(self)
+        for r in hall.ranking:
+            if check_in and (r.present or r.on_list is None):
+                continue
+            if not check_in and r.table is not None:
+                continue
+            self.entry.addItem(r.name, r.entry)
+        self.form.addRow(self.tr("Entry"), self.entry)
+        self.table = QSpinBox(self)
+        self.table.setRange(1, 999)
+        if not check_in:
+            self.form.addRow(self.tr("Table"), self.table)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        return self.entry.currentData() is not None
+
+    def action(self) -> Action:
+        if self.check_in:
+            return EntryCheckIn(entry=str(self.entry.currentData()))
+        return EntryTable(entry=str(self.entry.currentData()), table=self.table.value())
+
+
 class ReasonDialog(_Form):
     """A hall timer's pause or end: the referee may say why (it is journaled as typed)."""
 
@@ -613,12 +678,15 @@ class FinishDialog(_Form):
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Record a finish"), parent)
         self.entry = QComboBox(self)
-        for s in hall.stations:
-            if s.finished_ms is None:
-                self.entry.addItem(
-                    self.tr("%1 (table %2)").replace("%1", s.entry).replace("%2", str(s.table)), s.entry
-                )
+        for entry, label, finished in hall.finishable():
+            if not finished:
+                self.entry.addItem(label, entry)
         self.form.addRow(self.tr("Entry"), self.entry)
+        self.missing: QSpinBox | None = None
+        if hall.kind == "team":  # the time is recorded with the pieces missing (§5.2.6)
+            self.missing = QSpinBox(self)
+            self.missing.setRange(0, 1_000)
+            self.form.addRow(self.tr("Missing pieces"), self.missing)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -627,6 +695,12 @@ class FinishDialog(_Form):
     def action(self) -> FinishEntry:
         return FinishEntry(entry=str(self.entry.currentData()))
 
+    def missing_action(self) -> MissingPieces | None:
+        """The pieces missing from the finished picture, if any were entered."""
+        if self.missing is None or not self.missing.value():
+            return None
+        return MissingPieces(entry=str(self.entry.currentData()), missing=self.missing.value())
+
 
 class UnfinishDialog(_Form):
     """A finish recorded by mistake (a knocked button) is taken back, with a reason."""
@@ -634,9 +708,9 @@ class UnfinishDialog(_Form):
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Take back a finish"), parent)
         self.entry = QComboBox(self)
-        for s in hall.stations:
-            if s.finished_ms is not None:
-                self.entry.addItem(s.entry, s.entry)
+        for entry, label, finished in hall.finishable():
+            if finished:
+                self.entry.addItem(label, entry)
         self.entry.currentIndexChanged.connect(self.revalidate)
         self.form.addRow(self.tr("Entry"), self.entry)
         self.reason = self._reason(self.tr("why — required, it is journaled"))
@@ -650,14 +724,99 @@ class UnfinishDialog(_Form):
         return UndoFinish(entry=str(self.entry.currentData()), reason=self.reason.text().strip())
 
 
+class ZoneEntryDialog(_Form):
+    """One entry of the relay, blind puzzling or the team event, and what the referee records for
+    it: bag 2 verified (``split``), counted pieces (``count``), missing pieces (``missing``), a
+    void with its reason (``void``); for the rotation a replacement (``replace``) or a table done
+    (``done``)."""
+
+    def __init__(self, what: str, hall: Hall, parent: QWidget | None = None) -> None:
+        titles = {
+            "split": self.tr("Bag 2 verified (split)"),
+            "count": self.tr("Pieces counted after the end"),
+            "missing": self.tr("Missing pieces"),
+            "void": self.tr("Void (not classified)"),
+            "replace": self.tr("A person leaves, another takes the seat"),
+            "done": self.tr("A table's puzzle is done"),
+        }
+        super().__init__(titles[what], parent)
+        self.what = what
+        self.entry = QComboBox(self)
+        self.number = QSpinBox(self)
+        self.text = self._reason(self.tr("why — required, it is journaled"))
+        if what == "replace":
+            for s in hall.seats:
+                label = (
+                    self.tr("no. %1 (table %2): %3").replace("%1", str(s.seat)).replace("%2", str(s.table))
+                )
+                self.entry.addItem(label.replace("%3", s.name or "—"), s.seat)
+            self.form.addRow(self.tr("Seat number"), self.entry)
+            self.text.setPlaceholderText(self.tr("who takes the seat (empty: nobody yet)"))
+            self.form.addRow(self.tr("Name"), self.text)
+        elif what == "done":
+            for t in hall.rotation_tables:
+                if t.done_ms is None:
+                    self.entry.addItem(self.tr("table %1").replace("%1", str(t.table)), t.table)
+            self.form.addRow(self.tr("Table"), self.entry)
+        else:
+            for r in hall.ranking:
+                finished = r.finished_ms is not None
+                if (what == "count" and finished) or (what == "missing" and not finished):
+                    continue
+                if what == "split" and (finished or r.split_ms is not None):
+                    continue
+                self.entry.addItem(r.name if r.table is None else f"{r.name} · {r.table}", r.entry)
+            self.form.addRow(self.tr("Entry"), self.entry)
+        self.per_picture: list[QSpinBox] = []
+        if what == "count" and hall.pictures > 1:  # the relay: each picture counted on its own
+            for n in range(1, hall.pictures + 1):
+                spin = QSpinBox(self)
+                spin.setRange(0, 100_000)
+                spin.setFont(font(16))
+                self.per_picture.append(spin)
+                self.form.addRow(self.tr("Picture %1 (groups of 3 or more)").replace("%1", str(n)), spin)
+        elif what in ("count", "missing"):
+            self.number.setRange(0, 100_000 if what == "count" else 1_000)
+            self.number.setFont(font(16))
+            label = self.tr("Pieces (groups of 3 or more)") if what == "count" else self.tr("Missing")
+            self.form.addRow(label, self.number)
+        if what == "void":
+            self.form.addRow(self.tr("Reason"), self.text)
+        self.entry.currentIndexChanged.connect(self.revalidate)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        if self.entry.currentData() is None:
+            return False
+        return self.what != "void" or bool(self.text.text().strip())
+
+    def action(self) -> Action:
+        data = self.entry.currentData()
+        if self.what == "split":
+            return SplitEntry(entry=str(data))
+        if self.what == "count" and self.per_picture:
+            return CountEntry(entry=str(data), per_picture=tuple(s.value() for s in self.per_picture))
+        if self.what == "count":
+            return CountEntry(entry=str(data), pieces=self.number.value())
+        if self.what == "missing":
+            return MissingPieces(entry=str(data), missing=self.number.value())
+        if self.what == "void":
+            return VoidEntry(entry=str(data), reason=self.text.text().strip())
+        if self.what == "replace":
+            return ReplacePerson(seat=int(data), name=self.text.text().strip())
+        return TableDone(table=int(data))
+
+
 __all__ = [
     "AddPlayerDialog",
     "AdjustDialog",
     "AssignDialog",
     "DrawDialog",
+    "EntryTableDialog",
     "FinishDialog",
     "NewSessionDialog",
     "NewTimerDialog",
+    "NewZoneDialog",
     "NoteDialog",
     "OverrideDialog",
     "ReasonDialog",
@@ -666,4 +825,5 @@ __all__ = [
     "TossDialog",
     "UnfinishDialog",
     "WalkoverDialog",
+    "ZoneEntryDialog",
 ]

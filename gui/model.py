@@ -360,6 +360,41 @@ class Station(_Frozen):
     entry: str
     table: int
     finished_ms: int | None = None
+    name: str = ""  # what screens show (the relay's pair, the team's name); "" : the entry
+
+
+class ZoneRow(_Frozen):
+    """A pair or team of the relay, blind puzzling or the team event, in ranking order."""
+
+    entry: str
+    name: str
+    table: int | None = None
+    place: int | None = None
+    finished_ms: int | None = None
+    split_ms: int | None = None
+    pieces: int | None = None
+    missing: int = 0
+    classified: bool = True
+    why: str | None = None
+    on_list: str | None = None
+    present: bool = False
+
+
+class SeatRow(_Frozen):
+    """A seat number of the S(witcher) rotation: who sits there, the table now and after the next change."""
+
+    seat: int
+    circle: str
+    name: str | None = None
+    table: int
+    next_table: int
+    partner: int
+
+
+class RotationTable(_Frozen):
+    table: int
+    done_ms: int | None = None
+    station: int | None = None
 
 
 class Hall(_Frozen):
@@ -375,6 +410,28 @@ class Hall(_Frozen):
     signal_tables: tuple[int, ...] = ()
     pattern: str = ""
     received_ns: int = 0
+    #: The event's kind (timer, relay, blind, team, switcher) and what its kind adds.
+    kind: str = "timer"
+    ranking: tuple[ZoneRow, ...] = ()  # relay, blind, team: every entry in ranking order
+    splits: bool = False
+    confirmed: bool = False
+    max_missing: int | None = None
+    pictures: int = 1
+    seats: tuple[SeatRow, ...] = ()  # switcher: every seat number
+    rotations: int = 0
+    rotation_tables: tuple[RotationTable, ...] = ()
+    stayed: tuple[str, ...] = ()
+    replacements: int = 0
+
+    def finishable(self) -> list[tuple[str, str, bool]]:
+        """Every entry a finish may be recorded for: (entry, what to show, finished already)."""
+        if self.ranking:
+            rows = sorted(self.ranking, key=lambda r: (r.table is None, r.table or 0, r.entry))
+            return [(r.entry, _entry_label(r.name, r.table), r.finished_ms is not None) for r in rows]
+        return [
+            (s.entry, _entry_label(s.name or s.entry, s.table), s.finished_ms is not None)
+            for s in self.stations
+        ]
 
     @property
     def running(self) -> bool:
@@ -404,6 +461,10 @@ class Hall(_Frozen):
     @property
     def tables(self) -> tuple[int, ...]:
         return tuple(sorted({*(s.table for s in self.stations), *self.signal_tables}))
+
+
+def _entry_label(name: str, table: int | None) -> str:
+    return name if table is None else f"{name} · {table}"
 
 
 class Event(_Frozen):

@@ -59,10 +59,11 @@ from clockd.core.actions import Action, Allowed
 from clockd.core.bracket import Confirm
 from clockd.core.clock import Pause, Resume
 from clockd.core.duel import Complete
-from clockd.core.hall import TimerResume, TimerStart
+from clockd.core.hall import FinishEntry, TimerResume, TimerStart
 from clockd.core.program import ClearAlert
 from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
+from clockd.core.zone import CloseEntries, ConfirmRanking, ImportEntries
 from clockd.i18n import Msg, msg, render, render_error
 from gui import terms, translations
 from gui.commands import Command, CommandResult, CommandSink
@@ -71,9 +72,11 @@ from gui.dialogs import (
     AdjustDialog,
     AssignDialog,
     DrawDialog,
+    EntryTableDialog,
     FinishDialog,
     NewSessionDialog,
     NewTimerDialog,
+    NewZoneDialog,
     NoteDialog,
     OverrideDialog,
     ReasonDialog,
@@ -82,6 +85,7 @@ from gui.dialogs import (
     TossDialog,
     UnfinishDialog,
     WalkoverDialog,
+    ZoneEntryDialog,
 )
 from gui.model import Change, DeskModel, Event, Match, Player, Table
 from gui.style import DESK
@@ -262,6 +266,9 @@ class RefereeWindow(QMainWindow):
         layout.addLayout(top, 1)
         self.timer_buttons = QHBoxLayout()
         layout.addLayout(self.timer_buttons)
+        self.zone_buttons = QHBoxLayout()  # the relay's, blind puzzling's, the team event's, the rotation's
+        layout.addLayout(self.zone_buttons)
+        self.hall.entry_clicked.connect(self.finish_clicked)
 
     # -- actions ----------------------------------------------------------------------------
     def _action(self, shortcut: str, handler: Callable[[], None]) -> QAction:
@@ -320,9 +327,41 @@ class RefereeWindow(QMainWindow):
         self.act_timer_end = self._bound("timer-end", "event", "", self.timer_end)
         self.act_finish = self._bound("entry-finish", "event", "", self.finish_entry)
         self.act_unfinish = self._bound("entry-unfinish", "event", "", self.unfinish_entry)
+        # the zone's contests: what the referee records besides a finish
+        zone = functools.partial
+        self.act_split = self._bound("entry-split", "event", "Ctrl+Shift+B", zone(self.zone_entry, "split"))
+        self.act_count = self._bound("entry-count", "event", "Ctrl+Shift+L", zone(self.zone_entry, "count"))
+        self.act_missing = self._bound(
+            "entry-missing", "event", "Ctrl+Shift+M", zone(self.zone_entry, "missing")
+        )
+        self.act_void = self._bound("entry-void", "event", "", zone(self.zone_entry, "void"))
+        self.act_confirm_ranking = self._bound("zone-confirm", "event", "", self.confirm_ranking)
+        self.act_replace = self._bound(
+            "switcher-replace", "event", "Ctrl+Shift+R", zone(self.zone_entry, "replace")
+        )
+        self.act_table_done = self._bound("switcher-table-done", "event", "", zone(self.zone_entry, "done"))
+        self.zone_actions: tuple[QAction, ...] = (
+            self.act_split,
+            self.act_count,
+            self.act_missing,
+            self.act_void,
+            self.act_confirm_ranking,
+            self.act_replace,
+            self.act_table_done,
+        )
+        # one key per entry: Alt+1 … Alt+9 record the finish of the entry at that row (by table)
+        self.act_finish_n = [
+            self._action(f"Alt+{n}", functools.partial(self.finish_nth, n)) for n in range(1, 10)
+        ]
         # the daemon
         self.act_new_session = self._bound("event-create", "daemon", "", self.new_session)
         self.act_new_timer = self._bound("event-create", "daemon", "", self.new_timer)
+        self.act_new_zone = self._bound("event-create", "daemon", "", self.new_zone)
+        # the zone's sign-ups and check-in
+        self.act_import_entries = self._bound("entries-import", "event", "", self.import_entries)
+        self.act_entry_checkin = self._bound("entry-check-in", "event", "", self.entry_check_in)
+        self.act_entries_close = self._bound("entries-close", "event", "", self.entries_close)
+        self.act_entry_table = self._bound("entry-table", "event", "", self.entry_table)
         # the window
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
@@ -377,6 +416,18 @@ class RefereeWindow(QMainWindow):
         )
         for a in timer_actions:
             self.timer_buttons.addWidget(self._button(a, self.hall_panel))
+        self.zone_widgets = {}
+        self.zone_actions = (
+            self.act_import_entries,
+            self.act_entry_checkin,
+            self.act_entries_close,
+            self.act_entry_table,
+            *self.zone_actions,
+        )
+        for a in self.zone_actions:
+            button = self._button(a, self.hall_panel)
+            self.zone_widgets[a] = button
+            self.zone_buttons.addWidget(button)
 
         bar = self.menuBar()
         self.menu_event = self._menu(bar.addMenu(""))
@@ -384,6 +435,7 @@ class RefereeWindow(QMainWindow):
         self.event_group = QActionGroup(self)
         self.menu_event.addAction(self.act_new_session)
         self.menu_event.addAction(self.act_new_timer)
+        self.menu_event.addAction(self.act_new_zone)
         self.menu_event.addSeparator()
         for a in (
             self.act_import,
@@ -393,6 +445,14 @@ class RefereeWindow(QMainWindow):
             self.act_withdraw,
             self.act_close,
             self.act_draw,
+        ):
+            self.menu_event.addAction(a)
+        self.menu_event.addSeparator()
+        for a in (
+            self.act_import_entries,
+            self.act_entry_checkin,
+            self.act_entries_close,
+            self.act_entry_table,
         ):
             self.menu_event.addAction(a)
         self.menu_table = self._menu(bar.addMenu(""))
@@ -468,6 +528,20 @@ class RefereeWindow(QMainWindow):
         self.act_timer_end.setText(self.tr("End the event…"))
         self.act_finish.setText(self.tr("Record a finish…"))
         self.act_unfinish.setText(self.tr("Take back a finish…"))
+        self.act_split.setText(self.tr("Bag 2 verified…"))
+        self.act_count.setText(self.tr("Counted pieces…"))
+        self.act_missing.setText(self.tr("Missing pieces…"))
+        self.act_void.setText(self.tr("Void…"))
+        self.act_confirm_ranking.setText(self.tr("Confirm the ranking"))
+        self.act_replace.setText(self.tr("Replace a person…"))
+        self.act_table_done.setText(self.tr("Table done…"))
+        self.act_new_zone.setText(self.tr("New contest of the puzzle zone…"))
+        self.act_import_entries.setText(self.tr("Import pairs or teams (CSV)…"))
+        self.act_entry_checkin.setText(self.tr("Check in a pair or team…"))
+        self.act_entries_close.setText(self.tr("Close the check-in"))
+        self.act_entry_table.setText(self.tr("Seat at a table…"))
+        for n, a in enumerate(self.act_finish_n, start=1):
+            a.setText(self.tr("Record the finish of entry %1").replace("%1", str(n)))
         self.act_new_session.setText(self.tr("New Puzzle Duel session…"))
         self.act_new_timer.setText(self.tr("New timed event…"))
         self.menu_events.setTitle(self.tr("Show event"))
@@ -505,15 +579,21 @@ class RefereeWindow(QMainWindow):
             self.act_checkout,
             self.act_timer_start,
             self.act_timer_adjust,
+            self.act_split,
+            self.act_count,
+            self.act_missing,
+            self.act_replace,
             self.act_audience,
             self.act_fullscreen,
             self.act_shortcuts,
         )
-        rest = [a for a in self.findChildren(QAction) if a not in first and a not in self.act_tables]
+        numbered = [*self.act_tables, *self.act_finish_n]  # listed as one row each (Ctrl+1 … 9, Alt+1 … 9)
+        rest = [a for a in self.findChildren(QAction) if a not in first and a not in numbered]
         for a in (*first, *rest):
             if not a.shortcut().isEmpty():
                 rows.append((a.shortcut().toString(native), a.text()))
         rows.append(("Ctrl+1 … Ctrl+9", self.tr("Select table 1–9")))
+        rows.append(("Alt+1 … Alt+9", self.tr("Record the finish of the entry at that row (by table)")))
         from gui.audience import AUDIENCE_KEYS
 
         audience = {
@@ -650,6 +730,8 @@ class RefereeWindow(QMainWindow):
         self.tabs.setTabVisible(1, state.session is not None)
         self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
         self.match_box.setVisible(not hall)
+        # a hall event without tables of its own (the rotation without buttons): its page gets the room
+        self.tables.setVisible(not hall or bool(state.tables_of_shown()))
         if self.selected_match is not None and self.current_match() is None:
             self.selected_match = None
 
@@ -820,6 +902,17 @@ class RefereeWindow(QMainWindow):
     def _update_actions(self) -> None:
         for b in self.bindings:
             self._enable(b.action, self.reason(b.kind, b.scope))
+        event = self.model.state.event
+        offered = set(event.actions) if event is not None else set()
+        ready = event is not None and event.hall is not None and event.hall.timer.phase == "ready"
+        signups = {"entries-import", "entry-check-in", "entries-close", "entry-table"}
+        for b in self.bindings:  # the zone's buttons show only for the kinds that have them
+            if b.action in self.zone_widgets:
+                shown = b.kind in offered and (ready or b.kind not in signups)
+                self.zone_widgets[b.action].setVisible(shown)
+        finish = self.reason("entry-finish", "event")
+        for a in self.act_finish_n:
+            self._enable(a, finish)
         pause, resume = self.reason("pause", "table"), self.reason("resume", "table")
         self._enable(self.act_toggle, pause if pause and resume else "")
         self._enable(self.act_assign, self._assign_reason())
@@ -1169,6 +1262,9 @@ class RefereeWindow(QMainWindow):
         dialog = FinishDialog(event.hall, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.action())
+            missing = dialog.missing_action()
+            if missing is not None:
+                self.send(event.id, missing)
 
     def unfinish_entry(self) -> None:
         event = self._event(self.act_unfinish)
@@ -1177,6 +1273,93 @@ class RefereeWindow(QMainWindow):
         dialog = UnfinishDialog(event.hall, self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.action())
+
+    # -- the zone's contests --------------------------------------------------------------------
+    def zone_entry(self, what: str) -> None:
+        """Record for one entry (or seat, or table) what the referee saw: see :class:`ZoneEntryDialog`."""
+        action = {
+            "split": self.act_split,
+            "count": self.act_count,
+            "missing": self.act_missing,
+            "void": self.act_void,
+            "replace": self.act_replace,
+            "done": self.act_table_done,
+        }[what]
+        event = self._event(action)
+        if event is None or event.hall is None:
+            return
+        dialog = ZoneEntryDialog(what, event.hall, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def new_zone(self) -> None:
+        if not self.act_new_zone.isEnabled():
+            return
+        dialog = NewZoneDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send("", dialog.action())
+
+    def import_entries(self) -> None:
+        event = self._event(self.act_import_entries)
+        if event is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
+        )
+        if not path:
+            return
+        try:
+            text = decode_signups(Path(path).read_bytes(), source=Path(path).name)
+        except OSError as exc:
+            self._refused(self.tr("Cannot read %1: %2").replace("%1", path).replace("%2", render_error(exc)))
+            return
+        except SignupError as exc:
+            self._refused(render(exc.msg))
+            return
+        self.send(event.id, ImportEntries(csv=text, source=Path(path).name))
+
+    def entry_check_in(self) -> None:
+        event = self._event(self.act_entry_checkin)
+        if event is None or event.hall is None:
+            return
+        dialog = EntryTableDialog(event.hall, check_in=True, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def entries_close(self) -> None:
+        event = self._event(self.act_entries_close)
+        if event is not None:
+            self.send(event.id, CloseEntries())
+
+    def entry_table(self) -> None:
+        event = self._event(self.act_entry_table)
+        if event is None or event.hall is None:
+            return
+        dialog = EntryTableDialog(event.hall, parent=self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def confirm_ranking(self) -> None:
+        event = self._event(self.act_confirm_ranking)
+        if event is not None:
+            self.send(event.id, ConfirmRanking())
+
+    def finish_clicked(self, entry: str) -> None:
+        """One click on an entry's row: its finish, now (the daemon's instant)."""
+        event = self._event(self.act_finish)
+        if event is None or event.hall is None:
+            return
+        if any(e == entry and not done for e, _, done in event.hall.finishable()):
+            self.send(event.id, FinishEntry(entry=entry))
+
+    def finish_nth(self, n: int) -> None:
+        """Alt+N: the finish of the N-th entry (by table), as a click on its row."""
+        event = self.model.state.event
+        if event is None or event.hall is None or not self.act_finish_n[n - 1].isEnabled():
+            return
+        rows = event.hall.finishable()
+        if n <= len(rows):
+            self.finish_clicked(rows[n - 1][0])
 
     # -- windows ----------------------------------------------------------------------------
     def toggle_audience(self) -> None:

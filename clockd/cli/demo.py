@@ -125,6 +125,12 @@ def register(sub: Any) -> None:
         help=i18n.text("cli.demo.duel-tables-default-8"),
     )
     parser.add_argument(
+        "--event",
+        choices=("duel", "relay", "blind", "team"),
+        default="duel",
+        help=i18n.text("cli.demo.event-help"),
+    )
+    parser.add_argument(
         "--db",
         type=Path,
         metavar="PATH",
@@ -146,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 16 or args.tables < 1:
         print(f"duelclock demo: {i18n.text('cli.demo.players-and-tables')}", file=sys.stderr)
         return 2
+    if args.event != "duel":
+        return _zone(args)
     with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
         demo = Demo(
             db=args.db or Path(tmp) / "demo.db",
@@ -157,6 +165,21 @@ def run(args: argparse.Namespace) -> int:
         try:
             return demo.run(args.json_out)
         except (Problem, ApiError, ConnectionError) as exc:  # the journal, the daemon, the demo itself
+            print(f"duelclock demo: {render_error(exc)}", file=sys.stderr)
+            return 1
+
+
+def _zone(args: argparse.Namespace) -> int:
+    """``--event relay|blind|team``: a zone contest on mock GPIO tables (:mod:`clockd.cli.demo_zone`)."""
+    from clockd.api.messages import ApiError
+    from clockd.cli.demo_zone import ZoneDemo
+
+    with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
+        db = args.db or Path(tmp) / "demo.db"
+        demo = ZoneDemo(kind=args.event, db=db, speed=args.speed, seed=args.seed)
+        try:
+            return demo.run(args.json_out)
+        except (Problem, ApiError, ConnectionError) as exc:
             print(f"duelclock demo: {render_error(exc)}", file=sys.stderr)
             return 1
 

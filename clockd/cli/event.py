@@ -11,6 +11,7 @@
     duelclock event schedule sztafeta --in 15          # plan the start in 15 minutes (T−10, T−5)
     duelclock event finish sztafeta para-3             # the referee records a finish
     duelclock event unfinish sztafeta para-3 --reason "knocked the button"
+    duelclock event replay SPOR.json                   # a dispute: replay a relay/blind/team event's inputs
 
 A hall event's file (TOML): ``duration = "60m"``, ``signal_every = "5m"``,
 ``signal_at = ["30m"]``, ``before_start = ["10m", "5m"]``, ``devices = [5, 6, 7, 8]`` (the
@@ -91,12 +92,105 @@ def register(sub: Any) -> None:
     p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
     p = command("finish", text("cli.event.record-an-entrys-finish-now"))
     p.add_argument("entry")
+    p.add_argument("--missing", type=int, default=0, help=text("cli.event.finish-missing"))
     p = command(
         "unfinish",
         text("cli.event.take-back-a-finish-recorded-by"),
     )
     p.add_argument("entry")
     p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    _add_zone(command, why)
+    _add_replay(esub)
+
+
+def _add_zone(command: Any, why: str) -> None:
+    """The zone's contests (relay, blind, team): entries, splits, counts, missing pieces, voids."""
+    p = command("add", text("cli.event.add-help"))
+    p.add_argument("entry", help=text("cli.event.entry-id"))
+    p.add_argument("--name", default="", help=text("cli.event.entry-name"))
+    p.add_argument("--table", type=int, default=None, help=text("cli.event.entry-table"))
+    p = command("import", text("cli.event.import-help"))
+    p.add_argument("file", metavar="FILE.csv")
+    p = command("checkin", text("cli.event.checkin-help"))
+    p.add_argument("entries", nargs="+", metavar="ENTRY")
+    p = command("checkout", text("cli.event.checkout-help"))
+    p.add_argument("entry")
+    command("close", text("cli.event.close-help"))
+    p = command("table", text("cli.event.table-help"))
+    p.add_argument("entry")
+    p.add_argument("table", type=int)
+    p = command("split", text("cli.event.split-help"))
+    p.add_argument("entry")
+    p = command("count", text("cli.event.count-help"))
+    p.add_argument("entry")
+    p.add_argument("pieces", type=int, nargs="+", metavar="PIECES")
+    p = command("missing", text("cli.event.missing-help"))
+    p.add_argument("entry")
+    p.add_argument("missing", type=int)
+    p = command("void", text("cli.event.void-help"))
+    p.add_argument("entry")
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("unvoid", text("cli.event.unvoid-help"))
+    p.add_argument("entry")
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("confirm", text("cli.event.confirm-help"))
+    p.add_argument("--reason", default="", help=why)
+    # the S(witcher) rotation
+    p = command("seat", text("cli.event.seat-help"))
+    p.add_argument("seat", type=int, metavar="NUMBER")
+    p.add_argument("name")
+    p = command("replace", text("cli.event.replace-help"))
+    p.add_argument("seat", type=int, metavar="NUMBER")
+    p.add_argument("name", nargs="?", default="")
+    p.add_argument("--reason", default="", help=why)
+    p = command("done", text("cli.event.done-help"))
+    p.add_argument("table", type=int)
+    p = command("undone", text("cli.event.undone-help"))
+    p.add_argument("table", type=int)
+    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("export", text("cli.event.export-help"), mutating=False)
+    p.add_argument("--json-out", dest="json_out", metavar="FILE", help=text("cli.event.export-json"))
+    p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
+    p.add_argument("--html", dest="html_out", metavar="FILE", help=text("cli.event.export-html"))
+    p.add_argument("--pdf", dest="pdf_out", metavar="FILE", help=text("cli.event.export-pdf"))
+
+
+def _add_replay(esub: Any) -> None:
+    p = esub.add_parser(
+        "replay",
+        help=text("cli.event.replay-help"),
+        description=text("cli.event.replay-description"),
+    )
+    p.add_argument("file", metavar="FILE.json", help=text("cli.event.replay-file"))
+    p.set_defaults(func=replay_file)
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    """``duelclock event replay FILE.json``: the ranking as the daemon decides it (JSON on
+    standard output); a file that cannot be replayed is named with where and why (exit 2)."""
+    from clockd.core.zone import ReplayError, replay
+
+    source = "<stdin>" if args.file == "-" else str(args.file)
+    try:
+        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(render(msg("cli.cannot-read", path=source, problem=exc)), file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        print(
+            render(msg("zone.replay-not-json", source=source, line=exc.lineno, column=exc.colno)),
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        result = replay(data, source)
+    except ReplayError as exc:
+        print(render(exc.msg), file=sys.stderr)
+        return 2
+    print(json.dumps(result.public(), ensure_ascii=False))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,10 +203,23 @@ def run(args: argparse.Namespace) -> int:
             return _list(client, args.json)
         if args.command == "show":
             return _show(client.events([args.key]).events[0], args.json)
+        if args.command == "export":
+            return _export(client, args)
+        if args.command == "checkin":  # one journaled check-in per entry, as they come
+            from clockd.core.zone import EntryCheckIn
+
+            for entry in args.entries:
+                done = client.act(args.key, EntryCheckIn(entry=entry))
+                print(render(msg("cli.journaled", seq=done.seq)) + f"  {entry}")
+            return 0
         action = _action(args)
         if action is None:
             return 2
         done = client.act("" if args.command == "new" else args.key, action)
+        if args.command == "finish" and args.missing:  # the team event: the time, then what is missing
+            from clockd.core.zone import MissingPieces
+
+            done = client.act(args.key, MissingPieces(entry=args.entry, missing=args.missing))
         if args.json:
             print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
             return 0
@@ -135,6 +242,19 @@ def _action(args: argparse.Namespace) -> Any:
         TimerSchedule,
         TimerStart,
         UndoFinish,
+    )
+    from clockd.core.switcher import ReplacePerson, TableDone, TableUndone, TakeSeat
+    from clockd.core.zone import (
+        AddEntry,
+        CloseEntries,
+        ConfirmRanking,
+        CountEntry,
+        EntryCheckOut,
+        EntryTable,
+        MissingPieces,
+        SplitEntry,
+        UnvoidEntry,
+        VoidEntry,
     )
 
     cmd = args.command
@@ -159,7 +279,88 @@ def _action(args: argparse.Namespace) -> Any:
         "schedule": lambda: TimerSchedule(start_in_ms=args.minutes * 60_000),
         "finish": lambda: FinishEntry(entry=args.entry),
         "unfinish": lambda: UndoFinish(entry=args.entry, reason=args.reason),
+        "add": lambda: AddEntry(entry=args.entry, name=args.name, table=args.table),
+        "import": lambda: _import(args),
+        "checkout": lambda: EntryCheckOut(entry=args.entry),
+        "close": lambda: CloseEntries(),
+        "table": lambda: EntryTable(entry=args.entry, table=args.table),
+        "split": lambda: SplitEntry(entry=args.entry),
+        "count": lambda: (
+            CountEntry(entry=args.entry, pieces=args.pieces[0])
+            if len(args.pieces) == 1
+            else CountEntry(entry=args.entry, per_picture=tuple(args.pieces))
+        ),
+        "missing": lambda: MissingPieces(entry=args.entry, missing=args.missing),
+        "void": lambda: VoidEntry(entry=args.entry, reason=args.reason),
+        "unvoid": lambda: UnvoidEntry(entry=args.entry, reason=args.reason),
+        "confirm": lambda: ConfirmRanking(reason=args.reason),
+        "seat": lambda: TakeSeat(seat=args.seat, name=args.name),
+        "replace": lambda: ReplacePerson(seat=args.seat, name=args.name, reason=args.reason),
+        "done": lambda: TableDone(table=args.table),
+        "undone": lambda: TableUndone(table=args.table, reason=args.reason),
     }[cmd]()
+
+
+def _import(args: argparse.Namespace) -> Any:
+    """The form's export for ``entries-import``: read here (its encoding), sent as text."""
+    from clockd.core.registration import SignupError, decode_signups
+    from clockd.core.zone import ImportEntries
+
+    try:
+        data = Path(args.file).read_bytes()
+        csv_text = decode_signups(data, source=str(args.file))
+    except OSError as exc:
+        print(render(msg("cli.cannot-read", path=str(args.file), problem=exc)), file=sys.stderr)
+        return None
+    except SignupError as exc:
+        print(render(exc.msg), file=sys.stderr)
+        return None
+    return ImportEntries(csv=csv_text, source=Path(args.file).name)
+
+
+def _export(client: Any, args: argparse.Namespace) -> int:
+    """An event's results: JSON (any kind), CSV and a printable HTML page (the zone's contests)."""
+    from clockd.api.messages import EventResults
+    from clockd.i18n import language
+    from clockd.reports.zone import ZoneResults, zone_csv, zone_html
+
+    reply = client.request(EventResults(event=args.key, lang=language()))
+    data = reply.results
+    outputs: list[tuple[str, str]] = []
+    pdf_page: str | None = None
+    if args.json_out:
+        outputs.append((args.json_out, json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
+    if args.csv_out or args.html_out or args.pdf_out:
+        if data.get("format") != "duelclock-zone-results/1":
+            print(render(msg("cli.event.export-zone-only", event=args.key)), file=sys.stderr)
+            return 2
+        results = ZoneResults.model_validate(data)
+        if args.csv_out:
+            outputs.append((args.csv_out, zone_csv(results)))
+        if args.html_out:
+            outputs.append((args.html_out, zone_html(results)))
+        if args.pdf_out:
+            pdf_page = zone_html(results)
+    if not outputs and pdf_page is None:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for path, body in outputs:
+        try:
+            Path(path).write_text(body, encoding="utf-8")
+        except OSError as exc:
+            print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)
+            return 1
+        print(render(msg("cli.event.exported", path=path)))
+    if pdf_page is not None:
+        from gui.render import html_to_pdf
+
+        try:
+            html_to_pdf(pdf_page, args.pdf_out, landscape=False)
+        except OSError as exc:
+            print(render(msg("cli.cannot-write", path=args.pdf_out, problem=exc)), file=sys.stderr)
+            return 1
+        print(render(msg("cli.event.exported", path=args.pdf_out)))
+    return 0
 
 
 def _list(client: Any, as_json: bool) -> int:
@@ -178,10 +379,79 @@ def _list(client: Any, as_json: bool) -> int:
 
 def _where(event: Any) -> str:
     body = event.body
-    if event.kind == "timer":
-        return text(f"term.timer-phase.{body.timer.phase}")
+    if event.kind in HALL_KINDS:
+        where = text(f"term.timer-phase.{body.timer.phase}")
+        if getattr(body, "confirmed", False):
+            where += " · " + text("cli.event.confirmed")
+        return where
     stage = getattr(body, "stage", None)
     return text(f"term.session-stage.{stage}") if stage else ""
+
+
+#: Kinds whose body has a hall timer.
+HALL_KINDS = ("timer", "relay", "blind", "team", "switcher")
+
+
+def _entry_line(e: Any) -> str:
+    """One pair or team of a zone contest: place, name, table, time (split), pieces, missing, why."""
+    place = "—" if e.place is None else f"{e.place}."
+    table = text("term.table-short", table=e.table) if e.table is not None else ""
+    parts = [f"{place:>4s} {e.name} ({e.entry})", table]
+    if e.on_list is not None:
+        parts.append(text(f"term.list.{e.on_list}") + (" ✓" if e.present else ""))
+    if e.finished_ms is not None:
+        parts.append(text("cli.station-done", at_ms=e.finished_ms))
+    if e.split_ms is not None:
+        parts.append(text("cli.event.split-at", at_ms=e.split_ms))
+    if e.pieces is not None:
+        parts.append(text("cli.event.pieces", pieces=e.pieces))
+    if e.missing:
+        parts.append(text("cli.event.missing", missing=e.missing))
+    if e.why is not None:
+        parts.append(
+            {
+                "void": text("report.zone.why-void"),
+                "missing": text("report.zone.why-missing"),
+                "late": text("report.zone.why-late"),
+            }[e.why]
+        )
+    return "  ".join(p for p in parts if p)
+
+
+def _show_rotation(body: Any) -> None:
+    """Every seat number: who, the table now and after the next change; the tables done; who stayed."""
+    print("  " + text("cli.event.rotations", n=body.rotations))
+    for seat in body.seats:
+        who = seat.name or "—"
+        circle = text("cli.event.outer") if seat.circle == "outer" else text("cli.event.inner")
+        print(
+            "  "
+            + text(
+                "cli.event.seat-line",
+                seat=seat.seat,
+                circle=circle,
+                name=who,
+                table=seat.table,
+                next=seat.next_table,
+            )
+        )
+    done = [str(t.table) for t in body.tables if t.done_ms is not None]
+    print(
+        "  " + text("cli.event.tables-done", tables=", ".join(done) or "—", n=len(done), of=len(body.tables))
+    )
+    for r in body.replacements:
+        print(
+            "  "
+            + text(
+                "cli.event.replacement",
+                seat=r.seat,
+                left=r.left or "—",
+                came=r.came or "—",
+                at_ms=r.elapsed_ms,
+                table=r.table,
+            )
+        )
+    print("  " + text("cli.event.stayed", names=", ".join(body.stayed) or "—"))
 
 
 def _show(event: Any, as_json: bool) -> int:
@@ -189,7 +459,7 @@ def _show(event: Any, as_json: bool) -> int:
         print(json.dumps(event.model_dump(mode="json"), ensure_ascii=False))
         return 0
     print(f"{render(event.title)} ({event.key}, {text(f'term.event-kind.{event.kind}')}): {_where(event)}")
-    if event.kind == "timer":
+    if event.kind in HALL_KINDS:
         timer = event.body.timer
         if timer.remaining_ms is not None:
             print("  " + text("cli.timer-left", left_ms=timer.remaining_ms, elapsed_ms=timer.elapsed_ms))
@@ -200,13 +470,21 @@ def _show(event: Any, as_json: bool) -> int:
             if timer.next_signal_in_ms is not None:
                 line += " " + text("cli.timer-in", in_ms=timer.next_signal_in_ms)
             print("  " + line)
-        for station in event.body.stations:
+        for station in getattr(event.body, "stations", []):
             done = (
                 text("cli.station-done", at_ms=station.finished_ms)
                 if station.finished_ms is not None
                 else "—"
             )
             print(f"  {station.entry:12s} {text('term.table-short', table=station.table)}  {done}")
+        for entry in getattr(event.body, "entries", []):
+            print("  " + _entry_line(entry))
+        for refusal in getattr(event.body, "refusals", []):
+            lines = ", ".join(str(n) for n in refusal.lines)
+            names = ", ".join(refusal.names)
+            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail))
+        if event.kind == "switcher":
+            _show_rotation(event.body)
     for name, reason in sorted(event.actions.items()):
         allowed = "✓" if reason is None else "✗"
         why = "" if reason is None else f" — {render(reason)}"

@@ -8,8 +8,10 @@ event kind is one more import here.
 
 from __future__ import annotations
 
-import clockd.service.puzzle
-import clockd.service.timed  # noqa: F401  (timed hall events)
+import clockd.service.puzzle  # the Puzzle Duel
+import clockd.service.switcher  # the S(witcher) rotation
+import clockd.service.timed  # timed hall events
+import clockd.service.zone  # noqa: F401  (the zone's contests: relay, blind, team)
 from clockd.service.component import Component
 from clockd.service.events import EventHost
 

@@ -207,15 +207,13 @@ class EventHost:
 
     def __init__(self, kinds: Iterable[EventKind] | None = None) -> None:
         self._kinds = {k.kind: k for k in (kinds if kinds is not None else _KINDS.values())}
-        owned: dict[str, str] = {}
+        # An entry kind may be shared by several event kinds (the hall timer's actions are the
+        # relay's and the team event's too): the event an entry names says which kind stages it.
+        owned: dict[str, set[str]] = {}
         for k in self._kinds.values():
             for name in k.actions | k.entries:
-                if name in owned:
-                    raise ValueError(
-                        f"entry kind {name!r} is claimed by event kinds {owned[name]} and {k.kind}"
-                    )
-                owned[name] = k.kind
-        self._owner_kind = owned
+                owned.setdefault(name, set()).add(k.kind)
+        self._owner_kinds = {name: frozenset(kinds) for name, kinds in owned.items()}
         self.kinds = frozenset(owned) | {"event-create", "event-alert", "event-clear-alert"}
         self.reacts_to = frozenset().union(*(k.reacts_to for k in self._kinds.values()))
         self._world: World | None = None
@@ -333,8 +331,7 @@ class EventHost:
             "event-clear-alert",
         ):
             return self._alerts(hosted, entry, replay)
-        owner = self._owner_kind.get(entry.kind)
-        if owner != hosted.kind:
+        if hosted.kind not in self._owner_kinds.get(entry.kind, ()):
             raise Refused(
                 "event.wrong-kind",
                 action=Msg(code=f"term.action.{entry.kind}"),

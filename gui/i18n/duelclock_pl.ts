@@ -170,24 +170,44 @@
     </message>
 </context>
 <context>
+    <name>EntryTableDialog</name>
+    <message>
+        <source>Check in</source>
+        <translation>Potwierdź obecność</translation>
+    </message>
+    <message>
+        <source>Seat at a table</source>
+        <translation>Przydziel stolik</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Uczestnik</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Stolik</translation>
+    </message>
+</context>
+<context>
     <name>FinishDialog</name>
     <message>
         <source>Record a finish</source>
         <translation>Zapisz ukończenie</translation>
     </message>
     <message>
-        <source>%1 (table %2)</source>
-        <translation>%1 (stolik %2)</translation>
-    </message>
-    <message>
         <source>Entry</source>
         <translation>Zespół</translation>
+    </message>
+    <message>
+        <source>Missing pieces</source>
+        <translation>Brakujące elementy</translation>
     </message>
 </context>
 <context>
     <name>HallWidget</name>
     <message>
         <source>the event&apos;s time is over</source>
+        <extracomment>Medal colours of places 1–3 (the results&apos; printout uses the same).</extracomment>
         <translation>czas imprezy minął</translation>
     </message>
     <message>
@@ -233,6 +253,70 @@
     <message>
         <source>No timed event shown.</source>
         <translation>Nie pokazano imprezy na czas.</translation>
+    </message>
+    <message>
+        <source>%1 pieces</source>
+        <translation>%1 el.</translation>
+    </message>
+    <message>
+        <source>not classified</source>
+        <translation>bez klasyfikacji</translation>
+    </message>
+    <message>
+        <source>over %1 missing: void</source>
+        <translation>ponad %1 braków: nieważne</translation>
+    </message>
+    <message>
+        <source>after the end</source>
+        <translation>po czasie</translation>
+    </message>
+    <message>
+        <source>main list</source>
+        <translation>lista główna</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>rezerwa</translation>
+    </message>
+    <message>
+        <source>walk-in</source>
+        <translation>z sali</translation>
+    </message>
+    <message>
+        <source>place</source>
+        <translation>miejsce</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>uczestnicy</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>stolik</translation>
+    </message>
+    <message>
+        <source>time / pieces</source>
+        <translation>czas / elementy</translation>
+    </message>
+    <message>
+        <source>bag 2</source>
+        <translation>woreczek 2</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>braki</translation>
+    </message>
+    <message>
+        <source>change %1</source>
+        <translation>zmiana %1</translation>
+    </message>
+    <message>
+        <source>stayed from the start: %1</source>
+        <translation>od początku bez przerwy: %1</translation>
+    </message>
+    <message>
+        <source>replacements: %1</source>
+        <translation>zmiany osób: %1</translation>
     </message>
     <message>
         <source>table %1</source>
@@ -314,6 +398,45 @@
     <message>
         <source>Stations (entry = table, …)</source>
         <translation>Stanowiska (zespół = stolik, …)</translation>
+    </message>
+</context>
+<context>
+    <name>NewZoneDialog</name>
+    <message>
+        <source>New contest of the puzzle zone</source>
+        <translation>Nowa konkurencja strefy puzzli</translation>
+    </message>
+    <message>
+        <source>pairs relay (60 min, ZMIANA every 5 min)</source>
+        <translation>sztafeta par (60 min, ZMIANA co 5 min)</translation>
+    </message>
+    <message>
+        <source>blind puzzling (60 min, bag 2 split)</source>
+        <translation>puzzlowanie w ciemno (60 min, międzyczas po woreczku 2)</translation>
+    </message>
+    <message>
+        <source>team event (180 min, teams of 3–4)</source>
+        <translation>turniej drużynowy (180 min, drużyny 3–4 osób)</translation>
+    </message>
+    <message>
+        <source>S(witcher) rotation (a change every 15 min)</source>
+        <translation>rotacja S(witcher) (zmiana co 15 min)</translation>
+    </message>
+    <message>
+        <source>Contest</source>
+        <translation>Konkurencja</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Klucz</translation>
+    </message>
+    <message>
+        <source>as the regulations name it</source>
+        <translation>jak w regulaminie</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwa</translation>
     </message>
 </context>
 <context>
@@ -545,6 +668,62 @@
     <message>
         <source>Import sign-ups (CSV)…</source>
         <translation>Importuj zapisy (CSV)…</translation>
+    </message>
+    <message>
+        <source>Bag 2 verified…</source>
+        <translation>Woreczek 2 sprawdzony…</translation>
+    </message>
+    <message>
+        <source>Counted pieces…</source>
+        <translation>Policzone elementy…</translation>
+    </message>
+    <message>
+        <source>Missing pieces…</source>
+        <translation>Brakujące elementy…</translation>
+    </message>
+    <message>
+        <source>Void…</source>
+        <translation>Dyskwalifikacja…</translation>
+    </message>
+    <message>
+        <source>Confirm the ranking</source>
+        <translation>Zatwierdź ranking</translation>
+    </message>
+    <message>
+        <source>Replace a person…</source>
+        <translation>Zmiana osoby…</translation>
+    </message>
+    <message>
+        <source>Table done…</source>
+        <translation>Stolik ułożony…</translation>
+    </message>
+    <message>
+        <source>New contest of the puzzle zone…</source>
+        <translation>Nowa konkurencja strefy puzzli…</translation>
+    </message>
+    <message>
+        <source>Import pairs or teams (CSV)…</source>
+        <translation>Wczytaj pary lub drużyny (CSV)…</translation>
+    </message>
+    <message>
+        <source>Check in a pair or team…</source>
+        <translation>Potwierdź obecność pary lub drużyny…</translation>
+    </message>
+    <message>
+        <source>Close the check-in</source>
+        <translation>Zamknij sprawdzanie obecności</translation>
+    </message>
+    <message>
+        <source>Seat at a table…</source>
+        <translation>Przydziel stolik…</translation>
+    </message>
+    <message>
+        <source>Record the finish of entry %1</source>
+        <translation>Zapisz ukończenie uczestnika %1</translation>
+    </message>
+    <message>
+        <source>Record the finish of the entry at that row (by table)</source>
+        <translation>Zapisz ukończenie uczestnika z tego wiersza (wg stolików)</translation>
     </message>
     <message>
         <source>Audience screen: full screen on or off</source>
@@ -829,6 +1008,10 @@
         <translation>przycisk zapisze ukończenie</translation>
     </message>
     <message>
+        <source>the event&apos;s time is over</source>
+        <translation>czas imprezy minął</translation>
+    </message>
+    <message>
         <source>waiting for the start</source>
         <translation>czeka na start</translation>
     </message>
@@ -1076,6 +1259,81 @@
     <message>
         <source>Absent</source>
         <translation>Nieobecny</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Powód</translation>
+    </message>
+</context>
+<context>
+    <name>ZoneEntryDialog</name>
+    <message>
+        <source>Bag 2 verified (split)</source>
+        <translation>Woreczek 2 sprawdzony (międzyczas)</translation>
+    </message>
+    <message>
+        <source>Pieces counted after the end</source>
+        <translation>Elementy policzone po zakończeniu</translation>
+    </message>
+    <message>
+        <source>Missing pieces</source>
+        <translation>Brakujące elementy</translation>
+    </message>
+    <message>
+        <source>Void (not classified)</source>
+        <translation>Dyskwalifikacja (bez klasyfikacji)</translation>
+    </message>
+    <message>
+        <source>A person leaves, another takes the seat</source>
+        <translation>Ktoś wychodzi, ktoś inny siada na jego miejscu</translation>
+    </message>
+    <message>
+        <source>A table&apos;s puzzle is done</source>
+        <translation>Puzzle przy stoliku ułożone</translation>
+    </message>
+    <message>
+        <source>why — required, it is journaled</source>
+        <translation>dlaczego — wymagane, trafia do dziennika</translation>
+    </message>
+    <message>
+        <source>no. %1 (table %2): %3</source>
+        <translation>nr %1 (stolik %2): %3</translation>
+    </message>
+    <message>
+        <source>Seat number</source>
+        <translation>Numer miejsca</translation>
+    </message>
+    <message>
+        <source>who takes the seat (empty: nobody yet)</source>
+        <translation>kto siada (puste: na razie nikt)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Imię</translation>
+    </message>
+    <message>
+        <source>table %1</source>
+        <translation>stolik %1</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Stolik</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Uczestnik</translation>
+    </message>
+    <message>
+        <source>Picture %1 (groups of 3 or more)</source>
+        <translation>Obrazek %1 (grupy po 3 i więcej)</translation>
+    </message>
+    <message>
+        <source>Pieces (groups of 3 or more)</source>
+        <translation>Elementy (grupy po 3 i więcej)</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Braki</translation>
     </message>
     <message>
         <source>Reason</source>

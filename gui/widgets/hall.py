@@ -14,18 +14,41 @@ it drew where, so tests probe it at computed points.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from clockd.core.display import format_clock, format_exact_ms
 from clockd.core.units import MS
 from gui import terms
-from gui.model import Hall
-from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, fit_text, font
+from gui.model import Hall, ZoneRow
+from gui.widgets.painted import (
+    CENTER,
+    LEFT,
+    RIGHT,
+    Box,
+    DeskWidget,
+    Item,
+    elide,
+    fit_font,
+    fit_text,
+    font,
+    text_width,
+)
+
+#: Medal colours of places 1–3 (the results' printout uses the same).
+MEDALS = {1: "#ffd54f", 2: "#cfd8dc", 3: "#ffcc80"}
 
 
 class HallWidget(DeskWidget):
-    """Draws the shown event's hall timer (``state.hall``); ``tick(now_ns)`` keeps it current."""
+    """Draws the shown event's hall timer (``state.hall``); ``tick(now_ns)`` keeps it current.
+
+    A relay's, blind puzzling's or team event's entries are drawn as the ranking so far (a
+    click on an unfinished entry's row: ``entry_clicked``, the desk records its finish); the
+    S(witcher) rotation's as its tables, each with who sits there now and where each goes
+    at the next change.
+    """
+
+    entry_clicked = Signal(str)
 
     def __init__(self, *, hall: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(hall=hall, parent=parent)
@@ -121,8 +144,10 @@ class HallWidget(DeskWidget):
             return
         now = self.now_ns
         margin = max(8, int(min(w, h) * 0.03))
-        stations = hall.stations
+        stations = hall.stations or hall.ranking or hall.seats
         time_h = int(h * (0.48 if stations else 0.66))
+        if hall.ranking or hall.seats:
+            time_h = int(h * (0.26 if self.hall else 0.22))
         line_h = int(h * 0.07)
         # the big time, and its phase above it
         phase_rect = QRect(margin, margin, w - 2 * margin, line_h)
@@ -143,7 +168,7 @@ class HallWidget(DeskWidget):
         tf = fit_font(sample, time_rect.adjusted(0, 0, 0, 0), time_h * 0.8, bold=True)
         self.items.append(Item(time_rect, hall.shown(now), "hall-time", "", tf, self._colour(hall), CENTER))
         next_rect = QRect(margin, time_rect.bottom(), w - 2 * margin, line_h)
-        nf = font(line_h * 0.62, bold=True)
+        nf = font(min(line_h * 0.62, w * 0.034), bold=True)
         self.items.append(
             Item(
                 next_rect,
@@ -158,7 +183,7 @@ class HallWidget(DeskWidget):
         bottom = next_rect.bottom()
         if not self.hall:
             sig_rect = QRect(margin, bottom, w - 2 * margin, int(line_h * 0.8))
-            sf = font(line_h * 0.45)
+            sf = font(min(line_h * 0.45, w * 0.026))
             self.items.append(
                 Item(
                     sig_rect,
@@ -171,9 +196,180 @@ class HallWidget(DeskWidget):
                 )
             )
             bottom = sig_rect.bottom()
-        if stations:
-            self._stations(hall, QRect(margin, bottom + margin // 2, w - 2 * margin, h - bottom - margin))
+        area = QRect(margin, bottom + margin // 2, w - 2 * margin, h - bottom - margin)
+        if hall.ranking:
+            self._ranking(hall, area)
+        elif hall.seats:
+            self._rotation(hall, area)
+        elif stations:
+            self._stations(hall, area)
         self.update()
+
+    def mousePressEvent(self, event: object) -> None:
+        pos = event.position().toPoint()  # type: ignore[attr-defined]
+        for box in self.boxes:
+            if box.role == "zone-row" and box.rect.contains(pos):
+                self.entry_clicked.emit(box.key)
+                return
+
+    # -- the relay, blind puzzling, the team event: the ranking so far ----------------------------
+    def _result_text(self, r: ZoneRow) -> str:
+        if r.finished_ms is not None:
+            return format_exact_ms(r.finished_ms)
+        if r.pieces is not None:
+            return self.tr("%1 pieces").replace("%1", str(r.pieces))
+        return "—"
+
+    def _note(self, hall: Hall, r: ZoneRow) -> str:
+        if r.why == "void":
+            return self.tr("not classified")
+        if r.why == "missing":
+            return self.tr("over %1 missing: void").replace("%1", str(hall.max_missing or 10))
+        if r.why == "late":
+            return self.tr("after the end")
+        if r.on_list is not None and hall.timer.phase == "ready" and not self.hall:
+            listed = {
+                "main": self.tr("main list"),
+                "reserve": self.tr("reserve"),
+                "walk-in": self.tr("walk-in"),
+            }
+            return listed.get(r.on_list, "") + (" ✓" if r.present else "")
+        return ""
+
+    def _ranking(self, hall: Hall, area: QRect) -> None:
+        """One row per entry: place, name, table, time or pieces, the split, missing pieces, a note."""
+        pal = self.palette_
+        rows = hall.ranking
+        n = len(rows)
+        gap = max(2, area.height() // 120)
+        rh = min((area.height() - (n) * gap) // max(1, n + 1), 84 if self.hall else 40)
+        if rh < 12:
+            rh = 12
+        team = hall.kind == "team"
+        # columns: place | name | table | time | split | missing | note
+        cols: list[tuple[str, float]] = [("place", 0.1), ("name", 0.36 if self.hall else 0.26)]
+        if not self.hall:
+            cols.append(("table", 0.09))
+        cols.append(("time", 0.22 if self.hall else 0.25))
+        if hall.splits:
+            cols.append(("split", 0.2))
+        if team:
+            cols.append(("missing", 0.1))
+        cols.append(("note", 1.0 - sum(w for _, w in cols)))
+        heads = {
+            "place": self.tr("place"),
+            "name": self.tr("entry"),
+            "table": self.tr("table"),
+            "time": self.tr("time / pieces"),
+            "split": self.tr("bag 2"),
+            "missing": self.tr("missing"),
+            "note": "",
+        }
+        hf = font(rh * 0.36, bold=True)
+        x = area.left()
+        widths = {}
+        for key, frac in cols:
+            widths[key] = int(area.width() * frac)
+        top = area.top()
+        aligns = {"time": RIGHT, "split": RIGHT, "missing": CENTER}
+        for key, _ in cols:
+            rect = QRect(x + 6, top, widths[key] - 10, rh)
+            self.items.append(Item(rect, heads[key], "zone-head", key, hf, pal.muted, aligns.get(key, LEFT)))
+            x += widths[key]
+        for i, r in enumerate(rows):
+            y = top + (i + 1) * (rh + gap)
+            rect = QRect(area.left(), y, area.width(), rh)
+            medal = MEDALS.get(r.place or 0) if r.place is not None and r.place <= 3 else None
+            done = r.finished_ms is not None
+            border = pal.ok if done and r.classified else pal.card_border
+            self.boxes.append(
+                Box(rect, medal or pal.card, border, 2.0 if done else 1.0, key=r.entry, role="zone-row")
+            )
+            ink = "#14202b" if medal else (pal.muted if not r.classified else pal.text)
+            x = area.left()
+            values = {
+                "place": "—" if r.place is None else f"{r.place}.",
+                "name": r.name,
+                "table": "" if r.table is None else str(r.table),
+                "time": self._result_text(r),
+                "split": "" if r.split_ms is None else format_exact_ms(r.split_ms),
+                "missing": str(r.missing) if done else "",
+                "note": self._note(hall, r),
+            }
+            for key, _ in cols:
+                cell = QRect(x + 6, y, widths[key] - 10, rh)
+                text = values[key]
+                bold = key in ("place", "name", "time")
+                if key == "name":
+                    shown, f = fit_text(text, cell, rh * 0.5, bold=True, min_px=rh * 0.3)
+                elif key == "note":
+                    shown, f = fit_text(text, cell, rh * 0.4, min_px=rh * 0.25)
+                else:
+                    px = rh * (0.5 if key in ("place", "time") else 0.4)
+                    f = (
+                        fit_font(text, cell, px, bold=bold)
+                        if key in ("time", "split") and text
+                        else font(px, bold=bold)
+                    )
+                    shown = elide(text, f, cell.width())
+                align = aligns.get(key, LEFT)
+                self.items.append(Item(cell, shown, f"zone-{key}", r.entry, f, ink, align))
+                x += widths[key]
+
+    # -- the S(witcher) rotation: every table, who sits there, where each goes next --------------------
+    def _rotation(self, hall: Hall, area: QRect) -> None:
+        pal = self.palette_
+        by_table: dict[int, dict[str, tuple[str, int]]] = {}
+        for s in hall.seats:
+            by_table.setdefault(s.table, {})[s.circle] = (s.name or "—", s.next_table)
+        done = {t.table: t.done_ms for t in hall.rotation_tables}
+        tables = sorted(by_table)
+        n = len(tables)
+        head_h = int(area.height() * 0.1)
+        summary = self.tr("change %1").replace("%1", str(hall.rotations))
+        if not self.hall:
+            summary += " · " + self.tr("stayed from the start: %1").replace("%1", str(len(hall.stayed)))
+            summary += " · " + self.tr("replacements: %1").replace("%1", str(hall.replacements))
+        head_rect = QRect(area.left(), area.top(), area.width(), head_h)
+        head_px = min(head_h * 0.7, area.width() * 0.03)
+        summary, hf = fit_text(summary, head_rect, head_px, bold=True, min_px=9)
+        self.items.append(Item(head_rect, summary, "rotation-head", "", hf, pal.text, CENTER))
+        grid = area.adjusted(0, head_h, 0, 0)
+        cols = max(3, min(7 if n > 8 else 4, grid.width() // 150))
+        rows = -(-n // cols)
+        gap = max(4, grid.width() // 150)
+        cw = (grid.width() - (cols - 1) * gap) // cols
+        ch = (grid.height() - (rows - 1) * gap) // max(1, rows)
+        for i, t in enumerate(tables):
+            r, c = divmod(i, cols)
+            rect = QRect(grid.left() + c * (cw + gap), grid.top() + r * (ch + gap), cw, ch)
+            finished = done.get(t) is not None
+            self.boxes.append(
+                Box(rect, pal.card, pal.ok if finished else pal.card_border, 2.0 if finished else 1.0,
+                    key=str(t), role="rotation-table")
+            )  # fmt: skip
+            line = min(ch // 4, cw // 5)
+            title = self.tr("table %1").replace("%1", str(t)) + ("  ✓" if finished else "")
+            inner = rect.adjusted(6, 2, -6, -2)
+            title_rect = QRect(inner.left(), inner.top(), inner.width(), line)
+            colour = pal.ok if finished else pal.muted
+            title, tf = fit_text(title, title_rect, line * 0.62, bold=True, min_px=line * 0.3)
+            self.items.append(Item(title_rect, title, "rotation-title", str(t), tf, colour, CENTER))
+            for k, circle in enumerate(("outer", "inner")):
+                name, nxt = by_table.get(t, {}).get(circle, ("—", t))
+                row = QRect(
+                    inner.left(), inner.top() + int(line * (1 + k * 1.4)), inner.width(), int(line * 1.4)
+                )
+                arrow = f"→ {nxt}"
+                af = font(line * 0.55, bold=True)
+                aw = text_width(af, arrow) + 6
+                shown, nf = fit_text(
+                    name, row.adjusted(0, 0, -aw, 0), line * 0.7, bold=True, min_px=line * 0.3
+                )
+                self.items.append(
+                    Item(row.adjusted(0, 0, -aw, 0), shown, "seat-name", f"{t}-{circle}", nf, pal.text, LEFT)
+                )
+                self.items.append(Item(row, arrow, "seat-next", f"{t}-{circle}", af, pal.live, RIGHT))
 
     def _stations(self, hall: Hall, area: QRect) -> None:
         """A box per station: the entry on the left, its finish (or a dash) on the right."""

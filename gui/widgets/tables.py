@@ -312,7 +312,7 @@ class TablesWidget(DeskWidget):
         pal = self.palette_
         entry_h = int(body.height() * 0.55)
         entry_rect = QRect(body.left(), body.top(), body.width(), entry_h)
-        shown, ef = fit_text(t.entry, entry_rect, entry_h * 0.6, bold=True, min_px=entry_h * 0.3)
+        shown, ef = fit_text(self._entry_name(t), entry_rect, entry_h * 0.6, bold=True, min_px=entry_h * 0.3)
         self.items.append(Item(entry_rect, shown, "entry", key, ef, pal.text, CENTER))
         finish_rect = QRect(
             body.left(), entry_rect.bottom() + 1, body.width(), body.bottom() - entry_rect.bottom()
@@ -325,10 +325,25 @@ class TablesWidget(DeskWidget):
             line, colour = self.tr("finished"), pal.ok
         elif t.armed:
             line, colour = self.tr("the button records the finish"), pal.muted
+        elif self._hall_phase(t) == "ended":
+            line, colour = self.tr("the event's time is over"), pal.muted
         else:
             line, colour = self.tr("waiting for the start"), pal.muted
         shown_line, ff = fit_text(line, finish_rect, finish_rect.height() * 0.42, bold=t.finished, min_px=9)
         self.items.append(Item(finish_rect, shown_line, "finish", key, ff, colour, CENTER))
+
+    def _entry_name(self, t: Table) -> str:
+        """The entry's public name (the pair, the team), as its event names it; else its id."""
+        owned = self.state.owner_of(t.table)
+        hall = owned[0].hall if owned is not None else None
+        if hall is None:
+            return t.entry
+        return next((s.name for s in hall.stations if s.entry == t.entry and s.name), t.entry)
+
+    def _hall_phase(self, t: Table) -> str:
+        owned = self.state.owner_of(t.table)
+        hall = owned[0].hall if owned is not None else None
+        return hall.timer.phase if hall is not None else ""
 
     def _finished_ms(self, t: Table) -> int | None:
         owned = self.state.owner_of(t.table)

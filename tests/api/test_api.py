@@ -48,6 +48,22 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "entry-finish": {"target": "relay", "entry": "p1"},
     "entry-unfinish": {"target": "relay", "entry": "p1", "reason": "x"},
     "event-clear-alert": {"target": "relay"},
+    "entry-add": {"target": "relay", "entry": "p1", "table": 1},
+    "entries-import": {"target": "relay", "csv": "x"},
+    "entry-check-in": {"target": "relay", "entry": "p1"},
+    "entry-check-out": {"target": "relay", "entry": "p1"},
+    "entries-close": {"target": "relay"},
+    "entry-table": {"target": "relay", "entry": "p1", "table": 1},
+    "entry-split": {"target": "relay", "entry": "p1"},
+    "entry-count": {"target": "relay", "entry": "p1", "pieces": 10},
+    "entry-missing": {"target": "relay", "entry": "p1", "missing": 1},
+    "entry-void": {"target": "relay", "entry": "p1", "reason": "x"},
+    "entry-unvoid": {"target": "relay", "entry": "p1", "reason": "x"},
+    "zone-confirm": {"target": "relay"},
+    "switcher-seat": {"target": "rotacja", "seat": 1, "name": "Ola"},
+    "switcher-replace": {"target": "rotacja", "seat": 1, "name": "Ela"},
+    "switcher-table-done": {"target": "rotacja", "table": 1},
+    "switcher-table-undone": {"target": "rotacja", "table": 1, "reason": "x"},
 }
 
 

@@ -1,0 +1,439 @@
+"""The zone's timed contests as event kinds: ``relay``, ``blind`` and ``team``.
+
+The rules are :class:`~clockd.core.zone.ZoneEvent` (pure): its hall timer, its entries and
+their finishes, splits, counts, missing pieces and voids, and the ranking. This module puts
+them in the daemon as the ``timer`` kind (:mod:`clockd.service.timed`) puts a bare timer:
+
+* **The hall's clock.** The same actions (``timer-start`` … ``timer-end``) and the same
+  decisions (``timer-due``: a signal, the end, journaled at their instants and sounded on the
+  buzzers of the event's tables, pushed to the screens as ``signal``). The relay's
+  "ZMIANA" every 5 minutes goes on after one picture is done (§3.2.8): the signals are the
+  hall's, not a pair's.
+* **Entries at their tables.** Each pair or team with a table has a
+  :class:`~clockd.core.hall.Station` there; the start arms them, the end disarms them. A
+  station's press is that entry's finish, journaled in the same commit as the press
+  (``entry-finish``, source ``button``), at the press's instant. The referee's click records
+  the same finish at the daemon's instant.
+* **Everyone finished: the event ends** at the last finish (a ``timer-due`` end in the same
+  commit), and the end sounds as when the time runs out.
+* **Crash-safe.** Every input is an entry; a restart rebuilds the event by the same methods,
+  and a hall clock that ran meanwhile raises an alert (after a reboot: paused), as a timer's does.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from clockd.api.zone import ZoneBody, zone_body
+from clockd.core.actions import Allowed, validation_msgs
+from clockd.core.hall import (
+    FinishEntry,
+    Station,
+    TimerAction,
+    TimerEnd,
+    TimerPause,
+    TimerPhase,
+    TimerStart,
+    UndoFinish,
+)
+from clockd.core.ids import event_ref
+from clockd.core.zone import (
+    ZONE_ACTIONS,
+    AddEntry,
+    CloseEntries,
+    ConfirmRanking,
+    CountEntry,
+    EntryCheckIn,
+    EntryCheckOut,
+    EntryTable,
+    ImportEntries,
+    MissingPieces,
+    SplitEntry,
+    UnvoidEntry,
+    VoidEntry,
+    ZoneConfig,
+    ZoneError,
+    ZoneEvent,
+    ZoneKind,
+)
+from clockd.i18n import Msg, msg
+from clockd.service.actions import ActionEntry, journal
+from clockd.service.component import Effect, Refused, Restart, Staged
+from clockd.service.entries import PressRecorded, ProgramLoaded
+from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
+from clockd.service.tables import TableState
+from clockd.service.timed import TimerDue
+from clockd.store.entries import Entry
+
+#: The default rules of each kind, as the regulations give them (``clockd/data``).
+DEFAULT_FILES: dict[str, str] = {"relay": "relay.toml", "blind": "blind.toml", "team": "team.toml"}
+
+
+def default_config_text(kind: str) -> str:
+    return resources.files("clockd.data").joinpath(DEFAULT_FILES[kind]).read_text(encoding="utf-8")
+
+
+def parse_config(text: str, name: str = "", source: str = "the configuration sent") -> ZoneConfig:
+    """A zone contest's configuration from its TOML text; :class:`Refused` naming every problem."""
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Refused("config.not-toml", source=source, problem=str(exc)) from exc
+    if name and "name" not in data:
+        data["name"] = name
+    try:
+        return ZoneConfig.model_validate(data)
+    except ValidationError as exc:
+        raise Refused("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
+
+
+class ZoneContest:
+    """The event kind of one zone contest (``relay``, ``blind`` or ``team``; see the module docstring)."""
+
+    actions = frozenset(
+        {
+            "timer-start",
+            "timer-pause",
+            "timer-resume",
+            "timer-adjust",
+            "timer-schedule",
+            "timer-end",
+            "entry-finish",
+            "entry-unfinish",
+            *ZONE_ACTIONS,
+        }
+    )
+    entries = frozenset({"timer-due"})
+    reacts_to = frozenset({"press"})
+
+    def __init__(self, kind: ZoneKind) -> None:
+        self.kind: ZoneKind = kind
+
+    # -- creation --------------------------------------------------------------------------------
+    def create(
+        self, ctx: EventContext, key: str, name: str, config_toml: str | None
+    ) -> tuple[Any, dict[str, Any]]:
+        if config_toml is None:
+            source = f"clockd/data/{DEFAULT_FILES[self.kind]}"
+            config = parse_config(default_config_text(self.kind), name, source)
+        else:
+            config = parse_config(config_toml, name)
+        return ZoneEvent.new(self.kind, config), config.model_dump(mode="json")
+
+    def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
+        return ZoneEvent.new(self.kind, ZoneConfig.model_validate(config))
+
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        event: ZoneEvent = hosted.state
+        out: list[Entry] = []
+        for entry, table in sorted(event.stations.items(), key=lambda kv: kv[1]):
+            out.append(self._station(ctx, hosted, entry, table))
+        for table in event.signal_tables():
+            if ctx.table(table) is None:
+                raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
+        return out
+
+    def _station(self, ctx: EventContext, hosted: Hosted, entry: str, table: int) -> ProgramLoaded:
+        state = ctx.table(table)
+        if state is None:
+            raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
+        if state.program.owner is not None:
+            raise Refused("table.busy", table=table, owner=state.program.owner)
+        station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
+        return ProgramLoaded(table=table, event=hosted.key, program=station)
+
+    def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
+        from clockd.reports.zone import zone_results
+
+        return zone_results(hosted.state, title=self._title_text(hosted, lang), key=hosted.key, lang=lang)
+
+    def table_of(self, hosted: Hosted, item: str) -> int | None:
+        event: ZoneEvent = hosted.state
+        return event.table_of(item)
+
+    # -- staging ---------------------------------------------------------------------------------
+    def stage(
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+    ) -> tuple[Any, Staged]:
+        event: ZoneEvent = hosted.state
+        t = entry.t_ns
+        if isinstance(entry, TimerDue):
+            if entry.what == "end":
+                after = event.end(entry.due_ns)
+                effects = self._signal(ctx, after, t, end=True)
+                follow = [] if replay else self._stations(ctx, hosted, after, armed=False)
+            else:
+                after = event.fire(entry.offset_ns)
+                effects = self._signal(ctx, after, t, end=False)
+                follow = []
+            return after, Staged(entry, effects, follow)
+        assert isinstance(entry, ActionEntry)
+        action = entry.action
+        try:
+            return self._action(ctx, hosted, event, entry, action, t, replay)
+        except ZoneError as exc:
+            raise Refused(exc.msg) from exc
+
+    def _action(
+        self,
+        ctx: EventContext,
+        hosted: Hosted,
+        event: ZoneEvent,
+        entry: ActionEntry,
+        action: Any,
+        t: int,
+        replay: bool,
+    ) -> tuple[Any, Staged]:
+        if isinstance(action, FinishEntry):
+            after = event.finish(action.entry, t)
+            follow: list[Entry] = []
+            if not replay and entry.source != "button":
+                follow += self._finished(ctx, hosted, after, action.entry, True)
+            if not replay and after.everyone_finished() and after.timer.phase is not TimerPhase.ENDED:
+                follow.append(
+                    TimerDue(
+                        t_ns=t,
+                        event=hosted.key,
+                        what="end",
+                        offset_ns=after.timer.elapsed(t),
+                        due_ns=t,
+                        pattern=_end_pattern(after),
+                    )
+                )
+            return after, Staged(entry, follow=follow)
+        if isinstance(action, UndoFinish):
+            after = event.unfinish(action.entry)
+            follow = [] if replay else self._finished(ctx, hosted, after, action.entry, False)
+            return after, Staged(entry, follow=follow)
+        if isinstance(action, AddEntry):
+            after = event.add(action.entry, action.name, action.table)
+            follow = []
+            if action.table is not None and not replay:
+                follow.append(self._station(ctx, hosted, action.entry, action.table))
+            return after, Staged(entry, follow=follow)
+        if isinstance(action, ImportEntries):
+            return self._import(event, entry, action, replay)
+        if isinstance(action, EntryCheckIn):
+            return event.check_in(action.entry), Staged(entry)
+        if isinstance(action, EntryCheckOut):
+            return event.check_out(action.entry), Staged(entry)
+        if isinstance(action, CloseEntries):
+            return event.close_check_in(), Staged(entry)
+        if isinstance(action, EntryTable):
+            after = event.set_table(action.entry, action.table)
+            follow = [] if replay else [self._station(ctx, hosted, action.entry, action.table)]
+            return after, Staged(entry, follow=follow)
+        if isinstance(action, SplitEntry):
+            return event.split(action.entry, t), Staged(entry)
+        if isinstance(action, CountEntry):
+            return event.count(action.entry, action.total(), action.per_picture), Staged(entry)
+        if isinstance(action, MissingPieces):
+            return event.set_missing(action.entry, action.missing), Staged(entry)
+        if isinstance(action, VoidEntry):
+            return event.void(action.entry, action.reason), Staged(entry)
+        if isinstance(action, UnvoidEntry):
+            return event.unvoid(action.entry), Staged(entry)
+        if isinstance(action, ConfirmRanking):
+            return event.confirm(), Staged(entry)
+        if not isinstance(action, TimerAction):  # pragma: no cover - the host routes only ours
+            raise Refused("event.not-an-action", kind=entry.kind)
+        after = event.apply_timer(action)
+        effects = self._show(ctx, after, t)
+        follow = []
+        if not replay and isinstance(action, TimerStart):
+            follow = self._stations(ctx, hosted, after, armed=True)
+        elif not replay and isinstance(action, TimerEnd):
+            follow = self._stations(ctx, hosted, after, armed=False)
+            effects = self._signal(ctx, after, t, end=True)
+        return after, Staged(entry, effects, follow)
+
+    def _import(
+        self, event: ZoneEvent, entry: ActionEntry, action: ImportEntries, replay: bool
+    ) -> tuple[Any, Staged]:
+        """The form's export, read once: the lists are journaled (public names and lines), the
+        file itself is not (a digest of it is)."""
+        import hashlib
+
+        from clockd.core.registration import SignupError
+        from clockd.core.zone_signups import EntrySignups, form_entries
+
+        if replay:
+            signups = EntrySignups.model_validate((entry.decided or {})["signups"])
+            return event.import_entries(signups), Staged(entry)
+        refusal = event.allowed(entry.t_ns)["entries-import"]
+        if refusal is not None:
+            raise Refused(refusal)
+        try:
+            signups = form_entries(
+                action.csv,
+                kind=self.kind,
+                seats=event.config.max_entries or 15,
+                opening=event.config.signups_open,
+                source=action.source or "<csv>",
+            )
+        except SignupError as exc:
+            raise Refused(exc.msg) from exc
+        digest = "sha256:" + hashlib.sha256(action.csv.encode()).hexdigest()
+        kept = action.model_copy(update={"csv": digest})
+        entry = entry.model_copy(
+            update={"action": kept, "decided": {"signups": signups.model_dump(mode="json")}}
+        )
+        return event.import_entries(signups), Staged(entry)
+
+    def _stations(self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, *, armed: bool) -> list[Entry]:
+        out: list[Entry] = []
+        for entry, table in sorted(event.stations.items(), key=lambda kv: kv[1]):
+            state = ctx.table(table)
+            program = state.program if state is not None else None
+            if isinstance(program, Station) and program.owner == event_ref(ctx.hall, hosted.key, entry):
+                station = program.model_copy(update={"armed": armed})
+                out.append(ProgramLoaded(table=table, event=hosted.key, program=station))
+        return out
+
+    def _finished(
+        self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, entry: str, finished: bool
+    ) -> list[Entry]:
+        table = event.table_of(entry)
+        state = ctx.table(table) if table is not None else None
+        if table is None or state is None or not isinstance(state.program, Station):
+            return []
+        station = state.program.model_copy(update={"finished": finished})
+        return [ProgramLoaded(table=table, event=hosted.key, program=station)]
+
+    def _show(self, ctx: EventContext, event: ZoneEvent, t_ns: int) -> list[Effect]:
+        """The countdown on the signal tables that are not stations (a clock's face)."""
+        stations = set(event.stations.values())
+        effects: list[Effect] = []
+        for table in event.signal_tables():
+            if table not in stations:
+                effects += ctx.world.devices.show(table, event.timer.countdown(t_ns))
+        return effects
+
+    def _signal(self, ctx: EventContext, event: ZoneEvent, t_ns: int, *, end: bool) -> list[Effect]:
+        plan = event.timer.plan
+        pattern = plan.end_pattern if end else plan.pattern
+        effects = self._show(ctx, event, t_ns)
+        if pattern is not None:
+            effects += ctx.world.devices.beep(event.signal_tables(), pattern)
+        return effects
+
+    def react(
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+    ) -> list[Entry]:
+        if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
+            return []
+        station = table.program
+        if not isinstance(station, Station):
+            return []
+        finish = FinishEntry(entry=station.entry).at(entry.t_ns)
+        return [
+            journal(
+                finish,
+                target=event_ref(ctx.hall, hosted.key),
+                by=entry.device_id,
+                source="button",
+                table=table.table,
+                event=hosted.key,
+            )
+        ]
+
+    # -- time ---------------------------------------------------------------------------------------
+    def deadline(self, hosted: Hosted) -> int | None:
+        event: ZoneEvent = hosted.state
+        return event.timer.deadline()
+
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        event: ZoneEvent = hosted.state
+        timer = event.timer
+        out: list[Entry] = []
+        while True:
+            d = timer.due()
+            if d is None or d.at_ns > now_ns:
+                return out
+            if d.what == "end":
+                out.append(
+                    TimerDue(
+                        t_ns=now_ns,
+                        event=hosted.key,
+                        what="end",
+                        offset_ns=d.offset_ns,
+                        due_ns=d.at_ns,
+                        pattern=_end_pattern(event),
+                    )
+                )
+                return out
+            what: Literal["signal", "pre"] = "pre" if d.offset_ns < 0 else "signal"
+            out.append(
+                TimerDue(
+                    t_ns=now_ns,
+                    event=hosted.key,
+                    what=what,
+                    offset_ns=d.offset_ns,
+                    due_ns=d.at_ns,
+                    pattern=timer.plan.pattern.value,
+                )
+            )
+            timer = timer.fire(d.offset_ns)
+
+    # -- reading ----------------------------------------------------------------------------------
+    def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
+        event: ZoneEvent = hosted.state
+        return event.allowed(now_ns)
+
+    def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> ZoneBody:
+        event: ZoneEvent = hosted.state
+        return zone_body(event, now_ns)
+
+    def _title_text(self, hosted: Hosted, lang: str) -> str:
+        from clockd.i18n import render
+
+        return render(self.title(hosted), lang)
+
+    def title(self, hosted: Hosted) -> Msg:
+        event: ZoneEvent = hosted.state
+        name = hosted.name or event.config.name
+        if name:
+            return msg("text.as-typed", text=name)
+        return Msg(code=f"term.event-kind.{self.kind}")
+
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
+        """A hall clock that ran while the daemon was down: an alert; after a reboot, paused
+        at the last journaled instant (as the ``timer`` kind's)."""
+        event: ZoneEvent = hosted.state
+        if event.timer.phase is not TimerPhase.RUNNING:
+            return []
+        if restart.rule == "same-boot":
+            assert restart.downtime_ns is not None
+            data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
+            return [
+                EventAlertRaised(
+                    event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data
+                )
+            ]
+        pause = journal(
+            TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key
+        )
+        alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
+        return [pause, alert]
+
+    def dump(self, state: Any) -> Any:
+        return state.model_dump(mode="json")
+
+    def load(self, data: Any) -> Any:
+        return ZoneEvent.model_validate(data)
+
+
+def _end_pattern(event: ZoneEvent) -> str:
+    end = event.timer.plan.end_pattern
+    return "" if end is None else end.value
+
+
+for _kind in ("relay", "blind", "team"):
+    event_kind(ZoneContest(_kind))  # type: ignore[arg-type]
+
+__all__ = ["DEFAULT_FILES", "ZoneContest", "default_config_text", "parse_config", "zone_body"]

@@ -1,0 +1,127 @@
+"""Sign-ups for a relay at the desk's command line: the form's export, the lists, the check-in
+(T−10 reserves, T−5 walk-ins), the tables, the start — against a real daemon."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clockd.cli import main
+from hw_sim.gpio import ScriptedFactory
+from tests.service.test_zone_events import Hall
+from tests.tournament.conftest import FakeClock
+
+CONFIG = """
+duration = "60m"
+signal_every = "5m"
+max_entries = 2
+signups_open = "2026-06-06 12:00"
+"""
+
+FORM = """Sygnatura czasowa;Imię;Nazwisko;Adres e-mail;Wiek;Nazwa pary
+2026/06/06 12:00:01;Anna;Kowalska;a@x.pl;21;Smoki
+2026/06/06 12:00:02;Jan;Nowak;j@x.pl;22;Smoki
+2026/06/06 12:00:03;Ola;Mazur;o@x.pl;23;Elfy
+2026/06/06 12:00:04;Ewa;Król;e@x.pl;24;Elfy
+2026/06/06 12:00:05;Iga;Lis;i@x.pl;25;Gryfy
+2026/06/06 12:00:06;Piotr;Wójcik;p@x.pl;26;Gryfy
+2026/06/06 12:00:07;Marek;Zięba;m@x.pl;27;Orły
+2026/06/06 12:00:08;Nina;Sowa;n@x.pl;28;Orły
+2026/06/06 12:00:09;Kuba;Bąk;k@x.pl;29;Sowy
+2026/06/06 12:00:10;Lena;Wilk;l@x.pl;30;Sowy
+2026/06/06 12:00:11;Zosia;Kot;z@x.pl;31;Sami
+"""
+
+
+@pytest.fixture
+def desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Any:
+    monkeypatch.setenv("DUELCLOCK_LANG", "pl")
+    monkeypatch.setenv("DUELCLOCK_STATE_DIR", str(tmp_path / "state"))
+    h = Hall(tmp_path / "zone.db", FakeClock(), ScriptedFactory())
+    port, token = h.client.port, h.daemon.token  # type: ignore[attr-defined]
+
+    def run(*args: str) -> tuple[int, str, str]:
+        auth = [] if args[0] in ("show", "export") else ["--token", token]
+        code = main(["event", *args, "--port", str(port), *auth])
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    yield run, h, tmp_path
+    h.client.close()
+    h.daemon.stop()
+
+
+def test_a_relay_from_the_sign_up_form_to_the_start(desk: Any) -> None:
+    run, h, tmp = desk
+    (tmp / "relay.toml").write_text(CONFIG, encoding="utf-8")
+    (tmp / "zapisy.csv").write_text(FORM, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay", "--config", str(tmp / "relay.toml"))[0] == 0
+    code, out, err = run("import", "sztafeta", str(tmp / "zapisy.csv"))
+    assert code == 0, err
+    # two pairs on the main list, two on the reserve, one over the limit; Zosia has no partner
+    assert "Anna K. i Jan N. (para-1)" in out and "główna" in out and "rezerwowa" in out
+    assert "poza listami (wiersze 10, 11" in out and "(wiersze 12: Zosia K.)" in out
+    # starting before the check-in is closed is refused, in Polish
+    code, out, err = run("start", "sztafeta")
+    assert code != 0 and "najpierw zamknij sprawdzanie obecności" in err
+    # pair 2 (Elfy) did not come: the first present reserve takes the seat (§1.18)
+    assert run("checkin", "sztafeta", "para-1", "para-4")[0] == 0
+    assert run("add", "sztafeta", "sala-1", "--name", "Kuba i Ala")[0] == 0  # a walk-in pair (§1.19)
+    assert run("checkin", "sztafeta", "sala-1")[0] == 0
+    code, out, _ = run("close", "sztafeta")
+    assert code == 0
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert [e.entry for e in body.entries] == ["para-1", "para-4"]  # para-3 was not here; sala-1 waits
+    assert run("table", "sztafeta", "para-1", "1")[0] == 0
+    assert run("table", "sztafeta", "para-4", "2")[0] == 0
+    code, out, err = run("start", "sztafeta")
+    assert code == 0, err
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert body.timer.phase == "running" and [e.table for e in body.entries] == [1, 2]
+
+
+def test_a_team_events_results_as_json_csv_html_and_pdf(desk: Any) -> None:
+    import json
+
+    run, _, tmp = desk
+    assert run("new", "druzynowy", "--kind", "team")[0] == 0
+    for n, name in enumerate(["Smoki", "Elfy", "Gryfy", "Orły"], start=1):
+        assert run("add", "druzynowy", f"druzyna-{n}", "--name", name, "--table", str(n))[0] == 0
+    assert run("start", "druzynowy")[0] == 0
+    for team, missing in (("druzyna-2", "1"), ("druzyna-3", "11")):
+        assert run("finish", "druzynowy", team)[0] == 0
+        assert run("missing", "druzynowy", team, missing)[0] == 0
+    code, _, err = run("count", "druzynowy", "druzyna-1", "700")
+    assert code != 0 and "po zakończeniu" in err  # not before the end
+    assert run("end", "druzynowy")[0] == 0
+    assert run("count", "druzynowy", "druzyna-1", "700")[0] == 0
+    assert run("count", "druzynowy", "druzyna-4", "650")[0] == 0
+    assert run("confirm", "druzynowy")[0] == 0
+    files = {k: tmp / f"wyniki.{k}" for k in ("json", "csv", "html", "pdf")}
+    code, _, err = run(
+        "export",
+        "druzynowy",
+        "--json-out",
+        str(files["json"]),
+        "--csv",
+        str(files["csv"]),
+        "--html",
+        str(files["html"]),
+        "--pdf",
+        str(files["pdf"]),
+    )
+    assert code == 0, err
+    results = json.loads(files["json"].read_text(encoding="utf-8"))
+    assert [(r["place"], r["name"], r["podium"]) for r in results["ranking"]] == [
+        (1, "Elfy", True),
+        (2, "Smoki", True),
+        (3, "Orły", True),
+        (None, "Gryfy", False),
+    ]
+    lines = files["csv"].read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("place;id;name;table") and lines[1].startswith("1;druzyna-2;Elfy;2;1;")
+    page = files["html"].read_text(encoding="utf-8")
+    assert "#ffd54f" in page and "wyniki ostateczne" in page and "bez klasyfikacji" in page
+    assert files["pdf"].read_bytes().startswith(b"%PDF")
