@@ -81,6 +81,16 @@ class PossibleDuplicateView(_View):
     name: str
 
 
+class ImportView(_View):
+    """What the latest export of the form changed (players by number; fields by name only)."""
+
+    source: str
+    recognised: int
+    added: list[int]
+    changed: list[tuple[int, list[str]]]
+    missing: list[int]
+
+
 class RoundView(_View):
     number: int
     name: Msg
@@ -155,6 +165,7 @@ class SessionBody(EventBody):
     seat_changes: list[SeatChangeView]
     refusals: list[RefusalView] = Field(default_factory=list)
     possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list)
+    last_import: ImportView | None = None
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:
@@ -179,6 +190,15 @@ def session_body(s: PuzzleSession) -> SessionBody:
             RefusalView(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
             for r in reg.refused
         ],
+        last_import=None
+        if reg.last_import is None
+        else ImportView(
+            source=reg.last_import.source,
+            recognised=reg.last_import.recognised,
+            added=list(reg.last_import.added),
+            changed=[(c.player, list(c.fields)) for c in reg.last_import.changed],
+            missing=list(reg.last_import.missing),
+        ),
         possible_duplicates=[
             PossibleDuplicateView(line=d.line, same_as=d.same_as, name=d.name)
             for d in reg.possible_duplicates

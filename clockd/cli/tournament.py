@@ -762,9 +762,29 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
             if d.kind == "cancel":
                 print("  " + text("cli.tournament.duel-cancelled", match=d.match))
     if args.command == "import":
+        _print_import(body)
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
     return 0
+
+
+def _print_import(body: Any) -> None:
+    """A later export of the form: every row accounted for (recognised, new, changed, missing)."""
+    report = body.last_import
+    if report is None:
+        return
+    names = body.names()
+
+    def who(pids: Any) -> str:
+        return ", ".join(f"{names.get(p, '?')} ({p})" for p in pids) or "—"
+
+    print(text("cli.tournament.import-recognised", n=report.recognised))
+    print(text("cli.tournament.import-added", players=who(report.added)))
+    for pid, fields in report.changed:
+        changed = ", ".join(text(f"term.field.{f}") for f in fields)
+        print(text("cli.tournament.import-changed", player=who([pid]), fields=changed))
+    if report.missing:
+        print(text("cli.tournament.import-missing", players=who(report.missing)))
 
 
 def _print_seat_changes(body: Any) -> None:

@@ -131,10 +131,15 @@ class PuzzleSession(BaseModel):
     def import_signups(
         self, signups: SignupImport, person_ids: dict[int, str] | None = None
     ) -> PuzzleSession:
-        """The session with the sign-ups read from the form (``person_ids``: each line's person)."""
+        """The session with the sign-ups read from the form (``person_ids``: each line's person);
+        a later export of the same form joins the lists as they stand
+        (:meth:`~clockd.core.registration.Registration.with_later_export`)."""
         reason = self.registration.allowed()["signups-import"]
         if reason is not None:
             raise SessionError(reason)
+        if self.registration.players:
+            reg = self.registration.with_later_export(signups, person_ids)
+            return self.model_copy(update={"registration": reg})
         cfg = self.config
         reg = Registration.from_signups(
             signups,

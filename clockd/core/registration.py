@@ -225,6 +225,34 @@ class PossibleDuplicate(BaseModel):
     name: str  # "Anna K."
 
 
+class ChangedSignup(BaseModel):
+    """A sign-up a later export has with other data (the fields' names, not their values)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: PlayerId
+    fields: tuple[str, ...]
+
+
+class ImportReport(BaseModel):
+    """What a later export of the same form changed: every row is accounted for.
+
+    ``recognised``: rows already in (the same person and the same sent time); ``added``: new
+    sign-ups, placed in the order they were sent after those already listed; ``changed``:
+    recognised rows whose data differs (the newer export's data is kept, the place too);
+    ``missing``: players of an earlier export that this one lacks — they stay on the lists
+    (a row deleted from a sheet is not a resignation; the referee withdraws them if so).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    recognised: int
+    added: tuple[PlayerId, ...] = ()
+    changed: tuple[ChangedSignup, ...] = ()
+    missing: tuple[PlayerId, ...] = ()
+
+
 class SignupImport(BaseModel):
     """The outcome of reading a sign-up file: who is in, who is out and why."""
 
@@ -561,6 +589,10 @@ def _norm_phone(phone: str) -> str:
 PublicNames = Literal["short", "full"]
 
 
+#: What a later export may change about a person (shown by name, never by value).
+_PERSON_FIELDS = ("first_name", "last_name", "email", "phone", "age", "nickname")
+
+
 def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "short") -> dict[PlayerId, str]:
     """Public names: a chosen nickname, else "Anna K." (or the full name when ``style`` is
     ``full``); longer only where two would look alike."""
@@ -702,6 +734,7 @@ class Registration(BaseModel):
     seat_changes: tuple[SeatChange, ...] = ()
     refused: tuple[Refusal, ...] = ()
     possible_duplicates: tuple[PossibleDuplicate, ...] = ()  # for the referee to decide (§1.14)
+    last_import: ImportReport | None = None  # what the latest export of the form changed
 
     @classmethod
     def from_signups(
@@ -752,6 +785,95 @@ class Registration(BaseModel):
             possible_duplicates=signups.possible_duplicates,
         )
 
+    def with_later_export(
+        self, signups: SignupImport, person_ids: dict[int, str] | None = None
+    ) -> Registration:
+        """The lists after a later export of the same form (§1.11–1.14): nothing already listed
+        moves or is lost, new sign-ups join in the order they were sent, changes are noted.
+
+        A row is recognised by who sent it and when (the form's timestamp); without a
+        timestamp column, by the person (:meth:`Person.same_person`). The same person sent
+        again at another time is a duplicate (§1.14), refused naming the first sign-up.
+        """
+        ids = person_ids or {}
+        players = dict(self.players)
+        from_form = [p for p in players.values() if p.list is not ListKind.WALK_IN]
+        by_row = {(fold_name(p.person.full_name), p.signed_up_at): p for p in from_form if p.signed_up_at}
+        seen: set[PlayerId] = set()
+        added: list[PlayerId] = []
+        changed: list[ChangedSignup] = []
+        refused = list(self.refused)
+        known_refusals = {(r.name, r.reason, r.detail.code) for r in refused}
+        for s in signups.accepted:
+            p = by_row.get((fold_name(s.person.full_name), s.signed_up_at)) if s.signed_up_at else None
+            if p is None and not s.signed_up_at:
+                p = next((q for q in from_form if q.person.same_person(s.person)), None)
+            if p is not None:
+                seen.add(p.id)
+                fields = tuple(f for f in _PERSON_FIELDS if getattr(p.person, f) != getattr(s.person, f))
+                if fields:
+                    changed.append(ChangedSignup(player=p.id, fields=fields))
+                    players[p.id] = p.model_copy(update={"person": s.person, "line": s.line})
+                continue
+            again = next((q for q in players.values() if q.person.same_person(s.person)), None)
+            if again is not None:
+                why = again.person.same_person(s.person)
+                refusal = Refusal(
+                    line=s.line,
+                    name=s.person.short_name,
+                    reason="duplicate",
+                    detail=msg(
+                        "signups.duplicate-of-player", why=why, player=again.id, name=again.display_name
+                    ),
+                )
+            elif len([q for q in players.values() if q.list is ListKind.MAIN]) < self.seats:
+                refusal, kind = None, ListKind.MAIN
+            elif len([q for q in players.values() if q.list is ListKind.RESERVE]) < self.seats:
+                refusal, kind = None, ListKind.RESERVE
+            else:
+                refusal = Refusal(
+                    line=s.line,
+                    name=s.person.short_name,
+                    reason="over-limit",
+                    detail=msg("signups.over-limit", seats=self.seats),
+                )
+            if refusal is not None:
+                if (refusal.name, refusal.reason, refusal.detail.code) not in known_refusals:
+                    refused.append(refusal)
+                continue
+            pid = max(players, default=0) + 1
+            players[pid] = Player(
+                id=pid,
+                display_name="",
+                person=s.person,
+                list=kind,
+                line=s.line,
+                signed_up_at=s.signed_up_at,
+                person_id=ids.get(s.line),
+            )
+            added.append(pid)
+        for r in signups.refused:  # this export's own refusals (under age, duplicates, too early)
+            if (r.name, r.reason, r.detail.code) not in known_refusals:
+                refused.append(r)
+                known_refusals.add((r.name, r.reason, r.detail.code))
+        names = display_names([(q.id, q.person) for q in players.values()], self.name_style)
+        players = {pid: q.model_copy(update={"display_name": names[pid]}) for pid, q in players.items()}
+        report = ImportReport(
+            source=signups.source,
+            recognised=len(seen),
+            added=tuple(added),
+            changed=tuple(changed),
+            missing=tuple(p.id for p in from_form if p.id not in seen),
+        )
+        return self.model_copy(
+            update={
+                "players": players,
+                "refused": tuple(refused),
+                "possible_duplicates": self.possible_duplicates + signups.possible_duplicates,
+                "last_import": report,
+            }
+        )
+
     # -- reading ----------------------------------------------------------------------------
     def listed(self, kind: ListKind) -> list[Player]:
         """A list in its order (sign-up order; arrival order for walk-ins), without withdrawals."""
@@ -777,8 +899,7 @@ class Registration(BaseModel):
         return {
             "player-add": closed,
             "check-in-close": closed,
-            "signups-import": closed
-            or (msg("registration.import-once", players=len(self.players)) if self.players else None),
+            "signups-import": closed,  # again and again: a later export joins what is listed
         }
 
     def player_allowed(self, pid: PlayerId) -> Allowed:

@@ -135,7 +135,7 @@ def test_a_players_and_a_sessions_actions_come_from_the_daemon(
     draw = button_for(window, window.act_draw)
     assert not draw.isEnabled() and draw.toolTip() == "losowanie odbywa się po zamknięciu rejestracji"
     imported = button_for(window, window.act_import)
-    assert not imported.isEnabled() and "20" in imported.toolTip()
+    assert imported.isEnabled()  # a later export of the form may be imported again
 
     checkin.click()
     wait_for(qtbot, checkout.isEnabled)

@@ -132,9 +132,8 @@ def test_importing_sign_ups_shows_who_was_refused_and_why(
         and "co w wierszu 2; każdy zgłasza się raz (§1.14)" in lines[2]
     )
     assert model.state.public().refusals == ()  # never on the audience screen
-    # the file is in: the daemon now refuses a second import, and the button says so
-    assert not window.act_import.isEnabled()
-    assert window.act_import.toolTip().startswith("zgłoszenia wczytuje się raz")
+    # the file is in; a later export of the form may still be imported (issue 18, item 3)
+    assert window.act_import.isEnabled()
 
 
 def test_a_file_that_is_not_text_is_refused_at_the_desk_in_polish(

@@ -108,9 +108,10 @@ def test_the_draw_needs_a_closed_check_in_and_places_exactly_the_field() -> None
         s.apply(MakeDraw(seed=3))
 
 
-def test_sign_ups_are_imported_once_and_bracket_events_wait_for_the_draw() -> None:
+def test_the_same_export_again_changes_nothing_and_bracket_events_wait_for_the_draw() -> None:
     s = PuzzleSession.new(CONFIG, "nd").import_signups(parse_signups(CSV))
-    with pytest.raises(SessionError, match="imported once"):
-        s.import_signups(parse_signups(CSV))
+    again = s.import_signups(parse_signups(CSV))
+    assert again.registration.players == s.registration.players
+    assert again.registration.last_import is not None and again.registration.last_import.added == ()
     with pytest.raises(SessionError, match="no bracket yet"):
         s.apply(Confirm(), match="R1-1")
