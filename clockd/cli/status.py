@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clockd import i18n
-from clockd.i18n import Msg, msg, render, text
+from clockd.i18n import Msg, Problem, msg, render, text
 
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3
@@ -95,6 +95,9 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
         return EXIT_UNREACHABLE
     except ApiError as exc:
         _refusal(args, exc.code, exc.reason)
+        return EXIT_REFUSED
+    except Problem as exc:  # the command's own refusal (what the daemon was not even asked)
+        _refusal(args, "refused", exc.msg)
         return EXIT_REFUSED
 
 

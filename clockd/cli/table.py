@@ -65,6 +65,9 @@ def register(sub: Any) -> None:
         required=True,
         help=i18n.text("cli.table.why-required-journaled"),
     )
+    p = action("undo-adjust", i18n.text("cli.table.undo-adjust-help"))
+    p.add_argument("seq", type=int, metavar="SEQ", help=i18n.text("cli.table.undo-adjust-seq"))
+    p.add_argument("--reason", required=True, help=i18n.text("cli.table.why-required-journaled"))
     p = action(
         "set",
         i18n.text("cli.table.set-a-fresh-clock-both-sides"),
@@ -110,6 +113,12 @@ def run(args: argparse.Namespace) -> int:
         client.by = getattr(args, "by", "") or ""
         if args.action == "timeline":
             return _timeline(client, args)
+        if args.action == "undo-adjust":
+            action = _undo_of(client, table, args.seq, args.reason)
+            done = client.act(table, action)
+            print(render(msg("cli.journaled", seq=done.seq)))
+            print(render_tables([done.table]))
+            return 0
         action = {
             "pause": lambda: Pause(reason=args.reason),
             "resume": lambda: Resume(reason=args.reason),
@@ -127,6 +136,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
     return call(args, act)
+
+
+def _undo_of(client: Any, table: int, seq: int, reason: str) -> Any:
+    """The action taking back the adjustment journaled as ``seq`` on ``table`` (as the timeline
+    lists it), named by its instant, side and amount: the daemon's duel checks it is one."""
+    from clockd.core.duel import UndoAdjust
+    from clockd.i18n import Problem
+
+    entries = client.timeline(table, after_seq=max(0, seq - 1), limit=1).entries
+    entry = next((e for e in entries if e.seq == seq), None)
+    action = entry.data.get("action") if entry is not None else None
+    if entry is None or entry.kind != "adjust" or not isinstance(action, dict):
+        raise Problem("cli.table.not-an-adjustment", seq=seq, table=table)
+    return UndoAdjust(at_ns=action["t_ns"], side=action["side"], delta_ms=action["delta_ms"], reason=reason)
 
 
 def _timeline(client: Any, args: argparse.Namespace) -> int:

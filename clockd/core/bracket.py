@@ -323,7 +323,16 @@ class DuelFinished(BaseModel):
     verdict: Verdict
 
 
-MatchInput = Assign | Toss | DuelFinished | Confirm | Override | Walkover
+class DuelReopened(BaseModel):
+    """The duel's result is withdrawn: the adjustment that made its flag fall was taken back
+    (:class:`clockd.core.duel.UndoAdjust`); the duel goes on on its table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["duel-reopened"] = "duel-reopened"
+
+
+MatchInput = Assign | Toss | DuelFinished | DuelReopened | Confirm | Override | Walkover
 
 #: The match actions a screen offers, in order.
 MATCH_ACTIONS = (
@@ -566,6 +575,12 @@ class Bracket(BaseModel):
             return self._toss(m, event)
         if isinstance(event, DuelFinished):
             return self._finished(m, event)
+        if isinstance(event, DuelReopened):
+            if m.status is not MatchStatus.RESULT:
+                raise BracketError("bracket.not-reopened", match=m.id, status=_status_term(m.status))
+            return self._put(
+                m.model_copy(update={"status": MatchStatus.ASSIGNED, "score": None, "winner": None})
+            )
         if isinstance(event, Confirm):
             _refuse(self._can_confirm(m))
             return self._confirm(m)

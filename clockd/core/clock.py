@@ -398,10 +398,18 @@ class ClockState(BaseModel):
         whose flag fell lifts the flag: the clock stands paused (the time it stood stopped
         counts as paused) until the referee resumes it.
         """
-        side = e.side
-        now = e.t_ns
+        return self._add_ns(e.side, e.t_ns, e.delta_ms * MS)
+
+    def give_back(self, t_ns: int, side: Side, delta_ns: int) -> ClockState:
+        """``delta_ns`` back to ``side`` at ``t_ns``, to the nanosecond: an adjustment taken back
+        returns exactly what it took (an adjustment that hit zero took less than it said)."""
+        self._check_time(t_ns)
+        s = self._settled(t_ns).model_copy(update={"last_input_ns": t_ns})
+        return s._add_ns(side, t_ns, delta_ns)
+
+    def _add_ns(self, side: Side, now: int, delta_ns: int) -> ClockState:
         remaining = self._remaining(side, now)
-        target = max(0, remaining + e.delta_ms * MS)
+        target = max(0, remaining + delta_ns)
         s = self.model_copy(update={"base_ns": self.base_ns.add(side, target - remaining)})
         if s.phase is Phase.FLAGGED:
             if side is s.flag and target > 0:

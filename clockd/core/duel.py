@@ -31,7 +31,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
-from clockd.core.actions import Action, Allowed, Target, action
+from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
 from clockd.core.clock import (
     Adjust,
     ClockError,
@@ -119,6 +119,26 @@ class TimeAdjustment(BaseModel):
     side: Side
     delta_ms: int
     reason: str = ""
+    applied_ns: int = 0  # what it really changed (an adjustment cannot take a side below zero)
+    undone: bool = False  # taken back as such (UndoAdjust): listed, counted for nothing
+
+
+@action
+class UndoAdjust(Action):
+    """Take back a referee's time adjustment as such — a mistyped −590 for −59 — a table action.
+
+    The adjustment is named by its instant, side and amount (its journal entry's: ``duelclock
+    table N undo-adjust SEQ`` finds them). The time returns to the side; when that adjustment
+    made the side's flag fall, the duel goes on (the clock stands paused until the referee
+    resumes it) and its result, not yet confirmed, is withdrawn from the bracket.
+    """
+
+    kind: Literal["adjust-undo"] = "adjust-undo"
+    target: ClassVar[Target] = "table"
+    at_ns: int
+    side: Side
+    delta_ms: int
+    reason: RequiredReason
 
 
 class Verdict(BaseModel):
@@ -228,8 +248,13 @@ class Duel(BaseModel):
             raise ClockError("duel.not-started")
         clock, outcome = s.clock.apply(event)
         if isinstance(event, Adjust):
+            before, after = s.clock.remaining(event.side, event.t_ns), clock.remaining(event.side, event.t_ns)
             noted = TimeAdjustment(
-                t_ns=event.t_ns, side=event.side, delta_ms=event.delta_ms, reason=event.reason
+                t_ns=event.t_ns,
+                side=event.side,
+                delta_ms=event.delta_ms,
+                reason=event.reason,
+                applied_ns=after - before,
             )
             s = s.model_copy(update={"adjustments": (*s.adjustments, noted)})
         if clock.phase is Phase.FLAGGED:
@@ -246,6 +271,32 @@ class Duel(BaseModel):
         else:
             clock = clock.model_copy(update={"last_input_ns": e.t_ns})
         return self._ended(clock, EndReason.COMPLETE, e.t_ns)
+
+    def undoable(self, e: UndoAdjust | None = None) -> int | None:
+        """The index of the adjustment ``e`` names (any, without ``e``) that may still be taken
+        back: not undone yet, and the duel not over — unless it is over by this side's flag
+        fallen at or after the adjustment (the flag it brought)."""
+        for i, a in enumerate(self.adjustments):
+            if a.undone or (e is not None and (a.t_ns, a.side, a.delta_ms) != (e.at_ns, e.side, e.delta_ms)):
+                continue
+            if not self.over:
+                return i
+            flagged = self.end is EndReason.FLAG and self.clock.flag is a.side and a.delta_ms < 0
+            if flagged and self.ended_at_ns is not None and a.t_ns <= self.ended_at_ns:
+                return i
+        return None
+
+    def undo_adjustment(self, e: UndoAdjust) -> Duel:
+        """The duel with the adjustment ``e`` names taken back at ``e.t_ns`` (see :class:`UndoAdjust`)."""
+        i = self.undoable(e)
+        if i is None:
+            raise ClockError("duel.no-such-adjustment", side=e.side.value.upper(), delta_ms=e.delta_ms)
+        s = self.model_copy(update={"end": None, "ended_at_ns": None}) if self.over else self
+        t = max(e.t_ns, s.clock.last_input_ns or e.t_ns)
+        clock = s.clock.give_back(t, e.side, -s.adjustments[i].applied_ns)
+        adjustments = list(s.adjustments)
+        adjustments[i] = adjustments[i].model_copy(update={"undone": True})
+        return s.model_copy(update={"clock": clock, "adjustments": tuple(adjustments)})
 
     def _ended(self, clock: ClockState, reason: EndReason, t_ns: int) -> Duel:
         return self.model_copy(update={"clock": clock, "end": reason, "ended_at_ns": t_ns})
@@ -321,6 +372,7 @@ class PuzzleDuelProgram(Program):
     duel: Duel | None = None
     locked: ClockState | None = None  # the clock shown before the toss (presses ignored)
     flag_decided: bool = False
+    confirmed: bool = False  # the referee took the result for the bracket: the duel is closed
 
     @classmethod
     def before_toss(cls, owner: str, control: TimeControl, resolution_ns: int) -> PuzzleDuelProgram:
@@ -364,6 +416,9 @@ class PuzzleDuelProgram(Program):
 
     def act(self, action: Action) -> Program:
         reason = self.allowed(action.t_ns).get(action.kind)
+        if reason is None and isinstance(action, UndoAdjust) and self.duel is not None:
+            duel = self.duel.settle(action.t_ns).undo_adjustment(action)
+            return self.model_copy(update={"duel": duel, "flag_decided": duel.over and self.flag_decided})
         if reason is not None or action.kind not in ("pause", "resume", "adjust", "complete"):
             return super().act(action)
         assert self.duel is not None and isinstance(action, Pause | Resume | Adjust | Complete)
@@ -378,8 +433,15 @@ class PuzzleDuelProgram(Program):
         if self.duel is None:
             waiting = msg("duel.before-toss")
             out.update({"pause": waiting, "resume": waiting, "adjust": waiting, "complete": waiting})
+            out["adjust-undo"] = waiting
             return out
         settled = self.duel.settle(t_ns)
+        if self.confirmed:
+            out["adjust-undo"] = msg("duel.confirmed")
+        elif settled.undoable() is None:
+            out["adjust-undo"] = msg("duel.nothing-to-undo")
+        else:
+            out["adjust-undo"] = None
         if settled.over:
             ended = msg("duel.over")
             out.update({"pause": ended, "resume": ended, "adjust": ended, "complete": ended})

@@ -98,7 +98,7 @@ class ClearAlert(Action):
 
 #: The actions a program is asked about, in the order screens list them. A program that
 #: does not know one refuses it with ``program.cannot``.
-PROGRAM_ACTIONS = ("pause", "resume", "adjust", "complete", "set-clock")
+PROGRAM_ACTIONS = ("pause", "resume", "adjust", "adjust-undo", "complete", "set-clock")
 
 
 # -- programs -------------------------------------------------------------------------------

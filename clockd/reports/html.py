@@ -85,7 +85,7 @@ def _box(results: Results, m: ResultMatch, *, highlight: dict[int, str]) -> str:
             )
     if m.decided_by in (DecidedBy.REFEREE, DecidedBy.WALKOVER):
         notes.append(decided_by_text(m.decided_by))
-    for adj in m.adjustments:  # a penalty is part of the result: never hidden in the figures
+    for adj in (a for a in m.adjustments if not a.undone):  # a penalty is part of the result
         who = escape(results.player_name(adj.player))
         notes.append(f"{text('report.html.adjusted')} {who} {format_delta_ms(adj.delta_ms)}")
     if notes:
@@ -208,7 +208,8 @@ def bracket_html(results: Results) -> str:
         for m, a in adjusted:
             who = escape(results.player_name(a.player))
             why = f": {escape(a.reason)}" if a.reason else ""
-            out.append(f"<li>{escape(m.id)}: {who} {format_delta_ms(a.delta_ms)}{why}</li>")
+            undone = f" ({text('report.html.adjustment-undone')})" if a.undone else ""
+            out.append(f"<li>{escape(m.id)}: {who} {format_delta_ms(a.delta_ms)}{why}{undone}</li>")
         out.append("</ul>")
 
     # -- decisions --------------------------------------------------------------------------

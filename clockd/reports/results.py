@@ -49,6 +49,7 @@ class ResultAdjustment(BaseModel):
     player: PlayerId | None
     delta_ms: int
     reason: str = ""
+    undone: bool = False  # taken back as such by the referee (a mistyped one)
 
 
 class ResultMatch(BaseModel):
@@ -150,7 +151,9 @@ def _match(bracket: Bracket, m: Match, lang: str | None) -> ResultMatch:
         clock_a=m.clock_a,
         toss_winner=m.toss_winner,
         adjustments=[
-            ResultAdjustment(player=m.a if a.side is Side.A else m.b, delta_ms=a.delta_ms, reason=a.reason)
+            ResultAdjustment(
+                player=m.a if a.side is Side.A else m.b, delta_ms=a.delta_ms, reason=a.reason, undone=a.undone
+            )
             for a in (score.adjustments if score else ())
         ],
         time_control=str(bracket.time_control(m.id)),

@@ -35,6 +35,7 @@ from clockd.core.bracket import (
     Assign,
     Confirm,
     DuelFinished,
+    DuelReopened,
     MatchStatus,
     Override,
     StartTiebreak,
@@ -77,6 +78,14 @@ class MatchFinished(Entry):
     verdict: Verdict
 
 
+@entry_type
+class MatchReopened(Entry):
+    """The duel of ``match`` goes on: the adjustment that ended it was taken back; no result."""
+
+    kind: Literal["match-reopened"] = "match-reopened"
+    match: str
+
+
 _ACTIONS: tuple[type[Action], ...] = (
     ImportSignups,
     AddPlayer,
@@ -104,8 +113,8 @@ class PuzzleDuel:
 
     kind = KIND
     actions = frozenset(_kind_of(c) for c in _ACTIONS)
-    entries = frozenset({"match-finished"})
-    reacts_to = frozenset({"press", "flag", "complete", "adjust"})
+    entries = frozenset({"match-finished", "match-reopened"})
+    reacts_to = frozenset({"press", "flag", "complete", "adjust", "adjust-undo"})
 
     # -- creation ------------------------------------------------------------------------------
     def create(
@@ -159,6 +168,8 @@ class PuzzleDuel:
         if isinstance(entry, MatchFinished):
             s = s.apply(DuelFinished(verdict=entry.verdict), match=entry.match)
             return s, Staged(entry)
+        if isinstance(entry, MatchReopened):
+            return s.apply(DuelReopened(), match=entry.match), Staged(entry)
         assert isinstance(entry, ActionEntry)
         action = entry.action
         if isinstance(action, ImportSignups):
@@ -184,7 +195,8 @@ class PuzzleDuel:
         if isinstance(action, Toss):
             return self._toss(ctx, hosted, s, entry, item, action, replay)
         if isinstance(action, Confirm):
-            return s.apply(action, match=item, referee=entry.by), Staged(entry)
+            after = s.apply(action, match=item, referee=entry.by)
+            return after, Staged(entry, follow=[] if replay else _close_duel(ctx, s, item, entry.by))
         if isinstance(action, Override | Walkover):
             after = s.apply(action, match=item, referee=entry.by)
             follow = [] if replay else _unload_gone(s, after)
@@ -359,11 +371,14 @@ class PuzzleDuel:
         if not isinstance(program, PuzzleDuelProgram):
             return []
         verdict = program.verdict
-        if verdict is None:
-            return []
         s: PuzzleSession = hosted.state
         item = program.owner.split("/", 2)[-1]
         m = s.bracket.matches.get(item) if s.bracket is not None else None
+        if verdict is None:  # a duel taken back from its result goes on: the bracket withdraws it
+            reopened = m is not None and m.status is MatchStatus.RESULT and m.table == table.table
+            if reopened and program.duel is not None and program.duel.started:
+                return [MatchReopened(t_ns=now_ns, table=table.table, event=hosted.key, match=item)]
+            return []
         if m is None or m.status is not MatchStatus.ASSIGNED or m.table != table.table:
             return []
         how: Literal["complete", "flag"] = "flag" if verdict.decided_by.value == "flag" else "complete"
@@ -437,6 +452,20 @@ def _item(target: str) -> str:
     return parts[2]
 
 
+def _close_duel(ctx: EventContext, s: PuzzleSession, item: str, by: str) -> list[Entry]:
+    """The confirmed match's duel, still showing its result on the table, closed: nothing on it
+    may be taken back any more (the bracket has moved on)."""
+    m = s.bracket.matches.get(item) if s.bracket is not None else None
+    state = ctx.table(m.table) if m is not None and m.table is not None else None
+    if state is None:
+        return []
+    program = state.program
+    if not isinstance(program, PuzzleDuelProgram) or not program.owner.endswith(f"/{item}"):
+        return []
+    closed = program.model_copy(update={"confirmed": True})
+    return [ProgramLoaded(table=state.table, event=s.key, program=closed, by=by)]
+
+
 def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
     """Programs to take off tables whose match is no longer being played (an override, a walkover)."""
     if before.bracket is None or after.bracket is None:
@@ -453,4 +482,4 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
 
 event_kind(PuzzleDuel())
 
-__all__ = ["KIND", "MatchFinished", "PuzzleDuel"]
+__all__ = ["KIND", "MatchFinished", "MatchReopened", "PuzzleDuel"]

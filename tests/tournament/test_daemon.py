@@ -392,3 +392,35 @@ def test_a_dispute_goes_from_the_tables_timeline_to_the_replay_in_two_commands(
     assert replayed["winner"] == "b"  # side a lost 30 s: the clock's side b, the match's b (clock_a = a)
     assert main(["duel", "replay", str(path), "--match", "R1-7"]) == 1
     assert "nie zawiera pojedynku R1-7" in capsys.readouterr().err
+
+
+def test_a_mistyped_adjustment_that_flagged_a_player_is_undone_as_such(
+    open_desk: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18, item 7: −590 typed for −59 flags a player at once; undo it, not only override."""
+    desk = open_desk()
+    ready_session(desk)
+    m = start_duel(desk, "R1-3", 3, toss_winner="a", at=T0 + SECOND)
+    desk.at(T0 + 20 * SECOND)
+    done = desk.act("pt/R1-3", Adjust(side=A, delta_ms=-590_000 * 2, reason="kara 59 s"))  # the typo
+    assert desk.match("R1-3").status == "result" and clock(desk, 3).flag == "a"  # a's flag fell at once
+    conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.client.token or ""]
+    desk.at(T0 + 25 * SECOND)
+    status = main(["table", "3", "undo-adjust", str(done.seq), "--reason", "pomyłka: miało być -59", *conn])
+    _out, err = capsys.readouterr()
+    assert status == 0, err
+    face = clock(desk, 3)
+    assert face.phase == "paused" and face.flag is None
+    assert face.remaining_ms.a == 600_000 - 19_000  # a's 19 s of thinking counted, the typo not
+    assert desk.match("R1-3").status == "assigned" and desk.match("R1-3").score is None
+    desk.act("pt/R1-3", Resume())
+    desk.act("pt/R1-3", Adjust(side=A, delta_ms=-59_000, reason="kara 59 s"))
+    desk.at(T0 + 30 * SECOND)
+    desk.act("pt/R1-3", Complete())
+    desk.act("pt/R1-3", Confirm())
+    r13 = desk.match("R1-3")
+    assert r13.winner == m.b and r13.decided_by == "time"  # decided on the clock, not the typo
+    status = main(["table", "3", "undo-adjust", str(done.seq), "--reason", "again", *conn])
+    assert status == 2 and "wynik jest zatwierdzony" in capsys.readouterr().err  # closed once confirmed
+    status = main(["table", "3", "undo-adjust", "3", "--reason", "x", *conn])
+    assert status == 2 and "nie jest korektą czasu" in capsys.readouterr().err
