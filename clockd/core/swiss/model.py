@@ -351,23 +351,67 @@ class Pairing:
     coloured: bool = True
 
 
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+#: The date forms found in real files' ``042`` lines: TRF's ``2026/09/01``; ISO ``2026-09-01``
+#: (a time after it, as some exports write, is ignored); day first with ``/``, ``.`` or ``-``
+#: (``01.09.2026``, and FIDE's own TRF16 example ``28. 07. 2005``); an English month name
+#: (Lichess: ``May 10, 2020``; also ``10 May 2020``).
 _DATE_FORMATS = (
-    re.compile(r"(?P<y>\d{4})[/.\-](?P<m>\d{1,2})[/.\-](?P<d>\d{1,2})"),
-    re.compile(r"(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4})"),
+    re.compile(r"(?P<y>\d{4})\s*[/.\-]\s*(?P<m>\d{1,2})\s*[/.\-]\s*(?P<d>\d{1,2})(?:[T ]\d{1,2}:\d{2}\S*)?"),
+    re.compile(r"(?P<d>\d{1,2})\s*[/.\-]\s*(?P<m>\d{1,2})\s*[/.\-]\s*(?P<y>\d{4})\.?"),
+    re.compile(r"(?P<mon>[A-Za-z]{3,9})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})", re.IGNORECASE),
+    re.compile(r"(?P<d>\d{1,2})\.?\s+(?P<mon>[A-Za-z]{3,9})\.?,?\s+(?P<y>\d{4})", re.IGNORECASE),
 )
 
 
 def parse_date(text: str) -> datetime.date | None:
-    """A TRF date (``2026/09/01``; also ``2026-09-01``, ``01.09.2026``), or ``None`` if
-    ``text`` is not one."""
+    """A date as the ``042`` lines of real files write it, or ``None`` if ``text`` is not one.
+
+    ``2026/09/01`` (TRF), ``2026-09-01`` (ISO), ``01/09/2026``, ``01.09.2026``, ``01-09-2026``
+    and ``01. 09. 2026`` (day first), ``Sep 1, 2026``, ``September 1, 2026``, ``1 Sep 2026``.
+    A day-first date whose month would be over 12 is read month first (``09/28/2026``), the
+    only reading it has.
+    """
     text = text.strip()
     for pattern in _DATE_FORMATS:
         match = pattern.fullmatch(text)
-        if match:
-            try:
-                return datetime.date(int(match["y"]), int(match["m"]), int(match["d"]))
-            except ValueError:
+        if not match:
+            continue
+        groups = match.groupdict()
+        if groups.get("mon") is not None:
+            month = _MONTHS.get(groups["mon"].lower())
+            if month is None:
                 return None
+        else:
+            month = int(groups["m"])
+        day, year = int(groups["d"]), int(groups["y"])
+        if groups.get("mon") is None and month > 12 >= day and pattern is _DATE_FORMATS[1]:
+            day, month = month, day
+        try:
+            return datetime.date(year, month, day)
+        except ValueError:
+            return None
     return None
 
 
@@ -451,18 +495,42 @@ class Tournament:
 
     @property
     def start_date(self) -> datetime.date | None:
-        """The event's date of start (record ``042``), ``None`` when absent.
+        """The event's date of start (record ``042``, see :func:`parse_date`); ``None`` when
+        the record is absent or its date cannot be read (:attr:`unreadable_start_date`).
 
-        Raises :class:`ModelError` when the record is there but is not a date: the tie-break
-        edition depends on it, so a guess would be wrong silently.
-        """
+        Only the tie-break edition depends on it, so a file with a date in a form nobody
+        foresaw is still read, paired and ranked; the caller says which edition it used."""
         value = self.record_value("042")
         if value is None or not value.strip():
             return None
-        date = parse_date(value)
-        if date is None:
-            raise ModelError(f"record 042 (date of start) is not a date: {value!r}; expected YYYY/MM/DD")
-        return date
+        return parse_date(value)
+
+    @property
+    def unreadable_start_date(self) -> str | None:
+        """The text of record ``042`` when it is there but is not a date :func:`parse_date`
+        reads; ``None`` otherwise."""
+        value = self.record_value("042")
+        if value is None or not value.strip() or parse_date(value) is not None:
+            return None
+        return value
+
+    def record_lines(self) -> tuple[int, ...]:
+        """The line number (1-based, as the file is written by :func:`.trf.dumps`) of each
+        record, in the order of :attr:`records`: what an error about a record names."""
+        order = sorted(range(len(self.records)), key=lambda i: self.records[i].slot)
+        lines = [0] * len(self.records)
+        line = 0
+        k = 0
+        for slot in range(len(self.players)):
+            while k < len(order) and self.records[order[k]].slot <= slot:
+                line += 1
+                lines[order[k]] = line
+                k += 1
+            line += 1
+        for i in order[k:]:
+            line += 1
+            lines[i] = line
+        return tuple(lines)
 
     @property
     def total_rounds(self) -> int | None:
