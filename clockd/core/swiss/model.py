@@ -106,8 +106,14 @@ GAME_CODES = frozenset(
 )
 #: Codes that need no opponent.
 BYE_CODES = frozenset({Code.HALF_BYE, Code.FULL_BYE, Code.PAIRING_BYE, Code.ZERO_BYE, Code.NONE})
-#: Absences known before the round is paired: the player is not to be paired that round.
-PRE_PAIRING_ABSENCE_CODES = frozenset({Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE})
+#: Absences known before the round is paired: with no opponent, the player is not to be paired
+#: that round. ``0000 - H``, ``F`` and ``Z``, and also ``0000 - -`` (how JaVaFo and Lichess
+#: write an absence) and ``0000 - =`` (a half-point bye, TRF16's older way): every entry with
+#: no opponent that is not the pairing-allocated bye (``U``) or a win without playing (``+``),
+#: which are what a pairing gave. (bbpPairings reads them so.)
+PRE_PAIRING_ABSENCE_CODES = frozenset(
+    {Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE, Code.FORFEIT_LOSS, Code.DRAW}
+)
 
 
 class ModelError(ValueError):
@@ -169,10 +175,17 @@ class RoundEntry:
     def paired(self) -> bool:
         """The pairing of this round placed the player: against an opponent, or given the bye.
 
-        Forfeits count (the pairing was made, the game did not happen); requested byes and
-        absences do not.
+        Forfeits count (the pairing was made, the game did not happen), and so does a win by
+        forfeit with no opponent named (``0000 - +``, as bbpPairings counts it); requested byes
+        and absences do not.
         """
-        return self.opponent is not None or self.code is Code.PAIRING_BYE
+        return self.opponent is not None or self.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN)
+
+    @property
+    def is_absence(self) -> bool:
+        """An absence known before the round is paired (see :data:`PRE_PAIRING_ABSENCE_CODES`):
+        the player is not to be paired in this round."""
+        return self.opponent is None and self.code in PRE_PAIRING_ABSENCE_CODES
 
     @property
     def is_blank(self) -> bool:
@@ -574,12 +587,8 @@ class Tournament:
 
     def absences_known_before(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
         """``(start number, entry)`` of players not to be paired in this round because their
-        absence was known in advance: ``0000 - H``, ``0000 - Z`` or ``0000 - F``."""
-        return tuple(
-            (p.start_number, e)
-            for p in self.players
-            if (e := p.entry(round_number)).opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES
-        )
+        absence was known in advance (``0000 - H``, ``Z``, ``F``, ``-`` or ``=``)."""
+        return tuple((p.start_number, e) for p in self.players if (e := p.entry(round_number)).is_absence)
 
     def with_players(self, players: Iterable[Player]) -> Tournament:
         return dataclasses.replace(self, players=tuple(players))
@@ -598,21 +607,25 @@ class Tournament:
     def pairing_input(self, round_number: int, total_rounds: int | None = None) -> Tournament:
         """The tournament as a pairing program sees it before pairing ``round_number``.
 
-        As the corpus README builds it: rounds 1..k−1 kept; a round-k entry kept only when it
-        is an absence known in advance (``0000 - H/Z/F``); points recomputed from the kept
-        rounds; an ``XXR`` record giving the event's number of rounds (``total_rounds``, else
-        the file's ``XXR``/``142``, else the rounds recorded in the file).
+        As bbpPairings' check mode builds it (and the corpus README): rounds 1..k−1 kept; a
+        round-k entry kept when it is an absence known in advance (``0000 - H/Z/F/-/=``); a
+        player with nothing recorded in round k, when round k was paired, did not take part in
+        it (withdrawn, absent): ``0000 - Z`` stands for that, so they are not paired again;
+        points recomputed from the kept rounds; an ``XXR`` record giving the event's number
+        of rounds (``total_rounds``, else the file's ``XXR``/``142``, else the rounds recorded
+        in the file).
         """
         if round_number < 1:
             raise ValueError(f"round numbers start at 1, not {round_number}")
         keep = round_number - 1
+        was_paired = any(p.entry(round_number).paired for p in self.players)
         players = []
         for p in self.players:
             rounds = list(p.rounds[:keep])
             entry = p.entry(round_number)
-            if entry.opponent is None and entry.code in PRE_PAIRING_ABSENCE_CODES:
+            if entry.is_absence or (was_paired and entry.is_blank):
                 rounds.extend([NOT_PAIRED] * (keep - len(rounds)))
-                rounds.append(entry)
+                rounds.append(entry if entry.is_absence else ZERO_BYE_ENTRY)
             new_rounds = tuple(rounds)
             score = sum((e.points for e in new_rounds[:keep]), ZERO)
             if new_rounds == p.rounds and p.points == score:

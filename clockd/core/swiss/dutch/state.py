@@ -11,7 +11,8 @@ pairings exactly starts with reproducing these facts exactly:
 * a player who already had a pairing-allocated bye, or a win without playing, is not
   given the bye again (C.04.1);
 * the round to pair is the first one in which nobody has been paired yet; players with
-  an absence known in advance for that round (``0000 - H/Z/F``) are not paired.
+  an absence known in advance for that round (``0000 - H/Z/F``, and ``0000 - -`` as JaVaFo
+  and Lichess write it) are not paired.
 
 Scores are kept as integers in half points (a win is 2), so everything stays exact.
 """
@@ -22,7 +23,6 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from clockd.core.swiss.model import (
-    PRE_PAIRING_ABSENCE_CODES,
     Code,
     Colour,
     Player,
@@ -102,14 +102,22 @@ def _entry_points2(entry: RoundEntry) -> int:
 
 
 def round_to_pair(tournament: Tournament) -> int:
-    """The first round in which nobody has been paired: every entry from it on is blank or
-    an absence known in advance."""
+    """The round to pair: the one after the last round anybody was paired in (given an
+    opponent, the pairing-allocated bye, or a win without playing). Entries from there on
+    are blank or absences known in advance (``0000 - H/F/Z/-/=``), whose players are not
+    paired. As bbpPairings reads a file: a round in which every player already has an
+    entry — all of them absent — counts as played, and the next one is paired.
+    """
     last = 0
     for p in tournament.players:
         for r, e in enumerate(p.rounds, start=1):
-            if not (e.is_blank or (e.opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES)):
-                last = max(last, r)
-    return last + 1
+            if e.paired and r > last:
+                last = r
+    k = last + 1
+    players = tournament.players
+    while players and all(not p.entry(k).is_blank for p in players):
+        k += 1
+    return k
 
 
 def _float_of(entry: RoundEntry, before: int, opponent_before: int | None) -> Float:
@@ -125,7 +133,7 @@ def _float_of(entry: RoundEntry, before: int, opponent_before: int | None) -> Fl
 
 def _participated(entry: RoundEntry) -> bool:
     # bbpPairings: the player was paired, or got the pairing-allocated bye (or a forfeit win).
-    return entry.opponent is not None or entry.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN)
+    return entry.paired
 
 
 def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
@@ -148,6 +156,25 @@ def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
                 return invert(c) if number & 1 else c
             number += 1
     return WHITE
+
+
+def _xxc_colour(tournament: Tournament) -> int | None:
+    tokens = (tournament.record_value("XXC") or "").split()
+    if "white1" in tokens:
+        return WHITE
+    if "black1" in tokens:
+        return BLACK
+    return None
+
+
+def initial_colour(tournament: Tournament) -> str:
+    """The first board's colour in round 1, ``"w"`` or ``"b"``: as the file says it (``XXC
+    white1``/``black1``), else as bbpPairings infers it from the whole file."""
+    colour = _xxc_colour(tournament)
+    if colour is None:
+        players = sorted(tournament.players, key=lambda p: p.start_number)
+        colour = _infer_initial_colour(players, tournament.rounds_played)
+    return "w" if colour == WHITE else "b"
 
 
 def build_input(tournament: Tournament, total_rounds: int | None = None) -> PairingInput:
@@ -178,13 +205,8 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
         for r in range(1, k):
             running.append(running[-1] + _entry_points2(p.entry(r)))
         score_hist[p.start_number] = running
-    xxc = tournament.record_value("XXC") or ""
-    tokens = xxc.split()
-    if "white1" in tokens:
-        initial = WHITE
-    elif "black1" in tokens:
-        initial = BLACK
-    else:
+    initial = _xxc_colour(tournament)
+    if initial is None:
         initial = _infer_initial_colour(valid, played_rounds)
 
     states: list[PlayerState] = []
