@@ -142,11 +142,14 @@ def _load(path: str) -> Any:
         raise _Failure(f"{path}: {exc}") from exc
 
 
-def _pair_builtin(tournament: Any, total_rounds: int | None) -> _Pairing:
+def _pair_builtin(tournament: Any, total_rounds: int | None, source: str) -> _Pairing:
     from clockd.core.swiss.dutch import NoValidPairing, PairingInputError, pair_round
+    from clockd.core.swiss.records import RecordError
 
     try:
         result = pair_round(tournament, total_rounds)
+    except RecordError as exc:
+        raise _Failure(f"{source}: {exc}") from exc
     except (NoValidPairing, PairingInputError) as exc:
         raise _Failure(str(exc)) from exc
     return _Pairing(result.boards, result.bye)
@@ -240,7 +243,7 @@ def _run_pair(args: argparse.Namespace) -> int:
             prepared = tournament if tournament.total_rounds else tournament.pairing_input(k, total)
             pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
         else:
-            pairing = _pair_builtin(tournament, total)
+            pairing = _pair_builtin(tournament, total, args.input)
     except _Failure as exc:
         print(f"duelclock swiss pair: {exc}", file=sys.stderr)
         return 2
@@ -320,7 +323,7 @@ def _run_check(args: argparse.Namespace) -> int:
             if args.engine:
                 pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
             else:
-                pairing = _pair_builtin(prepared, total)
+                pairing = _pair_builtin(prepared, total, args.input)
             recorded, bye = _recorded(tournament, k)
             got = _comparable(pairing, recorded)
             if got == recorded and pairing.bye == bye:

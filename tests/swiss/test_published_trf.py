@@ -1,8 +1,10 @@
 """Files as other programs publish them: FIDE's TRF16 example, Lichess exports.
 
 Their date lines (``042 28. 07. 2005``, ``042 May 10, 2020``) are read; a date that cannot
-be read is reported and the tie-breaks go on with a named edition. The pairings expected
-here were worked out by hand and are what bbpPairings gives for the same files.
+be read is reported and the tie-breaks go on with a named edition; Lichess's entries with a
+blank opponent field (absent, late, bye) and its ``0000   -`` for a player who will miss the
+next round are read as what they are. The pairings expected here were worked out by hand
+and are what bbpPairings gives for the same files.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 
 from clockd.cli import main
 from clockd.core.swiss import trf
-from clockd.core.swiss.model import parse_date
+from clockd.core.swiss.model import Code, RoundEntry, parse_date
 
 
 @pytest.fixture(autouse=True)
@@ -106,3 +108,53 @@ def test_an_unreadable_date_is_named_and_the_standings_go_on(
     captured = capsys.readouterr()
     assert captured.err == ""
     assert "2024 edition (as chosen)" in captured.out
+
+
+# A Lichess export (its columns: the name from column 16, right-aligned opponent, colour and
+# result, blank where there was no pairing), after round 2 of 5. dave (4) and frank (6) were
+# absent in rounds 1 and 2 and are marked absent for round 3 (``0000   -``); alice (1) took a
+# half-point bye in round 2, heidi (8) in round 1; erin (5) had the pairing-allocated bye.
+# alice and bob must not meet (XXP, Lichess's forbidden pairings).
+LICHESS = """\
+012 Lichess Swiss Test
+022 https://lichess.org/swiss/abcd1234
+032 Lichess
+042 May 10, 2020
+052 \n\
+062 8
+092 Individual: Swiss-System
+102 https://lichess.org/swiss
+XXR 5
+XXC white1
+XXP 1 2
+001    1       alice                            2100                             1.5          5 w 1         H
+001    2       bob                              2050                             2.0          6 b 1     7 w 1
+001    3       carol                            2000                             1.0          7 w =     8 b =
+001    4       dave                             1950                             0.0              -         -  0000   -
+001    5       erin                             1900                             1.0          1 b 0         U
+001    6       frank                            1850                             0.0          2 w 0         -  0000   -
+001    7       grace                            1800                             0.5          3 b =     2 b 0
+001    8       heidi                            1750                             1.0              H     3 w =
+"""  # noqa: E501 — a Lichess line is as long as its rounds
+
+
+def test_a_lichess_export_is_read_entry_by_entry() -> None:
+    t = trf.loads(LICHESS)
+    assert t.start_date == datetime.date(2020, 5, 10)
+    assert t[1].name == "alice" and t[1].rating == 2100
+    assert t[1].entry(2) == RoundEntry(None, None, Code.HALF_BYE)  # blank opponent, "H"
+    assert t[4].entry(1) == RoundEntry(None, None, Code.FORFEIT_LOSS)  # blank opponent, "-"
+    assert t[5].entry(2) == RoundEntry(None, None, Code.PAIRING_BYE)  # blank opponent, "U"
+    assert t[6].entry(3).is_absence  # "0000   -": absent from the next round
+    assert t.rounds_paired == 2
+    assert [t[sn].score() for sn in range(1, 9)] == [1.5, 2, 1, 0, 1, 0, 0.5, 1]
+
+
+def test_a_lichess_round_pairs_as_bbppairings(tmp_path: Path) -> None:
+    path = tmp_path / "lichess.trf"
+    path.write_text(LICHESS)
+    out = tmp_path / "pairs.txt"
+    assert main(["swiss", "pair", str(path), "-p", str(out)]) == 0
+    # dave and frank are not paired (with each other or anyone): six players, no bye.
+    # bob (2.0) may not meet alice (1.5), so both go down: bob meets erin, alice carol.
+    assert out.read_text() == "3\n5 2\n3 1\n7 8\n"

@@ -127,7 +127,7 @@ class _Round:
         compat: list[int] = []
         for i, a in enumerate(players):
             mask = full & ~(1 << i)
-            for sn in a.opponents:
+            for sn in a.opponents | a.forbidden:
                 j = index.get(sn)
                 if j is not None:
                     mask &= ~(1 << j)

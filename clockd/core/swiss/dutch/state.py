@@ -29,6 +29,7 @@ from clockd.core.swiss.model import (
     RoundEntry,
     Tournament,
 )
+from clockd.core.swiss.records import pairing_records
 
 __all__ = ["Float", "PairingInput", "PairingInputError", "PlayerState", "build_input"]
 
@@ -64,7 +65,7 @@ class PlayerState:
 
     start_number: int
     rank: int  # 0-based pairing number among the tournament's players (start number order)
-    score: int  # half points
+    score: int  # half points, with the acceleration of this round (the score it is paired on)
     colours: tuple[int, ...]  # colours of games played over the board, in order
     preference: int  # WHITE, BLACK or NO_COLOUR
     imbalance: int  # |whites - blacks| over played games
@@ -75,6 +76,7 @@ class PlayerState:
     float1: Float  # the float of the previous round
     float2: Float  # the float of the round before that
     opponents: frozenset[int]  # start numbers met over the board
+    forbidden: frozenset[int] = frozenset()  # start numbers it may not meet (XXP, 260)
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -91,9 +93,9 @@ class PairingInput:
 
     round_number: int  # the round being paired (1-based)
     total_rounds: int
-    players: tuple[PlayerState, ...]  # the players to pair, in start-number order
+    players: tuple[PlayerState, ...]  # the players to pair, in pairing-number order
     initial_colour: int  # the colour of the first player in round 1 (WHITE/BLACK)
-    score_by_number: dict[int, int]  # every valid player's score (half points)
+    score_by_number: dict[int, int]  # every valid player's score (half points, no acceleration)
     rank_by_number: dict[int, int]
 
 
@@ -158,23 +160,18 @@ def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
     return WHITE
 
 
-def _xxc_colour(tournament: Tournament) -> int | None:
-    tokens = (tournament.record_value("XXC") or "").split()
-    if "white1" in tokens:
-        return WHITE
-    if "black1" in tokens:
-        return BLACK
-    return None
-
-
 def initial_colour(tournament: Tournament) -> str:
     """The first board's colour in round 1, ``"w"`` or ``"b"``: as the file says it (``XXC
-    white1``/``black1``), else as bbpPairings infers it from the whole file."""
-    colour = _xxc_colour(tournament)
-    if colour is None:
-        players = sorted(tournament.players, key=lambda p: p.start_number)
-        colour = _infer_initial_colour(players, tournament.rounds_played)
-    return "w" if colour == WHITE else "b"
+    white1``/``black1``, ``152 W``/``B``), else as bbpPairings infers it from the whole file."""
+    records = pairing_records(tournament)
+    if records.initial_colour is not None:
+        return records.initial_colour
+    players = (
+        list(tournament.players)
+        if records.by_rank
+        else sorted(tournament.players, key=lambda p: p.start_number)
+    )
+    return "w" if _infer_initial_colour(players, tournament.rounds_played) == WHITE else "b"
 
 
 def build_input(tournament: Tournament, total_rounds: int | None = None) -> PairingInput:
@@ -190,12 +187,20 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
         raise PairingInputError(
             f"round {k} is to be paired, but the tournament has only {n_total} rounds (XXR)"
         )
-    ordered = sorted(tournament.players, key=lambda p: p.start_number)
+    records = pairing_records(tournament, n_total)
+    byes = records.byes.get(k, frozenset())
+    if records.by_rank:  # XXC rank: pairing numbers follow the order of the 001 lines
+        ordered = list(tournament.players)
+    else:
+        ordered = sorted(tournament.players, key=lambda p: p.start_number)
+
+    def absent(p: Player) -> bool:
+        return not p.entry(k).is_blank or p.start_number in byes
+
     # A player who never took part in a pairing and is absent now is not in the event.
     valid: list[Player] = []
     for p in ordered:
-        absent_now = not p.entry(k).is_blank
-        if absent_now and not any(_participated(p.entry(r)) for r in range(1, k)):
+        if absent(p) and not any(_participated(p.entry(r)) for r in range(1, k)):
             continue
         valid.append(p)
     rank_by_number = {p.start_number: i for i, p in enumerate(valid)}
@@ -205,13 +210,19 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
         for r in range(1, k):
             running.append(running[-1] + _entry_points2(p.entry(r)))
         score_hist[p.start_number] = running
-    initial = _xxc_colour(tournament)
-    if initial is None:
+
+    def pairing_score(sn: int, r: int) -> int:
+        """The score ``sn`` is paired on in round ``r``: points before it plus acceleration."""
+        return score_hist[sn][r - 1] + records.acceleration(sn, r)
+
+    if records.initial_colour is not None:
+        initial = WHITE if records.initial_colour == "w" else BLACK
+    else:
         initial = _infer_initial_colour(valid, played_rounds)
 
     states: list[PlayerState] = []
     for p in valid:
-        if not p.entry(k).is_blank:
+        if absent(p):
             continue  # absent this round, known in advance
         sn = p.start_number
         colours: list[int] = []
@@ -262,18 +273,18 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
             if r < 1:
                 return Float.NONE
             e = p.entry(r)
-            before = score_hist[p.start_number][r - 1]
+            before = pairing_score(p.start_number, r)
             opp_before = None
             if e.played:
                 assert e.opponent is not None
-                opp_before = score_hist[e.opponent][r - 1]
+                opp_before = pairing_score(e.opponent, r)
             return _float_of(e, before, opp_before)
 
         states.append(
             PlayerState(
                 start_number=sn,
                 rank=rank_by_number[sn],
-                score=score_hist[sn][-1],
+                score=pairing_score(sn, k),
                 colours=tuple(colours),
                 preference=pref,
                 imbalance=imbalance,
@@ -284,6 +295,7 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
                 float1=float_back(1),
                 float2=float_back(2),
                 opponents=frozenset(opponents),
+                forbidden=records.forbidden_with(sn, k),
             )
         )
     return PairingInput(

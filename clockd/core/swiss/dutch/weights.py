@@ -37,7 +37,7 @@ __all__ = ["Weights", "compatible"]
 def compatible(a: PlayerState, b: PlayerState, last_rounds: bool, threshold: int) -> bool:
     """C.04.3 C1–C3: not met before over the board, and not two players who must both have
     the same colour (except topscorers in the last round)."""
-    if b.start_number in a.opponents:
+    if b.start_number in a.opponents or b.start_number in a.forbidden:
         return False
     if not a.absolute or not b.absolute or a.preference != b.preference:
         return True
