@@ -511,18 +511,13 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
                     pairs.append((m, r))
                     remaining &= ~((1 << m) | (1 << r))
             remainder = [v for v in residents if (remaining >> v) & 1]
-            rp = sum(1 for v in remainder if mate.get(v, -1) in res_set and mate[v] < v)
         else:
             remainder = list(residents)
-            rp = len(remainder) // 2
         br.remaining = remaining
-        while True:
-            mate = br.solve(RemainderOrder(remainder, rp, counted=True))
-            idx = set(remainder)
-            got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
-            if got == rp:
-                break
-            rp = got
+        # The remainder's number of pairs is the same in all the best pairings (every pair
+        # in the bracket counts in the criteria): the order takes it from the one it gets.
+        mate = br.solve(RemainderOrder(remainder, counted=True))
+        idx = set(remainder)
         for v in remainder:
             u = mate.get(v, -1)
             if u in idx and u > v:

@@ -62,7 +62,16 @@ class Certificate:
 
 
 def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
-    """:func:`max_weight_matching` with its optimality certificate."""
+    """:func:`max_weight_matching` with its optimality certificate.
+
+    The brackets it solves are dense (nearly every pair of a score group can meet) and
+    their weights take few distinct values (the criteria's fields). So the edges are kept
+    as bit sets, one per vertex and distinct weight, and the vertices in buckets by dual
+    value: the zero-slack edges at a vertex are then a few bit-set intersections, not a
+    pass over its neighbours, and the smallest slack the dual adjustment needs is found
+    from the buckets when it is needed, instead of being tracked edge by edge (a dense
+    bracket forms thousands of blossoms but needs only a handful of adjustments).
+    """
     if not edges:
         return Certificate([-1] * n, [0] * n, [], [()] * n)
     nedge = len(edges)
@@ -70,15 +79,20 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
     maxweight = max(0, max(w for _, _, w in edges))
 
     endpoint = [0] * (2 * nedge)
-    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k, (i, j, _w) in enumerate(edges):
+    weights = sorted({w for _, _, w in edges}, reverse=True)
+    klass = {w: c for c, w in enumerate(weights)}
+    twice_w = [2 * w for w in weights]
+    nbits = [[0] * nvertex for _ in weights]  # nbits[c][v]: v's neighbours by a weight-c edge
+    end_to: list[dict[int, int]] = [{} for _ in range(nvertex)]  # end_to[v][u]: u's endpoint
+    for k, (i, j, w) in enumerate(edges):
         endpoint[2 * k] = i
         endpoint[2 * k + 1] = j
-        neighbend[i].append(2 * k + 1)
-        neighbend[j].append(2 * k)
-    ends_u = [i for i, _, _ in edges]
-    ends_v = [j for _, j, _ in edges]
-    twice = [2 * w for _, _, w in edges]
+        row = nbits[klass[w]]
+        row[i] |= 1 << j
+        row[j] |= 1 << i
+        end_to[i][j] = 2 * k + 1
+        end_to[j][i] = 2 * k
+    classes = range(len(weights))
 
     mate = [-1] * nvertex  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * nvertex)
@@ -88,15 +102,29 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
     blossomchilds: list[list[int] | None] = [None] * (2 * nvertex)
     blossombase = list(range(nvertex)) + [-1] * nvertex
     blossomendps: list[list[int] | None] = [None] * (2 * nvertex)
-    bestedge = [-1] * (2 * nvertex)
-    blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     dualvar = [maxweight] * nvertex + [0] * nvertex
-    allowedge = [False] * nedge
     queue: list[int] = []
+    by_dual: dict[int, int] = {}
 
-    def slack(k: int) -> int:
-        return dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
+    def bucket() -> None:
+        by_dual.clear()
+        for v in range(nvertex):
+            d = dualvar[v]
+            by_dual[d] = by_dual.get(d, 0) | (1 << v)
+
+    def tight_at(v: int) -> int:
+        """The vertices joined to ``v`` by a zero-slack edge (ignoring blossom duals: right
+        for every edge between two top-level blossoms)."""
+        dv = dualvar[v]
+        out = 0
+        for c in classes:
+            row = nbits[c][v]
+            if row:
+                same = by_dual.get(twice_w[c] - dv)
+                if same:
+                    out |= row & same
+        return out
 
     def blossom_leaves(b: int) -> list[int]:
         if b < nvertex:
@@ -117,7 +145,6 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
         b = inblossom[w]
         label[w] = label[b] = t
         labelend[w] = labelend[b] = p
-        bestedge[w] = bestedge[b] = -1
         if t == 1:
             queue.extend(blossom_leaves(b))
         else:
@@ -182,32 +209,6 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
             if label[inblossom[leaf]] == 2:
                 queue.append(leaf)
             inblossom[leaf] = b
-        bestedgeto = [-1] * (2 * nvertex)
-        for bv in path:
-            bbe = blossombestedges[bv]
-            if bbe is None:
-                nblists = [[p // 2 for p in neighbend[leaf]] for leaf in blossom_leaves(bv)]
-            else:
-                nblists = [bbe]
-            for nblist in nblists:
-                for kk in nblist:
-                    i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
-                    if inblossom[j] == b:
-                        i, j = j, i
-                    bj = inblossom[j]
-                    if (
-                        bj != b
-                        and label[bj] == 1
-                        and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
-            blossombestedges[bv] = None
-            bestedge[bv] = -1
-        blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
-        bestedge[b] = -1
-        for kk in blossombestedges[b] or ():
-            if bestedge[b] == -1 or slack(kk) < slack(bestedge[b]):
-                bestedge[b] = kk
 
     def expand_blossom(b: int, endstage: bool) -> None:
         childs = blossomchilds[b]
@@ -238,15 +239,12 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
                 label[endpoint[p ^ 1]] = 0
                 label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
                 assign_label(endpoint[p ^ 1], 2, p)
-                allowedge[endps[j - endptrick] // 2] = True
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick
-                allowedge[p // 2] = True
                 j += jstep
             bv = childs[j]
             label[endpoint[p ^ 1]] = label[bv] = 2
             labelend[endpoint[p ^ 1]] = labelend[bv] = p
-            bestedge[bv] = -1
             j += jstep
             while childs[j] != entrychild:
                 bv = childs[j]
@@ -267,8 +265,6 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
         label[b] = labelend[b] = -1
         blossomchilds[b] = blossomendps[b] = None
         blossombase[b] = -1
-        blossombestedges[b] = None
-        bestedge[b] = -1
         unusedblossoms.append(b)
 
     def augment_blossom(b: int, v: int) -> None:
@@ -328,27 +324,77 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
         # augmenting path of length one, so this is what the next stages would do, one
         # stage per edge; on a bracket where most pairs are equally good that is most of
         # the work, and here it is one pass.
+        single = 0
         for v in range(nvertex):
-            if mate[v] != -1:
+            if mate[v] == -1:
+                single |= 1 << v
+        rest = single
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            if not (single >> v) & 1:
                 continue
-            dv = dualvar[v]
             bv = inblossom[v]
-            for p in neighbend[v]:
-                w = endpoint[p]
-                if mate[w] == -1 and inblossom[w] != bv and dv + dualvar[w] == twice[p >> 1]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+            own = low if bv == v else _mask(blossom_leaves(bv))
+            options = tight_at(v) & single & ~own
+            if options:
+                w = (options & -options).bit_length() - 1
+                p = end_to[v][w]
+                mate[v] = p
+                mate[w] = p ^ 1
+                single &= ~(low | (1 << w))
+
+    def smallest_slack() -> tuple[int, int]:
+        """The least slack of an edge from an outer (S) vertex to a vertex of an unlabelled
+        top-level blossom, and the least half slack between two outer top-level blossoms;
+        -1 where there is none."""
+        outer = unlabelled = 0
+        for v in range(nvertex):
+            lab = label[inblossom[v]]
+            if lab == 1:
+                outer |= 1 << v
+            elif lab == 0:
+                unlabelled |= 1 << v
+        free_buckets = sorted((d, bits & unlabelled) for d, bits in by_dual.items() if bits & unlabelled)
+        outer_buckets = sorted((d, bits & outer) for d, bits in by_dual.items() if bits & outer)
+        best2 = best3 = -1
+        groups: dict[tuple[int, int], int] = {}  # (top-level blossom, dual) -> its outer vertices
+        for v in _bits_of(outer):
+            key = (inblossom[v], dualvar[v])
+            groups[key] = groups.get(key, 0) | (1 << v)
+        for (b, d), members in groups.items():
+            inside = members if b < nvertex else _mask(blossom_leaves(b))
+            for c in classes:
+                reach = 0
+                for v in _bits_of(members):
+                    reach |= nbits[c][v]
+                if not reach:
+                    continue
+                if reach & unlabelled:
+                    for du, bits in free_buckets:
+                        if reach & bits:
+                            s = d + du - twice_w[c]
+                            if best2 == -1 or s < best2:
+                                best2 = s
+                            break
+                others = reach & outer & ~inside
+                if others:
+                    for du, bits in outer_buckets:
+                        if others & bits:
+                            s = (d + du - twice_w[c]) // 2
+                            if best3 == -1 or s < best3:
+                                best3 = s
+                            break
+        return best2, best3
 
     fresh = True  # zero-slack edges may have appeared between single vertices
+    bucket()
     for _stage in range(nvertex):
         if fresh:
             pair_greedily()
             fresh = False
         label[:] = [0] * (2 * nvertex)
-        bestedge[:] = [-1] * (2 * nvertex)
-        blossombestedges[nvertex:] = [None] * nvertex
-        allowedge[:] = [False] * nedge
         queue.clear()
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -357,67 +403,46 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
         while True:
             while queue and not augmented:
                 v = queue.pop()
-                for p in neighbend[v]:
-                    k = p // 2
-                    w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                bv = inblossom[v]
+                tight = tight_at(v)
+                ends = end_to[v]
+                while tight:
+                    low = tight & -tight
+                    tight ^= low
+                    w = low.bit_length() - 1
+                    bw = inblossom[w]
+                    bv = inblossom[v]
+                    if bv == bw:
                         continue
-                    kslack = 0
-                    if not allowedge[k]:
-                        kslack = dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                        bestedge[w] = k
+                    p = ends[w]
+                    lab = label[bw]
+                    if lab == 0:
+                        assign_label(w, 2, p ^ 1)
+                    elif lab == 1:
+                        base = scan_blossom(v, w)
+                        if base >= 0:
+                            add_blossom(base, p >> 1)
+                        else:
+                            augment_matching(p >> 1)
+                            augmented = True
+                            break
+                    elif label[w] == 0:
+                        label[w] = 2
+                        labelend[w] = p ^ 1
             if augmented:
                 break
-            deltatype = -1
-            delta = 0
-            deltaedge = deltablossom = -1
-            # No max-cardinality requirement: vertices may stay single.
+            # No zero-slack edge left to follow: adjust the duals by the smallest amount
+            # that makes one (or ends the stage).
             deltatype = 1
             delta = min(dualvar[:nvertex])
-            for v in range(nvertex):
-                kb = bestedge[v]
-                if kb != -1 and label[inblossom[v]] == 0:
-                    d = dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]
-                    if d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = bestedge[v]
-            for b in range(2 * nvertex):
-                kb = bestedge[b]
-                if kb != -1 and label[b] == 1 and blossomparent[b] == -1:
-                    d = (dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]) // 2
-                    if d < delta:
-                        delta = d
-                        deltatype = 3
-                        deltaedge = bestedge[b]
+            deltablossom = -1
+            d2, d3 = smallest_slack()
+            if d2 != -1 and d2 < delta:
+                delta, deltatype = d2, 2
+            if d3 != -1 and d3 < delta:
+                delta, deltatype = d3, 3
             for b in range(nvertex, 2 * nvertex):
-                if (
-                    blossombase[b] >= 0
-                    and blossomparent[b] == -1
-                    and label[b] == 2
-                    and (deltatype == -1 or dualvar[b] < delta)
-                ):
+                if blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2 and dualvar[b] < delta:
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
@@ -434,20 +459,17 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
                         dualvar[b] += delta
                     elif label[b] == 2:
                         dualvar[b] -= delta
+            if delta:
+                bucket()
             if deltatype == 1:
                 break
-            if deltatype == 2:
-                allowedge[deltaedge] = True
-                i, j = endpoint[2 * deltaedge], endpoint[2 * deltaedge + 1]
-                if label[inblossom[i]] == 0:
-                    i, j = j, i
-                queue.append(i)
-            elif deltatype == 3:
-                allowedge[deltaedge] = True
-                i = endpoint[2 * deltaedge]
-                queue.append(i)
-            elif deltatype == 4:
+            if deltatype == 4:
                 expand_blossom(deltablossom, False)
+            # every outer vertex is looked at again: the new zero-slack edges are among its
+            queue.clear()
+            for v in range(nvertex):
+                if label[inblossom[v]] == 1:
+                    queue.append(v)
         if not augmented:
             break
         for b in range(nvertex, 2 * nvertex):
@@ -479,6 +501,22 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
             t = blossomparent[t]
         chains.append(tuple(reversed(chain)))
     return Certificate(result, dualvar[:nvertex], blossoms, chains)
+
+
+def _bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mask(vertices: Sequence[int]) -> int:
+    out = 0
+    for v in vertices:
+        out |= 1 << v
+    return out
 
 
 def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int], int], size: int) -> bool:
