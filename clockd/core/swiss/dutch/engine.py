@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from clockd.core.swiss.dutch.colours import colour_of_first
+from clockd.core.swiss.dutch.face import single_leftovers
 from clockd.core.swiss.dutch.matching import perfect_matching_exists
 from clockd.core.swiss.dutch.ordering import (
     FAST_FROM,
@@ -303,6 +304,7 @@ class _Bracket:
         # (player numbers and base weight) and the criteria's certificate, reused by the
         # next solve of this bracket on the same players less those paired meanwhile
         self._models: dict[int, tuple[int, list[tuple[int, int, int]], Criteria | None]] = {}
+        self.level = 0  # the smallest model tried first
 
     def lower_mask(self, level: int) -> int:
         """The players of the score groups below the explicit ones and (at level 0) below
@@ -317,15 +319,19 @@ class _Bracket:
     def solve(self, order: Order) -> dict[int, int]:
         rnd = self.rnd
         levels = len(rnd.groups) - self.g  # level = groups below the bracket made explicit
-        level = 0
+        # A model the bracket's first phase found too small is too small for its second
+        # (what the field below cannot absorb is the same): start where the first ended.
+        level = self.level
         total_left = bin(self.remaining).count("1")
         if total_left <= 24:
             level = levels
         while True:
             if level >= levels - 1:
+                self.level = levels
                 return self._solve_full(order)
             result = self._solve_relaxed(level, order)
             if result is not None:
+                self.level = level
                 return result
             level = level + 1 if level < 2 else levels
 
@@ -341,14 +347,10 @@ class _Bracket:
             )
         zone = self.mdp_mask | self.res_mask | self.next_mask
         if self.next_mask & bj and (zone >> i) & 1:
-            return w.quality(
-                p[i], p[j], in_current=False, in_next=True, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            return w.into_next(p[i].score, rnd.bye_bits(i, j, self.single))
         if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
             return -1
-        return w.quality(
-            p[i], p[j], in_current=False, in_next=False, bye_bits=rnd.bye_bits(i, j, rnd.single0)
-        )
+        return w.outside(rnd.bye_bits(i, j, rnd.single0))
 
     def _edges(
         self, level: int, players: int, base: Callable[[int, int, int], int]
@@ -473,13 +475,11 @@ class _Bracket:
                 return False
             leftover = 0
         else:
-            leftover = 0
-            for v in members:
-                if rnd.perfect(left_next & ~(1 << v)):
-                    leftover = 1 << v
-                    break
-            if not leftover:
+            # the first player the rest of the group can pair without
+            can_leave = single_leftovers(rnd.compat, left_next, rnd.n)
+            if not can_leave:
                 return False
+            leftover = can_leave & -can_leave
         rest = leftover
         for v in floated:
             if not into_next[v]:

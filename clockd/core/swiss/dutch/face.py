@@ -31,7 +31,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["Criteria", "Face", "face_of"]
+from clockd.core.swiss.dutch.matching import augment_bits as _augment
+from clockd.core.swiss.dutch.matching import flip_path as _flip
+from clockd.core.swiss.dutch.matching import search_bits as _search
+
+__all__ = ["Criteria", "Face", "face_of", "single_leftovers"]
 
 
 def _low(mask: int) -> int:
@@ -47,152 +51,38 @@ def _members(mask: int) -> list[int]:
     return out
 
 
-# -- Edmonds' search on bit sets -----------------------------------------------------------
+def single_leftovers(adj: Sequence[int], member: int, size: int) -> int:
+    """The players of ``member`` (an odd set) each of whom the rest can be paired without:
+    Gallai and Edmonds' D set when a maximum matching leaves one player out, else 0.
 
-
-def _search(
-    adj: Sequence[int], mate: list[int], active: int, optional: int, targets: int, root: int, size: int
-) -> tuple[int, int, list[int]] | int:
-    """Edmonds' search from the unpaired ``root`` among the ``active`` vertices.
-
-    Returns ``(v, to, parent)`` when it reaches an outer vertex ``v`` adjacent to a vertex in
-    ``targets`` (``to``), or an outer ``v`` in ``optional`` (``to`` = -1: ``v`` may give up
-    its partner); else the set of outer vertices (those an even alternating path from
-    ``root`` reaches, blossoms included). Neighbourhoods are bit sets, so a vertex's whole
-    neighbourhood is classified at once; edges between outer vertices (which only matter
-    through odd cycles) are looked at only when the tree cannot grow otherwise.
+    ``adj[v]`` are ``v``'s possible opponents (any superset of ``member`` is cut to it). One
+    maximum matching and one alternating tree, instead of a perfect-matching test per player.
     """
-    parent = [-1] * size
-    base = list(range(size))
-    members: dict[int, int] = {}
-    outer = 1 << root
-    inner = 0
-    queue = [root]
-    qi = 0
-    pending: list[int] = []
-    while True:
-        while qi < len(queue):
-            v = queue[qi]
-            qi += 1
-            if v != root and (optional >> v) & 1:
-                return v, -1, parent
-            nb = adj[v] & active
-            hit = nb & targets
-            if hit:
-                return v, _low(hit), parent
-            grow = nb & ~outer & ~inner
-            while grow:
-                low = grow & -grow
-                grow ^= low
-                if outer & low:
-                    continue  # the partner of a vertex just reached: an odd cycle
-                u = low.bit_length() - 1
-                w = mate[u]
-                if w == -1 or not (active >> w) & 1:
-                    continue  # only a target ends a path at an unpaired vertex
-                parent[u] = v
-                inner |= low
-                outer |= 1 << w
-                queue.append(w)
-            pending.append(v)
-        grown = False
-        while pending and not grown:
-            v = pending.pop()
-            odd = adj[v] & active & outer
-            while odd:
-                low = odd & -odd
-                odd ^= low
-                u = low.bit_length() - 1
-                if base[u] == base[v] or mate[v] == u:
-                    continue
-                new = _shrink(v, u, root, base, parent, members, mate) & ~outer
-                if new:
-                    outer |= new
-                    inner &= ~new
-                    while new:
-                        low = new & -new
-                        new ^= low
-                        queue.append(low.bit_length() - 1)
-                    grown = True
-        if not grown:
-            return outer
-
-
-def _shrink(
-    v: int, u: int, root: int, base: list[int], parent: list[int], members: dict[int, int], mate: list[int]
-) -> int:
-    """Contract the odd cycle closed by the edge ``v``–``u``; return its vertices. (The root
-    may have a partner outside the search, so the walk up stops at it, not at a vertex
-    without a partner.)"""
-    seen = set()
-    a = v
-    while True:
-        a = base[a]
-        seen.add(a)
-        if a == root:
-            break
-        a = parent[mate[a]]
-    b = u
-    while True:
-        b = base[b]
-        if b in seen:
-            break
-        b = parent[mate[b]]
-    top = b
-    bases: set[int] = set()
-    for x, child in ((v, u), (u, v)):
-        while base[x] != top:
-            bases.add(base[x])
-            bases.add(base[mate[x]])
-            parent[x] = child
-            child = mate[x]
-            x = parent[mate[x]]
-    union = members.get(top, 1 << top)
-    for bb in bases:
-        union |= members.pop(bb, 1 << bb)
-    members[top] = union
-    rest = union
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        base[low.bit_length() - 1] = top
-    return union
-
-
-def _flip(mate: list[int], v: int, to: int, parent: list[int]) -> None:
-    """Augment along the tree path from the root to the outer vertex ``v``, then the edge to
-    ``to`` (or, when ``to`` is -1, leave ``v`` unpaired)."""
-    u = mate[v]
-    if to == -1:
-        mate[v] = -1
-    else:
-        mate[v] = to
-        mate[to] = v
-    while u != -1:
-        pv = parent[u]
-        ppv = mate[pv]
-        mate[u] = pv
-        mate[pv] = u
-        u = ppv
-
-
-def _augment(
-    adj: Sequence[int], mate: list[int], active: int, optional: int, free: int, root: int, size: int
-) -> int:
-    """Pair the unpaired ``root`` along an augmenting path (to an unpaired vertex, or to one in
-    ``optional`` that gives up its partner); every vertex that was paired still is, but that
-    one. Returns the new set of unpaired vertices, or -1 if there is no such path."""
-    found = _search(adj, mate, active, optional, free & active & ~(1 << root), root, size)
-    if isinstance(found, int):
-        return -1
-    v, to, parent = found
-    _flip(mate, v, to, parent)
-    free &= ~(1 << root)
-    if to == -1:
-        free |= 1 << v
-    else:
-        free &= ~(1 << to)
-    return free
+    mate = [-1] * size
+    free = 0
+    open_ = member
+    while open_:  # greedy first: most players pair at once
+        low = open_ & -open_
+        open_ ^= low
+        v = low.bit_length() - 1
+        options = adj[v] & open_
+        if options:
+            u = _low(options)
+            mate[v], mate[u] = u, v
+            open_ &= ~(1 << u)
+        else:
+            free |= low
+    for r in _members(free):
+        if mate[r] == -1 and (free >> r) & 1:
+            got = _augment(adj, mate, member, 0, free, r, size)
+            if got != -1:
+                free = got
+    free &= member
+    if free == 0 or free & (free - 1):
+        return 0
+    reach = _search(adj, mate, member, 0, 0, _low(free), size)
+    assert isinstance(reach, int)
+    return reach
 
 
 # -- the face ------------------------------------------------------------------------------
@@ -485,10 +375,40 @@ class Face:
         pa = self.unpair(a)
         pb = self.unpair(b)
         self.settle(a, b)
+        if self.ports and self._repair_locally(a, b, pa, pb):
+            return True
         if self.cover((pa, pb)):
             return True
         self.restore(snap)
         return False
+
+    def _repair_locally(self, a: int, b: int, pa: int, pb: int) -> bool:
+        """After ``a``–``b`` is settled, pair their old partners again without touching a
+        port's boundary: within the port all four are in, or away from every port. Then
+        every port keeps its one exposed player and no contracted search is needed (the
+        usual case when the order tries an opponent inside a large odd score group)."""
+        if pa == -1 or pb == -1:
+            return False
+        ports = {self.port_of[v] for v in (a, b, pa, pb)}
+        if len(ports) != 1:
+            return False
+        (p,) = ports
+        if p == -1:
+            region = self.active
+            for q, inside in enumerate(self.ports):
+                if not (self.resolved >> q) & 1:
+                    region &= ~inside
+        elif not (self.resolved >> p) & 1:
+            region = self.ports[p] & self.active
+        else:
+            return False
+        found = _search(self.adj, self.mate, region, 0, 1 << pb, pa, self.size)
+        if isinstance(found, int):
+            return False
+        v, to, parent = found
+        _flip(self.mate, v, to, parent)
+        self.free &= ~((1 << pa) | (1 << pb))
+        return True
 
 
 # -- from a certificate --------------------------------------------------------------------

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from clockd.core.swiss.dutch.state import NO_COLOUR, Float, PlayerState, invert
 
@@ -87,7 +88,17 @@ class Weights:
         r = (r << (2 * gb)) + bye_bits
         return r << self.tail_bits
 
-    @property
+    def outside(self, bye_bits: int) -> int:
+        """:meth:`quality` of a pair in neither the current bracket nor the next (only the
+        bye field can be set), computed directly: most pairs of a large field are such."""
+        return bye_bits << self.tail_bits
+
+    def into_next(self, higher_score: int, bye_bits: int) -> int:
+        """:meth:`quality` of a pair whose lower player is in the next bracket."""
+        r = (1 << self.score_bits) | (1 << self.shifts[higher_score])
+        return ((r << (2 * self.group_bits)) + bye_bits) << self.tail_bits
+
+    @cached_property
     def tail_bits(self) -> int:
         """Width of everything below the bye field."""
         gb, sb, pr = self.group_bits, self.score_bits, self.played_rounds
