@@ -43,6 +43,7 @@ from clockd.core.swiss.dutch.ordering import (
     MdpOrder,
     Order,
     RemainderOrder,
+    SlowPath,
     best_matching,
 )
 from clockd.core.swiss.dutch.state import WHITE, PairingInput, PlayerState
@@ -87,9 +88,10 @@ def _members(mask: int) -> list[int]:
 class _Round:
     """The state of pairing one round: players in score order and what is decided."""
 
-    def __init__(self, data: PairingInput, decide_from: int) -> None:
+    def __init__(self, data: PairingInput, decide_from: int, slow: SlowPath | None = None) -> None:
         self.data = data
         self.decide_from = decide_from
+        self.slow = slow
         players = sorted(data.players, key=lambda p: (-p.score, p.rank))
         self.p: list[PlayerState] = players
         n = self.n = len(players)
@@ -199,15 +201,18 @@ class _Round:
         return 0
 
 
-def pair_players(data: PairingInput, decide_from: int = FAST_FROM) -> RoundPairing:
+def pair_players(
+    data: PairingInput, decide_from: int = FAST_FROM, slow: SlowPath | None = None
+) -> RoundPairing:
     """Pair one round. Raises :class:`NoValidPairing` when no pairing satisfies the
     absolute criteria.
 
     ``decide_from``: brackets of at least this many players take the rules' order on the
     criteria's certificate instead of in one more weighted matching (:mod:`.ordering`);
-    the pairing is the same either way (0 = always, a huge number = never).
+    the pairing is the same either way (0 = always, a huge number = never). ``slow``, if
+    given, records the models that could not be decided on the certificate.
     """
-    rnd = _Round(data, decide_from)
+    rnd = _Round(data, decide_from, slow)
     p = rnd.p
     n = rnd.n
     if n == 0:
@@ -386,7 +391,12 @@ class _Bracket:
         cached = self._models.get(level)
         criteria = cached[2] if cached is not None else None
         mate, criteria = best_matching(
-            vertices, [(local[i], local[j], b) for i, j, b in edges], order, criteria, self.rnd.decide_from
+            vertices,
+            [(local[i], local[j], b) for i, j, b in edges],
+            order,
+            criteria,
+            self.rnd.decide_from,
+            self.rnd.slow,
         )
         self._models[level] = (players, edges, criteria)
         return mate

@@ -21,9 +21,11 @@ Positive blossoms come in two kinds, and both are handled:
   grown inside it, Gallai and Edmonds' set D). After a search the blossom is re-based on the
   player its outside partner needs.
 
-A port may sit inside a stand-in's blossom (the whole field is one blossom when an odd
-number of players is to be paired); deeper nestings are not handled (:func:`face_of`
-returns ``None`` and the caller uses the weighted matching).
+Ports nest (a score group inside a blossom of all but one of the players still to pair):
+a port's own search sees the ports directly inside it contracted in turn, and re-basing a
+port re-bases the one inside it that holds the new exposed player. A port may also sit
+inside a stand-in's blossom (the whole field is one blossom when an odd number of players
+is to be paired).
 """
 
 from __future__ import annotations
@@ -101,7 +103,15 @@ class Face:
     the blossom or not at all.
     """
 
-    def __init__(self, m: int, adj: list[int], mate: list[int], req: int, ports: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        m: int,
+        adj: list[int],
+        mate: list[int],
+        req: int,
+        ports: Sequence[int] = (),
+        parents: Sequence[int] = (),
+    ) -> None:
         self.m = m
         self.size = len(adj)
         self.adj = adj
@@ -115,11 +125,20 @@ class Face:
             if u == -1:
                 self.free |= 1 << v
         self.ports = list(ports)
-        self.port_of = [-1] * self.size
+        #: the port each port lies in (-1: none); ports come outermost first
+        self.parents = list(parents) if parents else [-1] * len(self.ports)
+        self.port_of = [-1] * self.size  # the innermost port a vertex is in
         for p, mask in enumerate(self.ports):
             for v in _members(mask):
-                self.port_of[v] = p
+                q = self.port_of[v]
+                if q == -1 or self.ports[p] & ~self.ports[q] == 0:
+                    self.port_of[v] = p
         self.resolved = 0  # ports whose exposed player is settled with a partner outside
+        # filled by each search with ports: each open port's exposed player, the players
+        # that can be its exposed one, and the graph it was searched in
+        self._base: dict[int, int] = {}
+        self._even: dict[int, int] = {}
+        self._levels: dict[int, _Level] = {}
 
     # -- changing the allowed edges ---------------------------------------------------
     def forbid(self, v: int, mask: int) -> None:
@@ -144,11 +163,13 @@ class Face:
         self.mate[a], self.mate[b] = b, a
         self.free &= ~((1 << a) | (1 << b))
         self.active &= ~((1 << a) | (1 << b))
-        pa, pb = self.port_of[a], self.port_of[b]
-        if pa != pb:
-            for p, u in ((pa, a), (pb, b)):
-                if p != -1 and not (self.resolved >> p) & 1:
-                    self._resolve(p, u)
+        if self.ports and self.port_of[a] != self.port_of[b]:
+            for p, inside in enumerate(self.ports):
+                if (self.resolved >> p) & 1:
+                    continue
+                ina, inb = (inside >> a) & 1, (inside >> b) & 1
+                if ina != inb:
+                    self._resolve(p, a if ina else b)
 
     def _resolve(self, p: int, u: int) -> None:
         """Port ``p``'s exposed player is ``u``, paired outside it for good: the rest of the
@@ -210,160 +231,181 @@ class Face:
             self.free = free
         return True
 
+    def _open_ports(self) -> tuple[list[int], dict[int, list[int]]]:
+        """The open ports with no open port around them, and each open port's open ports
+        directly inside it."""
+        roots: list[int] = []
+        children: dict[int, list[int]] = {}
+        for p in range(len(self.ports)):
+            if (self.resolved >> p) & 1:
+                continue
+            children.setdefault(p, [])
+            q = self.parents[p]
+            while q != -1 and (self.resolved >> q) & 1:
+                q = self.parents[q]
+            if q == -1:
+                roots.append(p)
+            else:
+                children.setdefault(q, []).append(p)
+        return roots, children
+
     def _cover_with_ports(self) -> bool:
-        size = self.size
-        adj, mate = self.adj, self.mate
-        active = self.active
-        free = self.free
-        open_ports = [p for p in range(len(self.ports)) if not (self.resolved >> p) & 1]
-        bases: list[int] = []
-        even: list[int] = []
-        hidden = 0
-        for p in open_ports:
-            inside = self.ports[p] & active
-            hidden |= inside
-            exposed = [v for v in _members(inside) if mate[v] == -1 or not (inside >> mate[v]) & 1]
-            if len(exposed) != 1:
-                for v in exposed:
-                    u = mate[v]
-                    if u != -1:
-                        mate[v] = mate[u] = -1
-                        free |= (1 << v) | (1 << u)
-                for r in exposed:
-                    if mate[r] == -1:
-                        got = _augment(adj, mate, inside, 0, free, r, size)
-                        if got != -1:
-                            free = got
-                left = _members(free & inside)
-                if len(left) != 1:
-                    self.free = free
-                    return False
-                exposed = left
-            base = exposed[0]
-            reach = _search(adj, mate, inside, 0, 0, base, size)
-            assert isinstance(reach, int)
-            bases.append(base)
-            even.append(reach)
-        # The contracted graph: port k is vertex size + k; its players are hidden.
-        hsize = size + len(open_ports)
-        node = {p: size + k for k, p in enumerate(open_ports)}
-
-        def contract(mask: int) -> int:
-            h = mask & ~hidden
-            if mask & hidden:
-                for k in range(len(open_ports)):
-                    if mask & even[k]:
-                        h |= 1 << (size + k)
-            return h
-
-        hadj = [0] * hsize
-        for v in range(size):
-            if not (hidden >> v) & 1 and (active >> v) & 1:
-                hadj[v] = contract(adj[v])
-        hmate = [-1] * hsize
-        for v in range(size):
-            if (hidden >> v) & 1 or not (active >> v) & 1:
-                continue
-            u = mate[v]
-            if u != -1 and (hidden >> u) & 1:
-                hmate[v] = node[self.port_of[u]]
-            else:
-                hmate[v] = u
-        hactive = active & ~hidden
-        hreq = self.req & ~hidden
-        hfree = free & ~hidden & active
-        for k, p in enumerate(open_ports):
-            h = size + k
-            union = 0
-            for v in _members(even[k]):
-                union |= adj[v]
-            hadj[h] = contract(union & ~self.ports[p])
-            for w in _members(hadj[h]):
-                hadj[w] |= 1 << h
-            u = mate[bases[k]]
-            if u != -1:
-                hmate[h] = node[self.port_of[u]] if (hidden >> u) & 1 else u
-            else:
-                hfree |= 1 << h
-            hactive |= 1 << h
-            if not even[k] & ~self.req:
-                hreq |= 1 << h
-        optional = ~hreq
-        roots = hfree & hreq & hactive
-        while roots:
-            r = _low(roots)
-            roots &= roots - 1
-            if hmate[r] != -1:
-                continue
-            got = _augment(hadj, hmate, hactive, optional, hfree, r, hsize)
-            if got == -1:
-                self.free = free
+        self._base.clear()
+        self._even.clear()
+        self._levels.clear()
+        roots, children = self._open_ports()
+        for p in roots:
+            if not self._prepare(p, children):
+                self._recount()
                 return False
-            hfree = got
-        # Back to the players: the visible ones take their partners; each port is re-based on
-        # a player its partner is adjacent to.
-        for k in range(len(open_ports)):
-            b = bases[k]
-            u = mate[b]
-            if u != -1 and not (self.ports[open_ports[k]] >> u) & 1:
-                mate[b] = -1
-                if not (hidden >> u) & 1:
-                    mate[u] = -1
-        for v in range(size):
-            if (hidden >> v) & 1 or not (active >> v) & 1:
+        level = _Level(self, self.active, roots, root=True)
+        optional = ~level.req
+        todo = level.free & level.req & level.active
+        while todo:
+            r = _low(todo)
+            todo &= todo - 1
+            if level.mate[r] != -1:
                 continue
-            t = hmate[v]
-            if t < size:
+            got = _augment(level.adj, level.mate, level.active, optional, level.free, r, level.size)
+            if got == -1:
+                self._recount()
+                return False
+            level.free = got
+        ok = self._realize(level)
+        self._recount()
+        return ok
+
+    def _recount(self) -> None:
+        free = 0
+        for v in _members(self.active):
+            if self.mate[v] == -1:
+                free |= 1 << v
+        self.free = free
+
+    def _prepare(self, p: int, children: dict[int, list[int]]) -> bool:
+        """Make port ``p`` have exactly one player not paired inside it (its open ports
+        first), and find the players that can be that one."""
+        for c in children[p]:
+            if not self._prepare(c, children):
+                return False
+        inside = self.ports[p] & self.active
+        level = _Level(self, inside, children[p])
+        exposed = [x for x in _members(level.active) if level.mate[x] == -1]
+        if len(exposed) != 1:
+            for x in exposed:
+                self._cut(level.player(x))
+            free = 0
+            for x in exposed:
+                free |= 1 << x
+            for r in exposed:
+                if level.mate[r] == -1:
+                    got = _augment(level.adj, level.mate, level.active, 0, free, r, level.size)
+                    if got != -1:
+                        free = got
+            left = _members(free & level.active)
+            if len(left) != 1 or not self._realize(level):
+                return False
+            exposed = left
+        e = exposed[0]
+        reach = _search(level.adj, level.mate, level.active, 0, 0, e, level.size)
+        assert isinstance(reach, int)
+        self._base[p] = level.player(e)
+        self._even[p] = level.expand(reach)
+        self._levels[p] = level
+        return True
+
+    def _cut(self, v: int) -> None:
+        """Unpair ``v`` from its partner, leaving the partner's own record if it has moved on."""
+        u = self.mate[v]
+        if u != -1:
+            self.mate[v] = -1
+            if self.mate[u] == v:
+                self.mate[u] = -1
+
+    def _realize(self, level: _Level) -> bool:
+        """Write ``level``'s pairing of contracted vertices back on the players: each port
+        in it is re-based on a player its partner can have."""
+        mate = self.mate
+        size = self.size
+        inside = level.region
+        for c in level.ports:
+            b = self._base[c]
+            u = mate[b]
+            if u != -1 and (level.root or (inside >> u) & 1) and not (self.ports[c] >> u) & 1:
+                self._cut(b)
+        for v in _members(level.region & ~level.hidden):
+            t = level.mate[v]
+            if t == -1:
+                u = mate[v]
+                if u != -1 and (level.root or (inside >> u) & 1):
+                    self._cut(v)
+            elif t < size:
                 mate[v] = t
         done = 0
-        for k, p in enumerate(open_ports):
+        for k, c in enumerate(level.ports):
             if (done >> k) & 1:
                 continue
-            t = hmate[size + k]
-            inside = self.ports[p] & active
+            done |= 1 << k
+            t = level.mate[size + k]
+            even = self._even[c]
+            b = self._base[c]
             if t == -1:
-                choices = even[k] & ~self.req
-                u = bases[k] if (choices >> bases[k]) & 1 else _low(choices)
-                if not self._rebase(inside, bases[k], u):
+                if not level.root:
+                    continue  # the level's own exposed one: its partner, if any, is outside
+                choices = even & ~self.req
+                if not choices:
                     return False
-                mate[u] = -1
+                u = b if (choices >> b) & 1 else _low(choices)
+                if not self._rebase(c, u):
+                    return False
+                self._cut(u)
             elif t < size:
-                choices = even[k] & adj[t]
-                u = bases[k] if (choices >> bases[k]) & 1 else _low(choices)
-                if not self._rebase(inside, bases[k], u):
+                choices = even & self.adj[t]
+                if not choices:
+                    return False
+                u = b if (choices >> b) & 1 else _low(choices)
+                if not self._rebase(c, u):
                     return False
                 mate[u], mate[t] = t, u
             else:
                 j = t - size
-                other = self.ports[open_ports[j]] & active
+                d = level.ports[j]
+                done |= 1 << j
+                other = self._even[d]
                 pair = next(
-                    ((u, _low(adj[u] & even[j])) for u in _members(even[k]) if adj[u] & even[j]),
-                    None,
+                    ((u, _low(self.adj[u] & other)) for u in _members(even) if self.adj[u] & other), None
                 )
                 if pair is None:
                     return False
                 u, w = pair
-                if not self._rebase(inside, bases[k], u) or not self._rebase(other, bases[j], w):
+                if not self._rebase(c, u) or not self._rebase(d, w):
                     return False
                 mate[u], mate[w] = w, u
-                done |= 1 << j
-            done |= 1 << k
-        free = 0
-        for v in range(size):
-            if (active >> v) & 1 and mate[v] == -1:
-                free |= 1 << v
-        self.free = free
         return True
 
-    def _rebase(self, inside: int, base: int, u: int) -> bool:
-        """Make ``u`` the player of ``inside`` not paired within it (``base`` is now)."""
-        if u == base:
+    def _rebase(self, c: int, u: int) -> bool:
+        """Make ``u`` (one of the players that can be) the player of port ``c`` not paired
+        inside it, pairing the rest of the port within; ``u``'s partner outside is the
+        caller's to set."""
+        b = self._base[c]
+        if u == b:
             return True
-        mate = self.mate
-        p = mate[u]
-        mate[u] = mate[p] = -1
-        free = (1 << p) | (1 << base)
-        return _augment(self.adj, mate, inside & ~(1 << u), 0, free, p, self.size) != -1
+        self._cut(b)
+        level = self._levels[c]
+        e, nu = level.node(b), level.node(u)
+        if nu != e:
+            q = level.mate[nu]
+            level.mate[nu] = level.mate[q] = -1
+            free = (1 << q) | (1 << e)
+            if _augment(level.adj, level.mate, level.active & ~(1 << nu), 0, free, q, level.size) == -1:
+                return False
+            if not self._realize(level):
+                return False
+        if nu >= self.size and not self._rebase(level.ports[nu - self.size], u):
+            return False  # (u is in a port inside this one)
+        self._cut(u)
+        self._base[c] = u
+        return True
 
     # -- decisions ----------------------------------------------------------------------
     def try_pair(self, a: int, b: int) -> bool:
@@ -398,7 +440,9 @@ class Face:
             for q, inside in enumerate(self.ports):
                 if not (self.resolved >> q) & 1:
                     region &= ~inside
-        elif not (self.resolved >> p) & 1:
+        elif not (self.resolved >> p) & 1 and not any(
+            self.parents[q] == p and not (self.resolved >> q) & 1 for q in range(len(self.ports))
+        ):
             region = self.ports[p] & self.active
         else:
             return False
@@ -409,6 +453,94 @@ class Face:
         _flip(self.mate, v, to, parent)
         self.free &= ~((1 << pa) | (1 << pb))
         return True
+
+
+class _Level:
+    """A region (a port's players, or the whole field) as a search sees it: the open ports
+    directly inside it contracted, each to one vertex (numbered from ``face.size``) whose
+    neighbours are those of the players that can be its exposed one."""
+
+    def __init__(self, face: Face, region: int, ports: list[int], root: bool = False) -> None:
+        self.face = face
+        self.region = region
+        self.ports = ports
+        self.root = root
+        size = face.size
+        self.size = size + len(ports)
+        adj, mate, active = face.adj, face.mate, face.active
+        even = [face._even[c] for c in ports]
+        hidden = 0
+        for c in ports:
+            hidden |= face.ports[c] & active
+        self.hidden = hidden
+        self.even = even
+        scope = region if not root else active
+
+        def contract(mask: int) -> int:
+            h = mask & ~hidden
+            if mask & hidden:
+                for k in range(len(ports)):
+                    if mask & even[k]:
+                        h |= 1 << (size + k)
+            return h
+
+        self.contract = contract
+        hadj = [0] * self.size
+        hmate = [-1] * self.size
+        visible = scope & ~hidden
+        for v in _members(visible):
+            hadj[v] = contract(adj[v] & scope)
+            u = mate[v]
+            if u != -1 and (scope >> u) & 1:
+                hmate[v] = self.node(u)
+        for k, c in enumerate(ports):
+            h = size + k
+            union = 0
+            for v in _members(even[k]):
+                union |= adj[v]
+            hadj[h] = contract(union & scope & ~face.ports[c])
+            b = face._base[c]
+            u = mate[b]
+            if u != -1 and (scope >> u) & 1 and not (face.ports[c] >> u) & 1:
+                hmate[h] = self.node(u)
+        self.adj = hadj
+        self.mate = hmate
+        self.active = visible | (((1 << len(ports)) - 1) << size)
+        req = face.req & visible
+        free = 0
+        for v in _members(visible):
+            if hmate[v] == -1:
+                free |= 1 << v
+        for k in range(len(ports)):
+            if hmate[size + k] == -1:
+                free |= 1 << (size + k)
+            if not even[k] & ~face.req:
+                req |= 1 << (size + k)
+        self.req = req
+        self.free = free
+
+    def node(self, v: int) -> int:
+        """The vertex of this level a player is seen as."""
+        if (self.hidden >> v) & 1:
+            face = self.face
+            for k, c in enumerate(self.ports):
+                if (face.ports[c] >> v) & 1:
+                    return face.size + k
+        return v
+
+    def player(self, x: int) -> int:
+        """The player a vertex of this level stands for (a port: its exposed player)."""
+        size = self.face.size
+        return x if x < size else self.face._base[self.ports[x - size]]
+
+    def expand(self, nodes: int) -> int:
+        """Players of the vertices ``nodes``: a port's are those that can be its exposed one."""
+        size = self.face.size
+        out = nodes & ((1 << size) - 1)
+        for k in range(len(self.ports)):
+            if (nodes >> (size + k)) & 1:
+                out |= self.even[k]
+        return out
 
 
 # -- from a certificate --------------------------------------------------------------------
@@ -508,23 +640,12 @@ def face_of(vertices: list[int], edges: list[tuple[int, int, int]], crit: Criter
             req |= 1 << k
     present = sorted(inside)
     parent = {b: next((q for q in _up(b, crit.blossom_parent) if q in inside), -1) for b in present}
-    stand_ins: list[int] = []
-    ports: list[int] = []
-    for b in present:
-        if parent[b] == -1:
-            if b in leaves:
-                ports.append(b)
-            else:
-                stand_ins.append(b)
-    for b in present:
-        q = parent[b]
-        if q == -1:
-            continue
-        if q not in stand_ins or parent[q] != -1 or any(parent[c] == b for c in present):
-            return None  # a nesting not handled here
-        ports.append(b)
-    if any(parent[c] == b for b in ports for c in present):
-        return None
+    depth = {b: len(_up(b, crit.blossom_parent)) for b in present}
+    stand_ins = [b for b in present if parent[b] == -1 and b not in leaves]
+    # Every other blossom is a port; one inside a stand-in's blossom is searched at the top.
+    ports = sorted((b for b in present if b not in stand_ins), key=lambda b: depth[b])
+    port_index = {b: k for k, b in enumerate(ports)}
+    port_parents = [port_index.get(parent[b], -1) for b in ports]
     size = m + len(stand_ins)
     adj.extend([0] * len(stand_ins))
     mate = [-1] * size
@@ -542,7 +663,7 @@ def face_of(vertices: list[int], edges: list[tuple[int, int, int]], crit: Criter
                 adj[v] |= 1 << d
                 if mate[v] == -1 and mate[d] == -1:
                     mate[v], mate[d] = d, v
-    face = Face(m, adj, mate, req, [inside[b] for b in ports])
+    face = Face(m, adj, mate, req, [inside[b] for b in ports], port_parents)
     if not face.cover(list(range(size))):
         return None  # cannot happen with an optimal certificate; be safe
     face.tight = list(face.adj)

@@ -39,7 +39,7 @@ from typing import Protocol
 from clockd.core.swiss.dutch.face import Criteria, Face, face_of
 from clockd.core.swiss.dutch.matching import max_weight_matching, max_weight_matching_with_duals
 
-__all__ = ["FAST_FROM", "Criteria", "MdpOrder", "Order", "RemainderOrder", "best_matching"]
+__all__ = ["FAST_FROM", "Criteria", "MdpOrder", "Order", "RemainderOrder", "SlowPath", "best_matching"]
 
 #: Explicit players from which a bracket is decided on the certificate; below it the one
 #: weighted matching with the tie-break in the weight is as fast.
@@ -286,12 +286,26 @@ class RemainderOrder:
         return True
 
 
+class SlowPath:
+    """Where a pairing fell back to the one weighted matching although its bracket was large
+    enough for the certificate (what a benchmark reports): ``(players, kind)`` per model,
+    ``kind`` the order's class name."""
+
+    def __init__(self) -> None:
+        self.models: list[tuple[int, str]] = []
+
+    @property
+    def largest(self) -> int:
+        return max((m for m, _ in self.models), default=0)
+
+
 def best_matching(
     vertices: list[int],
     edges: list[tuple[int, int, int]],
     order: Order,
     criteria: Criteria | None = None,
     decide_from: int = FAST_FROM,
+    slow: SlowPath | None = None,
 ) -> tuple[dict[int, int], Criteria | None]:
     """The maximum-weight matching of ``vertices`` (global player numbers, ascending)
     under the weight ``(base << order.bits) + order.weight(i, j)``: the best pairing by
@@ -301,8 +315,9 @@ def best_matching(
     worth no more than leaving both players unpaired has base 0). From ``decide_from``
     players on, the order's decisions are taken on the criteria's certificate (computed,
     or ``criteria`` from an earlier phase of the same bracket when it applies); otherwise,
-    or when the certificate cannot decide, by one weighted matching. Returns the pairing
-    (each paired player mapped to its partner) and the certificate to reuse, if any.
+    or when the certificate cannot decide, by one weighted matching (recorded in ``slow``).
+    Returns the pairing (each paired player mapped to its partner) and the certificate to
+    reuse, if any.
     """
     m = len(vertices)
     if m >= decide_from:
@@ -314,6 +329,8 @@ def best_matching(
         if result is not None:
             prior.mate = result
             return result, prior
+        if slow is not None:
+            slow.models.append((m, type(order).__name__))
     elif not order.fitted:
         order = order.fit(_criteria(vertices, edges).mate)
     bits = order.bits
