@@ -188,15 +188,34 @@ class RemainderOrder:
         z = self.idx.get(j)
         if x is None or z is None:
             return 0
-        rp, nrem = self.rp, len(self.remainder)
+        nrem = len(self.remainder)
+        a9 = (nrem - z) << (self.b9 * (nrem - 1 - x))
+        return self.leader_weight(i, j) + a9
+
+    def leader_weight(self, i: int, j: int) -> int:
+        """:meth:`weight` without its last field (each leader's opponent): what chooses the
+        leaders, S1 less the players exchanged out plus those exchanged in."""
+        x = self.idx.get(i)
+        z = self.idx.get(j)
+        if x is None or z is None:
+            return 0
+        rp = self.rp
+        x = min(x, z)
         exch = 1 if x < rp else 0
         a6 = -(1 << x) if x < rp else 0
         a7 = (1 << (self.n2 - 1 - (x - rp))) if x >= rp else 0
-        a9 = (nrem - z) << (self.b9 * (nrem - 1 - x))
         t = (exch << self.ws) - x
         t = (t << self.w6) + a6
         t = (t << self.w7) + a7
-        return (t << self.w9) + a9
+        return t << self.w9
+
+    def decide_leaders(self, choice: Face, local: dict[int, int], leaders: list[int]) -> bool:
+        """Take the last decisions with the leaders given (global numbers, as the other
+        fields choose them): each leader, from the top, against the highest follower."""
+        rem = [local[g] for g in self.remainder if g in local]
+        if len(rem) != len(self.remainder) or any(g not in local for g in leaders):
+            return False
+        return self._pair_with_leaders(choice, rem, sorted(local[g] for g in leaders))
 
     def decide(self, choice: Face, local: dict[int, int]) -> bool:
         # Decided here: the remainder without exchanges, or with one. Write L for the
@@ -363,8 +382,38 @@ def _decide(
     face = face_of(vertices, edges, crit)
     if face is None:
         return None
+    m = len(vertices)
+    tight = face.tight[:m]
     local = {g: k for k, g in enumerate(vertices)}
     if not order.decide(face, local):
-        return None
-    m = len(vertices)
+        if not isinstance(order, RemainderOrder) or not order.counted:
+            return None
+        # Several exchanges: the leaders by one weighted matching on the zero-slack pairs
+        # with every field but the last, then the last field on the certificate.
+        leaders = _best_leaders(vertices, edges, order, tight)
+        face = face_of(vertices, edges, crit)
+        if face is None or not order.decide_leaders(face, local, leaders):
+            return None
     return {vertices[a]: vertices[b] for a, b in enumerate(face.mate[:m]) if 0 <= b < m}
+
+
+def _best_leaders(
+    vertices: list[int], edges: list[tuple[int, int, int]], order: RemainderOrder, tight: list[int]
+) -> list[int]:
+    """The remainder's leaders in the best pairing (global numbers): a weighted matching with
+    the criteria and the exchange fields in the weight, on the pairs of zero slack only (a
+    best pairing uses no other), so its weights stay few."""
+    bits = order.bits
+    weighted: list[tuple[int, int, int]] = []
+    for a, b, base in edges:
+        if (tight[a] >> b) & 1:
+            wt = (base << bits) + order.leader_weight(vertices[a], vertices[b])
+            if wt > 0:
+                weighted.append((a, b, wt))
+    mate = max_weight_matching(len(vertices), weighted)
+    idx = order.idx
+    return [
+        min(vertices[a], vertices[b])
+        for a, b in enumerate(mate)
+        if b > a and vertices[a] in idx and vertices[b] in idx
+    ]
