@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from clockd.core.swiss.dutch.colours import colour_of_first
 from clockd.core.swiss.dutch.face import single_leftovers
-from clockd.core.swiss.dutch.matching import perfect_matching_exists
+from clockd.core.swiss.dutch.matching import unmatched_count
 from clockd.core.swiss.dutch.ordering import (
     FAST_FROM,
     Criteria,
@@ -154,6 +154,11 @@ class _Round:
     def perfect(self, member: int, cands: int = 0, apart: int = 0) -> bool:
         """Whether the players in the bit set ``member`` can all be paired: one of ``cands``
         left out when their number is odd; players in ``apart`` never paired together."""
+        return self.unpaired(member, cands, apart, stop_at=1) == 0
+
+    def unpaired(self, member: int, cands: int = 0, apart: int = 0, stop_at: int = -1) -> int:
+        """How many players of ``member`` the best pairing of them (as :meth:`perfect`
+        pairs them) leaves without an opponent."""
         vertices = _members(member)
         dummy = self.n
         compat = self.compat
@@ -178,7 +183,7 @@ class _Round:
                     m &= ~apart
                 return m
 
-        return perfect_matching_exists(vertices, neighbours, self.n + 1)
+        return unmatched_count(vertices, neighbours, self.n + 1, stop_at)
 
     def cand(self, i: int) -> bool:
         return bool((self.cand_mask >> i) & 1)
@@ -334,11 +339,26 @@ class _Bracket:
             if level >= levels - 1:
                 self.level = levels
                 return self._solve_full(order)
-            result = self._solve_relaxed(level, order)
-            if result is not None:
-                self.level = level
-                return result
+            if not self._too_small(level):
+                result = self._solve_relaxed(level, order)
+                if result is not None:
+                    self.level = level
+                    return result
             level = level + 1 if level < 2 else levels
+
+    def _too_small(self, level: int) -> bool:
+        """Whether the model of ``level`` is not worth solving: the field below it cannot
+        pair within itself, short of more players than a best pairing of the model's own
+        players leaves over to float down (each floater pairs one of them at most), so the
+        model's answer would be refused unless it floated more players than it must. Taking
+        a larger model instead is always exact; this only saves time."""
+        rnd = self.rnd
+        below = self.lower_mask(level)
+        if level == 0:
+            below |= self.next_mask & self.remaining
+        spare = rnd.unpaired(self.remaining & ~below)
+        cands = (rnd.cand_mask if rnd.odd else 0) & below
+        return rnd.unpaired(below, cands, stop_at=spare + 1) > spare
 
     def _edge_quality(self, i: int, j: int) -> int:
         """The reference engine's weight (without the completion field) at this point."""

@@ -26,6 +26,7 @@ __all__ = [
     "max_weight_matching_with_duals",
     "perfect_matching_exists",
     "search_bits",
+    "unmatched_count",
 ]
 
 
@@ -970,6 +971,14 @@ def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int],
     compatible with everyone) cheap: a greedy matching first, then one augmenting search
     (:func:`search_bits`) per vertex the greedy pass left single.
     """
+    return unmatched_count(vertices, neighbours, size, stop_at=1) == 0
+
+
+def unmatched_count(
+    vertices: Sequence[int], neighbours: Callable[[int], int], size: int, stop_at: int = -1
+) -> int:
+    """How many of ``vertices`` a maximum matching leaves single (counting stops at
+    ``stop_at`` when it is given): the deficiency a completion check compares."""
     adj = [0] * size
     member = 0
     for v in vertices:
@@ -989,13 +998,17 @@ def perfect_matching_exists(vertices: Sequence[int], neighbours: Callable[[int],
             open_ &= ~(1 << u)
         else:
             free |= low
+    single = 0
     for v in _bits_of(free):
         if mate[v] == -1:
             got = augment_bits(adj, mate, member, 0, free, v, size)
             if got == -1:
-                return False
-            free = got
-    return True
+                single += 1
+                if single == stop_at:
+                    return single
+            else:
+                free = got
+    return single
 
 
 # -- Edmonds' search on bit sets -----------------------------------------------------------

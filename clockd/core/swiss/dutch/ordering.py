@@ -44,6 +44,9 @@ __all__ = ["FAST_FROM", "Criteria", "MdpOrder", "Order", "RemainderOrder", "Slow
 #: Explicit players from which a bracket is decided on the certificate; below it the one
 #: weighted matching with the tie-break in the weight is as fast.
 FAST_FROM = 20
+#: Single exchanges tried on the certificate, in the rules' order, before the leaders are
+#: taken from a weighted matching instead (each try is a search over the whole face).
+ONE_EXCHANGE_TRIES = 32
 
 
 def _bits(x: int) -> int:
@@ -251,7 +254,9 @@ class RemainderOrder:
         inside = sum(1 for v in rem if choice.mate[v] > v and (rem_mask >> choice.mate[v]) & 1)
         if inside != rp:
             return False
-        budget = 4 * len(rem)
+        # A few of the exchanges, in the fields' order; past them (or for more exchanges) the
+        # leaders come from one weighted matching (``_best_leaders``), exact but dearer.
+        budget = ONE_EXCHANGE_TRIES
         n = len(rem)
         for d in range(1, n):
             for x in range(rp - 1, max(rp - d, 0) - 1, -1):
