@@ -85,6 +85,10 @@ def _members(mask: int) -> list[int]:
     return out
 
 
+#: How far :meth:`_Bracket._too_small` counts the players a field lacks to pair within itself.
+SHORT_ENOUGH = 16
+
+
 class _Round:
     """The state of pairing one round: players in score order and what is decided."""
 
@@ -315,6 +319,7 @@ class _Bracket:
         # next solve of this bracket on the same players less those paired meanwhile
         self._models: dict[int, tuple[int, list[tuple[int, int, int]], Criteria | None]] = {}
         self.level = 0  # the smallest model tried first
+        self._short: dict[int, int] = {}  # level -> players the field below it lacks
 
     def lower_mask(self, level: int) -> int:
         """The players of the score groups below the explicit ones and (at level 0) below
@@ -356,9 +361,13 @@ class _Bracket:
         below = self.lower_mask(level)
         if level == 0:
             below |= self.next_mask & self.remaining
-        spare = rnd.unpaired(self.remaining & ~below)
-        cands = (rnd.cand_mask if rnd.odd else 0) & below
-        return rnd.unpaired(below, cands, stop_at=spare + 1) > spare
+        short = self._short.get(level)
+        if short is None:  # the field below is the same in both phases of the bracket
+            cands = (rnd.cand_mask if rnd.odd else 0) & below
+            short = self._short[level] = rnd.unpaired(below, cands, stop_at=SHORT_ENOUGH)
+        if not short:
+            return False
+        return rnd.unpaired(self.remaining & ~below, stop_at=short) < short
 
     def _edge_quality(self, i: int, j: int) -> int:
         """The reference engine's weight (without the completion field) at this point."""

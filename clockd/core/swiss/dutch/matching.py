@@ -128,6 +128,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     dualvar = [maxweight] * nvertex + [0] * nvertex
     queue: list[int] = []
     by_dual: dict[int, int] = {}
+    leafmask: dict[int, int] = {}  # blossom -> its vertices
 
     def bucket() -> None:
         by_dual.clear()
@@ -227,6 +228,10 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         label[b] = 1
         labelend[b] = labelend[bb]
         dualvar[b] = 0
+        leaves = 0
+        for child in path:
+            leaves |= leafmask[child] if child >= nvertex else 1 << child
+        leafmask[b] = leaves
         for leaf in blossom_leaves(b):
             if label[inblossom[leaf]] == 2:
                 queue.append(leaf)
@@ -287,6 +292,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         label[b] = labelend[b] = -1
         blossomchilds[b] = blossomendps[b] = None
         blossombase[b] = -1
+        leafmask.pop(b, None)
         unusedblossoms.append(b)
 
     def augment_blossom(b: int, v: int) -> None:
@@ -367,10 +373,11 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 mate[w] = p ^ 1
                 single &= ~(low | (1 << w))
 
-    def smallest_slack() -> tuple[int, int]:
+    def smallest_slack() -> tuple[int, int, int, int]:
         """The least slack of an edge from an outer (S) vertex to a vertex of an unlabelled
-        top-level blossom, and the least half slack between two outer top-level blossoms;
-        -1 where there is none."""
+        top-level blossom, and the least half slack between two outer top-level blossoms
+        (-1 where there is none), with the outer vertices of the edges that have them: the
+        ones to look at again once the duals have moved by that much."""
         outer = unlabelled = 0
         for v in range(nvertex):
             lab = label[inblossom[v]]
@@ -381,16 +388,19 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         free_buckets = sorted((d, bits & unlabelled) for d, bits in by_dual.items() if bits & unlabelled)
         outer_buckets = sorted((d, bits & outer) for d, bits in by_dual.items() if bits & outer)
         best2 = best3 = -1
+        at2 = at3 = 0
         groups: dict[tuple[int, int], int] = {}  # (top-level blossom, dual) -> its outer vertices
         for v in _bits_of(outer):
             key = (inblossom[v], dualvar[v])
             groups[key] = groups.get(key, 0) | (1 << v)
         for (b, d), members in groups.items():
-            inside = members if b < nvertex else _mask(blossom_leaves(b))
+            inside = members if b < nvertex else leafmask[b]
+            own = _bits_of(members)
             for c in classes:
+                row = nbits[c]
                 reach = 0
-                for v in _bits_of(members):
-                    reach |= nbits[c][v]
+                for v in own:
+                    reach |= row[v]
                 if not reach:
                     continue
                 if reach & unlabelled:
@@ -398,7 +408,9 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                         if reach & bits:
                             s = d + du - twice_w[c]
                             if best2 == -1 or s < best2:
-                                best2 = s
+                                best2, at2 = s, members
+                            elif s == best2:
+                                at2 |= members
                             break
                 others = reach & outer & ~inside
                 if others:
@@ -406,9 +418,11 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                         if others & bits:
                             s = (d + du - twice_w[c]) // 2
                             if best3 == -1 or s < best3:
-                                best3 = s
+                                best3, at3 = s, members
+                            elif s == best3:
+                                at3 |= members
                             break
-        return best2, best3
+        return best2, best3, at2, at3
 
     fresh = True  # zero-slack edges may have appeared between single vertices
     bucket()
@@ -426,7 +440,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             while queue and not augmented:
                 v = queue.pop()
                 bv = inblossom[v]
-                tight = tight_at(v)
+                tight = tight_at(v) & ~(leafmask[bv] if bv >= nvertex else 1 << v)
                 ends = end_to[v]
                 while tight:
                     low = tight & -tight
@@ -458,7 +472,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             deltatype = 1
             delta = min(dualvar[:nvertex])
             deltablossom = -1
-            d2, d3 = smallest_slack()
+            d2, d3, at2, at3 = smallest_slack()
             if d2 != -1 and d2 < delta:
                 delta, deltatype = d2, 2
             if d3 != -1 and d3 < delta:
@@ -485,13 +499,11 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 bucket()
             if deltatype == 1:
                 break
+            # the outer vertices with an edge the adjustment made of zero slack
+            again = (at2 if d2 == delta else 0) | (at3 if d3 == delta else 0)
             if deltatype == 4:
                 expand_blossom(deltablossom, False)
-            # every outer vertex is looked at again: the new zero-slack edges are among its
-            queue.clear()
-            for v in range(nvertex):
-                if label[inblossom[v]] == 1:
-                    queue.append(v)
+            queue.extend(_bits_of(again))
         if not augmented:
             break
         for b in range(nvertex, 2 * nvertex):
