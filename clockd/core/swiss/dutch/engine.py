@@ -85,8 +85,8 @@ def _members(mask: int) -> list[int]:
     return out
 
 
-#: How far :meth:`_Bracket._too_small` counts the players a field lacks to pair within itself.
-SHORT_ENOUGH = 16
+#: How far :meth:`_Bracket._too_small` counts the players a model leaves over to float.
+SHORT_ENOUGH = 4
 
 
 class _Round:
@@ -319,7 +319,6 @@ class _Bracket:
         # next solve of this bracket on the same players less those paired meanwhile
         self._models: dict[int, tuple[int, list[tuple[int, int, int]], Criteria | None]] = {}
         self.level = 0  # the smallest model tried first
-        self._short: dict[int, int] = {}  # level -> players the field below it lacks
 
     def lower_mask(self, level: int) -> int:
         """The players of the score groups below the explicit ones and (at level 0) below
@@ -361,13 +360,11 @@ class _Bracket:
         below = self.lower_mask(level)
         if level == 0:
             below |= self.next_mask & self.remaining
-        short = self._short.get(level)
-        if short is None:  # the field below is the same in both phases of the bracket
-            cands = (rnd.cand_mask if rnd.odd else 0) & below
-            short = self._short[level] = rnd.unpaired(below, cands, stop_at=SHORT_ENOUGH)
-        if not short:
+        spare = rnd.unpaired(self.remaining & ~below, stop_at=SHORT_ENOUGH)
+        if spare >= SHORT_ENOUGH:
             return False
-        return rnd.unpaired(self.remaining & ~below, stop_at=short) < short
+        cands = (rnd.cand_mask if rnd.odd else 0) & below
+        return rnd.unpaired(below, cands, stop_at=spare + 1) > spare
 
     def _edge_quality(self, i: int, j: int) -> int:
         """The reference engine's weight (without the completion field) at this point."""

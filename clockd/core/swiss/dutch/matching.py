@@ -152,6 +152,9 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     def blossom_leaves(b: int) -> list[int]:
         if b < nvertex:
             return [b]
+        known = leafmask.get(b)
+        if known is not None:
+            return _bits_of(known)
         out: list[int] = []
         stack = [b]
         while stack:
