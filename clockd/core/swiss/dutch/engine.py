@@ -143,6 +143,13 @@ class _Round:
             compat.append(mask)
         self.compat = compat
         self.odd = n % 2 == 1
+        self.refused = False  # a relaxed model of this round has been refused
+        # What a pair's quality in its bracket depends on, per player (Weights.quality).
+        self.kind = [
+            (pl.score, pl.preference, pl.imbalance, pl.repeated, pl.strong, pl.float1, pl.float2)
+            for pl in players
+        ]
+        self.paired_quality: dict[tuple[object, ...], int] = {}
         self.bye_score = 0
         self.single0 = False
         self.ranks: dict[int, int] = {}
@@ -343,11 +350,13 @@ class _Bracket:
             if level >= levels - 1:
                 self.level = levels
                 return self._solve_full(order)
-            if not self._too_small(level):
+            # (the test is not free: it is taken once a model of this round was refused)
+            if not (rnd.refused and self._too_small(level)):
                 result = self._solve_relaxed(level, order)
                 if result is not None:
                     self.level = level
                     return result
+                rnd.refused = True
             level = level + 1 if level < 2 else levels
 
     def _too_small(self, level: int) -> bool:
@@ -373,9 +382,15 @@ class _Bracket:
         w = rnd.weights
         bj = 1 << j
         if self.res_mask & bj:
-            return w.quality(
-                p[i], p[j], in_current=True, in_next=False, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            # the same for every pair of players with the same history: computed once
+            bye = rnd.bye_bits(i, j, self.single)
+            key = (rnd.kind[i], rnd.kind[j], bye)
+            q = rnd.paired_quality.get(key)
+            if q is None:
+                q = rnd.paired_quality[key] = w.quality(
+                    p[i], p[j], in_current=True, in_next=False, bye_bits=bye
+                )
+            return q
         zone = self.mdp_mask | self.res_mask | self.next_mask
         if self.next_mask & bj and (zone >> i) & 1:
             return w.into_next(p[i].score, rnd.bye_bits(i, j, self.single))
