@@ -376,6 +376,36 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 mate[w] = p ^ 1
                 single &= ~(low | (1 << w))
 
+    def augment_short() -> None:
+        # Augmenting paths of length three on zero-slack edges between vertices in no
+        # blossom (single - paired - paired - single): each would cost a stage of its own.
+        loose = 0
+        single = 0
+        for v in range(nvertex):
+            if inblossom[v] == v:
+                loose |= 1 << v
+                if mate[v] == -1:
+                    single |= 1 << v
+        for v in _bits_of(single):
+            if not (single >> v) & 1:
+                continue
+            options = tight_at(v) & loose & ~single
+            while options:
+                low = options & -options
+                options ^= low
+                u = low.bit_length() - 1
+                w = endpoint[mate[u]]
+                if not (loose >> w) & 1:
+                    continue
+                ends = tight_at(w) & single & ~(1 << v)
+                if ends:
+                    x = (ends & -ends).bit_length() - 1
+                    pv, px = end_to[v][u], end_to[w][x]
+                    mate[v], mate[u] = pv, pv ^ 1
+                    mate[w], mate[x] = px, px ^ 1
+                    single &= ~((1 << v) | (1 << x))
+                    break
+
     def smallest_slack() -> tuple[int, int, int, int]:
         """The least slack of an edge from an outer (S) vertex to a vertex of an unlabelled
         top-level blossom, and the least half slack between two outer top-level blossoms
@@ -432,6 +462,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     for _stage in range(nvertex):
         if fresh:
             pair_greedily()
+            augment_short()
             fresh = False
         label[:] = [0] * (2 * nvertex)
         queue.clear()
