@@ -16,7 +16,7 @@ all be paired (the completion criterion).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -79,12 +79,28 @@ def max_weight_matching_with_duals(n: int, edges: Sequence[tuple[int, int, int]]
     if not edges:
         return Certificate([-1] * n, [0] * n, [], [()] * n)
     if len({w for _, _, w in edges}) < FEW_WEIGHTS:
-        return _by_weight(n, edges)
+        return by_weight(n, rows_of(n, edges))
     return _edgewise(n, edges)
 
 
 def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
-    """Edmonds' algorithm for weights with few distinct values.
+    """:func:`by_weight` on a list of edges."""
+    return by_weight(n, rows_of(n, edges))
+
+
+def rows_of(n: int, edges: Sequence[tuple[int, int, int]]) -> list[dict[int, int]]:
+    """Edges ``(u, v, weight)`` as rows: ``rows[v][weight]`` is the bit set of ``v``'s
+    neighbours by an edge of that weight."""
+    rows: list[dict[int, int]] = [{} for _ in range(n)]
+    for i, j, w in edges:
+        ri, rj = rows[i], rows[j]
+        ri[w] = ri.get(w, 0) | (1 << j)
+        rj[w] = rj.get(w, 0) | (1 << i)
+    return rows
+
+
+def by_weight(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
+    """Edmonds' algorithm for weights with few distinct values, on rows (:func:`rows_of`).
 
     The brackets it solves are dense (nearly every pair of a score group can meet) and
     their weights take few distinct values (the criteria's fields). So the edges are kept
@@ -92,29 +108,26 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     value: the zero-slack edges at a vertex are then a few bit-set intersections, not a
     pass over its neighbours, and the smallest slack the dual adjustment needs is found
     from the buckets when it is needed, instead of being tracked edge by edge (a dense
-    bracket forms thousands of blossoms but needs only a handful of adjustments).
+    bracket forms thousands of blossoms but needs only a handful of adjustments). An edge
+    needs no number: its endpoints are numbered from the two vertices (``2 * (a * n + b)``
+    and the next, ``a < b``), as the algorithm's bookkeeping wants them.
     """
-    if not edges:
-        return Certificate([-1] * n, [0] * n, [], [()] * n)
-    nedge = len(edges)
     nvertex = n
-    maxweight = max(0, max(w for _, _, w in edges))
-
-    endpoint = [0] * (2 * nedge)
-    weights = sorted({w for _, _, w in edges}, reverse=True)
-    klass = {w: c for c, w in enumerate(weights)}
+    weights = sorted({w for row in rows for w, bits in row.items() if bits}, reverse=True)
+    if not weights:
+        return Certificate([-1] * n, [0] * n, [], [()] * n)
+    maxweight = max(0, weights[0])
     twice_w = [2 * w for w in weights]
-    nbits = [[0] * nvertex for _ in weights]  # nbits[c][v]: v's neighbours by a weight-c edge
-    end_to: list[dict[int, int]] = [{} for _ in range(nvertex)]  # end_to[v][u]: u's endpoint
-    for k, (i, j, w) in enumerate(edges):
-        endpoint[2 * k] = i
-        endpoint[2 * k + 1] = j
-        row = nbits[klass[w]]
-        row[i] |= 1 << j
-        row[j] |= 1 << i
-        end_to[i][j] = 2 * k + 1
-        end_to[j][i] = 2 * k
+    nbits = [[row.get(w, 0) for row in rows] for w in weights]  # nbits[c][v]: by a weight-c edge
     classes = range(len(weights))
+
+    def endpoint(p: int) -> int:
+        a, b = divmod(p >> 1, nvertex)
+        return b if p & 1 else a
+
+    def end_at(v: int, u: int) -> int:
+        """The endpoint ``u`` has on the edge ``v``–``u``."""
+        return 2 * (v * nvertex + u) + 1 if v < u else 2 * (u * nvertex + v)
 
     mate = [-1] * nvertex  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * nvertex)
@@ -175,7 +188,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             queue.extend(blossom_leaves(b))
         else:
             base = blossombase[b]
-            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+            assign_label(endpoint(mate[base]), 1, mate[base] ^ 1)
 
     def scan_blossom(v: int, w: int) -> int:
         path: list[int] = []
@@ -190,9 +203,9 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             if labelend[b] == -1:
                 v = -1
             else:
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
                 b = inblossom[v]
-                v = endpoint[labelend[b]]
+                v = endpoint(labelend[b])
             if w != -1:
                 v, w = w, v
         for b in path:
@@ -200,7 +213,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         return base
 
     def add_blossom(base: int, k: int) -> None:
-        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        v, w = endpoint(2 * k), endpoint(2 * k + 1)
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
@@ -214,7 +227,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             blossomparent[bv] = b
             path.append(bv)
             endps.append(labelend[bv])
-            v = endpoint[labelend[bv]]
+            v = endpoint(labelend[bv])
             bv = inblossom[v]
         path.append(bb)
         path.reverse()
@@ -224,7 +237,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             blossomparent[bw] = b
             path.append(bw)
             endps.append(labelend[bw] ^ 1)
-            w = endpoint[labelend[bw]]
+            w = endpoint(labelend[bw])
             bw = inblossom[w]
         blossomchilds[b] = path
         blossomendps[b] = endps
@@ -255,7 +268,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         if not endstage and label[b] == 2:
             endps = blossomendps[b]
             assert endps is not None
-            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+            entrychild = inblossom[endpoint(labelend[b] ^ 1)]
             j = childs.index(entrychild)
             if j & 1:
                 j -= len(childs)
@@ -266,15 +279,15 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 endptrick = 1
             p = labelend[b]
             while j != 0:
-                label[endpoint[p ^ 1]] = 0
-                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
-                assign_label(endpoint[p ^ 1], 2, p)
+                label[endpoint(p ^ 1)] = 0
+                label[endpoint(endps[j - endptrick] ^ endptrick ^ 1)] = 0
+                assign_label(endpoint(p ^ 1), 2, p)
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick
                 j += jstep
             bv = childs[j]
-            label[endpoint[p ^ 1]] = label[bv] = 2
-            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            label[endpoint(p ^ 1)] = label[bv] = 2
+            labelend[endpoint(p ^ 1)] = labelend[bv] = p
             j += jstep
             while childs[j] != entrychild:
                 bv = childs[j]
@@ -289,7 +302,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 if found != -1:
                     v = found
                     label[v] = 0
-                    label[endpoint[mate[blossombase[bv]]]] = 0
+                    label[endpoint(mate[blossombase[bv]])] = 0
                     assign_label(v, 2, labelend[v])
                 j += jstep
         label[b] = labelend[b] = -1
@@ -320,19 +333,19 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             t = childs[j]
             p = endps[j - endptrick] ^ endptrick
             if t >= nvertex:
-                augment_blossom(t, endpoint[p])
+                augment_blossom(t, endpoint(p))
             j += jstep
             t = childs[j]
             if t >= nvertex:
-                augment_blossom(t, endpoint[p ^ 1])
-            mate[endpoint[p]] = p ^ 1
-            mate[endpoint[p ^ 1]] = p
+                augment_blossom(t, endpoint(p ^ 1))
+            mate[endpoint(p)] = p ^ 1
+            mate[endpoint(p ^ 1)] = p
         blossomchilds[b] = childs[i:] + childs[:i]
         blossomendps[b] = endps[i:] + endps[:i]
         blossombase[b] = blossombase[childs[i]]
 
     def augment_matching(k: int) -> None:
-        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        v, w = endpoint(2 * k), endpoint(2 * k + 1)
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
@@ -341,10 +354,10 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 mate[s] = p
                 if labelend[bs] == -1:
                     break
-                t = endpoint[labelend[bs]]
+                t = endpoint(labelend[bs])
                 bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
+                s = endpoint(labelend[bt])
+                j = endpoint(labelend[bt] ^ 1)
                 if bt >= nvertex:
                     augment_blossom(bt, j)
                 mate[j] = labelend[bt]
@@ -371,7 +384,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
             options = tight_at(v) & single & ~own
             if options:
                 w = (options & -options).bit_length() - 1
-                p = end_to[v][w]
+                p = end_at(v, w)
                 mate[v] = p
                 mate[w] = p ^ 1
                 single &= ~(low | (1 << w))
@@ -394,13 +407,13 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 low = options & -options
                 options ^= low
                 u = low.bit_length() - 1
-                w = endpoint[mate[u]]
+                w = endpoint(mate[u])
                 if not (loose >> w) & 1:
                     continue
                 ends = tight_at(w) & single & ~(1 << v)
                 if ends:
                     x = (ends & -ends).bit_length() - 1
-                    pv, px = end_to[v][u], end_to[w][x]
+                    pv, px = end_at(v, u), end_at(w, x)
                     mate[v], mate[u] = pv, pv ^ 1
                     mate[w], mate[x] = px, px ^ 1
                     single &= ~((1 << v) | (1 << x))
@@ -475,7 +488,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 v = queue.pop()
                 bv = inblossom[v]
                 tight = tight_at(v) & ~(leafmask[bv] if bv >= nvertex else 1 << v)
-                ends = end_to[v]
+
                 while tight:
                     low = tight & -tight
                     tight ^= low
@@ -484,7 +497,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                     bv = inblossom[v]
                     if bv == bw:
                         continue
-                    p = ends[w]
+                    p = end_at(v, w)
                     lab = label[bw]
                     if lab == 0:
                         assign_label(w, 2, p ^ 1)
@@ -547,7 +560,7 @@ def _by_weight(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     result = [-1] * nvertex
     for v in range(nvertex):
         if mate[v] >= 0:
-            result[v] = endpoint[mate[v]]
+            result[v] = endpoint(mate[v])
     positive = [b for b in range(nvertex, 2 * nvertex) if blossombase[b] >= 0 and dualvar[b] > 0]
     number = {b: k for k, b in enumerate(positive)}
     blossoms: list[tuple[int, int, int]] = []
