@@ -13,7 +13,9 @@ bbpPairings pairs the same input right after, so the two times of a round are ta
 the same load. For each field size the summary gives the median, p95 and maximum of the
 round times (ours and bbpPairings'), the worst ratio, and the largest bracket model that
 went to the slow path (the one weighted matching with the whole tie-break in the weight,
-taken when the certificate cannot decide; 0: none did).
+taken when the certificate cannot decide; 0: none did) beside the largest the certificate
+decided. Brackets of fewer than ``FAST_FROM`` (20) players always take the one weighted
+matching, which is cheap at that size, and are not counted as the slow path.
 
 Standard output is one JSON line per figure: ``{"bench": "swiss_fields", "figure": "round",
 ...}`` for each round as it is paired, then ``"figure": "field"`` for each field size (300,
@@ -59,9 +61,9 @@ def prepared(t: Tournament, k: int) -> Tournament:
     return out.with_record("XXC", f"{xxc} {colour}" if xxc else colour)
 
 
-def pair_ours(t: Tournament, k: int) -> tuple[float, bool, int]:
-    """Seconds to pair round ``k``, whether it is the recorded pairing, and the largest model
-    that took the slow path (0: none)."""
+def pair_ours(t: Tournament, k: int) -> tuple[float, bool, int, int]:
+    """Seconds to pair round ``k``, whether it is the recorded pairing, the largest model
+    that took the slow path (0: none) and the largest decided on the certificate."""
     prepared_input = prepared(t, k)
     slow = SlowPath()
     start = time.perf_counter()
@@ -69,7 +71,7 @@ def pair_ours(t: Tournament, k: int) -> tuple[float, bool, int]:
     seconds = time.perf_counter() - start
     boards, bye = t.pairings(k)
     same = sorted(result.boards) == sorted((b.white, b.black) for b in boards) and result.bye == bye
-    return seconds, same, slow.largest
+    return seconds, same, slow.largest, slow.largest_decided
 
 
 def pair_bbp(bbp: str, t: Tournament, k: int) -> float:
@@ -92,6 +94,7 @@ def summary(rows: list[dict[str, object]], with_bbp: bool) -> dict[str, object]:
         "p95_s": p95,
         "max_s": top,
         "largest_slow_path_bracket": max((int(str(r["slow_path_players"])) for r in rows), default=0),
+        "largest_certificate_bracket": max((int(str(r["certificate_players"])) for r in rows), default=0),
         "all_identical": all(bool(r["identical"]) for r in rows),
     }
     if with_bbp:
@@ -131,7 +134,7 @@ def main() -> int:
     for path in files:
         t = trf.load_bytes(path.read_bytes())
         for k in range(1, t.rounds_paired + 1):
-            seconds, same, slow = pair_ours(t, k)
+            seconds, same, slow, decided = pair_ours(t, k)
             row: dict[str, object] = {
                 "file": path.name,
                 "players": len(t.players),
@@ -139,6 +142,7 @@ def main() -> int:
                 "seconds": round(seconds, 3),
                 "identical": same,
                 "slow_path_players": slow,
+                "certificate_players": decided,
             }
             line = f"{path.name} round {k}: {seconds:.2f} s{'' if same else ', DIFFERS from the file'}"
             if slow:

@@ -313,14 +313,20 @@ class RemainderOrder:
 class SlowPath:
     """Where a pairing fell back to the one weighted matching although its bracket was large
     enough for the certificate (what a benchmark reports): ``(players, kind)`` per model,
-    ``kind`` the order's class name."""
+    ``kind`` the order's class name; and, beside them, the size of each model that the
+    certificate did decide (``decided``)."""
 
     def __init__(self) -> None:
         self.models: list[tuple[int, str]] = []
+        self.decided: list[int] = []
 
     @property
     def largest(self) -> int:
         return max((m for m, _ in self.models), default=0)
+
+    @property
+    def largest_decided(self) -> int:
+        return max(self.decided, default=0)
 
 
 def best_matching(
@@ -352,6 +358,8 @@ def best_matching(
         result = _decide(vertices, edges, order, prior)
         if result is not None:
             prior.mate = result
+            if slow is not None:
+                slow.decided.append(m)
             return result, prior
         if slow is not None:
             slow.models.append((m, type(order).__name__))
