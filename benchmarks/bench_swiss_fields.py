@@ -4,6 +4,7 @@ beside bbpPairings when a built one is given.
     python -m benchmarks.bench_swiss_fields                    # every round of every field
     python -m benchmarks.bench_swiss_fields --bbp PATH         # and bbpPairings on each round
     python -m benchmarks.bench_swiss_fields --players 300      # only the fields of that size
+    python -m benchmarks.bench_swiss_fields --file NAME.trf    # only that field
 
 ``--engine PATH`` is the same as ``--bbp PATH``; ``BBP_PAIRINGS`` in the environment stands
 for either. The fields are ``benchmarks/data/swiss/*.trf`` (lopsided colours, many draws,
@@ -125,11 +126,14 @@ def main() -> int:
         help="a locally built bbpPairings to time on the same inputs",
     )
     parser.add_argument("--players", type=int, action="append", help="only fields of this size (repeatable)")
+    parser.add_argument("--file", action="append", help="only this file of the data folder (repeatable)")
     args = parser.parse_args()
 
     files = sorted(DATA.glob("p*_*.trf"), key=lambda p: (int(p.name[1:].split("_")[0]), p.name))
     if args.players:
         files = [p for p in files if int(p.name[1:].split("_")[0]) in args.players]
+    if args.file:
+        files = [p for p in files if p.name in args.file]
     rows: list[dict[str, object]] = []
     for path in files:
         t = trf.load_bytes(path.read_bytes())
