@@ -4,9 +4,10 @@
 in) and writes it as bbpPairings and JaVaFo do: the number of pairs, then one
 ``white black`` line per board, ``S 0`` for the player who gets the bye.
 
-``check INPUT.trf`` re-pairs every round from 2 on from the rounds before it (absences
-known in advance kept, as the corpus README describes) and reports each round whose
-recorded pairing differs; exit status 1 if any does.
+``check INPUT.trf`` re-pairs every round from the rounds before it, with the inputs built as
+bbpPairings' check mode builds them (absences known in advance kept; a player with nothing
+recorded in a paired round was not in it), and reports each round whose recorded pairing
+differs; exit status 1 if any does.
 
 ``--engine PATH`` hands the pairing to an installed bbpPairings (``bbpPairings --dutch
 in.trf -p out``) or, for a ``.jar``, JaVaFo (``java -ea -jar javafo.jar in.trf -p out``),
@@ -90,12 +91,14 @@ def register(sub: Any) -> None:
             en="re-pair every round of a TRF file and report differences",
         ),
         description=tr(
-            pl="Kojarzy ponownie każdą rundę (od 2.) turnieju z pliku INPUT na podstawie rund "
-            "poprzednich i zgłasza każdą rundę, w której zapisane kojarzenie jest inne. Kod wyjścia 1, "
-            "jeśli jest choć jedna taka runda.",
-            en="Re-pair every round (from round 2) of the tournament in INPUT from the "
-            "rounds before it, and report every round whose recorded pairing differs. Exit "
-            "status 1 if any does.",
+            pl="Kojarzy ponownie każdą rundę turnieju z pliku INPUT na podstawie rund poprzednich "
+            "(jak tryb sprawdzania bbpPairings: nieobecności zgłoszone z góry zostają, zawodnik bez "
+            "wpisu w skojarzonej rundzie w niej nie grał) i zgłasza każdą rundę, w której zapisane "
+            "kojarzenie jest inne. Kod wyjścia 1, jeśli jest choć jedna taka runda.",
+            en="Re-pair every round of the tournament in INPUT from the rounds before it (as "
+            "bbpPairings' check mode does: absences known in advance stay, a player with nothing "
+            "recorded in a paired round did not play in it), and report every round whose recorded "
+            "pairing differs. Exit status 1 if any does.",
         ),
     )
     check.add_argument("input", metavar="INPUT.trf", help=tr(pl="turniej (TRF)", en="the tournament (TRF)"))
@@ -139,11 +142,14 @@ def _load(path: str) -> Any:
         raise _Failure(f"{path}: {exc}") from exc
 
 
-def _pair_builtin(tournament: Any, total_rounds: int | None) -> _Pairing:
+def _pair_builtin(tournament: Any, total_rounds: int | None, source: str) -> _Pairing:
     from clockd.core.swiss.dutch import NoValidPairing, PairingInputError, pair_round
+    from clockd.core.swiss.records import RecordError
 
     try:
         result = pair_round(tournament, total_rounds)
+    except RecordError as exc:
+        raise _Failure(f"{source}: {exc}") from exc
     except (NoValidPairing, PairingInputError) as exc:
         raise _Failure(str(exc)) from exc
     return _Pairing(result.boards, result.bye)
@@ -237,7 +243,7 @@ def _run_pair(args: argparse.Namespace) -> int:
             prepared = tournament if tournament.total_rounds else tournament.pairing_input(k, total)
             pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
         else:
-            pairing = _pair_builtin(tournament, total)
+            pairing = _pair_builtin(tournament, total, args.input)
     except _Failure as exc:
         print(f"duelclock swiss pair: {exc}", file=sys.stderr)
         return 2
@@ -277,6 +283,22 @@ def _comparable(pairing: _Pairing, recorded: set[tuple[int, int]]) -> set[tuple[
     return out
 
 
+def _with_initial_colour(prepared: Any, tournament: Any) -> Any:
+    """``prepared`` with the first board's colour in round 1 written down (``XXC white1`` or
+    ``black1``) when the file does not say it: as bbpPairings' check mode reads it from the
+    whole file, so that round 1 is checked too (for later rounds it is what the rounds before
+    them say anyway)."""
+    from clockd.core.swiss.dutch.state import initial_colour
+
+    if prepared.record_value("152") is not None or {"white1", "black1"} & set(
+        (prepared.record_value("XXC") or "").split()
+    ):
+        return prepared
+    colour = "white1" if initial_colour(tournament) == "w" else "black1"
+    xxc = prepared.record_value("XXC")
+    return prepared.with_record("XXC", f"{xxc} {colour}" if xxc else colour)
+
+
 def _run_check(args: argparse.Namespace) -> int:
     from clockd.core.swiss import trf
 
@@ -288,20 +310,20 @@ def _run_check(args: argparse.Namespace) -> int:
             else (tournament.total_rounds or tournament.rounds_played)
         )
         last = tournament.rounds_paired
-        if last < 2:
+        if last < 1:
             raise _Failure(
                 tr(
-                    pl=f"{args.input}: nie ma rund do sprawdzenia (od rundy 2)",
-                    en=f"{args.input}: there are no rounds to check (from round 2)",
+                    pl=f"{args.input}: nie ma jeszcze żadnej skojarzonej rundy do sprawdzenia",
+                    en=f"{args.input}: there are no paired rounds to check yet",
                 )
             )
         differing = 0
-        for k in range(2, last + 1):
-            prepared = tournament.pairing_input(k, total)
+        for k in range(1, last + 1):
+            prepared = _with_initial_colour(tournament.pairing_input(k, total), tournament)
             if args.engine:
                 pairing = _pair_external(args.engine, trf.dump_bytes(prepared))
             else:
-                pairing = _pair_builtin(prepared, total)
+                pairing = _pair_builtin(prepared, total, args.input)
             recorded, bye = _recorded(tournament, k)
             got = _comparable(pairing, recorded)
             if got == recorded and pairing.bye == bye:
@@ -323,7 +345,7 @@ def _run_check(args: argparse.Namespace) -> int:
     except _Failure as exc:
         print(f"duelclock swiss check: {exc}", file=sys.stderr)
         return 2
-    checked = last - 1
+    checked = last
     print(
         tr(
             pl=f"sprawdzono rund: {checked}, różnych: {differing}",

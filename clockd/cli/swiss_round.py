@@ -3,6 +3,7 @@
 The school tournament's referee (RULES.md §H) runs each group like this::
 
     duelclock swiss new zapisy.csv -o grupy --date 2026-09-01     # one TRF start list per group
+                                                                  # (--acceleration baku: XXA lines)
     duelclock swiss pair grupy/klasa-3-chlopcy.trf -p r1.txt       # pair round 1
     duelclock swiss record grupy/klasa-3-chlopcy.trf r1.txt        # r1.txt with results added
     duelclock swiss absent grupy/klasa-3-chlopcy.trf --reported 5  # after round 1 only
@@ -106,6 +107,19 @@ def register(sub: Any) -> None:
         help=tr(
             pl="kolumna z nazwą grupy (domyślnie kolumna Grupa, a bez niej jedna grupa)",
             en="the column that names the group (default: the Group column; without one, one group)",
+        ),
+    )
+    new.add_argument(
+        "--acceleration",
+        choices=("none", "baku"),
+        default="none",
+        help=tr(
+            pl="kojarzenie przyspieszone: baku = metoda bakijska FIDE (C.04.5.1), zapisana w plikach "
+            "jako wiersze XXA; punkty wirtualne liczą się tylko do kojarzenia, nigdy do klasyfikacji "
+            "(domyślnie: none)",
+            en="accelerated pairings: baku = FIDE's Baku method (C.04.5.1), written into the files as "
+            "XXA lines; the virtual points count for pairing only, never for the standings "
+            "(default: none)",
         ),
     )
     new.add_argument(
@@ -402,6 +416,7 @@ def _new(args: argparse.Namespace) -> int:
     from clockd.core.registration import MixedEncoding, SignupError, decode_signups
     from clockd.core.swiss import trf
     from clockd.core.swiss.model import parse_date
+    from clockd.core.swiss.records import baku_acceleration
     from clockd.core.swiss.startlist import (
         MAX_PLAYERS,
         SPLIT_ABOVE,
@@ -494,6 +509,8 @@ def _new(args: argparse.Namespace) -> int:
         used.add(unique)
         title = " - ".join(part for part in (args.name or "", group) if part) or Path(args.csv).stem
         tournament = start_list(entrants, title=title, rounds=args.rounds, date=date)
+        if args.acceleration == "baku":
+            tournament = baku_acceleration(tournament, args.rounds)
         plans.append((group, out_dir / f"{unique}.trf", tournament))
     existing = [str(path) for _, path, _ in plans if path.exists()]
     if existing and not args.force:
@@ -523,6 +540,14 @@ def _new(args: argparse.Namespace) -> int:
         _write_atomically(path, trf.dump_bytes(tournament))
         label = tr(pl=f"grupa „{group}”", en=f"group '{group}'") if group else tr(pl="lista", en="list")
         print(f"{label}: {_players(len(tournament))} → {path}")
+        accelerated = len(tournament.record_values("XXA"))
+        if accelerated:
+            print(
+                tr(
+                    pl=f"  przyspieszenie bakijskie: grupa A to numery 1–{accelerated} (wiersze XXA)",
+                    en=f"  Baku acceleration: group A is start numbers 1–{accelerated} (XXA lines)",
+                )
+            )
         if len(tournament) > SPLIT_ABOVE:
             _warn(
                 tr(

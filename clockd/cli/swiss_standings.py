@@ -56,9 +56,9 @@ def register(sub: Any) -> None:
         choices=("2024", "2026"),
         help=tr(
             pl="wydanie przepisów FIDE o punktacji pomocniczej (Tie-Break Regulations; domyślnie: "
-            "obowiązujące w dniu turnieju, rekord TRF 042; 2026, gdy go nie ma)",
+            "obowiązujące w dniu turnieju, rekord TRF 042; 2026, gdy go nie ma albo nie da się go odczytać)",
             en="edition of the Tie-Break Regulations (default: the one in force on the "
-            "event's date, TRF record 042; 2026 when there is none)",
+            "event's date, TRF record 042; 2026 when there is none or it cannot be read)",
         ),
     )
     parser.add_argument(
@@ -130,6 +130,22 @@ def run(args: argparse.Namespace) -> int:
         )
     edition = Edition(args.edition) if args.edition else None
     table = standings(tournament, order=order, rounds=rounds, edition=edition, lots_seed=args.lots)
+    unreadable = tournament.unreadable_start_date
+    if unreadable is not None and edition is None:
+        line = next(
+            n for r, n in zip(tournament.records, tournament.record_lines(), strict=True) if r.code == "042"
+        )
+        print(
+            tr(
+                pl=f"uwaga: {args.input}, wiersz {line}: nie umiem odczytać daty rozpoczęcia "
+                f"{unreadable!r}; punktacja pomocnicza według wydania {table.edition.value} "
+                "(wybierz --edition 2024 albo 2026)",
+                en=f"warning: {args.input}, line {line}: the date of start {unreadable!r} cannot be "
+                f"read; the tie-breaks follow the {table.edition.value} edition "
+                "(choose with --edition 2024 or 2026)",
+            ),
+            file=sys.stderr,
+        )
     render = {"text": render_text, "csv": render_csv, "json": render_json, "html": render_html}
     sys.stdout.write(render[args.format](table, tournament.name))
     return 0
@@ -145,9 +161,23 @@ def _cell(name: str, value: Fraction) -> str:
 
 
 def _edition_note(table: Standings) -> str:
+    from clockd.core.swiss.tiebreaks import EditionBasis
+
+    why = {
+        EditionBasis.GIVEN: ("wybrane", "as chosen"),
+        EditionBasis.DATE: (
+            "obowiązujące w dniu rozpoczęcia turnieju",
+            "in force on the event's date of start",
+        ),
+        EditionBasis.NO_DATE: ("plik nie podaje daty rozpoczęcia", "the file gives no date of start"),
+        EditionBasis.UNREADABLE_DATE: (
+            "nie umiem odczytać daty rozpoczęcia z pliku",
+            "the file's date of start cannot be read",
+        ),
+    }[table.edition_basis]
     note = tr(
-        pl=f"Punktacja pomocnicza: FIDE C.07, wydanie {table.edition.value}",
-        en=f"Tie-breaks: FIDE C.07, {table.edition.value} edition",
+        pl=f"Punktacja pomocnicza: FIDE C.07, wydanie {table.edition.value} ({why[0]})",
+        en=f"Tie-breaks: FIDE C.07, {table.edition.value} edition ({why[1]})",
     )
     if table.lots_seed is not None:
         note += tr(

@@ -224,7 +224,7 @@ def check_identical(tmp_path: Path, capsys: pytest.CaptureFixture[str], group: P
     far, not the withdrawn players' ``0000 - Z`` entries for the rounds still to come."""
     code, out, _ = run(capsys, "swiss", "check", group)
     assert code == 0, out
-    assert f"rounds checked: {k - 1}, differing: 0" in out
+    assert f"rounds checked: {k}, differing: 0" in out
 
 
 def test_a_group_played_round_by_round_through_the_command_line(
@@ -297,7 +297,7 @@ def test_a_group_played_round_by_round_through_the_command_line(
         assert_recorded(t, k, boards, bye, results)
     code, stdout, _ = run(capsys, "swiss", "check", group)
     assert code == 0
-    assert "rounds checked: 3, differing: 0" in stdout
+    assert "rounds checked: 4, differing: 0" in stdout
     code, stdout, _ = run(capsys, "swiss", "standings", group)
     assert code == 0
     assert "Standings after round 4" in stdout

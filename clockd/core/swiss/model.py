@@ -106,8 +106,14 @@ GAME_CODES = frozenset(
 )
 #: Codes that need no opponent.
 BYE_CODES = frozenset({Code.HALF_BYE, Code.FULL_BYE, Code.PAIRING_BYE, Code.ZERO_BYE, Code.NONE})
-#: Absences known before the round is paired: the player is not to be paired that round.
-PRE_PAIRING_ABSENCE_CODES = frozenset({Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE})
+#: Absences known before the round is paired: with no opponent, the player is not to be paired
+#: that round. ``0000 - H``, ``F`` and ``Z``, and also ``0000 - -`` (how JaVaFo and Lichess
+#: write an absence) and ``0000 - =`` (a half-point bye, TRF16's older way): every entry with
+#: no opponent that is not the pairing-allocated bye (``U``) or a win without playing (``+``),
+#: which are what a pairing gave. (bbpPairings reads them so.)
+PRE_PAIRING_ABSENCE_CODES = frozenset(
+    {Code.HALF_BYE, Code.FULL_BYE, Code.ZERO_BYE, Code.FORFEIT_LOSS, Code.DRAW}
+)
 
 
 class ModelError(ValueError):
@@ -169,10 +175,17 @@ class RoundEntry:
     def paired(self) -> bool:
         """The pairing of this round placed the player: against an opponent, or given the bye.
 
-        Forfeits count (the pairing was made, the game did not happen); requested byes and
-        absences do not.
+        Forfeits count (the pairing was made, the game did not happen), and so does a win by
+        forfeit with no opponent named (``0000 - +``, as bbpPairings counts it); requested byes
+        and absences do not.
         """
-        return self.opponent is not None or self.code is Code.PAIRING_BYE
+        return self.opponent is not None or self.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN)
+
+    @property
+    def is_absence(self) -> bool:
+        """An absence known before the round is paired (see :data:`PRE_PAIRING_ABSENCE_CODES`):
+        the player is not to be paired in this round."""
+        return self.opponent is None and self.code in PRE_PAIRING_ABSENCE_CODES
 
     @property
     def is_blank(self) -> bool:
@@ -351,23 +364,67 @@ class Pairing:
     coloured: bool = True
 
 
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+#: The date forms found in real files' ``042`` lines: TRF's ``2026/09/01``; ISO ``2026-09-01``
+#: (a time after it, as some exports write, is ignored); day first with ``/``, ``.`` or ``-``
+#: (``01.09.2026``, and FIDE's own TRF16 example ``28. 07. 2005``); an English month name
+#: (Lichess: ``May 10, 2020``; also ``10 May 2020``).
 _DATE_FORMATS = (
-    re.compile(r"(?P<y>\d{4})[/.\-](?P<m>\d{1,2})[/.\-](?P<d>\d{1,2})"),
-    re.compile(r"(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4})"),
+    re.compile(r"(?P<y>\d{4})\s*[/.\-]\s*(?P<m>\d{1,2})\s*[/.\-]\s*(?P<d>\d{1,2})(?:[T ]\d{1,2}:\d{2}\S*)?"),
+    re.compile(r"(?P<d>\d{1,2})\s*[/.\-]\s*(?P<m>\d{1,2})\s*[/.\-]\s*(?P<y>\d{4})\.?"),
+    re.compile(r"(?P<mon>[A-Za-z]{3,9})\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})", re.IGNORECASE),
+    re.compile(r"(?P<d>\d{1,2})\.?\s+(?P<mon>[A-Za-z]{3,9})\.?,?\s+(?P<y>\d{4})", re.IGNORECASE),
 )
 
 
 def parse_date(text: str) -> datetime.date | None:
-    """A TRF date (``2026/09/01``; also ``2026-09-01``, ``01.09.2026``), or ``None`` if
-    ``text`` is not one."""
+    """A date as the ``042`` lines of real files write it, or ``None`` if ``text`` is not one.
+
+    ``2026/09/01`` (TRF), ``2026-09-01`` (ISO), ``01/09/2026``, ``01.09.2026``, ``01-09-2026``
+    and ``01. 09. 2026`` (day first), ``Sep 1, 2026``, ``September 1, 2026``, ``1 Sep 2026``.
+    A day-first date whose month would be over 12 is read month first (``09/28/2026``), the
+    only reading it has.
+    """
     text = text.strip()
     for pattern in _DATE_FORMATS:
         match = pattern.fullmatch(text)
-        if match:
-            try:
-                return datetime.date(int(match["y"]), int(match["m"]), int(match["d"]))
-            except ValueError:
+        if not match:
+            continue
+        groups = match.groupdict()
+        if groups.get("mon") is not None:
+            month = _MONTHS.get(groups["mon"].lower())
+            if month is None:
                 return None
+        else:
+            month = int(groups["m"])
+        day, year = int(groups["d"]), int(groups["y"])
+        if groups.get("mon") is None and month > 12 >= day and pattern is _DATE_FORMATS[1]:
+            day, month = month, day
+        try:
+            return datetime.date(year, month, day)
+        except ValueError:
+            return None
     return None
 
 
@@ -451,18 +508,42 @@ class Tournament:
 
     @property
     def start_date(self) -> datetime.date | None:
-        """The event's date of start (record ``042``), ``None`` when absent.
+        """The event's date of start (record ``042``, see :func:`parse_date`); ``None`` when
+        the record is absent or its date cannot be read (:attr:`unreadable_start_date`).
 
-        Raises :class:`ModelError` when the record is there but is not a date: the tie-break
-        edition depends on it, so a guess would be wrong silently.
-        """
+        Only the tie-break edition depends on it, so a file with a date in a form nobody
+        foresaw is still read, paired and ranked; the caller says which edition it used."""
         value = self.record_value("042")
         if value is None or not value.strip():
             return None
-        date = parse_date(value)
-        if date is None:
-            raise ModelError(f"record 042 (date of start) is not a date: {value!r}; expected YYYY/MM/DD")
-        return date
+        return parse_date(value)
+
+    @property
+    def unreadable_start_date(self) -> str | None:
+        """The text of record ``042`` when it is there but is not a date :func:`parse_date`
+        reads; ``None`` otherwise."""
+        value = self.record_value("042")
+        if value is None or not value.strip() or parse_date(value) is not None:
+            return None
+        return value
+
+    def record_lines(self) -> tuple[int, ...]:
+        """The line number (1-based, as the file is written by :func:`.trf.dumps`) of each
+        record, in the order of :attr:`records`: what an error about a record names."""
+        order = sorted(range(len(self.records)), key=lambda i: self.records[i].slot)
+        lines = [0] * len(self.records)
+        line = 0
+        k = 0
+        for slot in range(len(self.players)):
+            while k < len(order) and self.records[order[k]].slot <= slot:
+                line += 1
+                lines[order[k]] = line
+                k += 1
+            line += 1
+        for i in order[k:]:
+            line += 1
+            lines[i] = line
+        return tuple(lines)
 
     @property
     def total_rounds(self) -> int | None:
@@ -506,12 +587,8 @@ class Tournament:
 
     def absences_known_before(self, round_number: int) -> tuple[tuple[int, RoundEntry], ...]:
         """``(start number, entry)`` of players not to be paired in this round because their
-        absence was known in advance: ``0000 - H``, ``0000 - Z`` or ``0000 - F``."""
-        return tuple(
-            (p.start_number, e)
-            for p in self.players
-            if (e := p.entry(round_number)).opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES
-        )
+        absence was known in advance (``0000 - H``, ``Z``, ``F``, ``-`` or ``=``)."""
+        return tuple((p.start_number, e) for p in self.players if (e := p.entry(round_number)).is_absence)
 
     def with_players(self, players: Iterable[Player]) -> Tournament:
         return dataclasses.replace(self, players=tuple(players))
@@ -530,21 +607,25 @@ class Tournament:
     def pairing_input(self, round_number: int, total_rounds: int | None = None) -> Tournament:
         """The tournament as a pairing program sees it before pairing ``round_number``.
 
-        As the corpus README builds it: rounds 1..k−1 kept; a round-k entry kept only when it
-        is an absence known in advance (``0000 - H/Z/F``); points recomputed from the kept
-        rounds; an ``XXR`` record giving the event's number of rounds (``total_rounds``, else
-        the file's ``XXR``/``142``, else the rounds recorded in the file).
+        As bbpPairings' check mode builds it (and the corpus README): rounds 1..k−1 kept; a
+        round-k entry kept when it is an absence known in advance (``0000 - H/Z/F/-/=``); a
+        player with nothing recorded in round k, when round k was paired, did not take part in
+        it (withdrawn, absent): ``0000 - Z`` stands for that, so they are not paired again;
+        points recomputed from the kept rounds; an ``XXR`` record giving the event's number
+        of rounds (``total_rounds``, else the file's ``XXR``/``142``, else the rounds recorded
+        in the file).
         """
         if round_number < 1:
             raise ValueError(f"round numbers start at 1, not {round_number}")
         keep = round_number - 1
+        was_paired = any(p.entry(round_number).paired for p in self.players)
         players = []
         for p in self.players:
             rounds = list(p.rounds[:keep])
             entry = p.entry(round_number)
-            if entry.opponent is None and entry.code in PRE_PAIRING_ABSENCE_CODES:
+            if entry.is_absence or (was_paired and entry.is_blank):
                 rounds.extend([NOT_PAIRED] * (keep - len(rounds)))
-                rounds.append(entry)
+                rounds.append(entry if entry.is_absence else ZERO_BYE_ENTRY)
             new_rounds = tuple(rounds)
             score = sum((e.points for e in new_rounds[:keep]), ZERO)
             if new_rounds == p.rounds and p.points == score:

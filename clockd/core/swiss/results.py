@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from clockd.core.swiss.model import (
-    PRE_PAIRING_ABSENCE_CODES,
     Board,
     BoardResult,
     Code,
@@ -223,7 +222,8 @@ def record_results(tournament: Tournament, round_number: int, results: RoundResu
     """The tournament with round ``round_number`` written from ``results``.
 
     Every player of the tournament must be placed: on a board, given the bye, or already
-    holding an absence announced for this round (``0000 - H``, ``Z`` or ``F``, which stays).
+    holding an absence announced for this round (``0000 - H``, ``Z``, ``F``, ``-`` or ``=``, which
+    stays).
     A player on a board may not hold such an absence; start numbers must exist and appear
     once. Entries already in the round (when it is recorded again) are replaced. The
     points column (81–84) is brought up to date. Raises :class:`ResultsError` listing
@@ -241,7 +241,7 @@ def record_results(tournament: Tournament, round_number: int, results: RoundResu
             return
         seen[sn] = line
         entry = tournament[sn].entry(round_number)
-        if entry.opponent is None and entry.code in PRE_PAIRING_ABSENCE_CODES:
+        if entry.is_absence:
             problems.append(Problem(line, column, Issue.ABSENT_ON_BOARD, (str(sn), str(entry))))
 
     for b in results.boards:
@@ -259,7 +259,7 @@ def record_results(tournament: Tournament, round_number: int, results: RoundResu
         if p.start_number in seen:
             continue
         entry = p.entry(round_number)
-        if entry.opponent is None and entry.code in PRE_PAIRING_ABSENCE_CODES:
+        if entry.is_absence:
             absences.append((p.start_number, entry))
         else:
             unplaced.append(p.start_number)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from clockd.core.swiss.model import ONE, ZERO, Tournament
-from clockd.core.swiss.tiebreaks import NAMES, Edition, TieBreaks, lots
+from clockd.core.swiss.tiebreaks import NAMES, Edition, EditionBasis, TieBreaks, choose_edition, lots
 
 #: RULES.md §H, after points (lots come last when a seed is given).
 DEFAULT_ORDER = ("BH-C1", "BH", "SB", "PS", "DE", "WIN", "BWG")
@@ -45,6 +45,8 @@ class Standings:
     edition: Edition
     rounds: int
     lots_seed: str | None = None
+    #: why ``edition`` applies (given by the caller, the event's date, no readable date)
+    edition_basis: EditionBasis = EditionBasis.GIVEN
 
 
 #: How many decimal places a tie-break is shown with at least (scores in halves, SB in quarters).
@@ -97,13 +99,13 @@ def standings(
 ) -> Standings:
     """The standings after ``rounds`` rounds (default: the last round paired).
 
-    ``edition`` defaults to the one in force on the event's date (TRF ``042``).
+    ``edition`` defaults to the one in force on the event's date (TRF ``042``); the table
+    says which basis applied (:func:`~clockd.core.swiss.tiebreaks.choose_edition`).
     """
     order = check_order(order)
     if rounds is None:
         rounds = tournament.rounds_paired
-    if edition is None:
-        edition = Edition.in_force_on(tournament.start_date)
+    edition, basis = choose_edition(tournament, edition)
     tb = TieBreaks(tournament, rounds=rounds, edition=edition)
     numbers = list(tournament.start_numbers)
     values: dict[int, dict[str, Fraction]] = {sn: {} for sn in numbers}
@@ -131,7 +133,7 @@ def standings(
     for group in groups:
         rank = len(rows) + 1
         rows.extend(Row(rank, sn, names[sn], tb.points(sn), values[sn]) for sn in group)
-    return Standings(tuple(rows), tuple(criteria), edition, rounds, lots_seed)
+    return Standings(tuple(rows), tuple(criteria), edition, rounds, lots_seed, basis)
 
 
 def _refine(groups: list[list[int]], column: Mapping[int, Fraction], *, descending: bool) -> list[list[int]]:

@@ -34,7 +34,8 @@ the corpus values in ``tiebreaks/*.tsv`` come from that program and are matched 
   than the overall least one.
 
 The edition in force is chosen by the event's date of start (TRF ``042``): on or after
-1 March 2026 the 2026 edition, before it the 2024 edition; with no date, 2026.
+1 March 2026 the 2026 edition, before it the 2024 edition; with no date, or one that cannot
+be read, 2026 (:func:`choose_edition` says which basis applied, so a printout can say it).
 """
 
 from __future__ import annotations
@@ -66,6 +67,28 @@ class Edition(StrEnum):
 
 
 EDITION_2026_FROM = datetime.date(2026, 3, 1)
+
+
+class EditionBasis(StrEnum):
+    """Why an edition applies: what a printout says next to it."""
+
+    GIVEN = "given"  # the caller chose it (``--edition``)
+    DATE = "date"  # in force on the event's date of start (TRF ``042``)
+    NO_DATE = "no date"  # the file gives no date of start: the edition in force now
+    UNREADABLE_DATE = "unreadable date"  # record ``042`` is there but is not a date
+
+
+def choose_edition(tournament: Tournament, given: Edition | None = None) -> tuple[Edition, EditionBasis]:
+    """The edition for ``tournament``'s tie-breaks and why: ``given``, else the one in force
+    on its date of start; without a readable date, the current (2026) edition."""
+    if given is not None:
+        return given, EditionBasis.GIVEN
+    date = tournament.start_date
+    if date is not None:
+        return Edition.in_force_on(date), EditionBasis.DATE
+    basis = EditionBasis.UNREADABLE_DATE if tournament.unreadable_start_date else EditionBasis.NO_DATE
+    return Edition.in_force_on(None), basis
+
 
 #: Every tie-break this module computes (DE is computed by :mod:`.standings`).
 NAMES = ("PTS", "BH-C1", "BH", "SB", "PS", "DE", "WIN", "WON", "BWG", "BPG", "REP")

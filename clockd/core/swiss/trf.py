@@ -157,7 +157,7 @@ def loads(text: str) -> Tournament:
         tournament = Tournament(tuple(players), tuple(records), Layout(newline, final_newline))
     except ModelError as exc:  # pragma: no cover — duplicates are caught above
         raise TrfError(len(lines), 1, str(exc)) from None
-    _check_record_values(tournament, lines)
+    _check_record_values(lines)
     problems = check_pairings(tournament)
     if problems:
         sn, r, why = problems[0]
@@ -174,8 +174,10 @@ def _check_record(line: str, number: int) -> None:
         raise TrfError(number, 4, f"expected a space after the record code {line[:3]!r}, found {line[3]!r}")
 
 
-def _check_record_values(tournament: Tournament, lines: list[str]) -> None:
-    """The records whose values this program relies on must be readable."""
+def _check_record_values(lines: list[str]) -> None:
+    """The records whose values this program relies on must be readable. (The date of start,
+    ``042``, is not among them: it only chooses the tie-break edition, and a date that cannot
+    be read leaves that choice to the caller; see ``Tournament.unreadable_start_date``.)"""
     for number, line in enumerate(lines, start=1):
         code = line[:3]
         if code in ("XXR", "142"):
@@ -185,11 +187,6 @@ def _check_record_values(tournament: Tournament, lines: list[str]) -> None:
             first = value.split()[0]
             if not first.isdigit() or int(first) < 1:
                 raise TrfError(number, 5, f"{code}: expected the number of rounds, found {first!r}")
-    try:
-        tournament.start_date  # noqa: B018 — validates record 042
-    except ModelError as exc:
-        number = next(i for i, line in enumerate(lines, start=1) if line[:3] == "042")
-        raise TrfError(number, 5, str(exc)) from None
 
 
 def _field(line: str, first: int, last: int) -> str:

@@ -35,13 +35,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from clockd.core.swiss.dutch.colours import colour_of_first
-from clockd.core.swiss.dutch.matching import perfect_matching_exists
+from clockd.core.swiss.dutch.face import single_leftovers
+from clockd.core.swiss.dutch.matching import unmatched_count
 from clockd.core.swiss.dutch.ordering import (
     FAST_FROM,
     Criteria,
     MdpOrder,
     Order,
     RemainderOrder,
+    SlowPath,
     best_matching,
 )
 from clockd.core.swiss.dutch.state import WHITE, PairingInput, PlayerState
@@ -83,12 +85,17 @@ def _members(mask: int) -> list[int]:
     return out
 
 
+#: How far :meth:`_Bracket._too_small` counts the players a model leaves over to float.
+SHORT_ENOUGH = 4
+
+
 class _Round:
     """The state of pairing one round: players in score order and what is decided."""
 
-    def __init__(self, data: PairingInput, decide_from: int) -> None:
+    def __init__(self, data: PairingInput, decide_from: int, slow: SlowPath | None = None) -> None:
         self.data = data
         self.decide_from = decide_from
+        self.slow = slow
         players = sorted(data.players, key=lambda p: (-p.score, p.rank))
         self.p: list[PlayerState] = players
         n = self.n = len(players)
@@ -127,7 +134,7 @@ class _Round:
         compat: list[int] = []
         for i, a in enumerate(players):
             mask = full & ~(1 << i)
-            for sn in a.opponents:
+            for sn in a.opponents | a.forbidden:
                 j = index.get(sn)
                 if j is not None:
                     mask &= ~(1 << j)
@@ -136,6 +143,13 @@ class _Round:
             compat.append(mask)
         self.compat = compat
         self.odd = n % 2 == 1
+        self.refused = False  # a relaxed model of this round has been refused
+        # What a pair's quality in its bracket depends on, per player (Weights.quality).
+        self.kind = [
+            (pl.score, pl.preference, pl.imbalance, pl.repeated, pl.strong, pl.float1, pl.float2)
+            for pl in players
+        ]
+        self.paired_quality: dict[tuple[object, ...], int] = {}
         self.bye_score = 0
         self.single0 = False
         self.ranks: dict[int, int] = {}
@@ -151,6 +165,11 @@ class _Round:
     def perfect(self, member: int, cands: int = 0, apart: int = 0) -> bool:
         """Whether the players in the bit set ``member`` can all be paired: one of ``cands``
         left out when their number is odd; players in ``apart`` never paired together."""
+        return self.unpaired(member, cands, apart, stop_at=1) == 0
+
+    def unpaired(self, member: int, cands: int = 0, apart: int = 0, stop_at: int = -1) -> int:
+        """How many players of ``member`` the best pairing of them (as :meth:`perfect`
+        pairs them) leaves without an opponent."""
         vertices = _members(member)
         dummy = self.n
         compat = self.compat
@@ -175,7 +194,7 @@ class _Round:
                     m &= ~apart
                 return m
 
-        return perfect_matching_exists(vertices, neighbours, self.n + 1)
+        return unmatched_count(vertices, neighbours, self.n + 1, stop_at)
 
     def cand(self, i: int) -> bool:
         return bool((self.cand_mask >> i) & 1)
@@ -198,15 +217,18 @@ class _Round:
         return 0
 
 
-def pair_players(data: PairingInput, decide_from: int = FAST_FROM) -> RoundPairing:
+def pair_players(
+    data: PairingInput, decide_from: int = FAST_FROM, slow: SlowPath | None = None
+) -> RoundPairing:
     """Pair one round. Raises :class:`NoValidPairing` when no pairing satisfies the
     absolute criteria.
 
     ``decide_from``: brackets of at least this many players take the rules' order on the
     criteria's certificate instead of in one more weighted matching (:mod:`.ordering`);
-    the pairing is the same either way (0 = always, a huge number = never).
+    the pairing is the same either way (0 = always, a huge number = never). ``slow``, if
+    given, records the models that could not be decided on the certificate.
     """
-    rnd = _Round(data, decide_from)
+    rnd = _Round(data, decide_from, slow)
     p = rnd.p
     n = rnd.n
     if n == 0:
@@ -303,6 +325,7 @@ class _Bracket:
         # (player numbers and base weight) and the criteria's certificate, reused by the
         # next solve of this bracket on the same players less those paired meanwhile
         self._models: dict[int, tuple[int, list[tuple[int, int, int]], Criteria | None]] = {}
+        self.level = 0  # the smallest model tried first
 
     def lower_mask(self, level: int) -> int:
         """The players of the score groups below the explicit ones and (at level 0) below
@@ -317,17 +340,40 @@ class _Bracket:
     def solve(self, order: Order) -> dict[int, int]:
         rnd = self.rnd
         levels = len(rnd.groups) - self.g  # level = groups below the bracket made explicit
-        level = 0
+        # A model the bracket's first phase found too small is too small for its second
+        # (what the field below cannot absorb is the same): start where the first ended.
+        level = self.level
         total_left = bin(self.remaining).count("1")
         if total_left <= 24:
             level = levels
         while True:
             if level >= levels - 1:
+                self.level = levels
                 return self._solve_full(order)
-            result = self._solve_relaxed(level, order)
-            if result is not None:
-                return result
+            # (the test is not free: it is taken once a model of this round was refused)
+            if not (rnd.refused and self._too_small(level)):
+                result = self._solve_relaxed(level, order)
+                if result is not None:
+                    self.level = level
+                    return result
+                rnd.refused = True
             level = level + 1 if level < 2 else levels
+
+    def _too_small(self, level: int) -> bool:
+        """Whether the model of ``level`` is not worth solving: the field below it cannot
+        pair within itself, short of more players than a best pairing of the model's own
+        players leaves over to float down (each floater pairs one of them at most), so the
+        model's answer would be refused unless it floated more players than it must. Taking
+        a larger model instead is always exact; this only saves time."""
+        rnd = self.rnd
+        below = self.lower_mask(level)
+        if level == 0:
+            below |= self.next_mask & self.remaining
+        spare = rnd.unpaired(self.remaining & ~below, stop_at=SHORT_ENOUGH)
+        if spare >= SHORT_ENOUGH:
+            return False
+        cands = (rnd.cand_mask if rnd.odd else 0) & below
+        return rnd.unpaired(below, cands, stop_at=spare + 1) > spare
 
     def _edge_quality(self, i: int, j: int) -> int:
         """The reference engine's weight (without the completion field) at this point."""
@@ -336,19 +382,21 @@ class _Bracket:
         w = rnd.weights
         bj = 1 << j
         if self.res_mask & bj:
-            return w.quality(
-                p[i], p[j], in_current=True, in_next=False, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            # the same for every pair of players with the same history: computed once
+            bye = rnd.bye_bits(i, j, self.single)
+            key = (rnd.kind[i], rnd.kind[j], bye)
+            q = rnd.paired_quality.get(key)
+            if q is None:
+                q = rnd.paired_quality[key] = w.quality(
+                    p[i], p[j], in_current=True, in_next=False, bye_bits=bye
+                )
+            return q
         zone = self.mdp_mask | self.res_mask | self.next_mask
         if self.next_mask & bj and (zone >> i) & 1:
-            return w.quality(
-                p[i], p[j], in_current=False, in_next=True, bye_bits=rnd.bye_bits(i, j, self.single)
-            )
+            return w.into_next(p[i].score, rnd.bye_bits(i, j, self.single))
         if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
             return -1
-        return w.quality(
-            p[i], p[j], in_current=False, in_next=False, bye_bits=rnd.bye_bits(i, j, rnd.single0)
-        )
+        return w.outside(rnd.bye_bits(i, j, rnd.single0))
 
     def _edges(
         self, level: int, players: int, base: Callable[[int, int, int], int]
@@ -384,7 +432,12 @@ class _Bracket:
         cached = self._models.get(level)
         criteria = cached[2] if cached is not None else None
         mate, criteria = best_matching(
-            vertices, [(local[i], local[j], b) for i, j, b in edges], order, criteria, self.rnd.decide_from
+            vertices,
+            [(local[i], local[j], b) for i, j, b in edges],
+            order,
+            criteria,
+            self.rnd.decide_from,
+            self.rnd.slow,
         )
         self._models[level] = (players, edges, criteria)
         return mate
@@ -473,13 +526,11 @@ class _Bracket:
                 return False
             leftover = 0
         else:
-            leftover = 0
-            for v in members:
-                if rnd.perfect(left_next & ~(1 << v)):
-                    leftover = 1 << v
-                    break
-            if not leftover:
+            # the first player the rest of the group can pair without
+            can_leave = single_leftovers(rnd.compat, left_next, rnd.n)
+            if not can_leave:
                 return False
+            leftover = can_leave & -can_leave
         rest = leftover
         for v in floated:
             if not into_next[v]:
@@ -511,18 +562,13 @@ def _pair_brackets(rnd: _Round) -> list[tuple[int, int]]:
                     pairs.append((m, r))
                     remaining &= ~((1 << m) | (1 << r))
             remainder = [v for v in residents if (remaining >> v) & 1]
-            rp = sum(1 for v in remainder if mate.get(v, -1) in res_set and mate[v] < v)
         else:
             remainder = list(residents)
-            rp = len(remainder) // 2
         br.remaining = remaining
-        while True:
-            mate = br.solve(RemainderOrder(remainder, rp, counted=True))
-            idx = set(remainder)
-            got = sum(1 for v in remainder if mate.get(v, -1) in idx and mate[v] > v)
-            if got == rp:
-                break
-            rp = got
+        # The remainder's number of pairs is the same in all the best pairings (every pair
+        # in the bracket counts in the criteria): the order takes it from the one it gets.
+        mate = br.solve(RemainderOrder(remainder, counted=True))
+        idx = set(remainder)
         for v in remainder:
             u = mate.get(v, -1)
             if u in idx and u > v:

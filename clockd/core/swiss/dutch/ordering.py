@@ -20,26 +20,33 @@ description still exists with the decision made — an augmenting-path search on
 not a weighted matching. The result is the same matching the tie-break weight selects,
 because among equally good pairings that weight is exactly that sequence of decisions.
 
-When the dual has a shape this does not handle (nested positive blossoms, or a positive
-blossom with a zero-slack edge leaving it), or the remainder needs more than one exchange
-between S1 and S2 (or is to have no pairs at all), :func:`best_matching` falls back to the
-one weighted matching. In the corpus that happens only where 24 players or fewer are left to
-pair; no larger bracket needs it.
+That description, and the searches on it, are :mod:`.face`'s: blossoms no zero-slack edge
+leaves get a stand-in, blossoms with leaving edges (an odd score group whose extra player
+goes down) are searched as one contracted vertex. When the dual has a shape it does not
+handle (a blossom inside a blossom inside a blossom), or the remainder needs more than one
+exchange between S1 and S2, :func:`best_matching` falls back to the one weighted matching.
+
+The remainder's number of pairs (which makes S1) is read from the criteria's best pairing
+(:meth:`RemainderOrder.fit`): every pair inside the bracket counts in the criteria, so every
+best pairing has as many.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Protocol
 
+from clockd.core.swiss.dutch.face import Criteria, Face, face_of
 from clockd.core.swiss.dutch.matching import max_weight_matching, max_weight_matching_with_duals
 
-__all__ = ["FAST_FROM", "Criteria", "MdpOrder", "Order", "RemainderOrder", "best_matching"]
+__all__ = ["FAST_FROM", "Criteria", "MdpOrder", "Order", "RemainderOrder", "SlowPath", "best_matching"]
 
 #: Explicit players from which a bracket is decided on the certificate; below it the one
 #: weighted matching with the tie-break in the weight is as fast.
 FAST_FROM = 20
+#: Single exchanges tried on the certificate, in the rules' order, before the leaders are
+#: taken from a weighted matching instead (each try is a search over the whole face).
+ONE_EXCHANGE_TRIES = 32
 
 
 def _bits(x: int) -> int:
@@ -48,221 +55,6 @@ def _bits(x: int) -> int:
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-class _Choice:
-    """The pairings as good as the best one, and the decisions taken so far.
-
-    Vertices are the bracket's explicit players (local numbers ``0..m-1``) followed by one
-    stand-in per positive blossom: the blossom's player left unpaired inside it is paired
-    with its stand-in, so "exactly one unpaired" becomes "everyone paired". ``adj`` holds
-    the zero-slack edges still allowed, ``req`` the vertices that must be paired, ``mate``
-    a pairing of that description, ``active`` the vertices not yet settled.
-    """
-
-    def __init__(self, m: int, adj: list[int], mate: list[int], req: int) -> None:
-        self.m = m
-        self.size = len(adj)
-        self.adj = adj
-        self.mate = mate
-        self.req = req
-        self.tight = list(adj)  # every zero-slack edge, before any decision
-        self.req0 = req
-        self.active = (1 << self.size) - 1
-        self.free = 0
-        for v, u in enumerate(mate):
-            if u == -1:
-                self.free |= 1 << v
-
-    # -- changing the allowed edges ---------------------------------------------------
-    def forbid(self, v: int, mask: int) -> None:
-        """No edge between ``v`` and the vertices in ``mask`` may be used any more (the
-        caller unpairs ``v`` if its partner is among them)."""
-        drop = self.adj[v] & mask
-        self.adj[v] &= ~mask
-        while drop:
-            low = drop & -drop
-            drop ^= low
-            self.adj[low.bit_length() - 1] &= ~(1 << v)
-
-    def unpair(self, v: int) -> int:
-        u = self.mate[v]
-        if u != -1:
-            self.mate[v] = self.mate[u] = -1
-            self.free |= (1 << v) | (1 << u)
-        return u
-
-    def settle(self, a: int, b: int) -> None:
-        """Pair ``a`` with ``b`` for good (both must be paired with each other)."""
-        self.mate[a], self.mate[b] = b, a
-        self.free &= ~((1 << a) | (1 << b))
-        self.active &= ~((1 << a) | (1 << b))
-
-    # -- snapshots ----------------------------------------------------------------------
-    def save(self) -> tuple[list[int], list[int], int, int, int]:
-        return list(self.adj), list(self.mate), self.req, self.active, self.free
-
-    def restore(self, snap: tuple[list[int], list[int], int, int, int]) -> None:
-        adj, mate, self.req, self.active, self.free = snap
-        self.adj = list(adj)
-        self.mate = list(mate)
-
-    # -- the search ---------------------------------------------------------------------
-    def cover(self, vertices: Sequence[int]) -> bool:
-        """Pair every required vertex among ``vertices`` that is active and unpaired,
-        changing the pairing along augmenting paths; False if one cannot be."""
-        for v in vertices:
-            if (
-                v != -1
-                and (self.active >> v) & 1
-                and self.mate[v] == -1
-                and (self.req >> v) & 1
-                and not self._augment_from(v)
-            ):
-                return False
-        return True
-
-    def _augment_from(self, root: int) -> bool:
-        """Edmonds' search from the unpaired ``root`` for a path to an unpaired vertex, or
-        to a vertex that need not be paired (which then gives up its partner): after it,
-        ``root`` is paired and every vertex that was paired still is, except that one.
-
-        Neighbourhoods are bit sets, so a vertex's whole neighbourhood is classified at
-        once; the edges between two outer vertices (which only matter through odd cycles)
-        are looked at only when the tree cannot grow otherwise.
-        """
-        adj = self.adj
-        mate = self.mate
-        active = self.active
-        optional = ~self.req
-        targets = self.free & active & ~(1 << root)
-        parent = [-1] * self.size
-        base = list(range(self.size))
-        members: dict[int, int] = {}
-        outer = 1 << root
-        inner = 0
-        queue = [root]
-        qi = 0
-        pending: list[int] = []
-        while True:
-            while qi < len(queue):
-                v = queue[qi]
-                qi += 1
-                if v != root and (optional >> v) & 1:
-                    self._flip(v, -1, parent, root)
-                    return True
-                nb = adj[v] & active
-                hit = nb & targets
-                if hit:
-                    self._flip(v, _low(hit), parent, root)
-                    return True
-                grow = nb & ~outer & ~inner
-                while grow:
-                    low = grow & -grow
-                    grow ^= low
-                    if outer & low:
-                        continue  # the partner of a vertex just reached: an odd cycle
-                    u = low.bit_length() - 1
-                    parent[u] = v
-                    inner |= low
-                    w = mate[u]
-                    outer |= 1 << w
-                    queue.append(w)
-                pending.append(v)
-            grown = False
-            while pending and not grown:
-                v = pending.pop()
-                odd = adj[v] & active & outer
-                while odd:
-                    low = odd & -odd
-                    odd ^= low
-                    u = low.bit_length() - 1
-                    if base[u] == base[v] or mate[v] == u:
-                        continue
-                    new = self._shrink(v, u, base, parent, members) & ~outer
-                    if new:
-                        outer |= new
-                        inner &= ~new
-                        while new:
-                            low = new & -new
-                            new ^= low
-                            queue.append(low.bit_length() - 1)
-                        grown = True
-            if not grown:
-                return False
-
-    def _shrink(self, v: int, u: int, base: list[int], parent: list[int], members: dict[int, int]) -> int:
-        """Contract the odd cycle closed by the edge ``v``–``u``; return its vertices."""
-        mate = self.mate
-        seen = set()
-        a = v
-        while True:
-            a = base[a]
-            seen.add(a)
-            if mate[a] == -1:
-                break
-            a = parent[mate[a]]
-        b = u
-        while True:
-            b = base[b]
-            if b in seen:
-                break
-            b = parent[mate[b]]
-        top = b
-        bases: set[int] = set()
-        for x, child in ((v, u), (u, v)):
-            while base[x] != top:
-                bases.add(base[x])
-                bases.add(base[mate[x]])
-                parent[x] = child
-                child = mate[x]
-                x = parent[mate[x]]
-        union = members.get(top, 1 << top)
-        for bb in bases:
-            union |= members.pop(bb, 1 << bb)
-        members[top] = union
-        rest = union
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            base[low.bit_length() - 1] = top
-        return union
-
-    def _flip(self, v: int, to: int, parent: list[int], root: int) -> None:
-        """Augment along the tree path from ``root`` to the outer vertex ``v``, then the
-        edge to ``to`` (or, when ``to`` is -1, leave ``v`` unpaired)."""
-        mate = self.mate
-        self.free &= ~(1 << root)
-        if to == -1:
-            u = mate[v]
-            mate[v] = -1
-            self.free |= 1 << v
-        else:
-            self.free &= ~(1 << to)
-            u = mate[v]
-            mate[v] = to
-            mate[to] = v
-        while u != -1:
-            pv = parent[u]
-            ppv = mate[pv]
-            mate[u] = pv
-            mate[pv] = u
-            u = ppv
-
-    # -- decisions ----------------------------------------------------------------------
-    def try_pair(self, a: int, b: int) -> bool:
-        """Settle ``a``–``b`` if a pairing of the description has them together."""
-        if self.mate[a] == b:
-            self.settle(a, b)
-            return True
-        snap = self.save()
-        pa = self.unpair(a)
-        pb = self.unpair(b)
-        self.settle(a, b)
-        if self.cover((pa, pb)):
-            return True
-        self.restore(snap)
-        return False
 
 
 class Order(Protocol):
@@ -277,9 +69,19 @@ class Order(Protocol):
         """The tie-break weight of pairing players ``i < j`` (global numbers)."""
         ...
 
-    def decide(self, choice: _Choice, local: dict[int, int]) -> bool:
+    def decide(self, choice: Face, local: dict[int, int]) -> bool:
         """Take the order's decisions on ``choice`` (players by local number through
         ``local``); False when the certificate cannot decide them here."""
+        ...
+
+    @property
+    def fitted(self) -> bool:
+        """Whether the order knows what :meth:`fit` tells it."""
+        ...
+
+    def fit(self, mate: Mapping[int, int]) -> Order:
+        """This order for a bracket of which ``mate`` is one best pairing by the criteria
+        (global numbers): what it needs to know of the best pairings before it decides."""
         ...
 
 
@@ -297,6 +99,11 @@ class MdpOrder:
         self.a3_bits = self.b3 * nm
         self.bits = nm + self.a3_bits + 2
 
+    fitted = True
+
+    def fit(self, mate: Mapping[int, int]) -> MdpOrder:
+        return self
+
     def weight(self, i: int, j: int) -> int:
         k = self.mpos.get(i)
         if k is None or j not in self.rpos:
@@ -304,7 +111,7 @@ class MdpOrder:
         nm, nr = len(self.mdps), len(self.residents)
         return ((1 << (nm - 1 - k)) << self.a3_bits) + ((nr - self.rpos[j]) << (self.b3 * (nm - 1 - k)))
 
-    def decide(self, choice: _Choice, local: dict[int, int]) -> bool:
+    def decide(self, choice: Face, local: dict[int, int]) -> bool:
         res_mask = 0
         for r in self.residents:
             if r in local:
@@ -348,10 +155,16 @@ class RemainderOrder:
     In order of importance: fewest exchanges (pairs whose higher player is in S1), the
     smallest sum of the higher players' positions, the lowest S1 players exchanged out,
     the highest S2 players exchanged in, and each S1 player's opponent as high as possible.
+
+    ``rp`` is the number of pairs the remainder has in the best pairings (bbpPairings
+    counts it in its matching before it orders the remainder); ``None`` takes it from the
+    criteria's best pairing (:meth:`fit`), which gives it exactly when ``counted``.
     """
 
-    def __init__(self, remainder: list[int], rp: int, counted: bool = False) -> None:
+    def __init__(self, remainder: list[int], rp: int | None = None, counted: bool = False) -> None:
         self.remainder = remainder
+        self.fitted = rp is not None
+        rp = len(remainder) // 2 if rp is None else rp
         self.rp = rp
         #: every pair inside the bracket counts in the criteria (C6), so all the best
         #: pairings have the same number of them: then one exchange can be decided here
@@ -366,22 +179,48 @@ class RemainderOrder:
         self.ws = _bits(nrem * nrem + 1) + 1
         self.bits = _bits(rp + 1) + self.ws + self.w6 + self.w7 + self.w9 + 2
 
+    def fit(self, mate: Mapping[int, int]) -> RemainderOrder:
+        if self.fitted:
+            return self
+        idx = self.idx
+        pairs = sum(1 for v, u in mate.items() if v < u and v in idx and u in idx)
+        return RemainderOrder(self.remainder, pairs, self.counted)
+
     def weight(self, i: int, j: int) -> int:
         x = self.idx.get(i)
         z = self.idx.get(j)
         if x is None or z is None:
             return 0
-        rp, nrem = self.rp, len(self.remainder)
+        nrem = len(self.remainder)
+        a9 = (nrem - z) << (self.b9 * (nrem - 1 - x))
+        return self.leader_weight(i, j) + a9
+
+    def leader_weight(self, i: int, j: int) -> int:
+        """:meth:`weight` without its last field (each leader's opponent): what chooses the
+        leaders, S1 less the players exchanged out plus those exchanged in."""
+        x = self.idx.get(i)
+        z = self.idx.get(j)
+        if x is None or z is None:
+            return 0
+        rp = self.rp
+        x = min(x, z)
         exch = 1 if x < rp else 0
         a6 = -(1 << x) if x < rp else 0
         a7 = (1 << (self.n2 - 1 - (x - rp))) if x >= rp else 0
-        a9 = (nrem - z) << (self.b9 * (nrem - 1 - x))
         t = (exch << self.ws) - x
         t = (t << self.w6) + a6
         t = (t << self.w7) + a7
-        return (t << self.w9) + a9
+        return t << self.w9
 
-    def decide(self, choice: _Choice, local: dict[int, int]) -> bool:
+    def decide_leaders(self, choice: Face, local: dict[int, int], leaders: list[int]) -> bool:
+        """Take the last decisions with the leaders given (global numbers, as the other
+        fields choose them): each leader, from the top, against the highest follower."""
+        rem = [local[g] for g in self.remainder if g in local]
+        if len(rem) != len(self.remainder) or any(g not in local for g in leaders):
+            return False
+        return self._pair_with_leaders(choice, rem, sorted(local[g] for g in leaders))
+
+    def decide(self, choice: Face, local: dict[int, int]) -> bool:
         # Decided here: the remainder without exchanges, or with one. Write L for the
         # players who are the higher of their pair inside the remainder (the "leaders").
         # Without exchanges L = S1: every S1 player against an S2 player. When a best
@@ -393,7 +232,9 @@ class RemainderOrder:
         # x), and the first that a best pairing allows is the one.
         rp = self.rp
         if rp == 0:
-            return False  # then a pair led by the first S2 player is not outweighed
+            # No pairs in the remainder, in every best pairing when they all have the same
+            # number; otherwise a pair led by the first S2 player is not outweighed here.
+            return self.counted
         rem = [local[g] for g in self.remainder if g in local]
         if len(rem) != len(self.remainder):
             return False
@@ -413,7 +254,9 @@ class RemainderOrder:
         inside = sum(1 for v in rem if choice.mate[v] > v and (rem_mask >> choice.mate[v]) & 1)
         if inside != rp:
             return False
-        budget = 4 * len(rem)
+        # A few of the exchanges, in the fields' order; past them (or for more exchanges) the
+        # leaders come from one weighted matching (``_best_leaders``), exact but dearer.
+        budget = ONE_EXCHANGE_TRIES
         n = len(rem)
         for d in range(1, n):
             for x in range(rp - 1, max(rp - d, 0) - 1, -1):
@@ -430,7 +273,7 @@ class RemainderOrder:
         return False
 
     @staticmethod
-    def _pair_with_leaders(choice: _Choice, rem: list[int], leaders: list[int]) -> bool:
+    def _pair_with_leaders(choice: Face, rem: list[int], leaders: list[int]) -> bool:
         """Restrict ``choice`` to pairings whose pairs inside the remainder ``rem`` are
         exactly one leader and a lower follower each, every leader paired; then give
         each leader, from the top, the highest follower it can have. False (``choice``
@@ -467,39 +310,23 @@ class RemainderOrder:
         return True
 
 
-@dataclass
-class Criteria:
-    """A bracket's best pairings by the criteria alone, by player number: the optimal
-    duals, the positive blossoms (none nested), and one best pairing (the last one the
-    order chose).
+class SlowPath:
+    """Where a pairing fell back to the one weighted matching although its bracket was large
+    enough for the certificate (what a benchmark reports): ``(players, kind)`` per model,
+    ``kind`` the order's class name; and, beside them, the size of each model that the
+    certificate did decide (``decided``)."""
 
-    Taking pairs out of the bracket that are paired with each other in ``mate`` leaves a
-    certificate of the smaller bracket (the duals still cover every edge, and the rest of
-    ``mate`` still meets complementary slackness), so the next phase of the same bracket
-    needs no new matching: see :meth:`restricted_to`.
-    """
+    def __init__(self) -> None:
+        self.models: list[tuple[int, str]] = []
+        self.decided: list[int] = []
 
-    duals: dict[int, int]
-    blossom_duals: list[int]
-    blossom_of: dict[int, int]  # player -> its positive blossom (absent: none)
-    mate: dict[int, int]
+    @property
+    def largest(self) -> int:
+        return max((m for m, _ in self.models), default=0)
 
-    def restricted_to(self, vertices: list[int]) -> Criteria | None:
-        """The certificate for ``vertices``, or None if they are not this bracket less
-        pairs of ``mate``."""
-        duals = self.duals
-        if len(vertices) > len(duals) or any(g not in duals for g in vertices):
-            return None
-        kept = set(vertices)
-        mate = self.mate
-        for g in duals:
-            if g not in kept:
-                partner = mate.get(g)
-                if partner is None or partner in kept:
-                    return None
-        return Criteria(
-            duals, self.blossom_duals, self.blossom_of, {g: u for g, u in mate.items() if g in kept}
-        )
+    @property
+    def largest_decided(self) -> int:
+        return max(self.decided, default=0)
 
 
 def best_matching(
@@ -508,6 +335,7 @@ def best_matching(
     order: Order,
     criteria: Criteria | None = None,
     decide_from: int = FAST_FROM,
+    slow: SlowPath | None = None,
 ) -> tuple[dict[int, int], Criteria | None]:
     """The maximum-weight matching of ``vertices`` (global player numbers, ascending)
     under the weight ``(base << order.bits) + order.weight(i, j)``: the best pairing by
@@ -517,19 +345,26 @@ def best_matching(
     worth no more than leaving both players unpaired has base 0). From ``decide_from``
     players on, the order's decisions are taken on the criteria's certificate (computed,
     or ``criteria`` from an earlier phase of the same bracket when it applies); otherwise,
-    or when the certificate cannot decide, by one weighted matching. Returns the pairing
-    (each paired player mapped to its partner) and the certificate to reuse, if any.
+    or when the certificate cannot decide, by one weighted matching (recorded in ``slow``).
+    Returns the pairing (each paired player mapped to its partner) and the certificate to
+    reuse, if any.
     """
     m = len(vertices)
     if m >= decide_from:
         prior = criteria.restricted_to(vertices) if criteria is not None else None
         if prior is None:
             prior = _criteria(vertices, edges)
-        if prior is not None:
-            result = _decide(vertices, edges, order, prior)
-            if result is not None:
-                prior.mate = result
-                return result, prior
+        order = order.fit(prior.mate)
+        result = _decide(vertices, edges, order, prior)
+        if result is not None:
+            prior.mate = result
+            if slow is not None:
+                slow.decided.append(m)
+            return result, prior
+        if slow is not None:
+            slow.models.append((m, type(order).__name__))
+    elif not order.fitted:
+        order = order.fit(_criteria(vertices, edges).mate)
     bits = order.bits
     weighted: list[tuple[int, int, int]] = []
     for a, b, base in edges:
@@ -540,15 +375,14 @@ def best_matching(
     return {vertices[a]: vertices[b] for a, b in enumerate(mate) if b != -1}, None
 
 
-def _criteria(vertices: list[int], edges: list[tuple[int, int, int]]) -> Criteria | None:
-    """Solve the criteria alone; None when the certificate has nested positive blossoms."""
+def _criteria(vertices: list[int], edges: list[tuple[int, int, int]]) -> Criteria:
+    """Solve the criteria alone: the certificate of the bracket's best pairings."""
     cert = max_weight_matching_with_duals(len(vertices), [e for e in edges if e[2] > 0])
-    if any(parent != -1 for _, _, parent in cert.blossoms):
-        return None
     return Criteria(
         duals={g: cert.duals[k] for k, g in enumerate(vertices)},
         blossom_duals=[z for z, _, _ in cert.blossoms],
-        blossom_of={g: cert.chains[k][0] for k, g in enumerate(vertices) if cert.chains[k]},
+        blossom_parent=[parent for _, _, parent in cert.blossoms],
+        chains={g: cert.chains[k] for k, g in enumerate(vertices) if cert.chains[k]},
         mate={g: vertices[u] for g, u in zip(vertices, cert.mate, strict=True) if u != -1},
     )
 
@@ -558,49 +392,41 @@ def _decide(
 ) -> dict[int, int] | None:
     """Take ``order``'s decisions among the pairings ``crit`` describes; None if the
     certificate's shape or the order's case is not one handled here."""
-    m = len(vertices)
-    local = {g: k for k, g in enumerate(vertices)}
-    y = [crit.duals[g] for g in vertices]
-    numbers: dict[int, int] = {}  # positive blossoms present, renumbered from 0
-    blossom_of = [-1] * m
-    for k, g in enumerate(vertices):
-        b = crit.blossom_of.get(g)
-        if b is not None:
-            blossom_of[k] = numbers.setdefault(b, len(numbers))
-    zs = [0] * len(numbers)
-    for b, k in numbers.items():
-        zs[k] = crit.blossom_duals[b]
-    size = m + len(zs)
-    adj = [0] * size
-    for a, b, base in edges:
-        s = y[a] + y[b] - 2 * base
-        ka = blossom_of[a]
-        if ka != -1 and ka == blossom_of[b]:
-            s += 2 * zs[ka]
-        if s == 0:
-            if ka != blossom_of[b]:
-                return None  # a zero-slack edge leaves a positive blossom
-            adj[a] |= 1 << b
-            adj[b] |= 1 << a
-    mate = [-1] * size
-    for g, u in crit.mate.items():
-        mate[local[g]] = local[u]
-    req = 0
-    for v in range(m):
-        if y[v] > 0 or blossom_of[v] != -1:
-            req |= 1 << v
-    for k in range(len(zs)):
-        d = m + k
-        req |= 1 << d
-        for v in range(m):
-            if blossom_of[v] == k and y[v] == 0:
-                adj[d] |= 1 << v
-                adj[v] |= 1 << d
-                if mate[v] == -1 and mate[d] == -1:
-                    mate[v], mate[d] = d, v
-    choice = _Choice(m, adj, mate, req)
-    if not choice.cover(list(range(size))):
-        return None  # cannot happen with an optimal certificate; be safe
-    if not order.decide(choice, local):
+    face = face_of(vertices, edges, crit)
+    if face is None:
         return None
-    return {vertices[a]: vertices[b] for a, b in enumerate(choice.mate[:m]) if 0 <= b < m}
+    m = len(vertices)
+    tight = face.tight[:m]
+    local = {g: k for k, g in enumerate(vertices)}
+    if not order.decide(face, local):
+        if not isinstance(order, RemainderOrder) or not order.counted:
+            return None
+        # Several exchanges: the leaders by one weighted matching on the zero-slack pairs
+        # with every field but the last, then the last field on the certificate.
+        leaders = _best_leaders(vertices, edges, order, tight)
+        face = face_of(vertices, edges, crit)
+        if face is None or not order.decide_leaders(face, local, leaders):
+            return None
+    return {vertices[a]: vertices[b] for a, b in enumerate(face.mate[:m]) if 0 <= b < m}
+
+
+def _best_leaders(
+    vertices: list[int], edges: list[tuple[int, int, int]], order: RemainderOrder, tight: list[int]
+) -> list[int]:
+    """The remainder's leaders in the best pairing (global numbers): a weighted matching with
+    the criteria and the exchange fields in the weight, on the pairs of zero slack only (a
+    best pairing uses no other), so its weights stay few."""
+    bits = order.bits
+    weighted: list[tuple[int, int, int]] = []
+    for a, b, base in edges:
+        if (tight[a] >> b) & 1:
+            wt = (base << bits) + order.leader_weight(vertices[a], vertices[b])
+            if wt > 0:
+                weighted.append((a, b, wt))
+    mate = max_weight_matching(len(vertices), weighted)
+    idx = order.idx
+    return [
+        min(vertices[a], vertices[b])
+        for a, b in enumerate(mate)
+        if b > a and vertices[a] in idx and vertices[b] in idx
+    ]

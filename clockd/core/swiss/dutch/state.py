@@ -11,7 +11,8 @@ pairings exactly starts with reproducing these facts exactly:
 * a player who already had a pairing-allocated bye, or a win without playing, is not
   given the bye again (C.04.1);
 * the round to pair is the first one in which nobody has been paired yet; players with
-  an absence known in advance for that round (``0000 - H/Z/F``) are not paired.
+  an absence known in advance for that round (``0000 - H/Z/F``, and ``0000 - -`` as JaVaFo
+  and Lichess write it) are not paired.
 
 Scores are kept as integers in half points (a win is 2), so everything stays exact.
 """
@@ -22,13 +23,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from clockd.core.swiss.model import (
-    PRE_PAIRING_ABSENCE_CODES,
     Code,
     Colour,
     Player,
     RoundEntry,
     Tournament,
 )
+from clockd.core.swiss.records import pairing_records
 
 __all__ = ["Float", "PairingInput", "PairingInputError", "PlayerState", "build_input"]
 
@@ -64,7 +65,7 @@ class PlayerState:
 
     start_number: int
     rank: int  # 0-based pairing number among the tournament's players (start number order)
-    score: int  # half points
+    score: int  # half points, with the acceleration of this round (the score it is paired on)
     colours: tuple[int, ...]  # colours of games played over the board, in order
     preference: int  # WHITE, BLACK or NO_COLOUR
     imbalance: int  # |whites - blacks| over played games
@@ -75,6 +76,7 @@ class PlayerState:
     float1: Float  # the float of the previous round
     float2: Float  # the float of the round before that
     opponents: frozenset[int]  # start numbers met over the board
+    forbidden: frozenset[int] = frozenset()  # start numbers it may not meet (XXP, 260)
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -91,9 +93,9 @@ class PairingInput:
 
     round_number: int  # the round being paired (1-based)
     total_rounds: int
-    players: tuple[PlayerState, ...]  # the players to pair, in start-number order
+    players: tuple[PlayerState, ...]  # the players to pair, in pairing-number order
     initial_colour: int  # the colour of the first player in round 1 (WHITE/BLACK)
-    score_by_number: dict[int, int]  # every valid player's score (half points)
+    score_by_number: dict[int, int]  # every valid player's score (half points, no acceleration)
     rank_by_number: dict[int, int]
 
 
@@ -102,14 +104,22 @@ def _entry_points2(entry: RoundEntry) -> int:
 
 
 def round_to_pair(tournament: Tournament) -> int:
-    """The first round in which nobody has been paired: every entry from it on is blank or
-    an absence known in advance."""
+    """The round to pair: the one after the last round anybody was paired in (given an
+    opponent, the pairing-allocated bye, or a win without playing). Entries from there on
+    are blank or absences known in advance (``0000 - H/F/Z/-/=``), whose players are not
+    paired. As bbpPairings reads a file: a round in which every player already has an
+    entry — all of them absent — counts as played, and the next one is paired.
+    """
     last = 0
     for p in tournament.players:
         for r, e in enumerate(p.rounds, start=1):
-            if not (e.is_blank or (e.opponent is None and e.code in PRE_PAIRING_ABSENCE_CODES)):
-                last = max(last, r)
-    return last + 1
+            if e.paired and r > last:
+                last = r
+    k = last + 1
+    players = tournament.players
+    while players and all(not p.entry(k).is_blank for p in players):
+        k += 1
+    return k
 
 
 def _float_of(entry: RoundEntry, before: int, opponent_before: int | None) -> Float:
@@ -125,7 +135,7 @@ def _float_of(entry: RoundEntry, before: int, opponent_before: int | None) -> Fl
 
 def _participated(entry: RoundEntry) -> bool:
     # bbpPairings: the player was paired, or got the pairing-allocated bye (or a forfeit win).
-    return entry.opponent is not None or entry.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN)
+    return entry.paired
 
 
 def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
@@ -150,6 +160,20 @@ def _infer_initial_colour(players: list[Player], played_rounds: int) -> int:
     return WHITE
 
 
+def initial_colour(tournament: Tournament) -> str:
+    """The first board's colour in round 1, ``"w"`` or ``"b"``: as the file says it (``XXC
+    white1``/``black1``, ``152 W``/``B``), else as bbpPairings infers it from the whole file."""
+    records = pairing_records(tournament)
+    if records.initial_colour is not None:
+        return records.initial_colour
+    players = (
+        list(tournament.players)
+        if records.by_rank
+        else sorted(tournament.players, key=lambda p: p.start_number)
+    )
+    return "w" if _infer_initial_colour(players, tournament.rounds_played) == WHITE else "b"
+
+
 def build_input(tournament: Tournament, total_rounds: int | None = None) -> PairingInput:
     """The pairing input for the next round of ``tournament``.
 
@@ -163,12 +187,20 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
         raise PairingInputError(
             f"round {k} is to be paired, but the tournament has only {n_total} rounds (XXR)"
         )
-    ordered = sorted(tournament.players, key=lambda p: p.start_number)
+    records = pairing_records(tournament, n_total)
+    byes = records.byes.get(k, frozenset())
+    if records.by_rank:  # XXC rank: pairing numbers follow the order of the 001 lines
+        ordered = list(tournament.players)
+    else:
+        ordered = sorted(tournament.players, key=lambda p: p.start_number)
+
+    def absent(p: Player) -> bool:
+        return not p.entry(k).is_blank or p.start_number in byes
+
     # A player who never took part in a pairing and is absent now is not in the event.
     valid: list[Player] = []
     for p in ordered:
-        absent_now = not p.entry(k).is_blank
-        if absent_now and not any(_participated(p.entry(r)) for r in range(1, k)):
+        if absent(p) and not any(_participated(p.entry(r)) for r in range(1, k)):
             continue
         valid.append(p)
     rank_by_number = {p.start_number: i for i, p in enumerate(valid)}
@@ -178,18 +210,19 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
         for r in range(1, k):
             running.append(running[-1] + _entry_points2(p.entry(r)))
         score_hist[p.start_number] = running
-    xxc = tournament.record_value("XXC") or ""
-    tokens = xxc.split()
-    if "white1" in tokens:
-        initial = WHITE
-    elif "black1" in tokens:
-        initial = BLACK
+
+    def pairing_score(sn: int, r: int) -> int:
+        """The score ``sn`` is paired on in round ``r``: points before it plus acceleration."""
+        return score_hist[sn][r - 1] + records.acceleration(sn, r)
+
+    if records.initial_colour is not None:
+        initial = WHITE if records.initial_colour == "w" else BLACK
     else:
         initial = _infer_initial_colour(valid, played_rounds)
 
     states: list[PlayerState] = []
     for p in valid:
-        if not p.entry(k).is_blank:
+        if absent(p):
             continue  # absent this round, known in advance
         sn = p.start_number
         colours: list[int] = []
@@ -240,18 +273,18 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
             if r < 1:
                 return Float.NONE
             e = p.entry(r)
-            before = score_hist[p.start_number][r - 1]
+            before = pairing_score(p.start_number, r)
             opp_before = None
             if e.played:
                 assert e.opponent is not None
-                opp_before = score_hist[e.opponent][r - 1]
+                opp_before = pairing_score(e.opponent, r)
             return _float_of(e, before, opp_before)
 
         states.append(
             PlayerState(
                 start_number=sn,
                 rank=rank_by_number[sn],
-                score=score_hist[sn][-1],
+                score=pairing_score(sn, k),
                 colours=tuple(colours),
                 preference=pref,
                 imbalance=imbalance,
@@ -262,6 +295,7 @@ def build_input(tournament: Tournament, total_rounds: int | None = None) -> Pair
                 float1=float_back(1),
                 float2=float_back(2),
                 opponents=frozenset(opponents),
+                forbidden=records.forbidden_with(sn, k),
             )
         )
     return PairingInput(

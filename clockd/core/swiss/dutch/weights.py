@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from clockd.core.swiss.dutch.state import NO_COLOUR, Float, PlayerState, invert
 
@@ -37,7 +38,7 @@ __all__ = ["Weights", "compatible"]
 def compatible(a: PlayerState, b: PlayerState, last_rounds: bool, threshold: int) -> bool:
     """C.04.3 C1–C3: not met before over the board, and not two players who must both have
     the same colour (except topscorers in the last round)."""
-    if b.start_number in a.opponents:
+    if b.start_number in a.opponents or b.start_number in a.forbidden:
         return False
     if not a.absolute or not b.absolute or a.preference != b.preference:
         return True
@@ -87,7 +88,17 @@ class Weights:
         r = (r << (2 * gb)) + bye_bits
         return r << self.tail_bits
 
-    @property
+    def outside(self, bye_bits: int) -> int:
+        """:meth:`quality` of a pair in neither the current bracket nor the next (only the
+        bye field can be set), computed directly: most pairs of a large field are such."""
+        return bye_bits << self.tail_bits
+
+    def into_next(self, higher_score: int, bye_bits: int) -> int:
+        """:meth:`quality` of a pair whose lower player is in the next bracket."""
+        r = (1 << self.score_bits) | (1 << self.shifts[higher_score])
+        return ((r << (2 * self.group_bits)) + bye_bits) << self.tail_bits
+
+    @cached_property
     def tail_bits(self) -> int:
         """Width of everything below the bye field."""
         gb, sb, pr = self.group_bits, self.score_bits, self.played_rounds
