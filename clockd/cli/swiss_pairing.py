@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import tr
+from clockd import i18n
 
 
 class _Failure(Exception):
@@ -44,64 +44,34 @@ class _Pairing:
 def register(sub: Any) -> None:
     pair = sub.add_parser(
         "pair",
-        help=tr(
-            pl="skojarz następną rundę turnieju z pliku TRF (system holenderski FIDE)",
-            en="pair the next round of a TRF tournament (FIDE Dutch)",
-        ),
-        description=tr(
-            pl="Kojarzy następną rundę turnieju z pliku INPUT (FIDE TRF) holenderskim systemem FIDE "
-            "i zapisuje kojarzenie tak jak bbpPairings/JaVaFo: liczbę par, potem 'białe czarne' "
-            "(numery startowe) dla każdej szachownicy, 'N 0' dla wolnego losu.",
-            en="Pair the next round of the tournament in INPUT (FIDE TRF) with the FIDE "
-            "Dutch system and write the pairing as bbpPairings/JaVaFo do: the number of pairs, "
-            "then 'white black' per board, 'N 0' for the bye.",
-        ),
+        help=i18n.text("cli.swiss-pairing.pair-the-next-round-of-a"),
+        description=i18n.text("cli.swiss-pairing.pair-the-next-round-of-the"),
     )
     pair.add_argument(
         "input",
         metavar="INPUT.trf",
-        help=tr(pl="dotychczasowy przebieg turnieju (TRF)", en="the tournament so far (TRF)"),
+        help=i18n.text("cli.swiss-pairing.the-tournament-so-far-trf"),
     )
     pair.add_argument(
         "-p",
         "--pairings",
         metavar="OUTPUT",
-        help=tr(
-            pl="zapisz kojarzenie tutaj (domyślnie: standardowe wyjście)",
-            en="write the pairing here (default: standard output)",
-        ),
+        help=i18n.text("cli.swiss-pairing.write-the-pairing-here-default-standard"),
     )
     pair.add_argument(
         "--list",
         metavar="FILE",
-        help=tr(
-            pl="zapisz też listę par do wywieszenia, z nazwiskami i punktami (HTML, gdy FILE kończy się "
-            "na .html; inaczej tekst)",
-            en="also write the pairing list to post, with names and points (HTML when FILE ends in "
-            ".html; text otherwise)",
-        ),
+        help=i18n.text("cli.swiss-pairing.also-write-the-pairing-list-to"),
     )
     _common(pair)
     pair.set_defaults(func=_run_pair)
 
     check = sub.add_parser(
         "check",
-        help=tr(
-            pl="skojarz ponownie każdą rundę z pliku TRF i zgłoś różnice",
-            en="re-pair every round of a TRF file and report differences",
-        ),
-        description=tr(
-            pl="Kojarzy ponownie każdą rundę turnieju z pliku INPUT na podstawie rund poprzednich "
-            "(jak tryb sprawdzania bbpPairings: nieobecności zgłoszone z góry zostają, zawodnik bez "
-            "wpisu w skojarzonej rundzie w niej nie grał) i zgłasza każdą rundę, w której zapisane "
-            "kojarzenie jest inne. Kod wyjścia 1, jeśli jest choć jedna taka runda.",
-            en="Re-pair every round of the tournament in INPUT from the rounds before it (as "
-            "bbpPairings' check mode does: absences known in advance stay, a player with nothing "
-            "recorded in a paired round did not play in it), and report every round whose recorded "
-            "pairing differs. Exit status 1 if any does.",
-        ),
+        help=i18n.text("cli.swiss-pairing.re-pair-every-round-of-a"),
+        description=i18n.text("cli.swiss-pairing.re-pair-every-round-of-the"),
     )
-    check.add_argument("input", metavar="INPUT.trf", help=tr(pl="turniej (TRF)", en="the tournament (TRF)"))
+    check.add_argument("input", metavar="INPUT.trf", help=i18n.text("cli.swiss-pairing.the-tournament-trf"))
     _common(check)
     check.set_defaults(func=_run_check)
 
@@ -110,20 +80,13 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
         metavar="PATH",
-        help=tr(
-            pl="kojarz zamiast tego zainstalowanym programem: bbpPairings albo JaVaFo (plik .jar, "
-            "uruchamiany przez java)",
-            en="pair with this installed program instead: bbpPairings, or JaVaFo (a .jar, run with java)",
-        ),
+        help=i18n.text("cli.swiss-pairing.pair-with-this-installed-program-instead"),
     )
     parser.add_argument(
         "--rounds",
         type=int,
         metavar="N",
-        help=tr(
-            pl="liczba rund turnieju, gdy w pliku nie ma wiersza XXR",
-            en="the number of rounds of the event, when the file has no XXR line",
-        ),
+        help=i18n.text("cli.swiss-pairing.the-number-of-rounds-of-the"),
     )
 
 
@@ -133,9 +96,7 @@ def _load(path: str) -> Any:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise _Failure(
-            tr(pl=f"nie można odczytać {path}: {exc.strerror}", en=f"cannot read {path}: {exc.strerror}")
-        ) from exc
+        raise _Failure(i18n.text("cli.swiss-pairing.cannot-read", path=path, strerror=exc.strerror)) from exc
     try:
         return trf.load_bytes(data)
     except ValueError as exc:
@@ -168,18 +129,12 @@ def _pair_external(engine: str, trf_text: bytes) -> _Pairing:
             run = subprocess.run(command, capture_output=True, text=True, check=False)
         except OSError as exc:
             raise _Failure(
-                tr(
-                    pl=f"nie można uruchomić {engine}: {exc.strerror}",
-                    en=f"cannot run {engine}: {exc.strerror}",
-                )
+                i18n.text("cli.swiss-pairing.cannot-run", engine=engine, strerror=exc.strerror)
             ) from exc
         if run.returncode != 0 or not out.exists():
             detail = (run.stderr or run.stdout).strip().splitlines()
             raise _Failure(
-                tr(
-                    pl=f"{engine} zakończył się błędem ({run.returncode})",
-                    en=f"{engine} failed (exit status {run.returncode})",
-                )
+                i18n.text("cli.swiss-pairing.failed-exit-status", engine=engine, returncode=run.returncode)
                 + (f": {detail[-1]}" if detail else "")
             )
         return _read_output(out.read_text(), engine)
@@ -198,21 +153,14 @@ def _read_output(text: str, source: str) -> _Pairing:
             else:
                 boards.append((white, black))
     except (IndexError, ValueError) as exc:
-        raise _Failure(
-            tr(pl=f"nie rozumiem wyniku {source}", en=f"cannot read the output of {source}")
-        ) from exc
+        raise _Failure(i18n.text("cli.swiss-pairing.cannot-read-the-output-of", source=source)) from exc
     return _Pairing(tuple(boards), bye)
 
 
 def _total_rounds(tournament: Any, given: int | None) -> int:
     n = given or tournament.total_rounds
     if n is None:
-        raise _Failure(
-            tr(
-                pl="nie wiadomo, ile rund ma turniej: dodaj wiersz XXR albo podaj --rounds",
-                en="the number of rounds is unknown: add an XXR line or give --rounds",
-            )
-        )
+        raise _Failure(i18n.text("cli.swiss-pairing.the-number-of-rounds-is-unknown"))
     return int(n)
 
 
@@ -231,12 +179,7 @@ def _run_pair(args: argparse.Namespace) -> int:
     try:
         tournament = _load(args.input)
         if not tournament.players:
-            raise _Failure(
-                tr(
-                    pl=f"{args.input}: brak zawodników do kojarzenia",
-                    en=f"{args.input}: there are no players to pair",
-                )
-            )
+            raise _Failure(i18n.text("cli.swiss-pairing.there-are-no-players-to-pair", input=args.input))
         total = _total_rounds(tournament, args.rounds)
         if args.engine:
             k = round_to_pair(tournament)
@@ -311,12 +254,7 @@ def _run_check(args: argparse.Namespace) -> int:
         )
         last = tournament.rounds_paired
         if last < 1:
-            raise _Failure(
-                tr(
-                    pl=f"{args.input}: nie ma jeszcze żadnej skojarzonej rundy do sprawdzenia",
-                    en=f"{args.input}: there are no paired rounds to check yet",
-                )
-            )
+            raise _Failure(i18n.text("cli.swiss-pairing.there-are-no-paired-rounds-to", input=args.input))
         differing = 0
         for k in range(1, last + 1):
             prepared = _with_initial_colour(tournament.pairing_input(k, total), tournament)
@@ -327,29 +265,23 @@ def _run_check(args: argparse.Namespace) -> int:
             recorded, bye = _recorded(tournament, k)
             got = _comparable(pairing, recorded)
             if got == recorded and pairing.bye == bye:
-                print(tr(pl=f"runda {k}: zgodna", en=f"round {k}: identical"))
+                print(i18n.text("cli.swiss-pairing.round-identical", k=k))
                 continue
             differing += 1
-            print(tr(pl=f"runda {k}: RÓŻNI SIĘ", en=f"round {k}: DIFFERS"))
+            print(i18n.text("cli.swiss-pairing.round-differs", k=k))
             for w, b in sorted(recorded - got, key=lambda x: (abs(x[0]), abs(x[1]))):
-                print(tr(pl=f"  w pliku:   {w} - {abs(b)}", en=f"  recorded: {w} - {abs(b)}"))
+                print(i18n.text("cli.swiss-pairing.recorded", w=w, value=abs(b)))
             for w, b in sorted(got - recorded, key=lambda x: (abs(x[0]), abs(x[1]))):
-                print(tr(pl=f"  kojarzenie: {w} - {abs(b)}", en=f"  paired:   {w} - {abs(b)}"))
+                print(i18n.text("cli.swiss-pairing.paired", w=w, value=abs(b)))
             if pairing.bye != bye:
                 print(
-                    tr(
-                        pl=f"  wolny los: w pliku {bye or '-'}, w kojarzeniu {pairing.bye or '-'}",
-                        en=f"  bye: recorded {bye or '-'}, paired {pairing.bye or '-'}",
+                    i18n.text(
+                        "cli.swiss-pairing.bye-recorded-paired", value=bye or "-", value2=pairing.bye or "-"
                     )
                 )
     except _Failure as exc:
         print(f"duelclock swiss check: {exc}", file=sys.stderr)
         return 2
     checked = last
-    print(
-        tr(
-            pl=f"sprawdzono rund: {checked}, różnych: {differing}",
-            en=f"rounds checked: {checked}, differing: {differing}",
-        )
-    )
+    print(i18n.text("cli.swiss-pairing.rounds-checked-differing", checked=checked, differing=differing))
     return 1 if differing else 0

@@ -24,10 +24,11 @@ import os
 import sys
 import tempfile
 from collections import Counter
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clockd.i18n import tr
+from clockd import i18n
 
 if TYPE_CHECKING:
     from clockd.core.swiss.model import Tournament
@@ -46,179 +47,103 @@ class _Failure(Exception):
 def register(sub: Any) -> None:
     new = sub.add_parser(
         "new",
-        help=tr(
-            pl="listy startowe grup (pliki TRF) z pliku CSV ze zgłoszeniami",
-            en="start lists of the groups (TRF files) from a registration CSV",
-        ),
-        description=tr(
-            pl="Tworzy listę startową (plik TRF) każdej grupy z pliku CSV ze zgłoszeniami "
-            "(przecinek, średnik lub tabulator; UTF-8 albo Windows-1250). Kolumny rozpoznaje po "
-            "nagłówkach: Imię, Nazwisko (albo jedna kolumna Imię i nazwisko), Ranking, Płeć, "
-            "Rok urodzenia, FIDE ID, Federacja, Grupa. Kolejność jak na listach FIDE: ranking "
-            "malejąco, potem nazwisko i imię alfabetycznie, zawodnicy bez rankingu na końcu; "
-            "numery startowe od 1. Błędne wiersze są wymienione z numerem wiersza i nic nie "
-            "jest zapisywane.",
-            en="Make the start list (a TRF file) of every group from a registration CSV (comma, "
-            "semicolon or tab; UTF-8 or Windows-1250). Columns are found by their headers: First "
-            "name, Surname (or one Name column), Rating, Sex, Birth, FIDE ID, Federation, Group "
-            "(Polish headers too). Order as on FIDE start lists: rating descending, then surname "
-            "and first name alphabetically, unrated players last; start numbers from 1. Bad rows "
-            "are named with their line and nothing is written.",
-        ),
+        help=i18n.text("cli.swiss-round.start-lists-of-the-groups-trf"),
+        description=i18n.text("cli.swiss-round.make-the-start-list-a-trf"),
     )
     new.add_argument(
         "csv",
         metavar="PLAYERS.csv",
-        help=tr(pl="plik CSV ze zgłoszeniami zawodników", en="the players' registrations (CSV)"),
+        help=i18n.text("cli.swiss-round.the-players-registrations-csv"),
     )
     new.add_argument(
         "-o",
         "--output",
         metavar="DIR",
         default=".",
-        help=tr(
-            pl="katalog na pliki TRF grup (domyślnie: bieżący)",
-            en="folder for the groups' TRF files (default: the current one)",
-        ),
+        help=i18n.text("cli.swiss-round.folder-for-the-groups-trf-files"),
     )
     new.add_argument(
         "--rounds",
         type=int,
         default=8,
         metavar="N",
-        help=tr(pl="liczba rund turnieju (domyślnie 8)", en="the number of rounds (default 8)"),
+        help=i18n.text("cli.swiss-round.the-number-of-rounds-default-8"),
     )
     new.add_argument(
         "--name",
         metavar="NAME",
-        help=tr(
-            pl="nazwa turnieju (rekord 012, przed nazwą grupy)",
-            en="the event's name (record 012, before the group's name)",
-        ),
+        help=i18n.text("cli.swiss-round.the-events-name-record-012-before"),
     )
     new.add_argument(
         "--date",
         metavar="YYYY-MM-DD",
-        help=tr(pl="data rozpoczęcia turnieju (rekord 042)", en="the event's date of start (record 042)"),
+        help=i18n.text("cli.swiss-round.the-events-date-of-start-record"),
     )
     new.add_argument(
         "--group-by",
         metavar="COLUMN",
-        help=tr(
-            pl="kolumna z nazwą grupy (domyślnie kolumna Grupa, a bez niej jedna grupa)",
-            en="the column that names the group (default: the Group column; without one, one group)",
-        ),
+        help=i18n.text("cli.swiss-round.the-column-that-names-the-group"),
     )
     new.add_argument(
         "--acceleration",
         choices=("none", "baku"),
         default="none",
-        help=tr(
-            pl="kojarzenie przyspieszone: baku = metoda bakijska FIDE (C.04.5.1), zapisana w plikach "
-            "jako wiersze XXA; punkty wirtualne liczą się tylko do kojarzenia, nigdy do klasyfikacji "
-            "(domyślnie: none)",
-            en="accelerated pairings: baku = FIDE's Baku method (C.04.5.1), written into the files as "
-            "XXA lines; the virtual points count for pairing only, never for the standings "
-            "(default: none)",
-        ),
+        help=i18n.text("cli.swiss-round.accelerated-pairings-baku-fides-baku"),
     )
     new.add_argument(
         "--force",
         action="store_true",
-        help=tr(
-            pl="nadpisz istniejące pliki TRF (poprzednie zostają jako .bak)",
-            en="overwrite existing TRF files (the previous ones are kept as .bak)",
-        ),
+        help=i18n.text("cli.swiss-round.overwrite-existing-trf-files-the"),
     )
     new.set_defaults(func=_run_new)
 
     record = sub.add_parser(
         "record",
-        help=tr(
-            pl="wpisz wyniki rundy do pliku TRF",
-            en="write a round's results into the TRF file",
-        ),
-        description=tr(
-            pl="Wpisuje wyniki jednej rundy do pliku TRF. RESULTS to plik kojarzenia z "
-            "'duelclock swiss pair' (liczba par, potem 'białe czarne' w każdym wierszu, 'N 0' "
-            "dla wolnego losu) z wynikiem dopisanym na końcu wiersza każdej partii: 1-0, 0-1, "
-            "½-½ (1/2-1/2, =), +- i -+ (walkower), -- (obaj nieobecni), 0-0. Partię bez "
-            "zgłoszonego wyniku wpisuje się jako 0-0, zgodnie z regulaminem. Domyślnie następna "
-            "runda; plik TRF jest nadpisywany, poprzednia wersja zostaje jako .bak.",
-            en="Write one round's results into the TRF file. RESULTS is the pairing file of "
-            "'duelclock swiss pair' (the number of pairs, then 'white black' per line, 'N 0' for "
-            "the bye) with a result added at the end of each board's line: 1-0, 0-1, ½-½ "
-            "(1/2-1/2, =), +- and -+ (won by forfeit), -- (neither came), 0-0. A board with no "
-            "result is entered as 0-0 (the rules: a game with no reported result). The next "
-            "round by default; the file is written in place, the previous version kept as .bak.",
-        ),
+        help=i18n.text("cli.swiss-round.write-a-rounds-results-into-the"),
+        description=i18n.text("cli.swiss-round.write-one-rounds-results-into-the"),
     )
-    record.add_argument("input", metavar="G.trf", help=tr(pl="plik TRF grupy", en="the group's TRF file"))
+    record.add_argument("input", metavar="G.trf", help=i18n.text("cli.swiss-round.the-groups-trf-file"))
     record.add_argument(
         "results",
         metavar="RESULTS.txt",
-        help=tr(pl="kojarzenie rundy z wynikami", en="the round's pairing with results"),
+        help=i18n.text("cli.swiss-round.the-rounds-pairing-with-results"),
     )
     record.add_argument(
         "--round",
         type=int,
         metavar="N",
-        help=tr(pl="numer rundy (domyślnie następna)", en="the round's number (default: the next one)"),
+        help=i18n.text("cli.swiss-round.the-rounds-number-default-the-next"),
     )
     record.add_argument(
         "--replace",
         action="store_true",
-        help=tr(
-            pl="zastąp rundę już wpisaną (razem z --round N)",
-            en="replace a round already recorded (with --round N)",
-        ),
+        help=i18n.text("cli.swiss-round.replace-a-round-already-recorded-with"),
     )
     record.add_argument(
         "-o",
         "--output",
         metavar="OUT.trf",
-        help=tr(
-            pl="zapisz do tego pliku (domyślnie nadpisuje G.trf)",
-            en="write to this file (default: overwrite G.trf)",
-        ),
+        help=i18n.text("cli.swiss-round.write-to-this-file-default-overwrite"),
     )
     record.set_defaults(func=_run_record)
 
     absent = sub.add_parser(
         "absent",
-        help=tr(
-            pl="wycofaj nieobecnych w 1. rundzie (przed kojarzeniem 2. rundy)",
-            en="withdraw the players absent from round 1 (before round 2 is paired)",
-        ),
-        description=tr(
-            pl="Zasada regulaminu: zawodnicy nieobecni na partii 1. rundy (przegrana walkowerem, "
-            "pauza bez punktu lub brak wpisu) są wycofywani z turnieju, chyba że zgłosili się do "
-            "sędziego grupy przed wydrukiem kojarzenia 2. rundy. Wycofany dostaje '0000 - Z' w "
-            "rundach od 2. do ostatniej. Uruchom po wpisaniu 1. rundy, przed kojarzeniem 2.",
-            en="The rules: players absent from their round-1 game (forfeit loss, zero-point bye "
-            "or nothing recorded) are withdrawn unless they report to the group referee before "
-            "the round-2 pairings are printed. A withdrawn player gets '0000 - Z' in rounds 2 "
-            "to the last. Run it after round 1 is recorded, before round 2 is paired.",
-        ),
+        help=i18n.text("cli.swiss-round.withdraw-the-players-absent-from-round"),
+        description=i18n.text("cli.swiss-round.the-rules-players-absent-from-their"),
     )
-    absent.add_argument("input", metavar="G.trf", help=tr(pl="plik TRF grupy", en="the group's TRF file"))
+    absent.add_argument("input", metavar="G.trf", help=i18n.text("cli.swiss-round.the-groups-trf-file"))
     absent.add_argument(
         "--reported",
         metavar="5,9",
         default="",
-        help=tr(
-            pl="numery startowe nieobecnych, którzy zgłosili się do sędziego (zostają w turnieju)",
-            en="start numbers of absent players who reported to the referee (they stay)",
-        ),
+        help=i18n.text("cli.swiss-round.start-numbers-of-absent-players-who"),
     )
     absent.add_argument(
         "-o",
         "--output",
         metavar="OUT.trf",
-        help=tr(
-            pl="zapisz do tego pliku (domyślnie nadpisuje G.trf)",
-            en="write to this file (default: overwrite G.trf)",
-        ),
+        help=i18n.text("cli.swiss-round.write-to-this-file-default-overwrite"),
     )
     absent.set_defaults(func=_run_absent)
 
@@ -230,9 +155,7 @@ def _read(path: str) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as exc:
-        raise _Failure(
-            tr(pl=f"nie można odczytać {path}: {exc.strerror}", en=f"cannot read {path}: {exc.strerror}")
-        ) from exc
+        raise _Failure(i18n.text("cli.swiss-round.cannot-read", path=path, strerror=exc.strerror)) from exc
 
 
 def _check_size(path: str) -> None:
@@ -246,12 +169,7 @@ def _check_size(path: str) -> None:
     if size > MAX_CSV_BYTES:
         mb, limit = size // 1_000_000, MAX_CSV_BYTES // 1_000_000
         raise _Failure(
-            tr(
-                pl=f"{path}: plik ma {mb} MB, a lista zgłoszeń najwyżej {limit} MB (1000 zawodników to ok. "
-                "0,1 MB); czy to właściwy plik?",
-                en=f"{path}: the file has {mb} MB; a registration list has at most {limit} MB (1000 players "
-                "take about 0.1 MB); is it the right file?",
-            )
+            i18n.text("cli.swiss-round.the-file-has-mb-a-registration", path=path, mb=mb, limit=limit)
         )
 
 
@@ -302,106 +220,34 @@ def _fail(command: str, failure: _Failure) -> int:
     return 2
 
 
+def _code(family: str, member: Enum) -> str:
+    """A catalogue code of a family named by an enum's member (``Reason.BAD_SEX`` → ``….bad-sex``)."""
+    return family + member.name.lower().replace("_", "-")  # family ends with its dot
+
+
 def _warn(message: str) -> None:
-    print(tr(pl=f"uwaga: {message}", en=f"warning: {message}"), file=sys.stderr)
+    print(i18n.text("cli.swiss-round.warning", message=message), file=sys.stderr)
 
 
 def _players(n: int) -> str:
-    return tr(
-        pl=f"{n} {'zawodnik' if n == 1 else 'zawodników'}", en=f"{n} {'player' if n == 1 else 'players'}"
-    )
+    return i18n.text("cli.swiss-round.players", n=n)
 
 
 # -- new ---------------------------------------------------------------------------------------
 
 
 def _column_name(column: Column) -> str:
-    from clockd.core.swiss.startlist import Column
-
-    names = {
-        Column.FIRST_NAME: ("imię", "first name"),
-        Column.SURNAME: ("nazwisko", "surname"),
-        Column.FULL_NAME: ("imię i nazwisko", "name"),
-        Column.FULL_NAME_SURNAME_FIRST: ("nazwisko i imię", "surname and first name"),
-        Column.RATING: ("ranking", "rating"),
-        Column.SEX: ("płeć", "sex"),
-        Column.BIRTH: ("urodzenie", "birth"),
-        Column.FIDE_ID: ("FIDE ID", "FIDE id"),
-        Column.FEDERATION: ("federacja", "federation"),
-        Column.GROUP: ("grupa", "group"),
-    }
-    pl, en = names[column]
-    return tr(pl=pl, en=en)
+    return i18n.text(_code("term.swiss-column.", column))
 
 
 def _row_reason(reason: Reason, value: str, detail: str) -> str:
-    from clockd.core.swiss.startlist import NAME_WIDTH, Reason
+    from clockd.core.swiss.startlist import NAME_WIDTH
 
-    messages: dict[Reason, tuple[str, str]] = {
-        Reason.EMPTY_FILE: ("plik jest pusty", "the file is empty"),
-        Reason.NO_NAME_COLUMN: (
-            f"brak kolumn Imię i Nazwisko (ani jednej kolumny Imię i nazwisko); nagłówek: {detail}",
-            f"no First name and Surname columns (nor one Name column); the header is: {detail}",
-        ),
-        Reason.AMBIGUOUS_COLUMNS: (
-            f"dwie kolumny wyglądają na to samo pole ({value}): {detail}",
-            f"two columns look like the same field ({value}): {detail}",
-        ),
-        Reason.NO_GROUP_COLUMN: (
-            f"nie ma kolumny {value!r} (--group-by); kolumny: {detail}",
-            f"there is no column {value!r} (--group-by); the columns are: {detail}",
-        ),
-        Reason.TOO_MANY_CELLS: (
-            f"{value} komórek, a nagłówek ma {detail} kolumn",
-            f"{value} cells, the header has {detail} columns",
-        ),
-        Reason.NO_FIRST_NAME: ("brak imienia", "no first name"),
-        Reason.NO_SURNAME: ("brak nazwiska", "no surname"),
-        Reason.NAME_TOO_LONG: (
-            f"„{value}” ma więcej niż {NAME_WIDTH} znaki, tyle mieści TRF; skróć je w pliku",
-            f"{value!r} is longer than the {NAME_WIDTH} characters TRF holds; shorten it in the file",
-        ),
-        Reason.BAD_RATING: (
-            f"ranking {value!r} nie jest liczbą (puste lub 0: bez rankingu)",
-            f"rating {value!r} is not a number (empty or 0: unrated)",
-        ),
-        Reason.BAD_SEX: (
-            f"płeć {value!r}: oczekiwano M albo K (chłopiec/dziewczyna)",
-            f"sex {value!r}: expected M or F (boy/girl)",
-        ),
-        Reason.BAD_BIRTH: (
-            f"data urodzenia {value!r}: oczekiwano roku (2015) albo daty (2015-03-07)",
-            f"birth {value!r}: expected a year (2015) or a date (2015-03-07)",
-        ),
-        Reason.BAD_FIDE_ID: (
-            f"FIDE ID {value!r}: oczekiwano cyfr (najwyżej 11)",
-            f"FIDE id {value!r}: expected digits (at most 11)",
-        ),
-        Reason.BAD_FEDERATION: (
-            f"federacja {value!r}: oczekiwano trzyliterowego kodu, np. POL",
-            f"federation {value!r}: expected a three-letter code such as POL",
-        ),
-        Reason.NO_GROUP: ("brak grupy", "no group"),
-        Reason.CONTROL_CHARACTER: (
-            f"{value!r} zawiera znak sterujący ({detail}), który trafiłby do pliku TRF; popraw tę komórkę",
-            f"{value!r} contains a control character ({detail}) that would reach the TRF file; "
-            "retype that cell",
-        ),
-        Reason.UNREADABLE_ROW: (
-            f"tego wiersza nie da się odczytać jako CSV ({value})",
-            f"this row cannot be read as CSV ({value})",
-        ),
-        Reason.CELL_TOO_LONG: (
-            f"komórka dłuższa niż {value} znaków (żadne nazwisko nie jest tak długie): czy to właściwy plik?",
-            f"a cell longer than {value} characters (no name is): is it the right file?",
-        ),
-    }
-    pl, en = messages[reason]
-    return tr(pl=pl, en=en)
+    return i18n.text(_code("swiss.start-row.", reason), value=value, detail=detail, width=NAME_WIDTH)
 
 
 def _row_problem(source: str, problem: RowProblem) -> str:
-    where = tr(pl=f"{source}, wiersz {problem.line}", en=f"{source}, line {problem.line}")
+    where = i18n.text("cli.swiss-round.line", source=source, line=problem.line)
     return f"{where}: {_row_reason(problem.reason, problem.value, problem.detail)}"
 
 
@@ -428,17 +274,12 @@ def _new(args: argparse.Namespace) -> int:
     )
 
     if args.rounds < 1:
-        raise _Failure(tr(pl="--rounds: co najmniej 1 runda", en="--rounds: at least 1 round"))
+        raise _Failure(i18n.text("cli.swiss-round.rounds-at-least-1-round"))
     date = None
     if args.date:
         date = parse_date(args.date)
         if date is None:
-            raise _Failure(
-                tr(
-                    pl=f"--date {args.date}: oczekiwano RRRR-MM-DD",
-                    en=f"--date {args.date}: expected YYYY-MM-DD",
-                )
-            )
+            raise _Failure(i18n.text("cli.swiss-round.date-expected-yyyy-mm-dd", date=args.date))
     _check_size(args.csv)
     data = _read(args.csv)
     try:
@@ -447,51 +288,41 @@ def _new(args: argparse.Namespace) -> int:
         rest = ", ".join(str(n) for n in exc.like[:3])
         raise _Failure(
             *(
-                tr(
-                    pl=f"{args.csv}, wiersz {n}: inne kodowanie znaków niż reszta pliku (wiersze {rest}…); "
-                    "popraw ten wiersz albo zapisz plik jako CSV UTF-8",
-                    en=f"{args.csv}, line {n}: another encoding than the rest of the file (lines {rest}…); "
-                    "retype this row or save the file as CSV UTF-8",
-                )
+                i18n.text("cli.swiss-round.line-another-encoding-than-the-rest", csv=args.csv, n=n, rest=rest)
                 for n in exc.lines
             ),
-            tr(pl="nic nie zapisano", en="nothing was written"),
+            i18n.text("cli.swiss-round.nothing-was-written"),
         ) from exc
     except SignupError as exc:
-        raise _Failure(
-            tr(
-                pl=f"{args.csv}: to nie jest tekst UTF-8 ani Windows-1250; zapisz plik jako CSV UTF-8",
-                en=f"{args.csv}: neither UTF-8 nor Windows-1250 text; save it as CSV UTF-8",
-            )
-        ) from exc
+        raise _Failure(i18n.text("cli.swiss-round.neither-utf-8-nor-windows-1250", csv=args.csv)) from exc
     try:
         registrations = read_registrations(text, args.group_by)
     except StartListError as exc:
         lines = [_row_problem(args.csv, p) for p in exc.problems]
         rows = len({p.line for p in exc.problems if p.line > 1})  # line 1 is the header
         lines.append(
-            tr(
-                pl=f"błędnych wierszy: {rows}; nic nie zapisano",
-                en=f"bad rows: {rows}; nothing was written",
-            )
+            i18n.text("cli.swiss-round.bad-rows-nothing-was-written", rows=rows)
             if rows
-            else tr(pl="nic nie zapisano", en="nothing was written")
+            else i18n.text("cli.swiss-round.nothing-was-written")
         )
         raise _Failure(*lines) from exc
     groups = registrations.groups()
     if not registrations.entrants:
-        raise _Failure(tr(pl=f"{args.csv}: brak zawodników", en=f"{args.csv}: no players"))
+        raise _Failure(i18n.text("cli.swiss-round.no-players", csv=args.csv))
     for group, entrants in groups.items():
         if len(entrants) > MAX_PLAYERS:
             label = (
-                tr(pl=f"grupa „{group}”", en=f"group '{group}'") if group else tr(pl="lista", en="the list")
+                i18n.text("cli.swiss-round.group", group=group)
+                if group
+                else i18n.text("cli.swiss-round.the-list")
             )
             raise _Failure(
-                tr(
-                    pl=f"{args.csv}: {label} ma {_players(len(entrants))}; TRF mieści najwyżej {MAX_PLAYERS} "
-                    "numerów startowych; nic nie zapisano",
-                    en=f"{args.csv}: {label} has {_players(len(entrants))}; TRF holds at most {MAX_PLAYERS} "
-                    "start numbers; nothing was written",
+                i18n.text(
+                    "cli.swiss-round.has-trf-holds-at-most-start",
+                    csv=args.csv,
+                    label=label,
+                    value=_players(len(entrants)),
+                    MAX_PLAYERS=MAX_PLAYERS,
                 )
             )
 
@@ -515,53 +346,41 @@ def _new(args: argparse.Namespace) -> int:
     existing = [str(path) for _, path, _ in plans if path.exists()]
     if existing and not args.force:
         raise _Failure(
-            tr(
-                pl=f"pliki już istnieją: {', '.join(existing)}; nic nie zapisano (--force nadpisuje, "
-                "poprzednie wersje zostają jako .bak)",
-                en=f"these files exist: {', '.join(existing)}; nothing was written (--force "
-                "overwrites them, keeping the previous ones as .bak)",
-            )
+            i18n.text("cli.swiss-round.these-files-exist-nothing-was-written", value=", ".join(existing))
         )
 
     columns = ", ".join(f"{_column_name(c)} ← {h!r}" for c, h in registrations.columns.items())
-    print(tr(pl=f"kolumny: {columns}", en=f"columns: {columns}"))
+    print(i18n.text("cli.swiss-round.columns", columns=columns))
     if registrations.ignored:
         ignored = ", ".join(repr(h) for h in registrations.ignored)
-        print(tr(pl=f"pominięte kolumny: {ignored}", en=f"columns not used: {ignored}"))
+        print(i18n.text("cli.swiss-round.columns-not-used", ignored=ignored))
     for earlier, later in possible_duplicates(registrations.entrants):
-        _warn(
-            tr(
-                pl=f"wiersze {earlier} i {later}: to samo imię, nazwisko i data urodzenia — "
-                "podwójne zgłoszenie?",
-                en=f"lines {earlier} and {later}: same name and birth — signed up twice?",
-            )
-        )
+        _warn(i18n.text("cli.swiss-round.lines-and-same-name-and-birth", earlier=earlier, later=later))
     for group, path, tournament in plans:
         _write_atomically(path, trf.dump_bytes(tournament))
-        label = tr(pl=f"grupa „{group}”", en=f"group '{group}'") if group else tr(pl="lista", en="list")
+        label = (
+            i18n.text("cli.swiss-round.group", group=group) if group else i18n.text("cli.swiss-round.list")
+        )
         print(f"{label}: {_players(len(tournament))} → {path}")
         accelerated = len(tournament.record_values("XXA"))
         if accelerated:
-            print(
-                tr(
-                    pl=f"  przyspieszenie bakijskie: grupa A to numery 1–{accelerated} (wiersze XXA)",
-                    en=f"  Baku acceleration: group A is start numbers 1–{accelerated} (XXA lines)",
-                )
-            )
+            print(i18n.text("cli.swiss-round.baku-acceleration-group-a-is-start", accelerated=accelerated))
         if len(tournament) > SPLIT_ABOVE:
             _warn(
-                tr(
-                    pl=f"{label} ma {_players(len(tournament))}; regulamin (§H) pozwala podzielić grupę "
-                    f"liczącą ponad {SPLIT_ABOVE} zawodników według rankingu — program jej nie dzieli",
-                    en=f"{label} has {_players(len(tournament))}; the rules (§H) allow a group of more "
-                    f"than {SPLIT_ABOVE} players to be split by rating — it was not split",
+                i18n.text(
+                    "cli.swiss-round.has-the-rules-h-allow-a",
+                    label=label,
+                    value=_players(len(tournament)),
+                    SPLIT_ABOVE=SPLIT_ABOVE,
                 )
             )
     total = len(registrations.entrants)
     print(
-        tr(
-            pl=f"razem: grup {len(plans)}, {_players(total)}, rund {args.rounds}",
-            en=f"total: {len(plans)} group(s), {_players(total)}, {args.rounds} rounds",
+        i18n.text(
+            "cli.swiss-round.total-group-s-rounds",
+            value=len(plans),
+            value2=_players(total),
+            rounds=args.rounds,
         )
     )
     return 0
@@ -571,58 +390,15 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _problem_text(problem: Problem) -> str:
-    from clockd.core.swiss.results import Issue
-
-    v = (*problem.values, "?", "?")
-    messages: dict[Issue, tuple[str, str]] = {
-        Issue.BAD_COUNT: (
-            f"pierwszy wiersz podaje {v[0]} par, a jest ich {v[1]}",
-            f"the first line says {v[0]} pairs, there are {v[1]}",
-        ),
-        Issue.NOT_A_NUMBER: (f"{v[0]!r} nie jest numerem startowym", f"{v[0]!r} is not a start number"),
-        Issue.MISSING_BLACK: ("brak drugiego numeru startowego", "the second start number is missing"),
-        Issue.BAD_RESULT: (
-            f"{v[0]!r} nie jest wynikiem (1-0, 0-1, ½-½, +-, -+, --, 0-0)",
-            f"{v[0]!r} is not a result (1-0, 0-1, ½-½, +-, -+, --, 0-0)",
-        ),
-        Issue.BYE_WITH_RESULT: (
-            f"wiersz wolnego losu ('N 0') nie ma wyniku, a jest {v[0]!r}",
-            f"the bye line ('N 0') takes no result, found {v[0]!r}",
-        ),
-        Issue.SECOND_BYE: (
-            f"drugi wolny los (pierwszy: {v[0]} w wierszu {v[1]})",
-            f"a second bye (the first: {v[0]} on line {v[1]})",
-        ),
-        Issue.NO_BOARDS: ("brak par", "no pairs"),
-        Issue.UNKNOWN_PLAYER: (
-            f"nie ma zawodnika z numerem startowym {v[0]}",
-            f"there is no player with start number {v[0]}",
-        ),
-        Issue.TWICE: (
-            f"zawodnik {v[0]} występuje drugi raz (pierwszy raz w wierszu {v[1]})",
-            f"player {v[0]} appears a second time (first on line {v[1]})",
-        ),
-        Issue.SELF: (f"zawodnik {v[0]} nie może grać sam ze sobą", f"player {v[0]} cannot play themselves"),
-        Issue.ABSENT_ON_BOARD: (
-            f"zawodnik {v[0]} ma w tej rundzie zgłoszoną nieobecność ({v[1]}), a jest na planszy",
-            f"player {v[0]} has an announced absence in this round ({v[1]}) but is on a board",
-        ),
-        Issue.UNPLACED: (
-            "nie ma ich na żadnej planszy ani na wolnym losie: " + ", ".join(problem.values),
-            "on no board and without the bye: " + ", ".join(problem.values),
-        ),
-    }
-    pl, en = messages[problem.issue]
-    return tr(pl=pl, en=en)
+    a, b = (*problem.values, "?", "?")[:2]
+    values = ", ".join(problem.values)
+    return i18n.text(_code("swiss.results-row.", problem.issue), a=a, b=b, values=values)
 
 
 def _problem_line(source: str, problem: Problem) -> str:
     if problem.line == 0:
         return f"{source}: {_problem_text(problem)}"
-    where = tr(
-        pl=f"{source}, wiersz {problem.line}, kolumna {problem.column}",
-        en=f"{source}, line {problem.line}, column {problem.column}",
-    )
+    where = i18n.text("cli.swiss-round.line-column", source=source, line=problem.line, column=problem.column)
     return f"{where}: {_problem_text(problem)}"
 
 
@@ -653,35 +429,27 @@ def _round_to_record(tournament: Tournament, args: argparse.Namespace) -> int:
     k = args.round if args.round is not None else paired + 1
     total = tournament.total_rounds
     if k < 1:
-        raise _Failure(tr(pl=f"--round {k}: rundy liczą się od 1", en=f"--round {k}: rounds count from 1"))
+        raise _Failure(i18n.text("cli.swiss-round.round-rounds-count-from-1", k=k))
     if total is not None and k > total:
         raise _Failure(
-            tr(
-                pl=f"{args.input}: turniej ma {total} rund (XXR), nie można wpisać rundy {k}",
-                en=f"{args.input}: the event has {total} rounds (XXR); round {k} cannot be recorded",
-            )
+            i18n.text("cli.swiss-round.the-event-has-rounds-xxr-round", input=args.input, total=total, k=k)
         )
     if k > paired + 1:
         raise _Failure(
-            tr(
-                pl=f"{args.input}: wpisana jest runda {paired}; najpierw runda {paired + 1}, nie {k}",
-                en=f"{args.input}: round {paired} is the last recorded; round {paired + 1} comes before {k}",
+            i18n.text(
+                "cli.swiss-round.round-is-the-last-recorded-round",
+                input=args.input,
+                paired=paired,
+                value=paired + 1,
+                k=k,
             )
         )
     if k <= paired and not (args.round is not None and args.replace):
         raise _Failure(
-            tr(
-                pl=f"{args.input}: runda {k} jest już wpisana; aby ją zastąpić, podaj --round {k} --replace",
-                en=f"{args.input}: round {k} is already recorded; to replace it give --round {k} --replace",
-            )
+            i18n.text("cli.swiss-round.round-is-already-recorded-to-replace", input=args.input, k=k)
         )
     if args.replace and k > paired:
-        raise _Failure(
-            tr(
-                pl=f"--replace: runda {k} nie jest jeszcze wpisana",
-                en=f"--replace: round {k} is not recorded yet",
-            )
-        )
+        raise _Failure(i18n.text("cli.swiss-round.replace-round-is-not-recorded-yet", k=k))
     return k
 
 
@@ -693,12 +461,7 @@ def _refuse_a_recorded_round(tournament: Tournament, k: int, results: RoundResul
         boards, bye = tournament.pairings(r)
         if given == ({frozenset((b.white, b.black)) for b in boards}, bye):
             raise _Failure(
-                tr(
-                    pl=f"{source}: to są plansze rundy {r}, już wpisanej; nic nie zapisano (aby mimo to "
-                    f"wpisać je jako rundę {k}, podaj --round {k})",
-                    en=f"{source}: these are the boards of round {r}, already recorded; nothing was "
-                    f"written (to record them as round {k} all the same, give --round {k})",
-                )
+                i18n.text("cli.swiss-round.these-are-the-boards-of-round", source=source, r=r, k=k)
             )
 
 
@@ -716,12 +479,7 @@ def _engine_pairing(tournament: Tournament, k: int) -> tuple[set[tuple[int, int]
 def _compare_with_engine(tournament: Tournament, k: int, results: RoundResults) -> None:
     engine = _engine_pairing(tournament, k)
     if isinstance(engine, str):
-        _warn(
-            tr(
-                pl=f"nie można porównać z kojarzeniem programu ({engine})",
-                en=f"cannot compare with the program's pairing ({engine})",
-            )
-        )
+        _warn(i18n.text("cli.swiss-round.cannot-compare-with-the-programs-pairing", engine=engine))
         return
     boards, bye = engine
     given = {(b.white, b.black) for b in results.boards}
@@ -732,26 +490,13 @@ def _compare_with_engine(tournament: Tournament, k: int, results: RoundResults) 
     detail = []
     if only_file or only_engine:
         detail.append(
-            tr(
-                pl=f"w pliku: {only_file or '—'}; w kojarzeniu: {only_engine or '—'}",
-                en=f"in the file: {only_file or '—'}; paired: {only_engine or '—'}",
-            )
+            i18n.text("cli.swiss-round.in-the-file-paired", value=only_file or "—", value2=only_engine or "—")
         )
     if results.bye != bye:
         detail.append(
-            tr(
-                pl=f"wolny los: w pliku {results.bye or '—'}, w kojarzeniu {bye or '—'}",
-                en=f"bye: in the file {results.bye or '—'}, paired {bye or '—'}",
-            )
+            i18n.text("cli.swiss-round.bye-in-the-file-paired", value=results.bye or "—", value2=bye or "—")
         )
-    _warn(
-        tr(
-            pl=f"runda {k} różni się od kojarzenia 'duelclock swiss pair' ({'; '.join(detail)}); "
-            "wpisuję ją tak, jak jest w pliku",
-            en=f"round {k} differs from what 'duelclock swiss pair' pairs ({'; '.join(detail)}); "
-            "recording it as the file says",
-        )
-    )
+    _warn(i18n.text("cli.swiss-round.round-differs-from-what-duelclock-swiss", k=k, value="; ".join(detail)))
 
 
 def _record(args: argparse.Namespace) -> int:
@@ -775,24 +520,18 @@ def _record(args: argparse.Namespace) -> int:
     _compare_with_engine(tournament, k, results)
     if k < tournament.rounds_paired:
         _warn(
-            tr(
-                pl=f"rundy od {k + 1} były kojarzone według poprzednich wyników rundy {k}; "
-                f"sprawdź je: duelclock swiss check {args.input}",
-                en=f"rounds from {k + 1} on were paired from round {k}'s previous results; "
-                f"check them: duelclock swiss check {args.input}",
-            )
+            i18n.text("cli.swiss-round.rounds-from-on-were-paired-from", value=k + 1, k=k, input=args.input)
         )
     out = Path(args.output or args.input)
     backup = _write_atomically(out, trf.dump_bytes(recorded.tournament))
 
-    print(tr(pl=f"runda {k} wpisana do {out}", en=f"round {k} recorded in {out}"))
+    print(i18n.text("cli.swiss-round.round-recorded-in", k=k, out=out))
     if backup is not None:
-        print(tr(pl=f"poprzednia wersja: {backup}", en=f"previous version: {backup}"))
+        print(i18n.text("cli.swiss-round.previous-version", backup=backup))
     for b in results.unreported:
         print(
-            tr(
-                pl=f"plansza {b.number} ({b.white}–{b.black}): brak zgłoszonego wyniku → 0–0",
-                en=f"board {b.number} ({b.white}–{b.black}): no result reported → 0–0",
+            i18n.text(
+                "cli.swiss-round.board-no-result-reported-0-0", number=b.number, white=b.white, black=b.black
             )
         )
     counts = Counter(b.recorded for b in results.boards)
@@ -809,31 +548,28 @@ def _record(args: argparse.Namespace) -> int:
     )
     zeros = counts[BoardResult.NO_RESULT]
     print(
-        tr(
-            pl=f"plansz: {games} ({tally}); walkowerów: {forfeits}; wyników 0–0: {zeros}",
-            en=f"boards: {games} ({tally}); forfeits: {forfeits}; 0–0 results: {zeros}",
+        i18n.text(
+            "cli.swiss-round.boards-forfeits-0-0-results",
+            games=games,
+            tally=tally,
+            forfeits=forfeits,
+            zeros=zeros,
         )
     )
     print(
-        tr(
-            pl=f"wolny los: {results.bye if results.bye is not None else 'nikt'}",
-            en=f"bye: {results.bye if results.bye is not None else 'nobody'}",
-        )
+        i18n.text("cli.swiss-round.bye", player=results.bye)
+        if results.bye is not None
+        else i18n.text("cli.swiss-round.bye-nobody")
     )
     if recorded.absences:
         listed = ", ".join(f"{sn} ({entry.code.value})" for sn, entry in recorded.absences)
-        print(
-            tr(
-                pl=f"nieobecności wpisane przed rundą (bez zmian): {listed}",
-                en=f"absences entered before the round (unchanged): {listed}",
-            )
-        )
+        print(i18n.text("cli.swiss-round.absences-entered-before-the-round", listed=listed))
     return 0
 
 
 def _nothing_written(source: str, problems: tuple[Problem, ...]) -> list[str]:
     lines = [_problem_line(source, p) for p in problems]
-    lines.append(tr(pl="nic nie zapisano", en="nothing was written"))
+    lines.append(i18n.text("cli.swiss-round.nothing-was-written"))
     return lines
 
 
@@ -846,12 +582,7 @@ def _start_numbers(text: str) -> set[int]:
         if not part:
             continue
         if not (part.isascii() and part.isdigit()):
-            raise _Failure(
-                tr(
-                    pl=f"--reported: {part!r} nie jest numerem startowym",
-                    en=f"--reported: {part!r} is not a start number",
-                )
-            )
+            raise _Failure(i18n.text("cli.swiss-round.reported-is-not-a-start-number", part=part))
         numbers.add(int(part))
     return numbers
 
@@ -879,87 +610,58 @@ def _absent(args: argparse.Namespace) -> int:
     try:
         rule = apply_round1_rule(tournament, reported)
     except RoundOneNotRecorded as exc:
-        raise _Failure(
-            tr(
-                pl=f"{args.input}: 1. runda nie jest jeszcze wpisana (duelclock swiss record)",
-                en=f"{args.input}: round 1 is not recorded yet (duelclock swiss record)",
-            )
-        ) from exc
+        raise _Failure(i18n.text("cli.swiss-round.round-1-is-not-recorded-yet", input=args.input)) from exc
     except RoundTwoPaired as exc:
         raise _Failure(
-            tr(
-                pl=f"{args.input}: runda {tournament.rounds_paired} jest już skojarzona; nieobecnych "
-                "z 1. rundy wycofuje się przed kojarzeniem 2. rundy",
-                en=f"{args.input}: round {tournament.rounds_paired} is already paired; round-1 "
-                "absentees are withdrawn before round 2 is paired",
+            i18n.text(
+                "cli.swiss-round.round-is-already-paired-round-1",
+                input=args.input,
+                rounds_paired=tournament.rounds_paired,
             )
         ) from exc
     except UnknownPlayers as exc:
         raise _Failure(
-            tr(
-                pl=f"--reported: nie ma zawodników o numerach {', '.join(map(str, exc.numbers))}",
-                en=f"--reported: no players with start numbers {', '.join(map(str, exc.numbers))}",
+            i18n.text(
+                "cli.swiss-round.reported-no-players-with-start-numbers",
+                value=", ".join(map(str, exc.numbers)),
             )
         ) from exc
     except AbsentButRecorded as exc:
         raise _Failure(
-            tr(
-                pl=f"zawodnik {exc.start_number} nie grał w 1. rundzie, ale w rundzie {exc.round_number} "
-                f"ma wpis {exc.entry}; jeśli się zgłosił, podaj go w --reported",
-                en=f"player {exc.start_number} missed round 1 but has {exc.entry} in round "
-                f"{exc.round_number}; if they reported, give them in --reported",
+            i18n.text(
+                "cli.swiss-round.player-missed-round-1-but-has",
+                start_number=exc.start_number,
+                entry=exc.entry,
+                round_number=exc.round_number,
             )
         ) from exc
     except ModelError as exc:
         raise _Failure(
-            tr(
-                pl=f"{args.input}: nie wiadomo, ile rund ma turniej: dodaj wiersz XXR",
-                en=f"{args.input}: the number of rounds is unknown: add an XXR line",
-            )
+            i18n.text("cli.swiss-round.the-number-of-rounds-is-unknown", input=args.input)
         ) from exc
 
     def names(numbers: tuple[int, ...]) -> str:
         return ", ".join(f"{sn} {tournament[sn].name}".rstrip() for sn in numbers)
 
     for sn in rule.not_absent:
-        _warn(
-            tr(
-                pl=f"zawodnik {sn} grał w 1. rundzie; --reported go nie dotyczy",
-                en=f"player {sn} played in round 1; --reported does not apply to them",
-            )
-        )
+        _warn(i18n.text("cli.swiss-round.player-played-in-round-1-reported", sn=sn))
     changed = rule.tournament != tournament
     out = Path(args.output or args.input)
     backup = None
     if changed or args.output:
         backup = _write_atomically(out, trf.dump_bytes(rule.tournament))
     if rule.withdrawn:
-        print(
-            tr(
-                pl=f"wycofani (nieobecni w 1. rundzie, '0000 - Z' do końca): {names(rule.withdrawn)}",
-                en=f"withdrawn (absent from round 1, '0000 - Z' to the end): {names(rule.withdrawn)}",
-            )
-        )
+        print(i18n.text("cli.swiss-round.withdrawn-absent-from-round-1-0000", value=names(rule.withdrawn)))
     else:
-        print(tr(pl="nikogo nie wycofano", en="nobody was withdrawn"))
+        print(i18n.text("cli.swiss-round.nobody-was-withdrawn"))
     if rule.reported:
-        print(
-            tr(
-                pl=f"zostają w turnieju (zgłosili się): {names(rule.reported)}",
-                en=f"staying (they reported): {names(rule.reported)}",
-            )
-        )
+        print(i18n.text("cli.swiss-round.staying-they-reported", value=names(rule.reported)))
     if rule.reinstated:
-        print(
-            tr(
-                pl=f"przywróceni (wcześniej wycofani): {names(rule.reinstated)}",
-                en=f"reinstated (withdrawn earlier): {names(rule.reinstated)}",
-            )
-        )
+        print(i18n.text("cli.swiss-round.reinstated-withdrawn-earlier", value=names(rule.reinstated)))
     if changed or args.output:
-        print(tr(pl=f"zapisano {out}", en=f"written to {out}"))
+        print(i18n.text("cli.swiss-round.written-to", out=out))
         if backup is not None:
-            print(tr(pl=f"poprzednia wersja: {backup}", en=f"previous version: {backup}"))
+            print(i18n.text("cli.swiss-round.previous-version", backup=backup))
     else:
-        print(tr(pl=f"{out} bez zmian", en=f"{out} unchanged"))
+        print(i18n.text("cli.swiss-round.unchanged", out=out))
     return 0

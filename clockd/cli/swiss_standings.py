@@ -12,7 +12,7 @@ import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from clockd.i18n import tr
+from clockd.i18n import text
 
 if TYPE_CHECKING:
     from clockd.core.swiss.standings import Standings
@@ -24,73 +24,47 @@ DEFAULT_TIEBREAKS = "BH-C1,BH,SB,PS,DE,WIN,BWG"
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "standings",
-        help=tr(pl="klasyfikacja z punktacją pomocniczą FIDE", en="standings with FIDE tie-breaks"),
-        description=tr(
-            pl="Klasyfikacja turnieju szwajcarskiego z pliku TRF: miejsce, numer startowy, nazwisko, "
-            "punkty i po jednej kolumnie na każdą punktację pomocniczą FIDE (C.07), domyślnie "
-            "w kolejności turnieju szkolnego.",
-            en="Standings of a Swiss tournament in TRF: rank, start number, name, points and "
-            "one column per FIDE tie-break (C.07), in the school tournament's order by default.",
-        ),
+        help=text("cli.swiss-standings.standings-with-fide-tie-breaks"),
+        description=text("cli.swiss-standings.standings-of-a-swiss-tournament-in"),
     )
     parser.add_argument(
-        "input", metavar="INPUT.trf", help=tr(pl="turniej (FIDE TRF)", en="the tournament (FIDE TRF)")
+        "input", metavar="INPUT.trf", help=text("cli.swiss-standings.the-tournament-fide-trf")
     )
     parser.add_argument(
         "--after-round",
         type=int,
         metavar="N",
-        help=tr(
-            pl="klasyfikacja po rundzie N (domyślnie: po ostatniej rundzie w pliku)",
-            en="standings after round N (default: the last round in the file)",
-        ),
+        help=text("cli.swiss-standings.standings-after-round-n-default-the"),
     )
     parser.add_argument(
         "--format",
         choices=FORMATS,
         default="text",
-        help=tr(pl="format wyniku (domyślnie: text)", en="output format (default: text)"),
+        help=text("cli.swiss-standings.output-format-default-text"),
     )
     parser.add_argument(
         "--edition",
         choices=("2024", "2026"),
-        help=tr(
-            pl="wydanie przepisów FIDE o punktacji pomocniczej (Tie-Break Regulations; domyślnie: "
-            "obowiązujące w dniu turnieju, rekord TRF 042; 2026, gdy go nie ma albo nie da się go odczytać)",
-            en="edition of the Tie-Break Regulations (default: the one in force on the "
-            "event's date, TRF record 042; 2026 when there is none or it cannot be read)",
-        ),
+        help=text("cli.swiss-standings.edition-of-the-tie-break-regulations"),
     )
     parser.add_argument(
         "--tiebreaks",
         default=DEFAULT_TIEBREAKS,
         metavar="LIST",
-        help=tr(
-            pl=f"punktacje pomocnicze po punktach, w kolejności (domyślnie: {DEFAULT_TIEBREAKS}); "
-            "dostępne też WON, BPG, REP",
-            en=f"tie-breaks after points, in order (default: {DEFAULT_TIEBREAKS}); also WON, BPG, REP",
+        help=text(
+            "cli.swiss-standings.tie-breaks-after-points-in-order", DEFAULT_TIEBREAKS=DEFAULT_TIEBREAKS
         ),
     )
     parser.add_argument(
         "--wins",
         choices=("WIN", "WON"),
         default="WIN",
-        help=tr(
-            pl="co liczy WIN na liście: WIN = wygrane, także bez gry (domyślnie), WON = partie "
-            "wygrane przy szachownicy",
-            en="what WIN in the list counts: WIN = wins with or without playing "
-            "(default), WON = games won over the board",
-        ),
+        help=text("cli.swiss-standings.what-win-in-the-list-counts"),
     )
     parser.add_argument(
         "--lots",
         metavar="SEED",
-        help=tr(
-            pl="rozstrzygnij równości pozostałe na końcu losowaniem z ziarnem SEED (zapisanym w wyniku, "
-            "by każdy mógł powtórzyć losowanie)",
-            en="break the ties left at the end by lots drawn from SEED (recorded "
-            "in the output, so anyone can re-draw)",
-        ),
+        help=text("cli.swiss-standings.break-the-ties-left-at-the"),
     )
     parser.set_defaults(func=run)
 
@@ -136,13 +110,12 @@ def run(args: argparse.Namespace) -> int:
             n for r, n in zip(tournament.records, tournament.record_lines(), strict=True) if r.code == "042"
         )
         print(
-            tr(
-                pl=f"uwaga: {args.input}, wiersz {line}: nie umiem odczytać daty rozpoczęcia "
-                f"{unreadable!r}; punktacja pomocnicza według wydania {table.edition.value} "
-                "(wybierz --edition 2024 albo 2026)",
-                en=f"warning: {args.input}, line {line}: the date of start {unreadable!r} cannot be "
-                f"read; the tie-breaks follow the {table.edition.value} edition "
-                "(choose with --edition 2024 or 2026)",
+            text(
+                "cli.swiss-standings.warning-line-the-date-of-start",
+                input=args.input,
+                line=line,
+                unreadable=unreadable,
+                value=table.edition.value,
             ),
             file=sys.stderr,
         )
@@ -161,42 +134,25 @@ def _cell(name: str, value: Fraction) -> str:
 
 
 def _edition_note(table: Standings) -> str:
-    from clockd.core.swiss.tiebreaks import EditionBasis
-
-    why = {
-        EditionBasis.GIVEN: ("wybrane", "as chosen"),
-        EditionBasis.DATE: (
-            "obowiązujące w dniu rozpoczęcia turnieju",
-            "in force on the event's date of start",
-        ),
-        EditionBasis.NO_DATE: ("plik nie podaje daty rozpoczęcia", "the file gives no date of start"),
-        EditionBasis.UNREADABLE_DATE: (
-            "nie umiem odczytać daty rozpoczęcia z pliku",
-            "the file's date of start cannot be read",
-        ),
-    }[table.edition_basis]
-    note = tr(
-        pl=f"Punktacja pomocnicza: FIDE C.07, wydanie {table.edition.value} ({why[0]})",
-        en=f"Tie-breaks: FIDE C.07, {table.edition.value} edition ({why[1]})",
-    )
+    basis = "swiss.edition-basis." + table.edition_basis.name.lower().replace("_", "-")
+    why = text(basis)
+    note = text("cli.swiss-standings.edition-note", edition=table.edition.value, why=why)
     if table.lots_seed is not None:
-        note += tr(
-            pl=f"; losowanie z ziarnem: {table.lots_seed}", en=f"; lots drawn with seed: {table.lots_seed}"
-        )
+        note += text("cli.swiss-standings.lots-drawn-with-seed", lots_seed=table.lots_seed)
     return note
 
 
 def _title(table: Standings, name: str) -> str:
-    title = tr(pl=f"Klasyfikacja po rundzie {table.rounds}", en=f"Standings after round {table.rounds}")
+    title = text("cli.swiss-standings.standings-after-round", rounds=table.rounds)
     return f"{title} — {name}" if name else title
 
 
 def _headings() -> list[str]:
     return [
-        tr(pl="Miejsce", en="Rank"),
-        tr(pl="Nr", en="No."),
-        tr(pl="Zawodnik", en="Player"),
-        tr(pl="Pkt", en="Pts"),
+        text("cli.swiss-standings.rank"),
+        text("cli.swiss-standings.no"),
+        text("cli.swiss-standings.player"),
+        text("cli.swiss-standings.pts"),
     ]
 
 

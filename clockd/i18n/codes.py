@@ -85,6 +85,21 @@ def source_codes(roots: Iterable[Path], namespaces: Iterable[str] | None = None)
     return out
 
 
+def _swiss_families() -> set[str]:
+    """The Swiss commands' codes named by an enum's member (``Reason.BAD_SEX`` → ``….bad-sex``)."""
+    from clockd.core.swiss.results import Issue
+    from clockd.core.swiss.startlist import Column, Reason
+    from clockd.core.swiss.tiebreaks import EditionBasis
+
+    families = (
+        ("swiss.start-row.", Reason),
+        ("swiss.results-row.", Issue),
+        ("term.swiss-column.", Column),
+        ("swiss.edition-basis.", EditionBasis),
+    )
+    return {f"{f}{m.name.lower().replace('_', '-')}" for f, enum in families for m in enum}
+
+
 def family_codes() -> set[str]:
     """The members of every family of codes made from a name."""
     from typing import get_args
@@ -117,6 +132,7 @@ def family_codes() -> set[str]:
     out |= {f"term.override-category.{c.value}" for c in OverrideReason}
     out |= {f"term.round-kind.{k.value}" for k in RoundKind}
     out |= {"term.seat-rule.reserve", "term.seat-rule.walk-in"}  # SeatChange.rule's first word
+    out |= _swiss_families()
     out |= {f"term.outcome.{o.value}" for o in DuelOutcome} | {f"term.outcome.{o.value}" for o in Outcome}
     ours = {kind for kind, cls in entry_kinds().items() if cls.__module__.startswith("clockd.")}
     out |= {f"term.entry.{kind}" for kind in ours - set(action_types())}
