@@ -12,8 +12,8 @@ switch away (``DUELCLOCK_LANG=en``, or :func:`set_language`). Two kinds of text:
   the code, ``msgid`` = the English text, ``msgstr`` = the Polish text; read with Babel).
   So the journal never holds a Polish sentence, and a Polish referee never reads an
   English one.
-* **The command line's own help** (``--help`` texts), written in place with :func:`tr`.
-  They belong to one screen only and are tested to have both languages.
+* **The command line's own help** (``--help`` texts) comes from the same catalogue
+  (``cli.*`` codes), so a referee's terminal reads like their desk.
 
 An error a person may read is a :class:`Problem` (or a subclass, e.g. the clock's
 ``ClockError``): ``str(problem)`` is the English sentence (for logs and developers),
@@ -21,10 +21,10 @@ An error a person may read is a :class:`Problem` (or a subclass, e.g. the clock'
 
 Usage::
 
-    from clockd.i18n import Msg, Problem, render, tr
+    from clockd.i18n import Msg, Problem, render, text
     raise Problem("table.unknown", table=99, known="1–8")
     print(render(exc.msg))                # "nie ma stolika 99 (stoliki: 1–8)"
-    print(tr(pl="Stolik", en="Table"))
+    print(text("cli.status.table"))       # "Stolik"
 """
 
 from __future__ import annotations
@@ -53,11 +53,6 @@ def set_language(lang: str | None) -> None:
     if lang is not None and lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     _language = lang
-
-
-def tr(*, pl: str, en: str) -> str:
-    """A text written in place in both languages (the command line's help), in the current one."""
-    return en if language() == "en" else pl
 
 
 #: What a message parameter may be: plain values, another message (rendered in the same
@@ -246,5 +241,4 @@ __all__ = [
     "render_error",
     "set_language",
     "text",
-    "tr",
 ]
