@@ -65,6 +65,7 @@ from gui.model import (
     Hall,
     Match,
     Player,
+    PossibleDuplicate,
     Presence,
     Refusal,
     RotationTable,
@@ -201,11 +202,15 @@ def session_from_body(body: SessionBody) -> Session:
         Refusal(line=r.line, name=r.name, reason=r.reason, same_as=r.same_as, detail=r.detail)
         for r in body.refusals
     )
+    maybe = tuple(
+        PossibleDuplicate(line=d.line, same_as=d.same_as, name=d.name) for d in body.possible_duplicates
+    )
     return Session(
         tournament=body.tournament,
         stage=body.stage,
         players=players,
         refusals=refusals,
+        possible_duplicates=maybe,
         bracket=bracket_from_view(body.bracket) if body.bracket is not None else None,
     )
 

@@ -181,6 +181,14 @@ class Player(_Frozen):
     actions: Allowed = Field(default_factory=dict)
 
 
+class PossibleDuplicate(_Frozen):
+    """A sign-up with the same name as line ``same_as`` but other contacts: the referee decides."""
+
+    line: int
+    same_as: int
+    name: str
+
+
 class Refusal(_Frozen):
     """A sign-up the rules left out (§1.9 under age, §1.14 a duplicate, §1.11 lists full)."""
 
@@ -351,6 +359,8 @@ class Session(_Frozen):
     players: dict[int, Player] = Field(default_factory=dict)
     #: Sign-ups the rules left out, for the referee to tell those people; never public.
     refusals: tuple[Refusal, ...] = Field(default=(), json_schema_extra=PRIVATE)
+    #: Namesakes with other contacts, for the referee to decide (§1.14); never public.
+    possible_duplicates: tuple[PossibleDuplicate, ...] = Field(default=(), json_schema_extra=PRIVATE)
     bracket: Bracket | None = None
 
 
@@ -578,6 +588,11 @@ class DeskState(_Frozen):
     def refusals(self) -> tuple[Refusal, ...]:
         s = self.session
         return s.refusals if s is not None else ()
+
+    @property
+    def possible_duplicates(self) -> tuple[PossibleDuplicate, ...]:
+        s = self.session
+        return s.possible_duplicates if s is not None else ()
 
     @property
     def stage(self) -> Stage | None:

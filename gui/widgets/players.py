@@ -24,7 +24,7 @@ import clockd.i18n
 from clockd.core.people import fold_name
 from clockd.i18n import render
 from gui import terms
-from gui.model import DeskState, Player, Refusal
+from gui.model import DeskState, Player, PossibleDuplicate, Refusal
 
 _LIST_ORDER = {"main": 0, "reserve": 1, "walk-in": 2}
 
@@ -158,24 +158,33 @@ class RefusalsLabel(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setStyleSheet("color: #8a1c1c;")
         self.refusals: tuple[Refusal, ...] = ()
+        self.possible_duplicates: tuple[PossibleDuplicate, ...] = ()
         self.setVisible(False)
 
     def set_state(self, state: DeskState) -> None:
         self.refusals = state.refusals
+        self.possible_duplicates = state.possible_duplicates
         self._render()
 
     def _render(self) -> None:
-        self.setVisible(bool(self.refusals))
-        if not self.refusals:
-            self.setText("")
-            return
-        title = self.tr("Refused sign-ups (%1):").replace("%1", str(len(self.refusals)))
-        line = self.tr("line %1: %2 — %3")
-        lines = [
-            line.replace("%1", str(r.line)).replace("%2", r.name).replace("%3", self.why(r))
-            for r in self.refusals
-        ]
-        self.setText("\n".join([title, *lines]))
+        self.setVisible(bool(self.refusals or self.possible_duplicates))
+        lines: list[str] = []
+        if self.refusals:
+            lines.append(self.tr("Refused sign-ups (%1):").replace("%1", str(len(self.refusals))))
+            line = self.tr("line %1: %2 — %3")
+            lines += [
+                line.replace("%1", str(r.line)).replace("%2", r.name).replace("%3", self.why(r))
+                for r in self.refusals
+            ]
+        if self.possible_duplicates:  # the referee decides (§1.14): the same words as the CLI's
+            lines.append(clockd.i18n.text("cli.tournament.possible-duplicates"))
+            lines += [
+                clockd.i18n.text(
+                    "cli.tournament.possible-duplicate", line=d.line, name=d.name, same_as=d.same_as
+                )
+                for d in self.possible_duplicates
+            ]
+        self.setText("\n".join(lines))
 
     def why(self, r: Refusal) -> str:
         """The daemon's sentence for the refusal, or the catalogue's word for its reason."""

@@ -147,3 +147,23 @@ def test_a_file_that_is_not_text_is_refused_at_the_desk_in_polish(
     window.import_file(junk)
     assert "zdjęcie.csv" in window.last_refusal
     assert desk.model.state.players == {}
+
+
+def test_a_namesake_with_other_contacts_is_shown_at_the_desk_for_the_referee_to_decide(
+    qtbot: QtBot, daemon: Running, desk: Desk, tmp_path: Path
+) -> None:
+    """Issue 18, item 2: both stay listed; the desk says they may be one person, never the audience."""
+    model, window = desk.model, desk.window
+    sent(qtbot, window, "", CreateEvent(event_kind="puzzle-duel", key="nd", name="Niedziela 21.06"))
+    qtbot.waitUntil(lambda: window.act_import.isEnabled(), timeout=5000)
+    csv = tmp_path / "zapisy.csv"
+    rows = "Imię;Nazwisko;E-mail;Wiek\nAnna;Kowalska;ak@example.pl;30\nJan;Nowak;jn@example.pl;30\n"
+    csv.write_text(rows + "Anna;Kowalska;inny@example.pl;30\n", encoding="utf-8")
+    window.import_file(csv)
+    qtbot.waitUntil(lambda: len(model.state.players) == 3, timeout=5000)
+    window.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(window.refusals.isVisible, timeout=3000)
+    lines = window.refusals.text().splitlines()
+    assert lines[0].startswith("Być może ta sama osoba")
+    assert lines[1].startswith("wiersz 4: Anna K") and "to samo imię i nazwisko co w wierszu 2" in lines[1]
+    assert model.state.public().possible_duplicates == ()  # never on the audience screen
