@@ -158,8 +158,8 @@ class Referee:
 
     def _register(self, client: Client, live: Any) -> bool:
         actions = live.actions
-        if actions.get("signups-import", "") is None:
-            return self._act(client, live.key, ImportSignups(csv=SIGNUPS))
+        if actions.get("signups-import", "") is None and not live.body.players:  # once: a later
+            return self._act(client, live.key, ImportSignups(csv=SIGNUPS))  # export may follow, not here
         for p in live.body.players:
             if p.actions.get("check-in", "") is None:
                 return self._act(client, live.key, CheckIn(player=p.id))
