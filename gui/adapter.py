@@ -336,10 +336,12 @@ class _Sender:
         self.jobs.put(None)
 
 
-def _fetch_known(host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None]) -> None:
+def _fetch_known(
+    host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None], token: str | None = None
+) -> None:
     """The daemon's table numbers and event ids, handed to ``deliver`` in the GUI thread."""
     try:
-        with Client(host, port, timeout_ms=5000) as client:
+        with Client(host, port, token, timeout_ms=5000) as client:
             numbers = [t.table for t in client.status().tables]
             ids = [e.id for e in client.events().events]
     except (ApiError, ConnectionError, OSError):
@@ -353,11 +355,12 @@ def _fetch_timelines(
     tables: list[int],
     events: list[str],
     deliver: Callable[[], Callable[[Any], None] | None],
+    token: str | None = None,
 ) -> None:
     """Each table's (``(int, items)``) and event's (``(key, items)``) earlier timeline, handed
     to ``deliver`` in the GUI thread."""
     try:
-        with Client(host, port, timeout_ms=5000) as client:
+        with Client(host, port, token, timeout_ms=5000) as client:
             for table in tables:
                 reply = client.timeline(table, limit=10_000)
                 relay().delivered.emit(deliver, (table, [timeline_from_api(e) for e in reply.entries]))
@@ -426,7 +429,10 @@ class DaemonConnection(QObject):
         if self._stopped:
             return
         try:
-            sub = Subscription(self.host, self.port, timeline=self.timeline, timeout_ms=3000)
+            # the referee's window shows the token (refused sign-ups reach it); the audience's does not
+            sub = Subscription(
+                self.host, self.port, timeline=self.timeline, timeout_ms=3000, token=self.token
+            )
         except ApiError as exc:
             self.model.set_connection("offline", exc.reason)
             self._retry.start(RECONNECT_MS)
@@ -442,7 +448,7 @@ class DaemonConnection(QObject):
         self._seen_events.clear()
         self.model.clear_timelines()  # fetched afresh: the daemon may have restarted on another journal
         threading.Thread(
-            target=_fetch_known, args=(self.host, self.port, _weak(self._keep_known)), daemon=True
+            target=_fetch_known, args=(self.host, self.port, _weak(self._keep_known), self.token), daemon=True
         ).start()
         self.notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self._readable)
@@ -521,7 +527,7 @@ class DaemonConnection(QObject):
         self._fetched_events.update(new_events)
         threading.Thread(
             target=_fetch_timelines,
-            args=(self.host, self.port, new, new_events, _weak(self._apply_history)),
+            args=(self.host, self.port, new, new_events, _weak(self._apply_history), self.token),
             daemon=True,
         ).start()
 

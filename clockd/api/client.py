@@ -217,9 +217,14 @@ class Client:
             self._conn = None
 
     def request(self, request: Request) -> Reply:
-        """Send ``request`` (with an id, and the token if it changes state); return its reply."""
+        """Send ``request`` (with an id, and the token if this client has one); return its reply.
+
+        With the token, reads are answered with what only the referee may see (a session's
+        refused sign-ups) and the daemon keeps a place for this client however many others
+        are connected; without it, reads are answered with public data only.
+        """
         update: dict[str, Any] = {"id": next(self._ids)}
-        if request.mutating and request.token is None:
+        if request.token is None and self.token:
             update["token"] = self.token
         if request.mutating and not getattr(request, "by", "") and self.by:
             update["by"] = self.by
@@ -271,7 +276,11 @@ class Client:
 
 
 class Subscription:
-    """The live stream: every table's state on subscribing, then every change (see the module doc)."""
+    """The live stream: every table's state on subscribing, then every change (see the module doc).
+
+    ``token``: the referee's; the pushes then carry what only the referee may see (a session's
+    refused sign-ups). An audience screen subscribes without it.
+    """
 
     def __init__(
         self,
@@ -282,9 +291,12 @@ class Subscription:
         events: list[str] | None = None,
         timeline: bool = False,
         timeout_ms: int = 10_000,
+        token: str | None = None,
     ) -> None:
         self._conn = _LineSocket(host, port, timeout_ms)
-        self._conn.send(Subscribe(id="subscribe", tables=tables, events=events, timeline=timeline))
+        self._conn.send(
+            Subscribe(id="subscribe", tables=tables, events=events, timeline=timeline, token=token or None)
+        )
         self._pending: list[Message] = []
         while True:
             message = self._conn.read_message()

@@ -62,11 +62,14 @@ def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json
         type=int,
         help=i18n.text("cli.status.daemon-port-default-from-daemon-json"),
     )
-    if token:
-        group.add_argument(
-            "--token",
-            help=i18n.text("cli.status.the-referees-token-default-from-daemon"),
-        )
+    # A read needs no token, but with it the daemon shows what only the referee may see
+    # (a session's refused sign-ups) and lets the command in however many others are connected.
+    group.add_argument(
+        "--token",
+        help=i18n.text(
+            "cli.status.the-referees-token-default-from-daemon" if token else "cli.status.token-for-reads"
+        ),
+    )
     if json_option:
         parser.add_argument(
             "--json",

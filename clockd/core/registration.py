@@ -35,17 +35,14 @@ from enum import StrEnum
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
+from clockd.core.private import PRIVATE
 from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
-
-#: Marks a field as personal data in the JSON schema (DESIGN.md principle 9).
-_PRIVATE: JsonDict = {"private": True}
 
 
 class RegistrationError(Problem):
@@ -75,10 +72,10 @@ class Person(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     first_name: str = Field(min_length=1)
-    last_name: str = Field(default="", json_schema_extra=_PRIVATE)
-    email: str = Field(default="", json_schema_extra=_PRIVATE)
-    phone: str = Field(default="", json_schema_extra=_PRIVATE)
-    age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=_PRIVATE)
+    last_name: str = Field(default="", json_schema_extra=PRIVATE)
+    email: str = Field(default="", json_schema_extra=PRIVATE)
+    phone: str = Field(default="", json_schema_extra=PRIVATE)
+    age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = ""  # a display name the person chose, if the form asks for one
 
     @property
@@ -520,10 +517,10 @@ class AddPlayer(Action):
     kind: Literal["player-add"] = "player-add"
     target: ClassVar[Target] = "event"
     first_name: str = Field(min_length=1, max_length=100)
-    last_name: str = Field(default="", max_length=100, json_schema_extra=_PRIVATE)
-    email: str = Field(default="", max_length=200, json_schema_extra=_PRIVATE)
-    phone: str = Field(default="", max_length=50, json_schema_extra=_PRIVATE)
-    age: int = Field(ge=0, le=130, json_schema_extra=_PRIVATE)
+    last_name: str = Field(default="", max_length=100, json_schema_extra=PRIVATE)
+    email: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
+    phone: str = Field(default="", max_length=50, json_schema_extra=PRIVATE)
+    age: int = Field(ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = Field(default="", max_length=100)
     walk_in: bool = False
 

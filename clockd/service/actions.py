@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
-from pydantic import create_model
+from pydantic import Field, create_model
 
 from clockd.core.actions import Action, action_types
+from clockd.core.private import PRIVATE
 from clockd.service.entries import Source
 from clockd.store.entries import Entry, entry_kinds, entry_type
 
@@ -28,7 +29,8 @@ class ActionEntry(Entry):
     by: str = ""
     source: Source = "referee"
     action: Action
-    decided: Any = None
+    #: What the daemon decided (the sign-ups it read, with the people in them): private.
+    decided: Any = Field(default=None, json_schema_extra=PRIVATE)
 
     def at(self, t_ns: int) -> Entry:
         """Stamped, the action inside too (the core applies the action at its own instant)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import ssl
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from clockd.devices.base import TableDevice
 from clockd.service.component import Component
 from clockd.service.engine import Engine, RecoveryReport
 from clockd.service.entries import TableCreated
-from clockd.service.server import ApiServer
+from clockd.service.server import ApiServer, ServerLimits
 from clockd.service.tables import DEFAULT_GRACE_NS, Tables
 from clockd.store.errors import HOLDS_TOKEN
 from clockd.store.files import private_folder
@@ -102,8 +103,10 @@ class Daemon:
         components: Sequence[Component] | None = None,
         use_snapshots: bool = True,
         write_daemon_info: bool = True,
-        max_backlog_bytes: int = 1 << 20,
+        max_backlog_bytes: int | None = None,
         hall: str = DEFAULT_HALL,
+        limits: ServerLimits | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.db = Path(db)
         self.hall = check_hall(hall)
@@ -122,6 +125,8 @@ class Daemon:
         self.use_snapshots = use_snapshots
         self.write_daemon_info = write_daemon_info
         self.max_backlog_bytes = max_backlog_bytes
+        self.limits = limits
+        self.tls = tls
         self._devices: dict[int, TableDevice] = {}
         self.journal: Journal | None = None
         self.engine: Engine | None = None
@@ -170,6 +175,8 @@ class Daemon:
                 host=self.host,
                 port=self.port,
                 max_backlog_bytes=self.max_backlog_bytes,
+                limits=self.limits,
+                tls=self.tls,
             )
             self.port = self.server.start()
             for table, device in self._devices.items():
