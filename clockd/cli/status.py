@@ -70,6 +70,11 @@ def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json
             "cli.status.the-referees-token-default-from-daemon" if token else "cli.status.token-for-reads"
         ),
     )
+    group.add_argument(
+        "--tls-ca",
+        metavar="CERT",
+        help=i18n.text("cli.status.tls-ca"),
+    )
     if json_option:
         parser.add_argument(
             "--json",
@@ -85,8 +90,14 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
     object with its ``code`` and ``params`` (and the same sentence as ``message``).
     """
     from clockd.api import ApiError, Client, DaemonUnreachable
+    from clockd.api.local import local_tls
 
-    client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None))
+    try:
+        tls = local_tls(getattr(args, "tls_ca", None), args.host, args.port)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        _refusal(args, "tls", msg("cli.tls-ca-unreadable", path=str(args.tls_ca), problem=exc))
+        return EXIT_REFUSED
+    client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None), tls=tls)
     try:
         with client:
             return fn(client)

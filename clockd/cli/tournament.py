@@ -631,11 +631,13 @@ def _session_view(client: Any, session: str) -> Any:
 def _session_view_of(args: argparse.Namespace, session: Any) -> Any:
     """The session's view after a table action (a new connection: the command's is closed)."""
     from clockd.api import Client
+    from clockd.api.local import local_tls
 
     key = session[0] if isinstance(session, list) and session else session
     if not key:
         return None
-    with Client.local(host=args.host, port=args.port) as client:
+    tls = local_tls(getattr(args, "tls_ca", None), args.host, args.port)
+    with Client.local(host=args.host, port=args.port, token=getattr(args, "token", None), tls=tls) as client:
         return _session_view(client, str(key))
 
 

@@ -58,8 +58,10 @@ import logging
 import ssl
 import threading
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 from clockd.api.messages import (
@@ -215,6 +217,16 @@ def register_broadcaster(broadcaster: Broadcaster) -> None:
     _BROADCASTERS.append(broadcaster)
 
 
+def tls_server_context(cert: str | Path, key: str | Path | None = None) -> ssl.SSLContext:
+    """The daemon's TLS: ``cert`` (PEM, the chain if any) and its private ``key`` (PEM; default:
+    in ``cert``), TLS 1.2 at least. Raises :class:`OSError` if a file cannot be read and
+    :class:`ssl.SSLError` if they are no certificate and key, or not a pair."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(str(cert), None if key is None else str(key))
+    return context
+
+
 def public_line(message: Message) -> bytes:
     """``message`` as a line for a client without the token: every private field dropped."""
     if not private_paths(message):
@@ -245,6 +257,45 @@ class _Bucket:
     def charge(self, amount: float) -> None:
         self._refill()
         self.level -= amount
+
+
+class _Turns:
+    """The tokenless connections' turns at the shared work budget: first come, first served.
+
+    A connection that wants to send a request while the budget is spent waits in line; each
+    time the budget allows, the one at the head goes (its expected cost charged at once), so
+    a flood on one connection takes one turn in each round, like everyone else.
+    """
+
+    def __init__(self, bucket: _Bucket) -> None:
+        self.bucket = bucket
+        self.waiting: deque[tuple[asyncio.Future[None], float]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    async def turn(self, cost: float) -> float:
+        """Wait for a turn; charge ``cost``; return how long it waited (s)."""
+        if not self.waiting and self.bucket.wait_s() <= 0:
+            self.bucket.charge(cost)
+            return 0.0
+        started = time.monotonic()
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((future, cost))
+        self._schedule()
+        await future
+        return time.monotonic() - started
+
+    def _schedule(self) -> None:
+        if self._timer is None and self.waiting:
+            self._timer = asyncio.get_running_loop().call_later(self.bucket.wait_s(), self._wake)
+
+    def _wake(self) -> None:
+        self._timer = None
+        while self.waiting and self.bucket.wait_s() <= 0:
+            future, cost = self.waiting.popleft()
+            if not future.done():  # (its connection may have gone meanwhile)
+                self.bucket.charge(cost)
+                future.set_result(None)
+        self._schedule()
 
 
 @dataclass(eq=False)
@@ -355,7 +406,7 @@ class ApiServer:
         self._connections: set[_Connection] = set()
         self._public = 0  # admitted connections without the token
         self._referee = 0  # admitted connections with it
-        self._work = _Bucket(self.limits.public_work, self.limits.public_work_burst)
+        self._work = _Turns(_Bucket(self.limits.public_work, self.limits.public_work_burst))
         self._big_lines: asyncio.Semaphore | None = None
         self._trim_pending = False
         self._ready = threading.Event()
@@ -441,6 +492,11 @@ class ApiServer:
         for conn in list(self._connections):
             conn.writer.close()
         self._subscribers.clear()
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:  # every connection's task ends here, not destroyed pending with the loop
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
 
     # -- pushes -------------------------------------------------------------------------------------
     def _on_batch(self, batch: Batch) -> None:
@@ -514,7 +570,7 @@ class ApiServer:
     def _trim_soon(self) -> None:
         """Return freed memory to the system, once, a moment after connections went away."""
         loop = self._loop
-        if loop is None or self._trim_pending:
+        if loop is None or self._trim_pending or loop.is_closed():
             return
         self._trim_pending = True
 
@@ -522,7 +578,8 @@ class ApiServer:
             self._trim_pending = False
             _trim_memory()
 
-        loop.call_later(1.0, trim)
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            loop.call_later(1.0, trim)
 
     # -- connections --------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -548,7 +605,8 @@ class ApiServer:
                     self.stats.refused_connections += 1
                     writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
                     with contextlib.suppress(OSError, TimeoutError):
-                        await asyncio.wait_for(writer.drain(), self.limits.first_line_timeout_s)
+                        async with asyncio.timeout(self.limits.first_line_timeout_s):
+                            await writer.drain()
                     return
                 if reply is not None:
                     writer.write(self._reply_line(reply, conn))
@@ -556,7 +614,7 @@ class ApiServer:
                     return
                 if reserved:
                     spent = time.perf_counter() - started
-                    self._work.charge(spent - reserved)  # the estimate was reserved in _pace
+                    self._work.bucket.charge(spent - reserved)  # the estimate was reserved in _pace
                     conn.cost = max(spent, 0.0001)
                 await asyncio.sleep(0)  # the other connections' turn
         except (ConnectionError, OSError):
@@ -597,16 +655,12 @@ class ApiServer:
         work); reserve what it is expected to cost (returned), so the others see it at once."""
         assert conn.bucket is not None
         waited = 0.0
-        while True:
-            wait = max(conn.bucket.wait_s(), self._work.wait_s())
-            if wait <= 0:
-                break
+        while (wait := conn.bucket.wait_s()) > 0:  # its own rate
             waited += wait
             await asyncio.sleep(wait)
-        if waited:
-            self.stats.paced_s += waited
         conn.bucket.charge(1.0)
-        self._work.charge(conn.cost)
+        waited += await self._work.turn(conn.cost)  # its turn at everyone's budget
+        self.stats.paced_s += waited
         return conn.cost
 
     async def _drained(self, conn: _Connection) -> bool:
@@ -617,7 +671,8 @@ class ApiServer:
             await writer.drain()
             return True
         try:
-            await asyncio.wait_for(writer.drain(), self.limits.idle_timeout_s)
+            async with asyncio.timeout(self.limits.idle_timeout_s):
+                await writer.drain()
         except TimeoutError:
             self.stats.idle_closed += 1
             log.warning("client %s does not read its replies: disconnected", conn.peer)
@@ -639,7 +694,10 @@ class ApiServer:
         if timeout is None:
             return await reader.read(65536)
         try:
-            return await asyncio.wait_for(reader.read(65536), timeout)
+            if timeout <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(timeout):  # no inner task (wait_for's would outlive a closed loop)
+                return await reader.read(65536)
         except TimeoutError:
             if conn.slot is None:
                 self.stats.refused_connections += 1
