@@ -101,8 +101,13 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
     try:
         with client:
             return fn(client)
-    except (ConnectionError, TimeoutError) as exc:
-        # The client's reason (refused, timed out, went away) as a message; the sentence around it is ours.
+    except TimeoutError:
+        # Sent (twice, with one id), never answered: it may have been done. Say so, never "no daemon".
+        seconds = client.timeout_ms // 1000
+        _refusal(args, "no-answer", msg("cli.no-answer", host=client.host, port=client.port, seconds=seconds))
+        return EXIT_UNREACHABLE
+    except ConnectionError as exc:
+        # The client's reason (refused, went away) as a message; the sentence around it is ours.
         problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc
         reason = msg("cli.unreachable", host=client.host, port=client.port, problem=problem)
         _refusal(args, "unreachable", reason)

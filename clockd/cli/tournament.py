@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -475,6 +476,10 @@ def _parse_lines(text: str) -> dict[int, int]:
     return lines
 
 
+#: A sign-up file of this many rows or more gets a line of progress (read locally, then sent).
+PROGRESS_ROWS = 2000
+
+
 def _daemon_command(args: argparse.Namespace) -> int:
     from clockd.api.local import login_name
     from clockd.cli.status import EXIT_REFUSED, call
@@ -548,15 +553,23 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     match_target = f"{session}/{getattr(args, 'match', '')}"
     if cmd == "import":
         path = Path(args.csv)
+        started = time.monotonic()
         try:
             text_ = decode_signups(_read_csv(args.csv), source=path.name)
             if len(text_) > MAX_SIGNUPS_TEXT:
                 raise Problem("cli.signups-too-long", path=str(path), size=len(text_), limit=MAX_SIGNUPS_TEXT)
-            parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
+            read = parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
         except OSError as exc:
             raise Problem("cli.cannot-read", path=str(path), problem=exc) from None
         except SignupError as exc:
             raise Problem(exc.msg) from None
+        rows = len(read.accepted) + len(read.refused)
+        if rows >= PROGRESS_ROWS:  # a long file: say where the time goes
+            seconds = f"{time.monotonic() - started:.1f}"
+            print(
+                render(msg("cli.import-progress", path=path.name, rows=rows, seconds=seconds)),
+                file=sys.stderr,
+            )
         return session, [ImportSignups(csv=text_, source=path.name)]
     if cmd == "add":
         return session, [

@@ -115,6 +115,21 @@ class Context:
             has_device=self.engine.devices.device(table) is not None,
         )
 
+    async def prepare(self, key: str, action: Any) -> Any:
+        """What event ``key``'s kind works out for ``action`` before it is staged (a sign-up file
+        read: ``prepare(hosted, action)``, if the kind has it), in a worker thread: neither the
+        engine nor the other clients wait for it. ``None``: nothing to prepare."""
+        events = self.events()
+        if events is None:
+            return None
+        hosted = events.get(key)
+        component = self.engine.component("events")
+        assert isinstance(component, EventHost)
+        prepare = getattr(component.kind(hosted.kind), "prepare", None)
+        if prepare is None:
+            return None
+        return await asyncio.to_thread(prepare, hosted, action)
+
     def event_view(self, key: str, current: Current | None = None) -> EventView:
         current = current or self.current()
         events = self.events(current)
@@ -246,7 +261,9 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
     if action.target == "event" and ref.item is not None:
         raise Refused("ids.not-an-event", ref=str(ref))
     ctx.event_view(key)  # refuses an unknown event
-    entry = journal(action, target=event_ref(ctx.hall, key, ref.item), by=req.by, event=key, request=request)
+    decided = await ctx.prepare(key, action)  # e.g. the sign-up file read, beside the engine
+    target = event_ref(ctx.hall, key, ref.item)
+    entry = journal(action, target=target, by=req.by, event=key, request=request, decided=decided)
     seq = await ctx.submit(entry)
     return Done(id=req.id, seq=seq, event=ctx.event_view(key))
 
