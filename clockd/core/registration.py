@@ -527,22 +527,34 @@ def _norm_phone(phone: str) -> str:
 PublicNames = Literal["short", "full"]
 
 
+#: The most letters of a surname a short public name shows ("Anna Koz."), to tell two apart.
+NAME_PREFIX = 3
+
+
 def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "short") -> dict[PlayerId, str]:
     """Public names: a chosen nickname, else "Anna K." (or the full name when ``style`` is
-    ``full``); longer only where two would look alike."""
+    ``full``); longer only where two would look alike: "Anna Koz." beside "Anna Kow." (at most
+    :data:`NAME_PREFIX` letters, never the whole surname), and namesakes by their number,
+    "Anna K. (1)" and "Anna K. (4)" — a short name never shows a surname in full."""
     names: dict[PlayerId, str] = {}
     candidates: dict[PlayerId, list[str]] = {}
+    surnames: dict[str, set[str]] = {}  # first name → the surnames that go with it
+    for _, p in people:
+        surnames.setdefault(_fold(p.first_name), set()).add(_fold(p.last_name))
     for pid, p in people:
         if p.nickname:
             candidates[pid] = [p.nickname, f"{p.nickname} ({pid})"]
         elif style == "full":
             candidates[pid] = [p.full_name, f"{p.full_name} ({pid})"]
-        else:
+        else:  # never the whole surname, nor more than its first letters: then the number
             last = p.last_name
-            options = [f"{p.first_name} {last[:1]}." if last else p.first_name]
-            for k in range(2, len(last)):
-                options.append(f"{p.first_name} {last[:k]}.")
-            options += [p.full_name, f"{p.full_name} ({pid})"]
+            short = f"{p.first_name} {last[:1]}." if last else p.first_name
+            options = [short]
+            others = surnames[_fold(p.first_name)] - {_fold(last)}
+            for k in range(2, min(len(last), NAME_PREFIX + 1)):
+                if _fold(last[:k]) not in others:  # "Ola Lis." would name Ola Lis, not Ola Lisowska
+                    options.append(f"{p.first_name} {last[:k]}.")
+            options.append(f"{short} ({pid})")
             candidates[pid] = options
     level = dict.fromkeys(candidates, 0)
     while True:
