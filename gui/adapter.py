@@ -46,7 +46,7 @@ from clockd.api import (
 )
 from clockd.api import Signal as HallSignal
 from clockd.api.hall import HallBody
-from clockd.api.local import login_name
+from clockd.api.local import local_tls, login_name
 from clockd.api.puzzle import BracketView, SessionBody
 from clockd.api.switcher import SwitcherBody
 from clockd.api.zone import ZoneBody
@@ -390,9 +390,9 @@ def _gone(host: str, port: int) -> Msg:
 class _Sender:
     """Sends actions on its own thread (a request waits for the journal; the window must not)."""
 
-    def __init__(self, host: str, port: int, token: str | None, by: str) -> None:
+    def __init__(self, host: str, port: int, token: str | None, by: str, tls: Any = None) -> None:
         self.address = (host, port)
-        self.client = Client(host, port, token, timeout_ms=10_000, by=by)
+        self.client = Client(host, port, token, timeout_ms=10_000, by=by, tls=tls)
         self.jobs: queue.Queue[tuple[Command, Callable[[], Callable[[Any], None] | None]] | None] = (
             queue.Queue()
         )
@@ -423,10 +423,16 @@ class _Sender:
         self.jobs.put(None)
 
 
-def _fetch_known(host: str, port: int, deliver: Callable[[], Callable[[Any], None] | None]) -> None:
+def _fetch_known(
+    host: str,
+    port: int,
+    deliver: Callable[[], Callable[[Any], None] | None],
+    token: str | None = None,
+    tls: Any = None,
+) -> None:
     """The daemon's table numbers and event ids, handed to ``deliver`` in the GUI thread."""
     try:
-        with Client(host, port, timeout_ms=5000) as client:
+        with Client(host, port, token, timeout_ms=5000, tls=tls) as client:
             numbers = [t.table for t in client.status().tables]
             ids = [e.id for e in client.events().events]
     except (ApiError, ConnectionError, OSError):
@@ -440,11 +446,13 @@ def _fetch_timelines(
     tables: list[int],
     events: list[str],
     deliver: Callable[[], Callable[[Any], None] | None],
+    token: str | None = None,
+    tls: Any = None,
 ) -> None:
     """Each table's (``(int, items)``) and event's (``(key, items)``) earlier timeline, handed
     to ``deliver`` in the GUI thread."""
     try:
-        with Client(host, port, timeout_ms=5000) as client:
+        with Client(host, port, token, timeout_ms=5000, tls=tls) as client:
             for table in tables:
                 reply = client.timeline(table, limit=10_000)
                 relay().delivered.emit(deliver, (table, [timeline_from_api(e) for e in reply.entries]))
@@ -474,6 +482,7 @@ class DaemonConnection(QObject):
     ) -> None:
         super().__init__(parent)
         self.host, self.port, local_token = resolve(host, port, token)
+        self.tls = local_tls(host=host, port=port)  # daemon.json's certificate, or $DUELCLOCK_TLS_CA
         # a read-only screen (the audience) never holds the token, even if daemon.json has it
         self.token = None if read_only else local_token
         self.by = by if by is not None else login_name()
@@ -506,14 +515,17 @@ class DaemonConnection(QObject):
         self._stopped = False
         self.model.set_connection("connecting", msg("gui.connecting", address=self.address))
         if self.token is not None and self.worker is None:
-            self.worker = _Sender(self.host, self.port, self.token, self.by)
+            self.worker = _Sender(self.host, self.port, self.token, self.by, self.tls)
         self._connect()
 
     def _connect(self) -> None:
         if self._stopped:
             return
         try:
-            sub = Subscription(self.host, self.port, timeline=self.timeline, timeout_ms=3000)
+            # the referee's window shows the token (refused sign-ups reach it); the audience's does not
+            sub = Subscription(
+                self.host, self.port, timeline=self.timeline, timeout_ms=3000, token=self.token, tls=self.tls
+            )
         except ApiError as exc:
             self.model.set_connection("offline", exc.reason)
             self._retry.start(RECONNECT_MS)
@@ -529,7 +541,9 @@ class DaemonConnection(QObject):
         self._seen_events.clear()
         self.model.clear_timelines()  # fetched afresh: the daemon may have restarted on another journal
         threading.Thread(
-            target=_fetch_known, args=(self.host, self.port, _weak(self._keep_known)), daemon=True
+            target=_fetch_known,
+            args=(self.host, self.port, _weak(self._keep_known), self.token, self.tls),
+            daemon=True,
         ).start()
         self.notifier = QSocketNotifier(sub.fileno(), QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self._readable)
@@ -608,7 +622,7 @@ class DaemonConnection(QObject):
         self._fetched_events.update(new_events)
         threading.Thread(
             target=_fetch_timelines,
-            args=(self.host, self.port, new, new_events, _weak(self._apply_history)),
+            args=(self.host, self.port, new, new_events, _weak(self._apply_history), self.token, self.tls),
             daemon=True,
         ).start()
 

@@ -42,13 +42,15 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import secrets
 import select
 import socket
+import ssl
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from clockd.api.local import resolve
+from clockd.api.local import local_tls, resolve
 from clockd.api.messages import (
     DEFAULT_PORT,
     MAX_REPLY_BYTES,
@@ -77,6 +79,9 @@ from clockd.i18n import Msg, msg, render
 
 R = TypeVar("R", bound=Reply)
 
+#: A request longer than this, on a new connection, is preceded by a ping carrying the token.
+_INTRODUCE_ABOVE = 60_000
+
 
 class DaemonUnreachable(ConnectionError):
     """The daemon cannot be reached, or went away: a ``ConnectionError`` with a message.
@@ -98,13 +103,25 @@ class DaemonUnreachable(ConnectionError):
 class _LineSocket:
     """A TCP connection carrying newline-delimited JSON."""
 
-    def __init__(self, host: str, port: int, timeout_ms: int) -> None:
+    def __init__(self, host: str, port: int, timeout_ms: int, tls: ssl.SSLContext | None = None) -> None:
         self.address = (host, port)
         try:
-            self.sock = socket.create_connection(self.address, timeout=timeout_ms / 1000)
+            sock = socket.create_connection(self.address, timeout=timeout_ms / 1000)
         except OSError as exc:
             raise self._unreachable("client.cannot-reach", exc) from exc
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if tls is not None:
+            try:
+                sock = tls.wrap_socket(sock, server_hostname=host)
+            except ssl.SSLError as exc:
+                sock.close()
+                raise DaemonUnreachable(
+                    msg("client.tls-refused", host=host, port=port, problem=exc.reason or str(exc))
+                ) from exc
+            except OSError as exc:
+                sock.close()
+                raise self._unreachable("client.cannot-reach", exc) from exc
+        self.sock: socket.socket = sock
         self._buffer = bytearray()
 
     def _unreachable(self, code: str, exc: OSError | None = None) -> DaemonUnreachable:
@@ -168,6 +185,9 @@ class _LineSocket:
         if not chunk:
             raise self._unreachable("client.closed")
         self._buffer += chunk
+        pending = getattr(self.sock, "pending", None)  # TLS: bytes already decrypted, which select misses
+        while pending is not None and pending() > 0:
+            self._buffer += self.sock.recv(pending())
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -190,19 +210,27 @@ class Client:
         *,
         timeout_ms: int = 10_000,
         by: str = "",
+        retry: bool = True,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.host, self.port, self.token = host, port, token
         self.timeout_ms = timeout_ms
         self.by = by
+        self.retry = retry
+        self.tls = tls
         self._conn: _LineSocket | None = None
         self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(5)  # request ids unique to this client, across connections
 
     @classmethod
     def local(
         cls, *, host: str | None = None, port: int | None = None, token: str | None = None, **kwargs: Any
     ) -> Client:
-        """A client for the daemon started on this machine (``daemon.json``), unless told otherwise."""
+        """A client for the daemon started on this machine (``daemon.json``), unless told otherwise
+        (its TLS certificate too, or ``tls``: a context from :func:`clockd.api.local.local_tls`)."""
         h, p, t = resolve(host, port, token)
+        if "tls" not in kwargs:
+            kwargs["tls"] = local_tls(host=host, port=port)
         return cls(h, p, t, **kwargs)
 
     def __enter__(self) -> Client:
@@ -217,27 +245,51 @@ class Client:
             self._conn = None
 
     def request(self, request: Request) -> Reply:
-        """Send ``request`` (with an id, and the token if it changes state); return its reply."""
-        update: dict[str, Any] = {"id": next(self._ids)}
-        if request.mutating and request.token is None:
+        """Send ``request`` (with an id, and the token if this client has one); return its reply.
+
+        With the token, reads are answered with what only the referee may see (a session's
+        refused sign-ups) and the daemon keeps a place for this client however many others
+        are connected; without it, reads are answered with public data only.
+
+        The id is unique to this request (``<client>-<n>``). If the connection breaks or the
+        reply does not come in time, the request is sent once more, on a new connection,
+        with the same id: the daemon applies a request id once and answers a repeat with the
+        seq it journaled the first at, so a retried action is never applied twice.
+        """
+        update: dict[str, Any] = {"id": f"{self._prefix}-{next(self._ids)}"}
+        if request.token is None and self.token:
             update["token"] = self.token
         if request.mutating and not getattr(request, "by", "") and self.by:
             update["by"] = self.by
         request = request.model_copy(update=update)
-        if self._conn is None:
-            self._conn = _LineSocket(self.host, self.port, self.timeout_ms)
-        try:
-            self._conn.send(request)
-            while True:
-                message = self._conn.read_message()
-                if isinstance(message, Reply) and message.id == request.id:
-                    break
-        except (ConnectionError, TimeoutError):
-            self.close()
-            raise
+        for attempt in range(2):
+            try:
+                message = self._exchange(request)
+                break
+            except (ConnectionError, TimeoutError):
+                self.close()
+                if attempt or not self.retry:
+                    raise
         if isinstance(message, ErrorReply):
             raise ApiError(message.code, message.message, reason=message.reason, request_id=message.id)
         return message
+
+    def _exchange(self, request: Request) -> Reply:
+        if self._conn is None:
+            self._conn = _LineSocket(self.host, self.port, self.timeout_ms, self.tls)
+            if self.token and len(request.to_line()) > _INTRODUCE_ABOVE:
+                # A long line from a connection that has not shown the token waits for one of the
+                # daemon's few places for strangers' long lines: show it first (docs/architecture.md).
+                self._reply_to(Ping(id=f"{self._prefix}-hello", token=self.token))
+        return self._reply_to(request)
+
+    def _reply_to(self, request: Request) -> Reply:
+        assert self._conn is not None
+        self._conn.send(request)
+        while True:
+            message = self._conn.read_message()
+            if isinstance(message, Reply) and message.id == request.id:
+                return message
 
     def _expect(self, request: Request, reply_type: type[R]) -> R:
         reply = self.request(request)
@@ -271,7 +323,11 @@ class Client:
 
 
 class Subscription:
-    """The live stream: every table's state on subscribing, then every change (see the module doc)."""
+    """The live stream: every table's state on subscribing, then every change (see the module doc).
+
+    ``token``: the referee's; the pushes then carry what only the referee may see (a session's
+    refused sign-ups). An audience screen subscribes without it.
+    """
 
     def __init__(
         self,
@@ -282,9 +338,13 @@ class Subscription:
         events: list[str] | None = None,
         timeline: bool = False,
         timeout_ms: int = 10_000,
+        token: str | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
-        self._conn = _LineSocket(host, port, timeout_ms)
-        self._conn.send(Subscribe(id="subscribe", tables=tables, events=events, timeline=timeline))
+        self._conn = _LineSocket(host, port, timeout_ms, tls)
+        self._conn.send(
+            Subscribe(id="subscribe", tables=tables, events=events, timeline=timeline, token=token or None)
+        )
         self._pending: list[Message] = []
         while True:
             message = self._conn.read_message()
@@ -301,6 +361,8 @@ class Subscription:
     @classmethod
     def local(cls, *, host: str | None = None, port: int | None = None, **kwargs: Any) -> Subscription:
         h, p, _ = resolve(host, port)
+        if "tls" not in kwargs:
+            kwargs["tls"] = local_tls(host=host, port=port)
         return cls(h, p, **kwargs)
 
     def fileno(self) -> int:

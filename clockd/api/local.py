@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import ssl
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -44,6 +45,8 @@ class DaemonInfo(BaseModel):
     token: str | None = None
     pid: int | None = None
     db: str | None = None
+    #: The certificate the daemon serves TLS with (``--tls-cert``), so local clients can check it.
+    tls_cert: str | None = None
 
 
 def info_path() -> Path:
@@ -82,6 +85,48 @@ def resolve(
         port or (info.port if info else DEFAULT_PORT),
         token if token is not None else (info.token if info else None),
     )
+
+
+#: A certificate file to check the daemon's TLS against when none is given (``--tls-ca``).
+TLS_CA_ENV = "DUELCLOCK_TLS_CA"
+
+
+def tls_client_context(cafile: str | Path) -> ssl.SSLContext:
+    """A client's TLS context that trusts the daemon whose certificate is ``cafile``.
+
+    ``cafile`` is the daemon's own certificate (self-signed, as a festival laptop's is) or the
+    certificate of the authority that signed it. The certificate is checked; the name in it
+    is not (the daemon is reached by an address that changes from hall to hall): whoever
+    presents it must hold its key. Raises :class:`OSError` if the file cannot be read and
+    :class:`ssl.SSLError` if it holds no certificate.
+    """
+    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=str(cafile))
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_REQUIRED
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    return context
+
+
+def local_tls(
+    tls_ca: str | Path | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    path: Path | None = None,
+) -> ssl.SSLContext | None:
+    """The TLS context to reach a daemon with, or ``None`` for clear TCP.
+
+    ``tls_ca`` if given (or ``$DUELCLOCK_TLS_CA``); else the certificate the local daemon
+    wrote in ``daemon.json``, if it serves TLS and the address asked for is its own.
+    """
+    cafile = tls_ca or os.environ.get(TLS_CA_ENV)
+    if cafile:
+        return tls_client_context(cafile)
+    info = read_info(path)
+    if info is None or not info.tls_cert:
+        return None
+    if (host is not None and host != info.host) or (port is not None and port != info.port):
+        return None
+    return tls_client_context(info.tls_cert)
 
 
 def mark_stopped(pid: int, path: Path | None = None) -> None:

@@ -193,11 +193,41 @@ def _load_object(line: bytes | str, limit: int = MAX_LINE_BYTES) -> dict[str, An
     return data
 
 
+def _not_text(value: Any) -> str | None:
+    """A string in ``value`` (a key or a value, at any depth) that is not Unicode text — JSON's
+    ``"\\ud800"``, half of a surrogate pair — as its escape; or ``None``."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return value[exc.start : exc.end].encode("unicode_escape").decode("ascii")
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            bad = _not_text(key) or _not_text(item)
+            if bad:
+                return bad
+    elif isinstance(value, list):
+        for item in value:
+            bad = _not_text(item)
+            if bad:
+                return bad
+    return None
+
+
 def parse_request(line: bytes | str) -> Request:
-    """The request on ``line``, or :class:`ApiError` saying exactly what is wrong with it."""
+    """The request on ``line``, or :class:`ApiError` saying exactly what is wrong with it.
+
+    A request holding a string that is not Unicode text (an unpaired surrogate, ``"\\ud800"``)
+    is refused whole: its reply could not be written, nor its text journaled.
+    """
     data = _load_object(line)
     rid = data.get("id")
     request_id = rid if isinstance(rid, int | str) and not isinstance(rid, bool) else None
+    maybe = not isinstance(line, bytes) or b"\\u" in line  # in UTF-8 bytes, only an escape can make one
+    if maybe and (bad := _not_text(data)) is not None:
+        echo = request_id if _not_text(request_id) is None else None
+        raise ApiError("malformed", reason=msg("api.not-unicode", found=bad), request_id=echo)
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ApiError("invalid", reason=msg("api.no-type"), request_id=request_id)

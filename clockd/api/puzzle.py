@@ -26,6 +26,7 @@ from clockd.core.actions import Allowed
 from clockd.core.bracket import Bracket, Match, MatchStatus
 from clockd.core.clock import PerSide, PerSideInt, Side
 from clockd.core.display import quantize
+from clockd.core.private import PRIVATE
 from clockd.core.puzzle_duel import PuzzleSession
 from clockd.core.registration import ListKind, Registration
 from clockd.core.units import MS
@@ -163,9 +164,13 @@ class SessionBody(EventBody):
     players: list[ListedPlayer]
     field: list[int] | None  # who plays, once check-in is closed
     seat_changes: list[SeatChangeView]
-    refusals: list[RefusalView] = Field(default_factory=list)
-    possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list)
-    last_import: ImportView | None = None
+    #: Sign-ups the rules left out (a child's, a duplicate): for the referee to tell those
+    #: people, so sent only to a client with the token (private: :mod:`clockd.core.private`).
+    refusals: list[RefusalView] = Field(default_factory=list, json_schema_extra=PRIVATE)
+    #: Namesakes with other contacts, for the referee to decide (§1.14); private too.
+    possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list, json_schema_extra=PRIVATE)
+    #: What the latest export of the form changed (player numbers and field names); private.
+    last_import: ImportView | None = Field(default=None, json_schema_extra=PRIVATE)
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:

@@ -44,6 +44,12 @@ def register(sub: Any) -> None:
         help=i18n.text("cli.gui.the-referees-token-for-commands-default"),
     )
     parser.add_argument(
+        "--tls-ca",
+        default=None,
+        metavar="CERT",
+        help=i18n.text("cli.status.tls-ca"),
+    )
+    parser.add_argument(
         "--event",
         "--session",
         dest="event",
@@ -88,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
     from gui.app import Options
     from gui.app import run as run_gui
 
+    if args.tls_ca:  # the window's connections read it (clockd.api.local.local_tls)
+        import os
+
+        from clockd.api.local import TLS_CA_ENV
+
+        os.environ[TLS_CA_ENV] = str(args.tls_ca)
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
         print(
             f"duelclock gui: --screenshot {args.screenshot}: " + i18n.text("cli.gui.the-file-must-end-in-png")

@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clockd.i18n import Msg, Problem, render_error, text
+from clockd.i18n import Msg, Problem, msg, render, render_error, text
 
 #: Simulated clocks ``duelclock run`` starts when no tables are configured and ``--sim`` is not given
 #: (``make run``'s showcase asks for 8: ``duelclock start --tables``).
@@ -61,6 +61,18 @@ def register(sub: Any) -> None:
         "--host",
         metavar="ADDR",
         help=text("cli.run.api-address-default-127-0-0"),
+    )
+    parser.add_argument(
+        "--tls-cert",
+        type=Path,
+        metavar="CERT",
+        help=text("cli.run.tls-cert"),
+    )
+    parser.add_argument(
+        "--tls-key",
+        type=Path,
+        metavar="KEY",
+        help=text("cli.run.tls-key"),
     )
     parser.add_argument(
         "--control",
@@ -121,10 +133,32 @@ def run(args: argparse.Namespace) -> int:
     specs += [TableSpec(t, "", control) for t in sim_tables]
 
     db = args.db or config.daemon.db or state_dir() / DEFAULT_DB
+    host = args.host or config.daemon.host
+    tls_cert = args.tls_cert or config.daemon.tls_cert
+    tls_key = args.tls_key or config.daemon.tls_key
+    if tls_key is not None and tls_cert is None:
+        print(f"duelclock run: {text('cli.run.tls-key-without-cert')}", file=sys.stderr)
+        return 2
+    if tls_cert is not None:
+        from clockd.service.server import tls_server_context
+
+        try:
+            tls_server_context(tls_cert, tls_key)
+        except OSError as exc:  # a file that cannot be read; ssl.SSLError (no certificate, not a pair) too
+            print(
+                f"duelclock run: {render(msg('cli.run.tls-unusable', cert=str(tls_cert), problem=exc))}",
+                file=sys.stderr,
+            )
+            return 2
+    if not is_loopback(host):  # beyond this machine: say what that means (issue 20, item 10)
+        code = "cli.run.network-tls" if tls_cert is not None else "cli.run.network-clear"
+        print(f"duelclock run: {render(msg(code, host=host))}", file=sys.stderr)
     daemon = Daemon(
         db,
         tables=specs,
-        host=args.host or config.daemon.host,
+        host=host,
+        tls_cert=tls_cert,
+        tls_key=tls_key,
         port=config.daemon.port if args.port is None else args.port,
         grace_ns=config.daemon.grace_ms * 1_000_000,
         snapshot_every=config.daemon.snapshot_every,
@@ -179,6 +213,18 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(text("cli.run.stopped-journal"), daemon.db)
     return 0
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is an address of this machine only (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a name: it may be anything
 
 
 class _NotAvailable(Problem):
@@ -360,7 +406,8 @@ def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
     if rec.snapshot_seq:
         replayed += f" ({text('cli.run.from-snapshot')} {rec.snapshot_seq})"
     print(f"  {rule}; {replayed}")
-    print(f"  API: {started.host}:{started.port}")
+    tls = " (TLS)" if daemon.tls_cert is not None else ""
+    print(f"  API: {started.host}:{started.port}{tls}")
     print(f"  {text('cli.run.referee-token')}: {started.token}")
     from clockd.i18n import Msg, render
 

@@ -62,11 +62,19 @@ def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json
         type=int,
         help=i18n.text("cli.status.daemon-port-default-from-daemon-json"),
     )
-    if token:
-        group.add_argument(
-            "--token",
-            help=i18n.text("cli.status.the-referees-token-default-from-daemon"),
-        )
+    # A read needs no token, but with it the daemon shows what only the referee may see
+    # (a session's refused sign-ups) and lets the command in however many others are connected.
+    group.add_argument(
+        "--token",
+        help=i18n.text(
+            "cli.status.the-referees-token-default-from-daemon" if token else "cli.status.token-for-reads"
+        ),
+    )
+    group.add_argument(
+        "--tls-ca",
+        metavar="CERT",
+        help=i18n.text("cli.status.tls-ca"),
+    )
     if json_option:
         parser.add_argument(
             "--json",
@@ -82,13 +90,24 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
     object with its ``code`` and ``params`` (and the same sentence as ``message``).
     """
     from clockd.api import ApiError, Client, DaemonUnreachable
+    from clockd.api.local import local_tls
 
-    client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None))
+    try:
+        tls = local_tls(getattr(args, "tls_ca", None), args.host, args.port)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        _refusal(args, "tls", msg("cli.tls-ca-unreadable", path=str(args.tls_ca), problem=exc))
+        return EXIT_REFUSED
+    client = Client.local(host=args.host, port=args.port, token=getattr(args, "token", None), tls=tls)
     try:
         with client:
             return fn(client)
-    except (ConnectionError, TimeoutError) as exc:
-        # The client's reason (refused, timed out, went away) as a message; the sentence around it is ours.
+    except TimeoutError:
+        # Sent (twice, with one id), never answered: it may have been done. Say so, never "no daemon".
+        seconds = client.timeout_ms // 1000
+        _refusal(args, "no-answer", msg("cli.no-answer", host=client.host, port=client.port, seconds=seconds))
+        return EXIT_UNREACHABLE
+    except ConnectionError as exc:
+        # The client's reason (refused, went away) as a message; the sentence around it is ours.
         problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc
         reason = msg("cli.unreachable", host=client.host, port=client.port, problem=problem)
         _refusal(args, "unreachable", reason)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -528,6 +529,10 @@ def _parse_lines(text: str) -> dict[int, int]:
     return lines
 
 
+#: A sign-up file of this many rows or more gets a line of progress (read locally, then sent).
+PROGRESS_ROWS = 2000
+
+
 def _daemon_command(args: argparse.Namespace) -> int:
     from clockd.api.local import login_name
     from clockd.cli.status import EXIT_REFUSED, call
@@ -601,15 +606,23 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     match_target = f"{session}/{getattr(args, 'match', '')}"
     if cmd == "import":
         path = Path(args.csv)
+        started = time.monotonic()
         try:
             text_ = decode_signups(_read_csv(args.csv), source=path.name)
             if len(text_) > MAX_SIGNUPS_TEXT:
                 raise Problem("cli.signups-too-long", path=str(path), size=len(text_), limit=MAX_SIGNUPS_TEXT)
-            parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
+            read = parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
         except OSError as exc:
             raise Problem("cli.cannot-read", path=str(path), problem=exc) from None
         except SignupError as exc:
             raise Problem(exc.msg) from None
+        rows = len(read.accepted) + len(read.refused)
+        if rows >= PROGRESS_ROWS:  # a long file: say where the time goes
+            seconds = f"{time.monotonic() - started:.1f}"
+            print(
+                render(msg("cli.import-progress", path=path.name, rows=rows, seconds=seconds)),
+                file=sys.stderr,
+            )
         return session, [ImportSignups(csv=text_, source=path.name)]
     if cmd == "add":
         return session, [
@@ -692,11 +705,13 @@ def _session_view(client: Any, session: str) -> Any:
 def _session_view_of(args: argparse.Namespace, session: Any) -> Any:
     """The session's view after a table action (a new connection: the command's is closed)."""
     from clockd.api import Client
+    from clockd.api.local import local_tls
 
     key = session[0] if isinstance(session, list) and session else session
     if not key:
         return None
-    with Client.local(host=args.host, port=args.port) as client:
+    tls = local_tls(getattr(args, "tls_ca", None), args.host, args.port)
+    with Client.local(host=args.host, port=args.port, token=getattr(args, "token", None), tls=tls) as client:
         return _session_view(client, str(key))
 
 

@@ -34,6 +34,7 @@ from clockd.core.bracket import (
     PlayerId,
     bracket_size,
 )
+from clockd.core.private import PRIVATE
 from clockd.core.registration import (
     AddPlayer,
     CheckIn,
@@ -66,7 +67,7 @@ class ImportSignups(Action):
 
     kind: Literal["signups-import"] = "signups-import"
     target: ClassVar[Target] = "event"
-    csv: str = Field(min_length=1, max_length=MAX_SIGNUPS_TEXT, json_schema_extra={"private": True})
+    csv: str = Field(min_length=1, max_length=MAX_SIGNUPS_TEXT, json_schema_extra=PRIVATE)
     source: str = Field(default="signups.csv", max_length=200)
 
 

@@ -41,19 +41,16 @@ from typing import ClassVar, Literal
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic.config import JsonDict
 from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, Target, action
 from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
 from clockd.core.formtime import FormTimeError, day_first, parse_form_time
 from clockd.core.people import fold_name
+from clockd.core.private import PRIVATE
 from clockd.i18n import Msg, Problem, msg
 
 PlayerId = int
-
-#: Marks a field as personal data in the JSON schema (DESIGN.md principle 9).
-_PRIVATE: JsonDict = {"private": True}
 
 
 class RegistrationError(Problem):
@@ -83,10 +80,10 @@ class Person(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     first_name: str = Field(min_length=1)
-    last_name: str = Field(default="", json_schema_extra=_PRIVATE)
-    email: str = Field(default="", json_schema_extra=_PRIVATE)
-    phone: str = Field(default="", json_schema_extra=_PRIVATE)
-    age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=_PRIVATE)
+    last_name: str = Field(default="", json_schema_extra=PRIVATE)
+    email: str = Field(default="", json_schema_extra=PRIVATE)
+    phone: str = Field(default="", json_schema_extra=PRIVATE)
+    age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = ""  # a display name the person chose, if the form asks for one
 
     @property
@@ -265,6 +262,16 @@ class SignupImport(BaseModel):
     ignored_columns: tuple[str, ...]
     possible_duplicates: tuple[PossibleDuplicate, ...] = ()
 
+    def kept(self, seats: int) -> SignupImport:
+        """What a registration of ``seats`` keeps of it (:meth:`Registration.from_signups` gives
+        the same registration for both): the first ``2 × seats`` sign-ups (main and reserve
+        lists, §1.11); the rest become over-limit refusals, without their personal data."""
+        over = self.accepted[2 * seats :]
+        if not over:
+            return self
+        refused = self.refused + tuple(_over_limit(s, seats) for s in over)
+        return self.model_copy(update={"accepted": self.accepted[: 2 * seats], "refused": refused})
+
 
 class MixedEncoding(SignupError):
     """Some rows of the file are UTF-8 and others are not: two encodings in one file.
@@ -379,6 +386,7 @@ def parse_signups(
     accepted: list[Signup] = []
     refused: list[Refusal] = []
     maybe: list[PossibleDuplicate] = []
+    seen = _SeenPeople()
     for line, person, stamp in rows:
         at = sent.get(line)
         if opens is not None and at is not None and at < opens:
@@ -405,7 +413,8 @@ def parse_signups(
                 )
             )
             continue
-        earlier = next(((s, why) for s in accepted if (why := s.person.same_person(person))), None)
+        keys = seen.keys(person)
+        earlier = seen.earlier(person, keys)
         if earlier is not None:
             signup, why = earlier
             refused.append(
@@ -418,10 +427,12 @@ def parse_signups(
                 )
             )
             continue
-        namesake = next((s for s in accepted if s.person.maybe_same_person(person)), None)
+        namesake = seen.namesake(person)
         if namesake is not None:
             maybe.append(PossibleDuplicate(line=line, same_as=namesake.line, name=person.short_name))
-        accepted.append(Signup(line=line, person=person, signed_up_at=stamp))
+        signup = Signup(line=line, person=person, signed_up_at=stamp)
+        accepted.append(signup)
+        seen.add(signup, keys)
     return SignupImport(
         source=source,
         accepted=tuple(accepted),
@@ -457,6 +468,50 @@ def _sent_at(
         except FormTimeError:
             problems.append((line, msg("signups.bad-timestamp", text=stamp)))
     return sent
+
+
+class _SeenPeople:
+    """The sign-ups accepted so far, by what makes two the same person (§1.14): the full name
+    with the e-mail, and the full name with the phone (:meth:`Person.same_person`), and by the
+    name alone for the namesakes the referee is shown. Looking one up costs the same however
+    many came before (a scan of every earlier sign-up made a 4000-row file take 82 s)."""
+
+    def __init__(self) -> None:
+        self._by_contact: dict[tuple[str, str], Signup] = {}
+        self._by_name: dict[str, Signup] = {}
+
+    @staticmethod
+    def keys(person: Person) -> list[tuple[str, str]]:
+        """What ``person`` is recognised by: the folded name with the e-mail, and with the phone."""
+        name = fold_name(person.full_name)
+        out = []
+        if person.email:
+            out.append((name, "e:" + _norm_email(person.email)))
+        if person.phone:
+            out.append((name, "p:" + _norm_phone(person.phone)))
+        return out
+
+    def add(self, signup: Signup, keys: list[tuple[str, str]]) -> None:
+        for key in keys:
+            self._by_contact.setdefault(key, signup)
+        self._by_name.setdefault(fold_name(signup.person.full_name), signup)
+
+    def earlier(self, person: Person, keys: list[tuple[str, str]]) -> tuple[Signup, Msg] | None:
+        """The first earlier sign-up of the same person, and why it is the same, or ``None``."""
+        found = sorted(
+            {id(s): s for k in keys if (s := self._by_contact.get(k)) is not None}.values(),
+            key=lambda s: s.line,
+        )
+        for signup in found:
+            why = signup.person.same_person(person)
+            if why is not None:
+                return signup, why
+        return None
+
+    def namesake(self, person: Person) -> Signup | None:
+        """The first earlier sign-up with the same name and other contacts (the referee decides)."""
+        first = self._by_name.get(fold_name(person.full_name))
+        return first if first is not None and first.person.maybe_same_person(person) else None
 
 
 def _column_match(col: str) -> tuple[str, float] | None:
@@ -592,23 +647,34 @@ PublicNames = Literal["short", "full"]
 #: What a later export may change about a person (shown by name, never by value).
 _PERSON_FIELDS = ("first_name", "last_name", "email", "phone", "age", "nickname")
 
+#: The most letters of a surname a short public name shows ("Anna Koz."), to tell two apart.
+NAME_PREFIX = 3
+
 
 def display_names(people: list[tuple[PlayerId, Person]], style: PublicNames = "short") -> dict[PlayerId, str]:
     """Public names: a chosen nickname, else "Anna K." (or the full name when ``style`` is
-    ``full``); longer only where two would look alike."""
+    ``full``); longer only where two would look alike: "Anna Koz." beside "Anna Kow." (at most
+    :data:`NAME_PREFIX` letters, never the whole surname), and namesakes by their number,
+    "Anna K. (1)" and "Anna K. (4)" — a short name never shows a surname in full."""
     names: dict[PlayerId, str] = {}
     candidates: dict[PlayerId, list[str]] = {}
+    surnames: dict[str, set[str]] = {}  # first name → the surnames that go with it
+    for _, p in people:
+        surnames.setdefault(fold_name(p.first_name), set()).add(fold_name(p.last_name))
     for pid, p in people:
         if p.nickname:
             candidates[pid] = [p.nickname, f"{p.nickname} ({pid})"]
         elif style == "full":
             candidates[pid] = [p.full_name, f"{p.full_name} ({pid})"]
-        else:
+        else:  # never the whole surname, nor more than its first letters: then the number
             last = p.last_name
-            options = [f"{p.first_name} {last[:1]}." if last else p.first_name]
-            for k in range(2, len(last)):
-                options.append(f"{p.first_name} {last[:k]}.")
-            options += [p.full_name, f"{p.full_name} ({pid})"]
+            short = f"{p.first_name} {last[:1]}." if last else p.first_name
+            options = [short]
+            others = surnames[fold_name(p.first_name)] - {fold_name(last)}
+            for k in range(2, min(len(last), NAME_PREFIX + 1)):
+                if fold_name(last[:k]) not in others:  # "Ola Lis." would name Ola Lis, not Ola Lisowska
+                    options.append(f"{p.first_name} {last[:k]}.")
+            options.append(f"{short} ({pid})")
             candidates[pid] = options
     level = dict.fromkeys(candidates, 0)
     while True:
@@ -641,10 +707,10 @@ class AddPlayer(Action):
     kind: Literal["player-add"] = "player-add"
     target: ClassVar[Target] = "event"
     first_name: str = Field(min_length=1, max_length=100)
-    last_name: str = Field(default="", max_length=100, json_schema_extra=_PRIVATE)
-    email: str = Field(default="", max_length=200, json_schema_extra=_PRIVATE)
-    phone: str = Field(default="", max_length=50, json_schema_extra=_PRIVATE)
-    age: int = Field(ge=0, le=130, json_schema_extra=_PRIVATE)
+    last_name: str = Field(default="", max_length=100, json_schema_extra=PRIVATE)
+    email: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
+    phone: str = Field(default="", max_length=50, json_schema_extra=PRIVATE)
+    age: int = Field(ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = Field(default="", max_length=100)
     walk_in: bool = False
 
@@ -767,15 +833,7 @@ class Registration(BaseModel):
             )
             for i, s in enumerate(accepted[: 2 * seats], start=1)
         }
-        refused = list(signups.refused) + [
-            Refusal(
-                line=s.line,
-                name=s.person.short_name,
-                reason="over-limit",
-                detail=msg("signups.over-limit", seats=seats),
-            )
-            for s in over
-        ]
+        refused = list(signups.refused) + [_over_limit(s, seats) for s in over]
         return cls(
             seats=seats,
             min_age=min_age,
@@ -985,6 +1043,15 @@ class Registration(BaseModel):
         if len(field) < 2:
             raise RegistrationError("registration.too-few-present", n=len(field))
         return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})
+
+
+def _over_limit(signup: Signup, seats: int) -> Refusal:
+    return Refusal(
+        line=signup.line,
+        name=signup.person.short_name,
+        reason="over-limit",
+        detail=msg("signups.over-limit", seats=seats),
+    )
 
 
 def _refuse(reason: Msg | None) -> None:

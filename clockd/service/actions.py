@@ -14,11 +14,27 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
-from pydantic import create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from clockd.core.actions import Action, action_types
+from clockd.core.private import PRIVATE
 from clockd.service.entries import Source
 from clockd.store.entries import Entry, entry_kinds, entry_type
+
+
+class RequestKey(BaseModel):
+    """The API request an action came in: the client's id for it, and a digest of what it asked.
+
+    Journaled with the action, so that the same request sent again — a client that lost the
+    reply and retries, a replayed request — is answered with the seq it was journaled at and
+    never applied twice, also after a restart (``docs/architecture.md``, "Requests applied
+    once").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: int | str
+    digest: str
 
 
 class ActionEntry(Entry):
@@ -28,7 +44,10 @@ class ActionEntry(Entry):
     by: str = ""
     source: Source = "referee"
     action: Action
-    decided: Any = None
+    #: What the daemon decided (the sign-ups it read, with the people in them): private.
+    decided: Any = Field(default=None, json_schema_extra=PRIVATE)
+    #: The request it came in (an action the daemon made itself, or one sent without an id: none).
+    request: RequestKey | None = None
 
     def at(self, t_ns: int) -> Entry:
         """Stamped, the action inside too (the core applies the action at its own instant)."""
@@ -75,8 +94,9 @@ def journal(
     table: int | None = None,
     event: str | None = None,
     decided: Any = None,
+    request: RequestKey | None = None,
 ) -> ActionEntry:
-    """The entry for ``action`` (stamped with ``action.t_ns``)."""
+    """The entry for ``action`` (stamped with ``action.t_ns``); ``request``: the API request it came in."""
     cls = entry_for(type(action))
     return cls(
         kind=action.kind,
@@ -88,7 +108,8 @@ def journal(
         source=source,
         action=action,
         decided=decided,
+        request=request,
     )
 
 
-__all__ = ["ActionEntry", "entry_for", "journal", "register_action_entries"]
+__all__ = ["ActionEntry", "RequestKey", "entry_for", "journal", "register_action_entries"]

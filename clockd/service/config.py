@@ -4,7 +4,7 @@ Example (``docs/architecture.md`` has the full reference)::
 
     [daemon]
     db = "/var/lib/duelclock/festival.db"   # default: duelclock.db in the state folder
-    host = "127.0.0.1"
+    host = "127.0.0.1"                      # beyond this machine: serve TLS (tls_cert, tls_key)
     port = 7531
 
     [[tables]]
@@ -110,6 +110,9 @@ class DaemonSection(BaseModel):
     hall: str = Field(default=DEFAULT_HALL, pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")
     host: str = "127.0.0.1"
     port: int = Field(default=DEFAULT_PORT, ge=0, le=65535)
+    #: Serve TLS with this certificate (PEM) and key (``--tls-cert``/``--tls-key``).
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
     grace_ms: int = Field(default=250, ge=0, le=10_000)
     snapshot_every: int = Field(default=20_000, ge=100)
 

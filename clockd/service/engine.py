@@ -31,6 +31,7 @@ import logging
 import queue
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -56,6 +57,10 @@ SNAPSHOT_FORMAT = 2
 
 #: How deep a chain of follow-ups may go (a loop between two components is a bug: refuse it).
 MAX_CHAIN = 64
+
+#: How many request ids the engine remembers (with the seq of the action each journaled): a
+#: request sent again within this many later requests is answered with that seq, not applied.
+REQUEST_MEMORY = 10_000
 
 #: The shape of the journal's entries, kept in its ``meta`` table. 2: entries of the runtime
 #: with table programs and events (this version); a journal without it was written by
@@ -140,6 +145,41 @@ class _Barrier:
 _STOP = object()
 
 
+class _Requests:
+    """The request ids of the last journaled actions: id → (digest of the request, seq)."""
+
+    def __init__(self, size: int = REQUEST_MEMORY) -> None:
+        self.size = size
+        self._seen: OrderedDict[str, tuple[str, int]] = OrderedDict()
+
+    @staticmethod
+    def key(request_id: int | str) -> str:
+        return json.dumps(request_id)  # 7 and "7" are two ids
+
+    def get(self, request_id: int | str) -> tuple[str, int] | None:
+        return self._seen.get(self.key(request_id))
+
+    def add(self, request_id: int | str, digest: str, seq: int) -> None:
+        key = self.key(request_id)
+        self._seen.setdefault(key, (digest, seq))
+        while len(self._seen) > self.size:
+            self._seen.popitem(last=False)
+
+    def fold(self, records: Sequence[Record]) -> None:
+        for record in records:
+            request = getattr(record.entry, "request", None)
+            if request is not None:
+                self.add(request.id, request.digest, record.seq)
+
+    def dump(self) -> list[list[Any]]:
+        return [[json.loads(k), digest, seq] for k, (digest, seq) in self._seen.items()]
+
+    def load(self, data: Sequence[Sequence[Any]]) -> None:
+        self._seen.clear()
+        for request_id, digest, seq in data:
+            self.add(request_id, str(digest), int(seq))
+
+
 class Engine:
     """Owns the journal and the components; see the module docstring."""
 
@@ -194,6 +234,7 @@ class Engine:
         self._snapshot_seq = 0
         self._snapshot_on_stop = True
         self.applied_seq = 0  # the last journal seq folded into the components
+        self._requests = _Requests()
         self.current = self._make_current()
 
     # -- wiring (the World components see) ---------------------------------------------------
@@ -366,6 +407,7 @@ class Engine:
                 ) from exc
             self.last_t_ns = int(data["last_t_ns"])
             self._hall = str(data.get("hall") or self._hall)
+            self._requests.load(data.get("requests", []))
             self.applied_seq = snap.seq
             return snap.seq
         return None
@@ -398,9 +440,11 @@ class Engine:
                 for component in self.components:
                     component.commit(pending)
                     component.begin()
+                self._requests.fold(pending)
                 pending = []
         for component in self.components:
             component.commit(pending)
+        self._requests.fold(pending)
         self.current = self._make_current()
         return count
 
@@ -483,6 +527,7 @@ class Engine:
         effects: list[Effect] = []
         replies: list[tuple[Future[int], int]] = []
         barriers: list[Future[int]] = []
+        requested: dict[str, tuple[str, int]] = {}  # this batch's request ids: digest, index in staged
         now = self.now_ns()
         for component in self.components:
             for entry in component.due(now):
@@ -525,6 +570,9 @@ class Engine:
             elif isinstance(item, _Command):
                 if item.future is not None and not item.future.set_running_or_notify_cancel():
                     continue
+                request = getattr(item.entry, "request", None)
+                if request is not None and self._repeated(request, requested, item.future, replies):
+                    continue
                 index = len(staged)
                 try:
                     self._stage_chain(item.entry.at(now), now, staged, effects)
@@ -542,6 +590,8 @@ class Engine:
                 if len(staged) > index:
                     if item.future is not None:
                         replies.append((item.future, index))
+                    if request is not None:
+                        requested[_Requests.key(request.id)] = (request.digest, index)
                 elif item.future is not None:
                     item.future.set_result(self.journal.last_seq)
         try:
@@ -561,6 +611,34 @@ class Engine:
         if self.journal.last_seq - self._snapshot_seq >= self.snapshot_every:
             self._snapshot()
         return stop
+
+    def _repeated(
+        self,
+        request: Any,
+        requested: dict[str, tuple[str, int]],
+        future: Future[int] | None,
+        replies: list[tuple[Future[int], int]],
+    ) -> bool:
+        """Whether the command's request was journaled already (then it is answered, not staged).
+
+        The same id with the same request: the seq it was journaled at (once this batch is
+        committed, if it came in this batch). The same id with another request: refused.
+        """
+        seen = self._requests.get(request.id)
+        here = requested.get(_Requests.key(request.id))
+        known = seen if seen is not None else here
+        if known is None:
+            return False
+        if future is None:
+            return True
+        if known[0] != request.digest:
+            seq = seen[1] if seen is not None else "…"
+            future.set_exception(Refused("daemon.request-id-reused", id=str(request.id), seq=seq))
+        elif seen is not None:
+            future.set_result(seen[1])
+        else:
+            replies.append((future, known[1]))  # answered with the first one's seq, once committed
+        return True
 
     # -- chains: an input, its follow-ups and the reactions to them, all or nothing ------------
     def _mark(self) -> list[object]:
@@ -619,6 +697,7 @@ class Engine:
         records = [Record(seq, entry) for seq, entry in zip(seqs, staged, strict=True)]
         for component in self.components:
             component.commit(records)
+        self._requests.fold(records)
         if records:
             self.applied_seq = records[-1].seq
             self.last_t_ns = max(self.last_t_ns, max(r.entry.t_ns for r in records))
@@ -660,6 +739,7 @@ class Engine:
                 "version": __version__,
                 "last_t_ns": self.last_t_ns,
                 "hall": self.hall,
+                "requests": self._requests.dump(),
                 "components": {c.name: c.snapshot() for c in self.components},
             },
             separators=(",", ":"),

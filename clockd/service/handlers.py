@@ -20,6 +20,8 @@ Adding a read-only request: define it in the API (``clockd.api.messages`` style,
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -45,7 +47,7 @@ from clockd.api.messages import (
 )
 from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
 from clockd.i18n import Problem
-from clockd.service.actions import journal
+from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
 from clockd.service.events import EventHost, EventsView
@@ -112,6 +114,21 @@ class Context:
             hall=current.hall,
             has_device=self.engine.devices.device(table) is not None,
         )
+
+    async def prepare(self, key: str, action: Any) -> Any:
+        """What event ``key``'s kind works out for ``action`` before it is staged (a sign-up file
+        read: ``prepare(hosted, action)``, if the kind has it), in a worker thread: neither the
+        engine nor the other clients wait for it. ``None``: nothing to prepare."""
+        events = self.events()
+        if events is None:
+            return None
+        hosted = events.get(key)
+        component = self.engine.component("events")
+        assert isinstance(component, EventHost)
+        prepare = getattr(component.kind(hosted.kind), "prepare", None)
+        if prepare is None:
+            return None
+        return await asyncio.to_thread(prepare, hosted, action)
 
     def event_view(self, key: str, current: Current | None = None) -> EventView:
         current = current or self.current()
@@ -206,13 +223,26 @@ def _ref(ctx: Context, target: str) -> Ref:
     return ref
 
 
+def request_key(req: ActionRequest) -> RequestKey | None:
+    """The request's id and a digest of what it asks (its action and target; not who asks), or
+    ``None`` for a request without an id: journaled with the action, so that the same request
+    sent again is answered with the same seq instead of being applied twice."""
+    if req.id is None:
+        return None
+    asked = {"type": req.type, "target": req.target, "action": req.action.model_dump(mode="json")}
+    text = json.dumps(asked, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return RequestKey(id=req.id, digest=hashlib.sha256(text.encode()).hexdigest()[:24])
+
+
 @handles(ActionRequest)
 async def _act(ctx: Context, req: ActionRequest) -> Reply:
-    """Every referee action: resolve its target, journal it, answer with what it changed."""
+    """Every referee action: resolve its target, journal it (with its request's id: a repeat
+    is answered with the seq of the first), answer with what it changed."""
     action = req.action
+    request = request_key(req)
     if action.target == "daemon":
         key = getattr(action, "key", None)
-        entry = journal(action, target=ctx.hall, by=req.by, event=key)
+        entry = journal(action, target=ctx.hall, by=req.by, event=key, request=request)
         seq = await ctx.submit(entry)
         return Done(id=req.id, seq=seq, event=ctx.event_view(key) if key else None)
     ref = _ref(ctx, req.target)
@@ -220,7 +250,7 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
         table = ref.number if ref.is_table else _table_of(ctx, ref)
         assert table is not None
         ctx.view(table)  # refuses an unknown table before anything is queued
-        entry = journal(action, target=table_ref(ctx.hall, table), by=req.by, table=table)
+        entry = journal(action, target=table_ref(ctx.hall, table), by=req.by, table=table, request=request)
         seq = await ctx.submit(entry)
         return Done(id=req.id, seq=seq, table=ctx.view(table))
     if ref.is_table:
@@ -231,7 +261,9 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
     if action.target == "event" and ref.item is not None:
         raise Refused("ids.not-an-event", ref=str(ref))
     ctx.event_view(key)  # refuses an unknown event
-    entry = journal(action, target=event_ref(ctx.hall, key, ref.item), by=req.by, event=key)
+    decided = await ctx.prepare(key, action)  # e.g. the sign-up file read, beside the engine
+    target = event_ref(ctx.hall, key, ref.item)
+    entry = journal(action, target=target, by=req.by, event=key, request=request, decided=decided)
     seq = await ctx.submit(entry)
     return Done(id=req.id, seq=seq, event=ctx.event_view(key))
 

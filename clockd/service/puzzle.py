@@ -217,14 +217,8 @@ class PuzzleDuel:
                     p = signup.person
                     ctx.remember(pid, p.full_name, p.email, p.phone)
             return s.import_signups(signups, person_ids), Staged(entry)
-        cfg = s.config
-        signups = parse_signups(
-            action.csv,
-            min_age=cfg.min_age,
-            source=action.source,
-            opens_at=cfg.opens_at,
-            time_zone=cfg.time_zone,
-        )
+        prepared = (entry.decided or {}).get("signups")  # read beside the engine (prepare), normally
+        signups = prepared if isinstance(prepared, SignupImport) else self._read(s, action)
         person_ids = {
             sg.line: ctx.identify(sg.person.full_name, sg.person.email, sg.person.phone)
             for sg in signups.accepted
@@ -238,6 +232,28 @@ class PuzzleDuel:
             }
         )
         return s.import_signups(signups, person_ids), Staged(entry)
+
+    # -- work done beside the engine -----------------------------------------------------------
+    def prepare(self, hosted: Hosted, action: Action) -> Any:
+        """What an action needs worked out before it is staged, off the engine's thread (the API
+        server calls this in a worker thread): a sign-up file, read. ``None``: nothing."""
+        if isinstance(action, ImportSignups):
+            return {"signups": self._read(hosted.state, action)}
+        return None
+
+    @staticmethod
+    def _read(s: PuzzleSession, action: ImportSignups) -> SignupImport:
+        """The sign-up file, read, and kept as far as the registration needs it (the people past
+        the lists are refusals without their data)."""
+        cfg = s.config
+        read = parse_signups(
+            action.csv,
+            min_age=cfg.min_age,
+            source=action.source,
+            opens_at=cfg.opens_at,
+            time_zone=cfg.time_zone,
+        )
+        return read.kept(cfg.players)
 
     def _draw(
         self, s: PuzzleSession, entry: ActionEntry, action: MakeDraw, replay: bool

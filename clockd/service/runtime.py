@@ -31,7 +31,7 @@ from clockd.devices.base import TableDevice
 from clockd.service.component import Component
 from clockd.service.engine import Engine, RecoveryReport
 from clockd.service.entries import TableCreated
-from clockd.service.server import ApiServer
+from clockd.service.server import ApiServer, ServerLimits, tls_server_context
 from clockd.service.tables import DEFAULT_GRACE_NS, Tables
 from clockd.store.errors import HOLDS_TOKEN
 from clockd.store.files import private_folder
@@ -102,8 +102,11 @@ class Daemon:
         components: Sequence[Component] | None = None,
         use_snapshots: bool = True,
         write_daemon_info: bool = True,
-        max_backlog_bytes: int = 1 << 20,
+        max_backlog_bytes: int | None = None,
         hall: str = DEFAULT_HALL,
+        limits: ServerLimits | None = None,
+        tls_cert: str | Path | None = None,
+        tls_key: str | Path | None = None,
     ) -> None:
         self.db = Path(db)
         self.hall = check_hall(hall)
@@ -122,6 +125,10 @@ class Daemon:
         self.use_snapshots = use_snapshots
         self.write_daemon_info = write_daemon_info
         self.max_backlog_bytes = max_backlog_bytes
+        self.limits = limits
+        #: Serve TLS with this certificate and key (``--tls-cert``/``--tls-key``): read at start.
+        self.tls_cert = None if tls_cert is None else Path(tls_cert).absolute()
+        self.tls_key = None if tls_key is None else Path(tls_key).absolute()
         self._devices: dict[int, TableDevice] = {}
         self.journal: Journal | None = None
         self.engine: Engine | None = None
@@ -163,6 +170,7 @@ class Daemon:
                 if table not in self.engine.tables.view():
                     raise ValueError(f"a device is configured for table {table}, which does not exist")
             sinks = {table: self.engine.attach(table, device) for table, device in self._devices.items()}
+            tls = tls_server_context(self.tls_cert, self.tls_key) if self.tls_cert is not None else None
             self.engine.start()
             self.server = ApiServer(
                 self.engine,
@@ -170,6 +178,8 @@ class Daemon:
                 host=self.host,
                 port=self.port,
                 max_backlog_bytes=self.max_backlog_bytes,
+                limits=self.limits,
+                tls=tls,
             )
             self.port = self.server.start()
             for table, device in self._devices.items():
@@ -179,7 +189,14 @@ class Daemon:
             raise
         if self.write_daemon_info:
             write_info(
-                DaemonInfo(host=self.host, port=self.port, token=self.token, pid=os.getpid(), db=str(self.db))
+                DaemonInfo(
+                    host=self.host,
+                    port=self.port,
+                    token=self.token,
+                    pid=os.getpid(),
+                    db=str(self.db),
+                    tls_cert=None if self.tls_cert is None else str(self.tls_cert),
+                )
             )
         return Started(
             host=self.host,

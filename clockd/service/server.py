@@ -1,21 +1,45 @@
-"""The API server: newline-delimited JSON over TCP, on an asyncio loop in its own thread.
+"""The API server: newline-delimited JSON over TCP (or TLS), on an asyncio loop in its own thread.
 
 Why a separate thread with asyncio: many clients (a referee window, an audience screen,
 ``duelclock status`` calls, a crash test) sit mostly idle on sockets, which is what an
 event loop is for; and running it beside the engine's thread means no client — however
 slow, stuck or hostile — can delay a press reaching the journal. The engine hands each
 committed batch over with ``loop.call_soon_threadsafe`` (never blocks), and the loop
-never blocks on a client:
+never blocks on a client.
 
-* requests on one connection are answered in order; a client that does not read its
-  replies stalls only its own connection (TCP back-pressure);
-* pushes to subscribers are written without waiting; a subscriber whose unsent output
-  grows beyond ``max_backlog_bytes`` is disconnected (it may reconnect: a new
-  subscription starts with every table's full state);
-* a line longer than ``MAX_LINE_BYTES`` is refused (``too-large``) and skipped up to its
-  newline; malformed, unknown or invalid requests get an ``error`` reply and change nothing;
-* a mutating request without the right token is refused (``unauthorized``) before its
-  handler runs.
+**Nothing private without the token.** A connection that has sent a request carrying the
+right token is the referee's (*trusted*); every reply and push to any other connection goes
+through :func:`clockd.core.private.public_data`, which drops every field marked private (a
+session's refused sign-ups …), and timeline entries never carry personal data at all.
+
+**Hostile clients** (``docs/architecture.md``, "The API under load: limits"): every limit is
+in :class:`ServerLimits`. In short —
+
+* requests on one connection are answered one at a time, in order: the next line is read
+  only once the reply is written and drained, so a connection has one request in flight and
+  a client that does not read its replies stalls only itself (and is dropped after
+  ``idle_timeout_s``);
+* connections without the token are *paced*: each may send ``public_rate`` requests a
+  second, and all of them together may use ``public_work`` seconds of the loop's time a
+  second; the loop yields after every request, so connections take turns; the referee's
+  (trusted) requests are never paced;
+* at most ``max_clients`` connections without the token, ``max_subscribers`` of them
+  subscribed; the referee always has ``max_referee_clients`` more: when the public slots are
+  full, a new connection is admitted only if its first request carries the token;
+* a connection without the token that sends no request for ``idle_timeout_s`` (and is not
+  subscribed) is closed; so is one whose reply cannot be delivered in that time;
+* a tokenless request line is at most ``public_line_bytes`` unless it holds one of
+  ``big_lines`` slots (a sign-up file sent on a fresh connection); the referee's up to
+  ``MAX_LINE_BYTES``; a longer one is refused (``too-large``) and skipped up to its newline;
+* a subscriber whose unsent output grows beyond ``max_backlog_bytes`` (without the token:
+  ``public_backlog_bytes``) is disconnected, never waited for (it may reconnect: a new
+  subscription starts with every table's full state); when the output held for every
+  connection together passes ``total_backlog_bytes``, the largest backlogs go first;
+* memory a connection held is returned to the system when connections close.
+
+Malformed, unknown or invalid requests get an ``error`` reply and change nothing; a
+mutating request without the right token is refused (``unauthorized``) before its handler
+runs; a reply that cannot be written (it would not be UTF-8) is replaced by an error.
 
 Pushes come from *broadcasters* (:func:`register_broadcaster`): the built-in ones send
 ``table-state`` for each changed table, ``timeline-entry`` for each journaled record,
@@ -26,11 +50,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import hmac
+import json
 import logging
+import ssl
 import threading
-from collections.abc import AsyncIterator, Iterable
-from dataclasses import dataclass, field
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 from clockd.api.messages import (
@@ -39,6 +70,7 @@ from clockd.api.messages import (
     ApiError,
     ErrorReply,
     EventStatePush,
+    Message,
     Push,
     Reply,
     Request,
@@ -50,6 +82,7 @@ from clockd.api.messages import (
     parse_request,
 )
 from clockd.core.ids import event_ref
+from clockd.core.private import private_paths, public_data
 from clockd.core.units import MS
 from clockd.i18n import Msg, Problem, msg, render
 from clockd.service.engine import Batch, Engine, EngineStopped
@@ -58,7 +91,47 @@ from clockd.service.views import timeline_entry
 
 log = logging.getLogger(__name__)
 
-_TOO_LARGE = object()
+
+@dataclass(frozen=True)
+class _TooLarge:
+    """A request line over the limit that applied to it (skipped up to its newline)."""
+
+    limit: int
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one client may cost the daemon (the policy: ``docs/architecture.md``)."""
+
+    #: Connections without the token, at once.
+    max_clients: int = 256
+    #: Connections with the token (the desk, its commands), beyond ``max_clients``.
+    max_referee_clients: int = 32
+    #: Subscriptions without the token (audience screens), at once.
+    max_subscribers: int = 64
+    #: A tokenless connection that sends no request for this long (and is not subscribed),
+    #: or whose reply is not read for this long, is closed.
+    idle_timeout_s: float = 60.0
+    #: When the public slots are full: how long a new connection has to show the token.
+    first_line_timeout_s: float = 5.0
+    #: A trusted subscriber's unsent output before it is dropped.
+    max_backlog_bytes: int = 1 << 20
+    #: The same for a tokenless subscriber.
+    public_backlog_bytes: int = 256 << 10
+    #: The unsent output of every connection together.
+    total_backlog_bytes: int = 64 << 20
+    #: A trusted connection's longest request line (a sign-up file travels in one).
+    max_line_bytes: int = MAX_LINE_BYTES
+    #: A tokenless connection's longest request line, without a big-line slot.
+    public_line_bytes: int = 64 << 10
+    #: Tokenless connections that may be reading a longer line at once.
+    big_lines: int = 4
+    #: Requests a second one tokenless connection may send (and as many at once).
+    public_rate: float = 100.0
+    #: Seconds of the API thread's time a second for every tokenless request together …
+    public_work: float = 0.25
+    #: … of which at most this much at once (what a trusted request may have to wait behind).
+    public_work_burst: float = 0.02
 
 
 #: What a push concerns, for subscribers who asked for some tables or events only: a table
@@ -70,7 +143,8 @@ class Broadcaster(Protocol):
     """Source of pushes: what a new subscriber gets first, and what each batch adds.
 
     Each push is paired with what it concerns (:data:`Topic`), so a subscriber that
-    asked for some tables or events only gets theirs.
+    asked for some tables or events only gets theirs. Pushes are built with everything in
+    them; the server drops what is private for subscribers without the token.
     """
 
     def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]: ...
@@ -143,6 +217,100 @@ def register_broadcaster(broadcaster: Broadcaster) -> None:
     _BROADCASTERS.append(broadcaster)
 
 
+def tls_server_context(cert: str | Path, key: str | Path | None = None) -> ssl.SSLContext:
+    """The daemon's TLS: ``cert`` (PEM, the chain if any) and its private ``key`` (PEM; default:
+    in ``cert``), TLS 1.2 at least. Raises :class:`OSError` if a file cannot be read and
+    :class:`ssl.SSLError` if they are no certificate and key, or not a pair."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(str(cert), None if key is None else str(key))
+    return context
+
+
+def public_line(message: Message) -> bytes:
+    """``message`` as a line for a client without the token: every private field dropped."""
+    if not private_paths(message):
+        return message.to_line()
+    data = public_data(message)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` saved up; its level may go below zero."""
+
+    __slots__ = ("burst", "level", "rate", "t")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level = rate, burst, burst
+        self.t = time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.t) * self.rate)
+        self.t = now
+
+    def wait_s(self) -> float:
+        """How long until the bucket is above zero (0: now)."""
+        self._refill()
+        return 0.0 if self.level > 0 else -self.level / self.rate + 1e-4
+
+    def charge(self, amount: float) -> None:
+        self._refill()
+        self.level -= amount
+
+
+class _Turns:
+    """The tokenless connections' turns at the shared work budget: first come, first served.
+
+    A connection that wants to send a request while the budget is spent waits in line; each
+    time the budget allows, the one at the head goes (its expected cost charged at once), so
+    a flood on one connection takes one turn in each round, like everyone else.
+    """
+
+    def __init__(self, bucket: _Bucket) -> None:
+        self.bucket = bucket
+        self.waiting: deque[tuple[asyncio.Future[None], float]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    async def turn(self, cost: float) -> float:
+        """Wait for a turn; charge ``cost``; return how long it waited (s)."""
+        if not self.waiting and self.bucket.wait_s() <= 0:
+            self.bucket.charge(cost)
+            return 0.0
+        started = time.monotonic()
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((future, cost))
+        self._schedule()
+        await future
+        return time.monotonic() - started
+
+    def _schedule(self) -> None:
+        if self._timer is None and self.waiting:
+            self._timer = asyncio.get_running_loop().call_later(self.bucket.wait_s(), self._wake)
+
+    def _wake(self) -> None:
+        self._timer = None
+        while self.waiting and self.bucket.wait_s() <= 0:
+            future, cost = self.waiting.popleft()
+            if not future.done():  # (its connection may have gone meanwhile)
+                self.bucket.charge(cost)
+                future.set_result(None)
+        self._schedule()
+
+
+@dataclass(eq=False)
+class _Connection:
+    writer: asyncio.StreamWriter
+    peer: str
+    trusted: bool = False  # a request of it carried the token
+    slot: str | None = None  # "public" or "referee": admitted; None: the slots were full
+    subscriber: _Subscriber | None = None
+    opened: float = field(default_factory=time.monotonic)
+    last_request: float = field(default_factory=time.monotonic)
+    bucket: _Bucket | None = None
+    cost: float = 0.001  # what its last request cost the loop (s): reserved before the next
+
+
 @dataclass(eq=False)
 class _Subscriber:
     writer: asyncio.StreamWriter
@@ -150,6 +318,7 @@ class _Subscriber:
     events: frozenset[str] | None
     timeline: bool
     peer: str
+    private: bool = False  # the token was shown: pushes carry everything
 
     def wants(self, push: Push, topic: Topic) -> bool:
         if isinstance(push, TimelinePush) and not self.timeline:
@@ -167,12 +336,35 @@ class ServerStats:
     requests: int = 0
     errors: int = 0
     dropped_subscribers: int = 0
+    refused_connections: int = 0
+    idle_closed: int = 0
+    paced_s: float = 0.0  # time tokenless connections were made to wait, in all
     pushes: int = 0
     by_code: dict[str, int] = field(default_factory=dict)
 
 
+def _trim_memory() -> None:
+    """Give the C allocator's free memory back to the system (glibc's ``malloc_trim``; elsewhere
+    nothing)."""
+    if not _MALLOC_TRIM:
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            _MALLOC_TRIM.append(libc.malloc_trim)
+        except (OSError, AttributeError):
+            _MALLOC_TRIM.append(lambda pad: 0)
+    _MALLOC_TRIM[0](0)
+
+
+_MALLOC_TRIM: list[Callable[[int], int]] = []
+
+
 class ApiServer:
-    """Serves the API for ``engine`` on ``host:port`` (``port=0``: any free port)."""
+    """Serves the API for ``engine`` on ``host:port`` (``port=0``: any free port).
+
+    ``tls``: an :class:`ssl.SSLContext` to serve TLS instead of clear TCP. ``limits``: the
+    policy towards clients (:class:`ServerLimits`); ``max_backlog_bytes``, ``max_clients``
+    and ``max_line_bytes`` override single limits.
+    """
 
     def __init__(
         self,
@@ -181,28 +373,68 @@ class ApiServer:
         token: str,
         host: str = "127.0.0.1",
         port: int = DEFAULT_PORT,
-        max_line_bytes: int = MAX_LINE_BYTES,
-        max_backlog_bytes: int = 1 << 20,
-        max_clients: int = 256,
+        limits: ServerLimits | None = None,
+        tls: ssl.SSLContext | None = None,
+        max_line_bytes: int | None = None,
+        max_backlog_bytes: int | None = None,
+        max_clients: int | None = None,
     ) -> None:
         if not token:
             raise ValueError("the API needs a token for state-changing requests")
+        limits = limits or ServerLimits()
+        overrides = {
+            name: value
+            for name, value in (
+                ("max_line_bytes", max_line_bytes),
+                ("max_backlog_bytes", max_backlog_bytes),
+                ("max_clients", max_clients),
+            )
+            if value is not None
+        }
+        self.limits = replace(limits, **overrides) if overrides else limits
         self.engine = engine
         self.token = token
         self.host = host
         self.port = port
-        self.max_line_bytes = max_line_bytes
-        self.max_backlog_bytes = max_backlog_bytes
-        self.max_clients = max_clients
+        self.tls = tls
         self.stats = ServerStats()
         self.ctx = Context(engine)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: asyncio.base_events.Server | None = None
         self._subscribers: set[_Subscriber] = set()
-        self._clients: set[asyncio.StreamWriter] = set()
+        self._connections: set[_Connection] = set()
+        self._public = 0  # admitted connections without the token
+        self._referee = 0  # admitted connections with it
+        self._work = _Turns(_Bucket(self.limits.public_work, self.limits.public_work_burst))
+        self._big_lines: asyncio.Semaphore | None = None
+        self._trim_pending = False
         self._ready = threading.Event()
         self._startup_error: BaseException | None = None
+
+    @property
+    def max_line_bytes(self) -> int:
+        return self.limits.max_line_bytes
+
+    @max_line_bytes.setter
+    def max_line_bytes(self, value: int) -> None:
+        self.limits = replace(self.limits, max_line_bytes=value)
+
+    @property
+    def max_backlog_bytes(self) -> int:
+        return self.limits.max_backlog_bytes
+
+    @max_backlog_bytes.setter
+    def max_backlog_bytes(self, value: int) -> None:
+        self.limits = replace(self.limits, max_backlog_bytes=value)
+
+    @property
+    def max_clients(self) -> int:
+        return self.limits.max_clients
+
+    @max_clients.setter
+    def max_clients(self, value: int) -> None:
+        self.limits = replace(self.limits, max_clients=value)
 
     # -- lifecycle ----------------------------------------------------------------------------
     def start(self) -> int:
@@ -229,9 +461,18 @@ class ApiServer:
         loop = asyncio.new_event_loop()
         self._loop = loop
         asyncio.set_event_loop(loop)
+        self._big_lines = asyncio.Semaphore(self.limits.big_lines)
         try:
             self._server = loop.run_until_complete(
-                asyncio.start_server(self._serve, self.host, self.port, limit=self.max_line_bytes * 2)
+                asyncio.start_server(
+                    self._serve,
+                    self.host,
+                    self.port,
+                    limit=64 << 10,  # what the stream reader buffers before it stops reading
+                    ssl=self.tls,
+                    ssl_handshake_timeout=self.limits.first_line_timeout_s * 2 if self.tls else None,
+                    backlog=512,
+                )
             )
             self.port = self._server.sockets[0].getsockname()[1]
         except BaseException as exc:
@@ -248,9 +489,14 @@ class ApiServer:
     async def _shutdown(self) -> None:
         if self._server is not None:
             self._server.close()
-        for writer in list(self._clients):
-            writer.close()
+        for conn in list(self._connections):
+            conn.writer.close()
         self._subscribers.clear()
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:  # every connection's task ends here, not destroyed pending with the loop
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
 
     # -- pushes -------------------------------------------------------------------------------------
     def _on_batch(self, batch: Batch) -> None:
@@ -261,162 +507,352 @@ class ApiServer:
                 loop.call_soon_threadsafe(self._fanout, batch)
 
     def _fanout(self, batch: Batch) -> None:
-        if not self._subscribers:
+        subscribers = list(self._subscribers)
+        if not subscribers:
             return
+        out: dict[_Subscriber, list[bytes]] = {}
         for broadcaster in _BROADCASTERS:
             try:
                 pushes = list(broadcaster.changes(batch, self.ctx))
             except Exception:
                 log.exception("a broadcaster failed")
                 continue
-            for push, table in pushes:
-                line = push.to_line()
-                for sub in list(self._subscribers):
-                    if sub.wants(push, table):
-                        self._push(sub, line)
+            for push, topic in pushes:
+                full: bytes | None = None
+                public: bytes | None = None
+                for sub in subscribers:
+                    if not sub.wants(push, topic):
+                        continue
+                    if sub.private:
+                        line = full = full or push.to_line()
+                    else:
+                        line = public = public or public_line(push)
+                    out.setdefault(sub, []).append(line)
+        for sub, lines in out.items():  # one write per subscriber and batch
+            self._push(sub, b"".join(lines), len(lines))
+        self._bound_backlog()
 
-    def _push(self, sub: _Subscriber, line: bytes) -> None:
+    def _push(self, sub: _Subscriber, data: bytes, count: int = 1) -> None:
         transport = sub.writer.transport
         if transport.is_closing():
             self._subscribers.discard(sub)
             return
-        if transport.get_write_buffer_size() + len(line) > self.max_backlog_bytes:
-            log.warning("subscriber %s reads too slowly: disconnected", sub.peer)
-            self.stats.dropped_subscribers += 1
-            self._subscribers.discard(sub)
-            transport.abort()
+        limit = self.limits.max_backlog_bytes if sub.private else self.limits.public_backlog_bytes
+        if transport.get_write_buffer_size() + len(data) > limit:
+            self._drop(sub, "subscriber %s reads too slowly: disconnected")
             return
-        sub.writer.write(line)
-        self.stats.pushes += 1
+        sub.writer.write(data)
+        self.stats.pushes += count
+
+    def _drop(self, sub: _Subscriber, why: str) -> None:
+        log.warning(why, sub.peer)
+        self.stats.dropped_subscribers += 1
+        self._subscribers.discard(sub)
+        sub.writer.transport.abort()
+        self._trim_soon()
+
+    def _bound_backlog(self) -> None:
+        """Every connection's unsent output together stays under ``total_backlog_bytes``."""
+        held = [(c.writer.transport.get_write_buffer_size(), c) for c in self._connections]
+        total = sum(size for size, _ in held)
+        if total <= self.limits.total_backlog_bytes:
+            return
+        held.sort(key=lambda sc: (sc[1].trusted, -sc[0]))  # the tokenless first, the largest first
+        for size, conn in held:
+            if total <= self.limits.total_backlog_bytes or size == 0:
+                break
+            total -= size
+            if conn.subscriber is not None:
+                self._drop(conn.subscriber, "subscriber %s holds too much unsent output: disconnected")
+            else:
+                conn.writer.transport.abort()
+
+    def _trim_soon(self) -> None:
+        """Return freed memory to the system, once, a moment after connections went away."""
+        loop = self._loop
+        if loop is None or self._trim_pending or loop.is_closed():
+            return
+        self._trim_pending = True
+
+        def trim() -> None:
+            self._trim_pending = False
+            _trim_memory()
+
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            loop.call_later(1.0, trim)
 
     # -- connections --------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = str(writer.get_extra_info("peername"))
+        conn = _Connection(writer=writer, peer=str(writer.get_extra_info("peername")))
         self.stats.connections += 1
-        if len(self._clients) >= self.max_clients:
-            writer.write(_error_reply(None, "unavailable", msg("api.too-many-clients")).to_line())
-            with contextlib.suppress(OSError):
-                await writer.drain()
-            writer.close()
-            return
-        self._clients.add(writer)
-        subscriber: _Subscriber | None = None
+        if self._public < self.limits.max_clients:
+            conn.slot = "public"
+            self._public += 1
+        conn.bucket = _Bucket(self.limits.public_rate, self.limits.public_rate)
+        self._connections.add(conn)
         try:
-            async for line in self._lines(reader):
-                if line is _TOO_LARGE:
+            async for line in self._lines(reader, conn):
+                reserved = 0.0 if conn.trusted else await self._pace(conn)
+                started = time.perf_counter()
+                if isinstance(line, _TooLarge):
                     reply: Reply | None = self._error(
-                        None, "too-large", msg("api.line-too-large", limit=self.max_line_bytes)
+                        None, "too-large", msg("api.line-too-large", limit=line.limit)
                     )
                 else:
                     assert isinstance(line, bytes)
-                    reply, new_sub = await self._handle(line, writer, peer)
-                    if new_sub is not None:
-                        if subscriber is not None:
-                            self._subscribers.discard(subscriber)
-                        subscriber = new_sub
+                    reply = await self._handle(line, conn)
+                if conn.slot is None and not self._admit(conn):  # the slots were full: only the token
+                    self.stats.refused_connections += 1
+                    writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
+                    with contextlib.suppress(OSError, TimeoutError):
+                        async with asyncio.timeout(self.limits.first_line_timeout_s):
+                            await writer.drain()
+                    return
                 if reply is not None:
-                    writer.write(reply.to_line())
-                    await writer.drain()
+                    writer.write(self._reply_line(reply, conn))
+                if not await self._drained(conn):
+                    return
+                if reserved:
+                    spent = time.perf_counter() - started
+                    self._work.bucket.charge(spent - reserved)  # the estimate was reserved in _pace
+                    conn.cost = max(spent, 0.0001)
+                await asyncio.sleep(0)  # the other connections' turn
         except (ConnectionError, OSError):
             pass
         finally:
-            if subscriber is not None:
-                self._subscribers.discard(subscriber)
-            self._clients.discard(writer)
+            self._connections.discard(conn)
+            if conn.subscriber is not None:
+                self._subscribers.discard(conn.subscriber)
+            if conn.slot == "referee":
+                self._referee -= 1
+            elif conn.slot == "public":
+                self._public -= 1
             writer.close()
+            self._trim_soon()
 
-    async def _lines(self, reader: asyncio.StreamReader) -> AsyncIterator[bytes | object]:
+    def _admit(self, conn: _Connection) -> bool:
+        """A connection that arrived while the public slots were full, after its first request."""
+        if conn.trusted and self._referee < self.limits.max_referee_clients:
+            conn.slot = "referee"
+            self._referee += 1
+            return True
+        return False
+
+    def _trust(self, conn: _Connection) -> None:
+        """``conn`` showed the token: it is the referee's from now on (and leaves the public slots)."""
+        if conn.trusted:
+            return
+        conn.trusted = True
+        if conn.subscriber is not None:
+            conn.subscriber.private = True
+        if conn.slot == "public" and self._referee < self.limits.max_referee_clients:
+            conn.slot = "referee"
+            self._public -= 1
+            self._referee += 1
+
+    async def _pace(self, conn: _Connection) -> float:
+        """Wait until a tokenless connection may send its next request (its rate, everyone's
+        work); reserve what it is expected to cost (returned), so the others see it at once."""
+        assert conn.bucket is not None
+        waited = 0.0
+        while (wait := conn.bucket.wait_s()) > 0:  # its own rate
+            waited += wait
+            await asyncio.sleep(wait)
+        conn.bucket.charge(1.0)
+        waited += await self._work.turn(conn.cost)  # its turn at everyone's budget
+        self.stats.paced_s += waited
+        return conn.cost
+
+    async def _drained(self, conn: _Connection) -> bool:
+        """Whether the connection's output went out in time (a tokenless one's within the idle
+        timeout, or it is closed; the referee's are waited for)."""
+        writer = conn.writer
+        if conn.trusted:
+            await writer.drain()
+            return True
+        try:
+            async with asyncio.timeout(self.limits.idle_timeout_s):
+                await writer.drain()
+        except TimeoutError:
+            self.stats.idle_closed += 1
+            log.warning("client %s does not read its replies: disconnected", conn.peer)
+            writer.transport.abort()
+            return False
+        return True
+
+    def _timeout(self, conn: _Connection) -> float | None:
+        """How long to wait for the connection's next bytes (``None``: as long as it takes)."""
+        now = time.monotonic()
+        if conn.slot is None:
+            return max(0.0, conn.opened + self.limits.first_line_timeout_s - now)
+        if conn.trusted or conn.subscriber is not None:
+            return None
+        return max(0.0, conn.last_request + self.limits.idle_timeout_s - now)
+
+    async def _read(self, reader: asyncio.StreamReader, conn: _Connection) -> bytes:
+        timeout = self._timeout(conn)
+        if timeout is None:
+            return await reader.read(65536)
+        try:
+            if timeout <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(timeout):  # no inner task (wait_for's would outlive a closed loop)
+                return await reader.read(65536)
+        except TimeoutError:
+            if conn.slot is None:
+                self.stats.refused_connections += 1
+                conn.writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
+            else:
+                self.stats.idle_closed += 1
+            return b""
+
+    async def _lines(
+        self, reader: asyncio.StreamReader, conn: _Connection
+    ) -> AsyncIterator[bytes | _TooLarge]:
+        """The connection's request lines (or :class:`_TooLarge` for one over its limit, skipped).
+
+        A tokenless connection's line may grow beyond ``public_line_bytes`` only while it holds
+        one of the ``big_lines`` slots (it waits for one, reading nothing meanwhile).
+        """
+        limits = self.limits
+        big_lines = self._big_lines
+        assert big_lines is not None
         buffer = bytearray()
         skipping = False
-        while True:
-            chunk = await reader.read(65536)
-            if not chunk:
-                return
-            buffer += chunk
-            while True:
-                end = buffer.find(b"\n")
-                if end < 0:
-                    if len(buffer) > self.max_line_bytes:
-                        if not skipping:
-                            yield _TOO_LARGE
-                        skipping = True
-                        buffer.clear()
-                    break
-                line = bytes(buffer[:end])
-                del buffer[: end + 1]
-                if skipping:
-                    skipping = False  # the tail of the line already refused
-                    continue
-                if len(line) > self.max_line_bytes:
-                    yield _TOO_LARGE
-                elif line.strip():
-                    yield line
+        big = False  # holds a big-line slot
 
-    async def _handle(
-        self, line: bytes, writer: asyncio.StreamWriter, peer: str
-    ) -> tuple[Reply | None, _Subscriber | None]:
+        def limit() -> int:
+            return limits.max_line_bytes if conn.trusted or big else limits.public_line_bytes
+
+        try:
+            while True:
+                chunk = await self._read(reader, conn)
+                if not chunk:
+                    return
+                buffer += chunk
+                while True:
+                    end = buffer.find(b"\n")
+                    if end < 0:
+                        if (
+                            not skipping
+                            and not conn.trusted
+                            and not big
+                            and limits.big_lines > 0
+                            and len(buffer) > limits.public_line_bytes
+                        ):
+                            await big_lines.acquire()  # a long line from a stranger: a few at once
+                            big = True
+                        if len(buffer) > limit():
+                            if not skipping:
+                                yield _TooLarge(limit())
+                            skipping = True
+                            buffer.clear()
+                            if big:
+                                big_lines.release()
+                                big = False
+                        break
+                    line = bytes(buffer[:end])
+                    del buffer[: end + 1]
+                    too_large = limit() if len(line) > limit() else 0
+                    if big:
+                        big_lines.release()
+                        big = False
+                    if skipping:
+                        skipping = False  # the tail of the line already refused
+                    elif too_large:
+                        yield _TooLarge(too_large)
+                    elif line.strip():
+                        conn.last_request = time.monotonic()
+                        yield line
+                if not buffer:
+                    buffer = bytearray()  # a long line's memory goes with it
+        finally:
+            if big:
+                big_lines.release()
+
+    def _reply_line(self, reply: Reply, conn: _Connection) -> bytes:
+        """The reply as the connection may see it; one that cannot be written becomes an error."""
+        try:
+            return reply.to_line() if conn.trusted else public_line(reply)
+        except (ValueError, TypeError) as exc:  # e.g. text that is not UTF-8 (a lone surrogate)
+            log.warning("a %s reply could not be written: %s", reply.type, exc)
+            return self._error(None, "internal", msg("api.reply-unwritable", type=reply.type)).to_line()
+
+    async def _handle(self, line: bytes, conn: _Connection) -> Reply | None:
         self.stats.requests += 1
         try:
             request = parse_request(line)
         except ApiError as exc:
-            return self._error(exc.request_id, exc.code, exc.reason), None
-        if request.mutating and not self._token_ok(request):
+            return self._error(exc.request_id, exc.code, exc.reason)
+        if request.token is not None and self._token_ok(request):
+            self._trust(conn)
+        elif request.mutating:
             code = "api.wrong-token" if request.token else "api.no-token"
-            return self._error(request.id, "unauthorized", msg(code, type=request.type)), None
+            return self._error(request.id, "unauthorized", msg(code, type=request.type))
+        if conn.slot is None and not conn.trusted:
+            return None  # refused by the caller: the slots are full
         if isinstance(request, Subscribe):
-            return self._subscribe(request, writer, peer)
+            return self._subscribe(request, conn)
         handler = handler_for(request)
         if handler is None:
-            return self._error(request.id, "unknown-type", msg("api.no-handler", type=request.type)), None
+            return self._error(request.id, "unknown-type", msg("api.no-handler", type=request.type))
         try:
-            return await handler(self.ctx, request), None
+            return await handler(self.ctx, request)
         except Problem as exc:  # Refused, or a core rule the handler met
-            return self._error(request.id, "refused", exc.msg), None
+            return self._error(request.id, "refused", exc.msg)
         except EngineStopped as exc:
-            return self._error(request.id, "unavailable", msg("api.engine-stopped", problem=exc.msg)), None
+            return self._error(request.id, "unavailable", msg("api.engine-stopped", problem=exc.msg))
         except ApiError as exc:
-            return self._error(request.id, exc.code, exc.reason), None
+            return self._error(request.id, exc.code, exc.reason)
         except Exception as exc:
             log.exception("request %s failed", request.type)
             return self._error(
                 request.id, "internal", msg("api.internal", problem=f"{type(exc).__name__}: {exc}")
-            ), None
+            )
 
     def _token_ok(self, request: Request) -> bool:
         return request.token is not None and hmac.compare_digest(request.token.encode(), self.token.encode())
 
-    def _subscribe(
-        self, request: Subscribe, writer: asyncio.StreamWriter, peer: str
-    ) -> tuple[Reply | None, _Subscriber | None]:
+    def _subscribe(self, request: Subscribe, conn: _Connection) -> Reply | None:
         current = self.ctx.current()
         if request.tables is not None:
             unknown = [t for t in request.tables if t not in current.tables]
             if unknown:
                 reason = msg("table.unknown", table=unknown[0], known=sorted(current.tables))
-                return self._error(request.id, "refused", reason), None
+                return self._error(request.id, "refused", reason)
         events = self.ctx.events(current)
         if request.events is not None:
             missing = [e for e in request.events if events is None or e not in events.events]
             if missing:
                 known = list(events.order) if events is not None else []
-                return self._error(
-                    request.id, "refused", msg("event.unknown", event=missing[0], known=known)
-                ), None
+                return self._error(request.id, "refused", msg("event.unknown", event=missing[0], known=known))
+        if conn.subscriber is not None:  # one subscription per connection: the new one replaces it
+            self._subscribers.discard(conn.subscriber)
+            conn.subscriber = None
+        if not conn.trusted:
+            public = sum(1 for s in self._subscribers if not s.private)
+            if public >= self.limits.max_subscribers:
+                reason = msg("api.too-many-subscribers", limit=self.limits.max_subscribers)
+                return self._error(request.id, "unavailable", reason)
+        writer = conn.writer
         sub = _Subscriber(
             writer=writer,
             tables=None if request.tables is None else frozenset(request.tables),
             events=None if request.events is None else frozenset(request.events),
             timeline=request.timeline,
-            peer=peer,
+            peer=conn.peer,
+            private=conn.trusted,
         )
         # Reply and initial state are written in this one loop step, before any later batch.
-        writer.write(Subscribed(id=request.id, seq=current.seq).to_line())
+        lines = [Subscribed(id=request.id, seq=current.seq).to_line()]
         for broadcaster in _BROADCASTERS:
             for push, table in broadcaster.initial(self.ctx):
                 if sub.wants(push, table):
-                    writer.write(push.to_line())
+                    lines.append(push.to_line() if sub.private else public_line(push))
+        writer.write(b"".join(lines))
         self._subscribers.add(sub)
-        return None, sub
+        conn.subscriber = sub
+        return None
 
     def _error(self, request_id: int | str | None, code: str, reason: Msg) -> ErrorReply:
         self.stats.errors += 1

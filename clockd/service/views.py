@@ -2,9 +2,11 @@
 
 Every view carries the actions allowed now (:mod:`clockd.core.actions`), computed by the
 same state that will apply them, so clients enable buttons from the view alone. Nothing
-private is in a view: events show public names (``public_names``), and a timeline entry
-drops the fields that hold personal data (a sign-up's e-mail, a walk-in's phone) and what
-the daemon decided from a file (the sign-ups it read), which only token holders may see.
+private is in a view sent without the token: events show public names (``public_names``);
+fields holding personal data are marked private where they are declared, and the server
+drops them from every reply and push to a client without the token
+(:mod:`clockd.core.private`); a timeline entry drops them too (a sign-up's e-mail, a
+walk-in's phone, the sign-ups the daemon read from a file).
 """
 
 from __future__ import annotations
@@ -13,16 +15,15 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import astuple
-from typing import Any
 
 from pydantic import BaseModel
 
 from clockd.api.messages import AlertView, DeviceView, EventView, TableView, TimelineEntry
 from clockd.core.device import DeviceState
 from clockd.core.ids import event_ref, table_ref
+from clockd.core.private import public_data
 from clockd.core.units import ns_to_ms
 from clockd.i18n import msg
-from clockd.service.actions import ActionEntry
 from clockd.service.events import EventKind, Hosted
 from clockd.service.tables import TableState
 from clockd.store.journal import Record
@@ -78,11 +79,12 @@ def event_view(
 
 
 def timeline_entry(record: Record, *, private: bool = False) -> TimelineEntry:
-    """One journaled entry as a timeline shows it (``private``: with personal data, for the token)."""
+    """One journaled entry as a timeline shows it: its fields without the private ones (a
+    sign-up's e-mail, a walk-in's phone, the sign-ups the daemon read: :mod:`clockd.core.private`),
+    unless ``private`` (for a token holder)."""
     entry = record.entry
-    data = entry.model_dump(mode="json", exclude={"kind", "t_ns", "table", "event"})
-    if not private and isinstance(entry, ActionEntry):
-        data = _public(entry, data)
+    skip = {"kind", "t_ns", "table", "event"}
+    data = entry.model_dump(mode="json", exclude=skip) if private else public_data(entry, exclude=skip)
     return TimelineEntry(
         seq=record.seq,
         table=entry.table,
@@ -91,23 +93,3 @@ def timeline_entry(record: Record, *, private: bool = False) -> TimelineEntry:
         t_ms=ns_to_ms(entry.t_ns),
         data=data,
     )
-
-
-def _public(entry: ActionEntry, data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` without the action's private fields and without what the daemon decided."""
-    data.pop("decided", None)
-    action = data.get("action")
-    if isinstance(action, dict):
-        hidden = private_fields(type(entry.action))
-        data["action"] = {k: v for k, v in action.items() if k not in hidden}
-    return data
-
-
-def private_fields(model: type[BaseModel]) -> frozenset[str]:
-    """The fields of ``model`` marked ``private`` in their JSON schema (personal data)."""
-    out = []
-    for name, info in model.model_fields.items():
-        extra = info.json_schema_extra
-        if isinstance(extra, dict) and extra.get("private"):
-            out.append(name)
-    return frozenset(out)

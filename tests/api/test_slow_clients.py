@@ -13,6 +13,7 @@ import json
 
 from clockd.api import Client, Subscription, TimelinePush
 from clockd.core.program import AddNote
+from clockd.service.server import ServerLimits
 from tests.conftest import wait_until
 
 
@@ -27,7 +28,7 @@ def backlog(daemon, peer_port: int) -> int:
 def test_a_stuck_subscriber_delays_neither_presses_nor_other_subscribers_and_is_dropped(
     start_daemon, raw_client
 ) -> None:
-    daemon = start_daemon(tables=4, think_ms=(2, 6), max_backlog_bytes=512 * 1024)
+    daemon = start_daemon(tables=4, think_ms=(2, 6), limits=ServerLimits(public_backlog_bytes=512 * 1024))
     stuck = raw_client(daemon.port, rcvbuf=4096)
     stuck.send(b'{"type": "subscribe", "timeline": true}\n')
     stuck_port = stuck.sock.getsockname()[1]

@@ -233,3 +233,22 @@ def test_display_names_grow_only_as_far_as_needed_to_tell_people_apart() -> None
     assert names[3] == "Jan N." and names[5] == "Puzzlomistrz"
     assert names[2] == "Anna Koz."
     assert len({names[1], names[2], names[4]}) == 3
+
+
+def test_namesakes_are_told_apart_by_their_number_never_by_their_surname() -> None:
+    """Two Anna Kowalskas were "Anna Kowalska (1)" and "Anna Kowalska (4)" on every screen (issue 20,
+    item 11); and "Anna Kowalsk." beside "Anna Kowalczyk." was a surname all but whole."""
+    people = [
+        (1, Person(first_name="Anna", last_name="Kowalska")),
+        (2, Person(first_name="Anna", last_name="Kowalczyk")),
+        (3, Person(first_name="Ola", last_name="Lis")),
+        (4, Person(first_name="Anna", last_name="Kowalska")),
+        (5, Person(first_name="Ola", last_name="Lisowska")),
+    ]
+    names = display_names(people)
+    assert names == {1: "Anna K. (1)", 2: "Anna K. (2)", 3: "Ola L. (3)", 4: "Anna K. (4)", 5: "Ola L. (5)"}
+    for _, person in people:
+        assert not any(person.last_name in name for name in names.values())
+    walk_in = Registration(seats=4).apply(AddPlayer(first_name="Anna", last_name="Kowalska", age=30))
+    again = walk_in.apply(AddPlayer(first_name="Anna", last_name="Kowalska", age=41, phone="600 1"))
+    assert sorted(p.display_name for p in again.players.values()) == ["Anna K. (1)", "Anna K. (2)"]

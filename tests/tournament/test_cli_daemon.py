@@ -23,9 +23,8 @@ CSV = "Imię;Nazwisko;E-mail;Wiek\n" + "".join(
 def cli(desk: Desk, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port)]
     mutating = argv[1] not in ("show", "export")
-    status = main(
-        [*argv, *conn, *(["--token", desk.client.token or "", "--by", "Sędzia B"] if mutating else [])]
-    )
+    token = ["--token", desk.client.token or ""]  # the referee's, as daemon.json gives it (reads too)
+    status = main([*argv, *conn, *token, *(["--by", "Sędzia B"] if mutating else [])])
     out, err = capsys.readouterr()
     return status, out, err
 
