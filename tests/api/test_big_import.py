@@ -28,7 +28,9 @@ def signups(rows: int, *, duplicates: bool = False) -> str:
     for i in range(1, rows + 1):
         lines.append(f"Gracz{i};Nazwisko{i};g{i}@example.pl;600{i:06d};{20 + i % 50}")
     if duplicates:  # the same people again at the end: by e-mail, and by name and phone
-        lines.append("Inny;Ktoś;g1@example.pl;;30")
+        lines.append(
+            "gracz1;NAZWISKO1;g1@example.pl;;30"
+        )  # the same name: one person (a sibling would be two)
         lines.append(f"Gracz2;Nazwisko2;;600{2:06d};22")
     return "\n".join(lines) + "\n"
 
