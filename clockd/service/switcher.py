@@ -15,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -40,7 +40,7 @@ from clockd.service.component import Effect, Refused, Restart, Staged
 from clockd.service.entries import PressRecorded, ProgramLoaded
 from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue
+from clockd.service.timed import TimerDue, signals_due
 from clockd.store.entries import Entry
 
 KIND = "switcher"
@@ -250,37 +250,7 @@ class Switcher:
 
     def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         event: SwitcherEvent = hosted.state
-        timer = event.timer
-        out: list[Entry] = []
-        while True:
-            d = timer.due()
-            if d is None or d.at_ns > now_ns:
-                return out
-            if d.what == "end":
-                end = timer.plan.end_pattern
-                out.append(
-                    TimerDue(
-                        t_ns=now_ns,
-                        event=hosted.key,
-                        what="end",
-                        offset_ns=d.offset_ns,
-                        due_ns=d.at_ns,
-                        pattern="" if end is None else end.value,
-                    )
-                )
-                return out
-            what: Literal["signal", "pre"] = "pre" if d.offset_ns < 0 else "signal"
-            out.append(
-                TimerDue(
-                    t_ns=now_ns,
-                    event=hosted.key,
-                    what=what,
-                    offset_ns=d.offset_ns,
-                    due_ns=d.at_ns,
-                    pattern=timer.plan.pattern.value,
-                )
-            )
-            timer = timer.fire(d.offset_ns)
+        return list(signals_due(event.timer, hosted.key, now_ns))
 
     # -- reading ------------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:

@@ -30,6 +30,7 @@ from clockd.core.hall import (
     FinishEntry,
     HallEvent,
     HallEventConfig,
+    HallTimer,
     Station,
     TimerAction,
     TimerEnd,
@@ -201,22 +202,7 @@ class TimedEvent:
     def react(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
-        if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
-            return []
-        station = table.program
-        if not isinstance(station, Station):
-            return []
-        finish = FinishEntry(entry=station.entry).at(entry.t_ns)
-        return [
-            journal(
-                finish,
-                target=event_ref(ctx.hall, hosted.key),
-                by=entry.device_id,
-                source="button",
-                table=table.table,
-                event=hosted.key,
-            )
-        ]
+        return station_finished(ctx, hosted, entry, table)
 
     # -- time ---------------------------------------------------------------------------------------
     def deadline(self, hosted: Hosted) -> int | None:
@@ -225,38 +211,7 @@ class TimedEvent:
 
     def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         event: HallEvent = hosted.state
-        timer = event.timer
-        out: list[Entry] = []
-        while True:
-            d = timer.due()
-            if d is None or d.at_ns > now_ns:
-                return out
-            plan = timer.plan
-            if d.what == "end":
-                pattern = "" if plan.end_pattern is None else plan.end_pattern.value
-                out.append(
-                    TimerDue(
-                        t_ns=now_ns,
-                        event=hosted.key,
-                        what="end",
-                        offset_ns=d.offset_ns,
-                        due_ns=d.at_ns,
-                        pattern=pattern,
-                    )
-                )
-                return out
-            what: Literal["signal", "pre"] = "pre" if d.offset_ns < 0 else "signal"
-            out.append(
-                TimerDue(
-                    t_ns=now_ns,
-                    event=hosted.key,
-                    what=what,
-                    offset_ns=d.offset_ns,
-                    due_ns=d.at_ns,
-                    pattern=plan.pattern.value,
-                )
-            )
-            timer = timer.fire(d.offset_ns)
+        return list(signals_due(event.timer, hosted.key, now_ns))
 
     # -- reading ----------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
@@ -314,6 +269,51 @@ class TimedEvent:
 
     def load(self, data: Any) -> Any:
         return HallEvent.model_validate(data)
+
+
+def signals_due(timer: HallTimer, event: str, now_ns: int) -> list[TimerDue]:
+    """The timer's signals (and its end) due by ``now_ns``, in order, as the journal keeps them:
+    what every hall-timed event kind decides when its time comes (one rule for all of them)."""
+    out: list[TimerDue] = []
+    while True:
+        d = timer.due()
+        if d is None or d.at_ns > now_ns:
+            return out
+        plan = timer.plan
+        if d.what == "end":
+            pattern = "" if plan.end_pattern is None else plan.end_pattern.value
+            what: Literal["signal", "pre", "end"] = "end"
+        else:
+            pattern, what = plan.pattern.value, "pre" if d.offset_ns < 0 else "signal"
+        out.append(
+            TimerDue(
+                t_ns=now_ns, event=event, what=what, offset_ns=d.offset_ns, due_ns=d.at_ns, pattern=pattern
+            )
+        )
+        if what == "end":
+            return out
+        timer = timer.fire(d.offset_ns)
+
+
+def station_finished(ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState) -> list[Entry]:
+    """A station table's button pressed "finished": its entry's finish, journaled in the press's
+    commit at the press's instant (the relay, blind puzzling, the team event, a plain timer)."""
+    if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
+        return []
+    station = table.program
+    if not isinstance(station, Station):
+        return []
+    finish = FinishEntry(entry=station.entry).at(entry.t_ns)
+    return [
+        journal(
+            finish,
+            target=event_ref(ctx.hall, hosted.key),
+            by=entry.device_id,
+            source="button",
+            table=table.table,
+            event=hosted.key,
+        )
+    ]
 
 
 def parse_config(text: str, name: str = "", source: str = "the configuration sent") -> HallEventConfig:

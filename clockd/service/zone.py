@@ -25,7 +25,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -64,10 +64,10 @@ from clockd.core.zone import (
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Effect, Refused, Restart, Staged
-from clockd.service.entries import PressRecorded, ProgramLoaded
+from clockd.service.entries import ProgramLoaded
 from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue
+from clockd.service.timed import TimerDue, signals_due, station_finished
 from clockd.store.entries import Entry
 
 #: The default rules of each kind, as the regulations give them (``clockd/data``).
@@ -325,22 +325,7 @@ class ZoneContest:
     def react(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
-        if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
-            return []
-        station = table.program
-        if not isinstance(station, Station):
-            return []
-        finish = FinishEntry(entry=station.entry).at(entry.t_ns)
-        return [
-            journal(
-                finish,
-                target=event_ref(ctx.hall, hosted.key),
-                by=entry.device_id,
-                source="button",
-                table=table.table,
-                event=hosted.key,
-            )
-        ]
+        return station_finished(ctx, hosted, entry, table)
 
     # -- time ---------------------------------------------------------------------------------------
     def deadline(self, hosted: Hosted) -> int | None:
@@ -349,36 +334,7 @@ class ZoneContest:
 
     def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
         event: ZoneEvent = hosted.state
-        timer = event.timer
-        out: list[Entry] = []
-        while True:
-            d = timer.due()
-            if d is None or d.at_ns > now_ns:
-                return out
-            if d.what == "end":
-                out.append(
-                    TimerDue(
-                        t_ns=now_ns,
-                        event=hosted.key,
-                        what="end",
-                        offset_ns=d.offset_ns,
-                        due_ns=d.at_ns,
-                        pattern=_end_pattern(event),
-                    )
-                )
-                return out
-            what: Literal["signal", "pre"] = "pre" if d.offset_ns < 0 else "signal"
-            out.append(
-                TimerDue(
-                    t_ns=now_ns,
-                    event=hosted.key,
-                    what=what,
-                    offset_ns=d.offset_ns,
-                    due_ns=d.at_ns,
-                    pattern=timer.plan.pattern.value,
-                )
-            )
-            timer = timer.fire(d.offset_ns)
+        return list(signals_due(event.timer, hosted.key, now_ns))
 
     # -- reading ----------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
