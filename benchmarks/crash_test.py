@@ -2,6 +2,7 @@
 
     python -m benchmarks.crash_test                 # 100 cycles, 8 clocks (a few minutes)
     python -m benchmarks.crash_test --cycles 5      # the short version the test suite runs
+    python -m benchmarks.crash_test --wal-removed 0 --hard-links 0   # kills only
 
 The simulated serial clocks live in *this* process (``hw_sim.serial_clock``), on
 pseudo-terminals the daemon opens through its real serial driver, so they survive every
@@ -15,11 +16,25 @@ come to a daemon that never knew their clock, and are journaled with a bounded t
 After the last cycle the players stop, a final daemon drains every clock and is stopped
 cleanly.
 
+Bad days, besides the kills (each in a few cycles, ``--wal-removed`` and ``--hard-links``):
+
+* **the -wal removed** while the daemon runs under load. It must stop acknowledging at once
+  and stop by itself with the sentence that says so (``wal_alerts``), having saved what was
+  committed; the next start goes on from the journal and the clocks re-send the rest;
+* **the journal hard-linked** (a second name for the same file) while the daemon runs; then
+  it is killed, and a daemon started through the other name must refuse (``link_refusals``)
+  rather than start on the file without the last commits in the first name's -wal; the other
+  name is removed and the run goes on.
+
+A press lost without an alert counts in ``lost`` all the same.
+
 Checked, and printed as one JSON line:
 
 * ``lost``: presses the clocks made (all of them, at the end) that are not in the journal,
   plus — at every kill — presses a clock had been told were safe (acknowledged) that were
   not in the journal at that moment. Must be 0.
+* ``wal_removed``/``wal_alerts``, ``hard_links``/``link_refusals``: the bad days above and the
+  alerts they raised (each must have raised its own).
 * ``duplicated``: journal entries of the same press (device, boot, seq) beyond the first. Must be 0.
 * ``state_mismatches``: tables whose state, as the daemon reported it at journal seq S
   (before a kill, after a restart from snapshot + tail, and at the end), differs from the
@@ -234,11 +249,22 @@ class Tally:
     half_checks: int = 0
     restart_ms: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    wal_removed: int = 0
+    wal_alerts: int = 0
+    hard_links: int = 0
+    link_refusals: int = 0
 
 
 class Harness:
     def __init__(
-        self, workdir: Path, *, clocks: int, think_ms: int, seed: int | None, reboots: float = 0.0
+        self,
+        workdir: Path,
+        *,
+        clocks: int,
+        think_ms: int,
+        seed: int | None,
+        reboots: float = 0.0,
+        faults: dict[int, str] | None = None,
     ) -> None:
         self.workdir = workdir
         self.reboot_chance = reboots
@@ -267,6 +293,7 @@ class Harness:
         self.config.write_text("\n".join(lines), encoding="utf-8")
         self.env = {**os.environ, "DUELCLOCK_STATE_DIR": str(self.state), "DUELCLOCK_LANG": "en"}
         self.tally = Tally()
+        self.faults = faults or {}  # cycle number → "wal" or "link"
         self._audit: Engine | None = None
         self.referee = Referee(clocks, random.Random(self.rng.getrandbits(32)))
 
@@ -390,12 +417,60 @@ class Harness:
         self.farm.call_later(int(self.rng.uniform(0, within_s) * 1e9), sim.reboot)
         self.tally.reboots += 1
 
+    def remove_wal(self, proc: subprocess.Popen[str]) -> None:
+        """A bad day: the -wal deleted under the running daemon. It must stop by itself, saying so."""
+        wal = self.db.with_name(self.db.name + "-wal")
+        if not wal.exists():
+            self.tally.notes.append("no -wal to remove")
+            return
+        wal.unlink()
+        self.tally.wal_removed += 1
+        if self._audit is not None:  # its connection still reads the removed -wal: a fresh one after
+            self._audit.journal.close()
+            self._audit = None
+        try:
+            status = proc.wait(10)  # the next commit notices; `duelclock run` exits 1
+        except subprocess.TimeoutExpired:
+            self.tally.notes.append("the daemon went on without its -wal")
+            self.kill(proc)
+            return
+        err = proc.stderr.read() if proc.stderr is not None else ""
+        if status == 1 and "-wal" in err and "was removed" in err:
+            self.tally.wal_alerts += 1
+        else:
+            self.tally.notes.append(f"-wal removed: exit {status}, {err.strip()[-200:]!r}")
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+
+    def link_journal(self, proc: subprocess.Popen[str]) -> None:
+        """A bad day: the journal given a second name while the daemon runs, which is then killed; a
+        daemon started through the other name must refuse, not start without the -wal's commits."""
+        other = self.db.with_name("other-name.db")
+        os.link(self.db, other)
+        self.tally.hard_links += 1
+        time.sleep(self.rng.uniform(0.1, 0.5))
+        self.kill(proc)
+        second = subprocess.run(
+            [sys.executable, "-m", "clockd", "run", "--config", str(self.config), "--db", str(other),
+             "--port", "0", "--sim", "0"],
+            env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        if second.returncode == 2 and "hard links" in second.stderr:
+            self.tally.link_refusals += 1
+        else:
+            self.tally.notes.append(
+                f"through a hard link: exit {second.returncode}, {second.stderr[-200:]!r}"
+            )
+        other.unlink()
+
     def cycle(self) -> None:
+        fault = self.faults.get(self.tally.cycles)
         started = time.monotonic_ns()
         # while no daemon runs (a restart takes ~0.3 s): its kept presses come to one that never knew it
         self.maybe_reboot(within_s=0.3)
         proc = self.spawn()
-        if self.rng.random() < 0.2:  # kill it somewhere in start-up and recovery
+        if fault is None and self.rng.random() < 0.2:  # kill it somewhere in start-up and recovery
             time.sleep(self.rng.uniform(0.05, 0.8))
             if proc.poll() is None:
                 self.kill(proc)
@@ -413,7 +488,12 @@ class Harness:
         time.sleep(look_at)
         self.check_state(self.observe(port, "while running"), "while running")
         time.sleep(up_s - look_at)
-        self.kill(proc)
+        if fault == "wal":
+            self.remove_wal(proc)
+        elif fault == "link":
+            self.link_journal(proc)
+        else:
+            self.kill(proc)
         self.referee.stop()
         self.tally.cycles += 1
         self.check_acked_are_journaled()
@@ -484,6 +564,10 @@ class Harness:
             "restart_ms_p50": restart[len(restart) // 2],
             "restart_ms_max": restart[-1],
             "clean_exit": clean_exit,
+            "wal_removed": self.tally.wal_removed,
+            "wal_alerts": self.tally.wal_alerts,
+            "hard_links": self.tally.hard_links,
+            "link_refusals": self.tally.link_refusals,
             "notes": self.tally.notes[:5],
         }
 
@@ -506,11 +590,16 @@ def replayed_digests(engine: Engine) -> dict[str, str]:
 
 
 def run(*, cycles: int = 100, clocks: int = 8, think_ms: int = 150, seed: int | None = None,
-        reboots: float = 0.3, workdir: Path | None = None,
+        reboots: float = 0.3, workdir: Path | None = None, wal_removed: int = 3, hard_links: int = 3,
         progress: bool = False) -> dict[str, Any]:  # fmt: skip
     started = time.monotonic_ns()
+    rng = random.Random(seed)
+    chosen = rng.sample(range(1, cycles), min(cycles - 1, wal_removed + hard_links)) if cycles > 1 else []
+    faults = {c: "wal" for c in chosen[:wal_removed]} | {c: "link" for c in chosen[wal_removed:]}
     with tempfile.TemporaryDirectory(prefix="duelclock-crash-") as tmp:
-        harness = Harness(workdir or Path(tmp), clocks=clocks, think_ms=think_ms, seed=seed, reboots=reboots)
+        harness = Harness(
+            workdir or Path(tmp), clocks=clocks, think_ms=think_ms, seed=seed, reboots=reboots, faults=faults
+        )
         try:
             for players in harness.players:
                 players.start()
@@ -534,16 +623,24 @@ def main() -> int:
     parser.add_argument(
         "--reboots", type=float, default=0.3, help="chance per cycle and per phase that a clock reboots"
     )
+    parser.add_argument(
+        "--wal-removed", type=int, default=3, help="cycles in which the -wal is removed under the daemon"
+    )
+    parser.add_argument(
+        "--hard-links", type=int, default=3, help="cycles in which the journal gets a second name"
+    )
     args = parser.parse_args()
     result = run(
         cycles=args.cycles, clocks=args.clocks, think_ms=args.think_ms, seed=args.seed,
-        reboots=args.reboots, progress=True,
+        reboots=args.reboots, wal_removed=args.wal_removed, hard_links=args.hard_links, progress=True,
     )  # fmt: skip
     ok = (
         result["lost"] == 0
         and result["duplicated"] == 0
         and result["state_mismatches"] == 0
         and result["half_states"] == 0
+        and result["wal_alerts"] == result["wal_removed"]
+        and result["link_refusals"] == result["hard_links"]
     )
     print(
         f"crash test: {result['cycles']} kills ({result['kills_during_startup']} during start-up), "
@@ -554,7 +651,9 @@ def main() -> int:
         f"{sum(result['referee_actions'].values())} referee actions "
         f"({result['referee_actions'].get('match-assign', 0)} assign, "
         f"{result['referee_actions'].get('match-toss', 0)} toss), half states {result['half_states']} "
-        f"of {result['half_state_checks']} checked — {'OK' if ok else 'FAILED'}"
+        f"of {result['half_state_checks']} checked; -wal removed {result['wal_removed']} times "
+        f"({result['wal_alerts']} stopped with the alert), hard-linked {result['hard_links']} times "
+        f"({result['link_refusals']} refused) — {'OK' if ok else 'FAILED'}"
     )
     print(json.dumps(result))
     return 0 if ok else 1

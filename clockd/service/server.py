@@ -55,6 +55,7 @@ import ctypes.util
 import hmac
 import json
 import logging
+import socket
 import ssl
 import threading
 import time
@@ -120,6 +121,8 @@ class ServerLimits:
     public_backlog_bytes: int = 256 << 10
     #: The unsent output of every connection together.
     total_backlog_bytes: int = 64 << 20
+    #: The kernel's send buffer for each connection (beyond it, output waits in the backlog).
+    socket_buffer_bytes: int = 128 << 10
     #: A trusted connection's longest request line (a sign-up file travels in one).
     max_line_bytes: int = MAX_LINE_BYTES
     #: A tokenless connection's longest request line, without a big-line slot.
@@ -585,6 +588,10 @@ class ApiServer:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = _Connection(writer=writer, peer=str(writer.get_extra_info("peername")))
         self.stats.connections += 1
+        sock = writer.get_extra_info("socket")
+        if sock is not None:  # what the kernel holds for a client that does not read: bounded too
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer_bytes)
         if self._public < self.limits.max_clients:
             conn.slot = "public"
             self._public += 1
@@ -619,6 +626,8 @@ class ApiServer:
                 await asyncio.sleep(0)  # the other connections' turn
         except (ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:  # the server stops: end as a closed connection would
+            pass  # (a cancelled task here makes asyncio's stream callback raise, Python 3.11)
         finally:
             self._connections.discard(conn)
             if conn.subscriber is not None:

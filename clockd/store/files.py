@@ -109,7 +109,8 @@ def lock_journal(path: Path) -> int:
     of a file drops the POSIX locks this process holds on it, SQLite's included.
 
     Raises :class:`JournalLocked` naming the holder's pid when another process (or another
-    :class:`~clockd.store.journal.Journal` in this one) holds it.
+    :class:`~clockd.store.journal.Journal` in this one) holds it, and :class:`JournalError`
+    (``journal.hard-linked``) when the file has more than one name.
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, PRIVATE_FILE)
@@ -128,6 +129,11 @@ def lock_journal(path: Path) -> int:
     except OSError as exc:
         os.close(fd)
         raise JournalError("journal.cannot-make-private", path=path, problem=exc) from exc
+    if st.st_nlink > 1:
+        # SQLite keeps the -wal beside the name a file is opened by: through another name, a
+        # daemon (started after this one was killed) sees the file without its last commits.
+        os.close(fd)
+        raise JournalError("journal.hard-linked", path=path, names=st.st_nlink)
     return fd
 
 

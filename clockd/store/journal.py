@@ -146,6 +146,7 @@ class Journal:
         self._lock_path = lock_path(self.path)
         self._files: dict[Path, FileId | None] = {}
         self._broken: Msg | None = None
+        self._linked = False  # warned that the file got another name while open
         self._journal_id = ""
         if _readonly:
             if not self.path.exists():
@@ -305,6 +306,14 @@ class Journal:
     def _guard_files(self) -> None:
         if self._broken is not None:
             raise JournalChanged(self._broken)
+        if not self._linked and self._lock_fd is not None and os.fstat(self._lock_fd).st_nlink > 1:
+            self._linked = True  # nothing is lost while this daemon runs; the next start refuses
+            log.warning(
+                "journal %s now has another name (a hard link): a daemon started through it after this "
+                "one would miss the last events; remove it (find / -samefile %s)",
+                self.path,
+                self.path,
+            )
         changed = self._changed_file()
         if changed is not None:
             path, how = changed

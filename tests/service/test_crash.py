@@ -22,8 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_kill_9_loses_no_acknowledged_press_duplicates_none_and_restarts_into_the_same_state() -> None:
+    """And a removed -wal or a second name for the journal loses nothing without an alert (issue 20)."""
     result = subprocess.run(
-        [sys.executable, "-m", "benchmarks.crash_test", "--cycles", "5", "--clocks", "6", "--seed", "3"],
+        [
+            *(sys.executable, "-m", "benchmarks.crash_test", "--cycles", "5", "--clocks", "6", "--seed", "3"),
+            *("--wal-removed", "1", "--hard-links", "1"),
+        ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -43,6 +47,10 @@ def test_kill_9_loses_no_acknowledged_press_duplicates_none_and_restarts_into_th
     assert summary["half_states"] == 0, summary["notes"]
     assert summary["half_state_checks"] >= 3
     assert summary["clean_exit"] == 0
+    # a bad day each: the -wal removed under the daemon (it stops by itself, saying so, and nothing
+    # acknowledged is lost), and the journal given a second name (a daemon started through it refuses)
+    assert (summary["wal_removed"], summary["wal_alerts"]) == (1, 1), summary["notes"]
+    assert (summary["hard_links"], summary["link_refusals"]) == (1, 1), summary["notes"]
     assert result.returncode == 0
 
 

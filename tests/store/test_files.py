@@ -13,7 +13,7 @@ from typing import Literal
 
 import pytest
 
-from clockd.store import Entry, Journal, JournalLocked, UnsafeFolder, entry_type
+from clockd.store import Entry, Journal, JournalError, JournalLocked, UnsafeFolder, entry_type
 
 
 @entry_type
@@ -129,3 +129,34 @@ def test_a_second_daemon_on_a_hard_link_is_refused_by_the_command(tmp_path: Path
     finally:
         first.terminate()
         assert first.wait(15) == 0
+
+
+def test_a_journal_given_another_name_after_its_daemon_was_killed_is_refused_under_both(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A daemon killed with its last commits in ``j.db-wal``; the file opened again through a hard
+    link (``same.db``) would read it without them and go on as if they never were (issue 20, item 4:
+    "the second's 115 events vanished"). Refused, under either name, until one name is left."""
+    db = tmp_path / "j.db"
+    killed = (
+        "import os, sys\n"
+        "from tests.store.test_files import FileTick\n"
+        "from clockd.store import Journal\n"
+        "j = Journal(sys.argv[1])\n"
+        "j.append([FileTick(n=i) for i in range(1, 51)])\n"
+        "os._exit(0)\n"  # as a SIGKILL: nothing closed, the commits only in the -wal
+    )
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", killed, str(db)], check=True, cwd=root)
+    assert (tmp_path / "j.db-wal").stat().st_size > 0
+    os.link(db, tmp_path / "same.db")
+    for name in (tmp_path / "same.db", db):
+        with pytest.raises(JournalError) as refused:
+            Journal(name)
+        assert refused.value.msg.code == "journal.hard-linked" and "find / -samefile" in str(refused.value)
+    (tmp_path / "same.db").unlink()
+    with Journal(db) as journal:
+        assert journal.last_seq == 50  # every commit, the -wal's too
+        os.link(db, tmp_path / "later.db")  # a name given while it runs: nothing lost, but said
+        journal.append([FileTick(n=51)])
+    assert "now has another name" in caplog.text
