@@ -78,12 +78,17 @@ def resolve(
     host: str | None = None, port: int | None = None, token: str | None = None, path: Path | None = None
 ) -> tuple[str, int, str | None]:
     """Where to reach the local daemon and with what token: what the caller gives, else what
-    ``daemon.json`` says, else 127.0.0.1 on the default port with no token."""
+    ``daemon.json`` says, else 127.0.0.1 on the default port with no token.
+
+    ``daemon.json``'s token goes only to the daemon that wrote it: asked for another address,
+    a client gets no token unless it is given one (a command never hands the local referee's
+    token to whatever host it was pointed at)."""
     info = read_info(path)
+    same = info is not None and host in (None, info.host) and port in (None, info.port)
     return (
         host or (info.host if info else "127.0.0.1"),
         port or (info.port if info else DEFAULT_PORT),
-        token if token is not None else (info.token if info else None),
+        token if token is not None else (info.token if info is not None and same else None),
     )
 
 

@@ -608,7 +608,7 @@ class ApiServer:
                 else:
                     assert isinstance(line, bytes)
                     reply = await self._handle(line, conn)
-                if conn.slot is None and not self._admit(conn):  # the slots were full: only the token
+                if conn.slot is None:  # the slots were full, and its first request had no token
                     self.stats.refused_connections += 1
                     writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
                     with contextlib.suppress(OSError, TimeoutError):
@@ -798,8 +798,8 @@ class ApiServer:
         elif request.mutating:
             code = "api.wrong-token" if request.token else "api.no-token"
             return self._error(request.id, "unauthorized", msg(code, type=request.type))
-        if conn.slot is None and not conn.trusted:
-            return None  # refused by the caller: the slots are full
+        if conn.slot is None and not self._admit(conn):
+            return None  # the slots are full and it is not the referee's: refused by the caller
         if isinstance(request, Subscribe):
             return self._subscribe(request, conn)
         handler = handler_for(request)

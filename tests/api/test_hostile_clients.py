@@ -162,3 +162,22 @@ def test_a_wrong_token_on_an_action_is_still_refused_on_a_trusted_connection(
     assert json.loads(raw.line())["code"] == "unauthorized"  # … but every action needs the token itself
     with pytest.raises(ApiError):
         Client(port=daemon.port, token="wrong").act(1, AddNote(text="x"))
+
+
+def test_an_action_refused_for_want_of_a_place_is_not_applied(start_daemon, raw_client) -> None:
+    limits = ServerLimits(max_clients=2, max_referee_clients=1, first_line_timeout_s=2.0)
+    daemon = start_daemon(tables=1, players=False, limits=limits)
+    idle = [socket.create_connection(("127.0.0.1", daemon.port)) for _ in range(2)]
+    wait_until(lambda: len(daemon.server._connections) == 2)
+    desk = Client(port=daemon.port, token=daemon.token)
+    desk.ping()  # the one place for the referee beyond the public ones
+    seq = daemon.engine.current.seq
+    second = raw_client(daemon.port)
+    second.send(
+        b'{"type": "note", "id": 1, "target": "1", "text": "x", "token": "%s"}\n' % daemon.token.encode()
+    )
+    assert json.loads(second.line())["reason"]["code"] == "api.too-many-clients"
+    assert daemon.engine.current.seq == seq  # refused before it was applied, not after
+    desk.close()
+    for sock in idle:
+        sock.close()

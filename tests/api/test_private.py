@@ -176,3 +176,17 @@ def test_the_referee_with_the_token_still_sees_who_was_refused_and_why(
     desk.close()
     referee(daemon, "show")  # and so does the command line
     assert "line 5: Mała D." in capsys.readouterr().out
+
+
+def test_the_local_token_goes_only_to_the_daemon_that_wrote_it(tmp_path: Path) -> None:
+    """Reads carry the token now; ``duelclock status --host elsewhere`` must not hand the local
+    referee's token to whatever host it was pointed at."""
+    from clockd.api.local import DaemonInfo, resolve, write_info
+
+    info = tmp_path / "daemon.json"
+    write_info(DaemonInfo(host="127.0.0.1", port=7531, token="local-secret"), info)
+    assert resolve(path=info) == ("127.0.0.1", 7531, "local-secret")
+    assert resolve(port=7531, path=info)[2] == "local-secret"
+    assert resolve(host="10.0.0.5", path=info) == ("10.0.0.5", 7531, None)
+    assert resolve(port=9999, path=info)[2] is None
+    assert resolve(host="10.0.0.5", token="given", path=info)[2] == "given"
