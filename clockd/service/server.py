@@ -12,7 +12,7 @@ right token is the referee's (*trusted*); every reply and push to any other conn
 through :func:`clockd.core.private.public_data`, which drops every field marked private (a
 session's refused sign-ups …), and timeline entries never carry personal data at all.
 
-**Hostile clients** (``docs/architecture.md``, "The API under load: limits"): every limit is
+**Hostile clients** (``docs/architecture.md``, "The API under hostile clients"): every limit is
 in :class:`ServerLimits`. In short —
 
 * requests on one connection are answered one at a time, in order: the next line is read
@@ -599,15 +599,17 @@ class ApiServer:
         self._connections.add(conn)
         try:
             async for line in self._lines(reader, conn):
+                started = time.perf_counter()
+                # Read first (a line is at most public_line_bytes unless it holds a place), so that
+                # the referee's first request on a new connection is never paced behind strangers.
+                parsed = self._parse(line, conn)
+                spent = time.perf_counter() - started  # the loop's time it costs (not its waits)
                 reserved = 0.0 if conn.trusted else await self._pace(conn)
                 started = time.perf_counter()
-                if isinstance(line, _TooLarge):
-                    reply: Reply | None = self._error(
-                        None, "too-large", msg("api.line-too-large", limit=line.limit)
-                    )
+                if isinstance(parsed, Request):
+                    reply: Reply | None = await self._handle(parsed, conn)
                 else:
-                    assert isinstance(line, bytes)
-                    reply = await self._handle(line, conn)
+                    reply = parsed
                 if conn.slot is None:  # the slots were full, and its first request had no token
                     self.stats.refused_connections += 1
                     writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
@@ -617,12 +619,12 @@ class ApiServer:
                     return
                 if reply is not None:
                     writer.write(self._reply_line(reply, conn))
-                if not await self._drained(conn):
-                    return
+                spent += time.perf_counter() - started
                 if reserved:
-                    spent = time.perf_counter() - started
                     self._work.bucket.charge(spent - reserved)  # the estimate was reserved in _pace
                     conn.cost = max(spent, 0.0001)
+                if not await self._drained(conn):
+                    return
                 await asyncio.sleep(0)  # the other connections' turn
         except (ConnectionError, OSError):
             pass
@@ -787,8 +789,12 @@ class ApiServer:
             log.warning("a %s reply could not be written: %s", reply.type, exc)
             return self._error(None, "internal", msg("api.reply-unwritable", type=reply.type)).to_line()
 
-    async def _handle(self, line: bytes, conn: _Connection) -> Reply | None:
+    def _parse(self, line: bytes | _TooLarge, conn: _Connection) -> Request | ErrorReply:
+        """The request on ``line`` (its token, if right, makes the connection the referee's), or
+        the error reply for a line that is none or may not be carried out."""
         self.stats.requests += 1
+        if isinstance(line, _TooLarge):
+            return self._error(None, "too-large", msg("api.line-too-large", limit=line.limit))
         try:
             request = parse_request(line)
         except ApiError as exc:
@@ -798,6 +804,9 @@ class ApiServer:
         elif request.mutating:
             code = "api.wrong-token" if request.token else "api.no-token"
             return self._error(request.id, "unauthorized", msg(code, type=request.type))
+        return request
+
+    async def _handle(self, request: Request, conn: _Connection) -> Reply | None:
         if conn.slot is None and not self._admit(conn):
             return None  # the slots are full and it is not the referee's: refused by the caller
         if isinstance(request, Subscribe):

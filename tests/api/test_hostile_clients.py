@@ -181,3 +181,26 @@ def test_an_action_refused_for_want_of_a_place_is_not_applied(start_daemon, raw_
     desk.close()
     for sock in idle:
         sock.close()
+
+
+def test_the_referees_new_connection_is_not_queued_behind_paced_strangers(start_daemon, raw_client) -> None:
+    """Strangers wait for their turns at a budget they have spent; a command the referee starts
+    now (a new connection whose first request carries the token) must not wait in that line."""
+    daemon = start_daemon(
+        tables=1, players=False, limits=ServerLimits(public_work=0.005, public_work_burst=0.001)
+    )
+    floods = [flood(daemon.port, b'{"type": "ping"}\n', 50_000, read=True)[0] for _ in range(6)]
+    time.sleep(0.5)
+    started = time.perf_counter()
+    stranger = raw_client(daemon.port)
+    stranger.send(b'{"type": "ping", "id": 1}\n')
+    stranger.line()
+    waited = time.perf_counter() - started
+    started = time.perf_counter()
+    with Client(port=daemon.port, token=daemon.token, retry=False) as desk:
+        desk.ping()
+    referee = time.perf_counter() - started
+    for sock in floods:
+        sock.close()
+    assert waited > 0.1  # the strangers' line is long …
+    assert referee < waited / 3, (referee, waited)  # … and the referee is not in it
