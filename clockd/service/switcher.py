@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from clockd.api.switcher import SwitcherBody, switcher_body
 from clockd.core.actions import Allowed, validation_msgs
-from clockd.core.hall import Station, TimerAction, TimerEnd, TimerPause, TimerPhase, TimerStart
+from clockd.core.hall import Station, TimerAction, TimerEnd, TimerPhase, TimerStart
 from clockd.core.ids import event_ref
 from clockd.core.switcher import (
     SWITCHER_ACTIONS,
@@ -38,9 +38,9 @@ from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Effect, Refused, Restart, Staged
 from clockd.service.entries import PressRecorded, ProgramLoaded
-from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
+from clockd.service.events import EventContext, Hosted, event_kind
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue, signals_due
+from clockd.service.timed import TimerDue, signals_due, timer_recovered
 from clockd.store.entries import Entry
 
 KIND = "switcher"
@@ -267,21 +267,7 @@ class Switcher:
 
     def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
         event: SwitcherEvent = hosted.state
-        if event.timer.phase is not TimerPhase.RUNNING:
-            return []
-        if restart.rule == "same-boot":
-            assert restart.downtime_ns is not None
-            data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
-            return [
-                EventAlertRaised(
-                    event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data
-                )
-            ]
-        pause = journal(
-            TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key
-        )
-        alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
-        return [pause, alert]
+        return timer_recovered(ctx, hosted, event.timer, restart)
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")

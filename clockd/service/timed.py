@@ -248,21 +248,7 @@ class TimedEvent:
         the referee decides.
         """
         event: HallEvent = hosted.state
-        if event.timer.phase is not TimerPhase.RUNNING:
-            return []
-        if restart.rule == "same-boot":
-            assert restart.downtime_ns is not None
-            data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
-            return [
-                EventAlertRaised(
-                    event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data
-                )
-            ]
-        pause = journal(
-            TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key
-        )
-        alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
-        return [pause, alert]
+        return timer_recovered(ctx, hosted, event.timer, restart)
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")
@@ -293,6 +279,23 @@ def signals_due(timer: HallTimer, event: str, now_ns: int) -> list[TimerDue]:
         if what == "end":
             return out
         timer = timer.fire(d.offset_ns)
+
+
+def timer_recovered(ctx: EventContext, hosted: Hosted, timer: HallTimer, restart: Restart) -> list[Entry]:
+    """A hall clock that ran while the daemon was down: on the same boot an alert (its time
+    went on, as the hall's did); after a reboot paused at the last journaled instant, with an
+    alert, for the referee to decide. The rule of every hall-timed event kind."""
+    if timer.phase is not TimerPhase.RUNNING:
+        return []
+    if restart.rule == "same-boot":
+        assert restart.downtime_ns is not None
+        data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
+        return [
+            EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data)
+        ]
+    pause = journal(TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key)
+    alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
+    return [pause, alert]
 
 
 def station_finished(ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState) -> list[Entry]:

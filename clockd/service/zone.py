@@ -36,7 +36,6 @@ from clockd.core.hall import (
     Station,
     TimerAction,
     TimerEnd,
-    TimerPause,
     TimerPhase,
     TimerStart,
     UndoFinish,
@@ -62,12 +61,12 @@ from clockd.core.zone import (
     ZoneKind,
 )
 from clockd.i18n import Msg, msg
-from clockd.service.actions import ActionEntry, journal
+from clockd.service.actions import ActionEntry
 from clockd.service.component import Effect, Refused, Restart, Staged
 from clockd.service.entries import ProgramLoaded
-from clockd.service.events import EventAlertRaised, EventContext, Hosted, event_kind
+from clockd.service.events import EventContext, Hosted, event_kind
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue, signals_due, station_finished
+from clockd.service.timed import TimerDue, signals_due, station_finished, timer_recovered
 from clockd.store.entries import Entry
 
 #: The default rules of each kind, as the regulations give them (``clockd/data``).
@@ -361,21 +360,7 @@ class ZoneContest:
         """A hall clock that ran while the daemon was down: an alert; after a reboot, paused
         at the last journaled instant (as the ``timer`` kind's)."""
         event: ZoneEvent = hosted.state
-        if event.timer.phase is not TimerPhase.RUNNING:
-            return []
-        if restart.rule == "same-boot":
-            assert restart.downtime_ns is not None
-            data: dict[str, int | str] = {"since_last_input_ms": restart.downtime_ns // 1_000_000}
-            return [
-                EventAlertRaised(
-                    event=hosted.key, alert_id=0, code="alert.event-recovered-running", data=data
-                )
-            ]
-        pause = journal(
-            TimerPause(), target=event_ref(ctx.hall, hosted.key), source="recovery", event=hosted.key
-        )
-        alert = EventAlertRaised(event=hosted.key, alert_id=0, code="alert.event-recovered-paused", data={})
-        return [pause, alert]
+        return timer_recovered(ctx, hosted, event.timer, restart)
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")
