@@ -117,7 +117,10 @@ class ZoneDemo:
             ks = [(t - 1) * size + i for i in range(size)]
             members = [FIRST[people[k % len(people)]] for k in ks]
             if self.kind == "team":  # 24 people: first names and an initial
-                members = [f"{FIRST[people[k % len(people)]]} {LAST[(k * 7) % len(LAST)][0]}." for k in ks]
+                # past the 20 first names the surnames shift, so no two teams look alike
+                n = len(people)
+                initials = [LAST[(k * 7 + 3 * (k // n)) % len(LAST)][0] for k in ks]
+                members = [f"{FIRST[people[k % n]]} {i}." for k, i in zip(ks, initials, strict=True)]
             name = ", ".join(members[:-1]) + " i " + members[-1]
             if self.kind == "team":
                 name = f"{TEAMS[t - 1]} ({name})"
