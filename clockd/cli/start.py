@@ -105,10 +105,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _terminal(args: argparse.Namespace) -> int:
-    from clockd.cli import demo
+    from clockd.cli import build_parser
 
-    options = dict(speed=args.speed, seed=args.seed, json_out=None, players=16, tables=8, db=None)
-    return demo.run(argparse.Namespace(**options))
+    # through the demo's own parser: its defaults (and any option added to it) stay its own
+    argv = ["demo", "--speed", str(args.speed), "--seed", str(args.seed)]
+    demo_args = build_parser().parse_args(argv)
+    return int(demo_args.func(demo_args) or 0)
 
 
 # -- the referee's desk, with simulated tables ----------------------------------------------------

@@ -91,3 +91,19 @@ def test_make_run_never_opens_the_referees_own_daemon(tmp_path, monkeypatch) -> 
         assert read_info() == mine  # and the referee's daemon.json is untouched
     finally:
         referee.stop()
+
+
+def test_make_run_without_a_display_plays_a_whole_session_in_the_terminal(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """`make run` on a machine without a display: `duelclock start` falls back to the demo, through
+    the demo's own parser (a demo option added later once broke it: `args.event` was missing)."""
+    from clockd.cli import main
+
+    monkeypatch.setenv("DUELCLOCK_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["start", "--terminal", "--speed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Podium:" in out and "— Mistrz Pojedynków" in out  # a whole session, to its champion
+    assert "Sprawdzenie wyników: OK — 16 pojedynków" in out
