@@ -36,6 +36,7 @@ COMMANDS = (
     "protocol",
     "gpio",
     "swiss",
+    "chess",
 )
 
 

@@ -181,9 +181,9 @@ def test_no_help_text_of_any_subcommand_is_left_in_english() -> None:
             "duelclock tournament: error: the following arguments are required: COMMAND",
         ),
         (
-            ["chess"],
-            "duelclock: błąd: argument COMMAND: nieprawidłowy wybór: 'chess' (do wyboru: 'start',",
-            "duelclock: error: argument COMMAND: invalid choice: 'chess' (choose from 'start',",
+            ["szachy"],
+            "duelclock: błąd: argument COMMAND: nieprawidłowy wybór: 'szachy' (do wyboru: 'start',",
+            "duelclock: error: argument COMMAND: invalid choice: 'szachy' (choose from 'start',",
         ),
         (
             ["status", "--watch", "--colour"],
