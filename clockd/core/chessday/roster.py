@@ -1,0 +1,92 @@
+"""Who plays in which group: the day file.
+
+The registration desk writes it (forms + payments → groups, :mod:`.groups`), the printouts
+read it for what a TRF cannot hold (a player's school and class, the medal), and the daemon
+creates one chess group per :class:`Group` from it. TRF (FIDE's Tournament Report File) stays
+the interchange format of a group's games; this file is the organiser's, and holds personal
+data (birth dates, the guardian's e-mail): it is written owner-only and its private fields are
+marked :data:`~clockd.core.private.PRIVATE`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockd.core.private import PRIVATE
+
+#: The day file's format version (``ChessDay.format``); a newer file is refused, not misread.
+DAY_FORMAT = 1
+
+
+class Level(StrEnum):
+    """The school level a group is made of (§H: kindergarten, grades 1–8, secondary)."""
+
+    PRESCHOOL = "preschool"
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+
+
+Sex = Literal["m", "w"]  # as TRF writes it: boys' groups "m", girls' groups "w"
+
+
+class Entrant(BaseModel):
+    """One player of a group, in the group's start-list (FIDE) order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: int = Field(ge=1)  # the start number in the group, 1 = top seed
+    surname: str
+    first_name: str
+    sex: Sex
+    rating: int | None = None
+    school: str = ""
+    school_class: str = ""  # as the form gives it: "3b", "III b"
+    fide_id: str = ""
+    federation: str = ""
+    medal: bool = False  # paid 50 zł: a medal to collect at the pick-up desk
+    birth: str = Field(default="", json_schema_extra=PRIVATE)  # TRF form: "YYYY" or "YYYY/MM/DD"
+    email: str = Field(default="", json_schema_extra=PRIVATE)  # the guardian's, from the form
+    form_line: int | None = None  # the form export's data row (1 = first) the player came from
+
+    @property
+    def trf_name(self) -> str:
+        """The name as TRF writes it: ``Surname, First name``."""
+        return f"{self.surname}, {self.first_name}"
+
+    @property
+    def name(self) -> str:
+        """The name as the hall reads it: ``First name Surname``."""
+        return f"{self.first_name} {self.surname}"
+
+
+class Group(BaseModel):
+    """One group of the day: a level, a grade (primary only), boys or girls, and maybe a part.
+
+    ``key`` is the group's id in the daemon (an event key: ``sp3-ch``); its printed name is
+    derived from ``level``, ``grade``, ``sex`` and ``part`` by the message catalogue, so it
+    reads in the reader's language."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    level: Level
+    grade: int | None = Field(default=None, ge=1, le=8)  # primary school grade 1–8
+    sex: Sex
+    part: int | None = Field(default=None, ge=1)  # a group over 250 split by rating: part 1, 2, …
+    entrants: tuple[Entrant, ...] = ()
+
+
+class ChessDay(BaseModel):
+    """The day: its groups and the settings every group shares (§H: 8 rounds, 10 minutes)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: int = DAY_FORMAT
+    title: str = ""
+    date: str = ""  # ISO date of the day, "" if not known yet
+    rounds: int = Field(default=8, ge=1)
+    minutes: int = Field(default=10, ge=1)  # per player, no increment
+    groups: tuple[Group, ...] = ()
