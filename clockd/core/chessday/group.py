@@ -1,0 +1,593 @@
+"""One chess group of the day, as the daemon runs it: rounds paired, results entered, rounds closed.
+
+The rules are the regulations' (RULES.md §H) on top of FIDE's (the Dutch system and the
+tie-breaks are :mod:`clockd.core.swiss`, exact and unchanged):
+
+* **A round is paired, played and closed.** Pairing the next round is allowed only when the
+  previous one is closed; the pairing itself (seconds of work for a big group) is computed
+  beside the daemon's thread and journaled as what was decided, so a replay does not pair
+  again. Boards are numbered across the hall: each group owns a range starting at its
+  ``first_board`` (the hall's plan: group by group).
+* **Results, one keystroke.** ``1`` White wins, ``0`` Black wins, ``=`` (or ``5``) a draw,
+  ``+``/``-`` a forfeit win for White/Black (the whole of :data:`~clockd.core.swiss.results.RESULT_TOKENS`
+  is read too). A result already entered is not overwritten by a second arbiter by accident:
+  a different result needs ``replace`` and the view says who entered what.
+* **A game with no reported result is 0–0** (§H): closing the round writes it, and names the
+  boards it wrote it for.
+* **Illegal moves** (§H): the first correctly claimed illegal move of a player in a game has
+  no consequence, the second loses — the software proposes the result, the arbiter enters it.
+  A clock's flag proposes a result the same way (insufficient material is a draw: the
+  arbiter looks at the board).
+* **Appeals** to the chief arbiter are recorded with the decision, which is final: the board's
+  result is no longer changed afterwards.
+* **Round 1 absentees** (§H): a player who did not come to the round-1 game (a forfeit loss) is
+  withdrawn before round 2 is paired, unless they reported to the group's arbiter.
+
+The state is :class:`ChessGroup`, frozen; each input is a method returning the next state or
+raising :class:`ChessError` with a catalogue code. The group's games are a
+:class:`~clockd.core.swiss.model.Tournament` — TRF is the interchange format, so a snapshot
+holds the TRF text and an export is ``swiss check``-able as it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from clockd.core.actions import Action, Reason, RequiredReason, Target, action
+from clockd.core.chessday.roster import Group
+from clockd.core.private import PRIVATE
+from clockd.core.swiss import trf
+from clockd.core.swiss.model import (
+    ZERO,
+    Board,
+    BoardResult,
+    Code,
+    Player,
+    Record,
+    RoundEntry,
+    Tournament,
+    record_round,
+    round1_no_shows,
+    withdraw_round1_no_shows,
+)
+from clockd.core.swiss.results import result_of
+from clockd.core.swiss.standings import DEFAULT_ORDER, Standings, standings
+from clockd.i18n import Msg, Problem, msg
+
+PublicNames = Literal["full", "short"]
+
+
+class DayPlan(BaseModel):
+    """The day's times (§H: round-1 pairings posted 9:30, round 1 at 10:00, the ceremony about
+    14:30), local times in ``time_zone``; round *n* is planned ``round_minutes`` after round *n−1*
+    (10 minutes a player and the time to seat the next round)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pairings_posted: str = Field(default="09:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    first_round: str = Field(default="10:00", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    round_minutes: int = Field(default=30, ge=5, le=600)
+    ceremony: str = Field(default="14:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    time_zone: str = "Europe/Warsaw"
+
+    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
+        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
+        from zoneinfo import ZoneInfo
+
+        hour, minute = (int(x) for x in self.first_round.split(":"))
+        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=ZoneInfo(self.time_zone))
+        return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
+
+
+#: One keystroke per result, as Vega and Swiss-Manager take them at the desk.
+KEYSTROKES: dict[str, BoardResult] = {
+    "1": BoardResult.WHITE_WINS,
+    "0": BoardResult.BLACK_WINS,
+    "=": BoardResult.DRAW,
+    "5": BoardResult.DRAW,
+    "+": BoardResult.WHITE_WINS_BY_FORFEIT,
+    "-": BoardResult.BLACK_WINS_BY_FORFEIT,
+}
+
+#: The entry a withdrawn player gets in a round they are not paired in: absent, no points.
+ABSENT = RoundEntry.bye(Code.ZERO_BYE)
+
+
+class ChessError(Problem):
+    """A chess group's input that cannot apply now; nothing changed."""
+
+
+def read_result(token: str) -> BoardResult:
+    """The result a referee typed: a keystroke (:data:`KEYSTROKES`) or any written form."""
+    text = token.strip()
+    found = KEYSTROKES.get(text) or result_of(text.replace(" ", ""))
+    if found is None:
+        raise ChessError("chess.bad-result", result=token, keys="1 0 = + -")
+    return found
+
+
+def loss_for(white: bool) -> BoardResult:
+    """The result in which White (``white``) or Black loses the game played."""
+    return BoardResult.BLACK_WINS if white else BoardResult.WHITE_WINS
+
+
+# -- the configuration (journaled with the event's creation) ------------------------------------
+
+
+class ChessGroupConfig(BaseModel):
+    """What a chess group is created with: its roster (or a TRF), the rounds, the hall's plan.
+
+    ``public_names``: the regulations publish the start lists by name for families to check
+    (§H), so the group's screens and pages show full names by default; ``"short"`` shows first
+    name and initial (the puzzle zone's rule)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    group: Group
+    title: str = ""
+    date: str = ""  # ISO
+    rounds: int = Field(default=8, ge=1, le=30)
+    minutes: int = Field(default=10, ge=1, le=300)
+    first_board: int = Field(default=1, ge=1)
+    clocks: dict[int, int] = Field(default_factory=dict)  # hall board → table with a clock
+    public_names: PublicNames = "full"
+    lots_seed: str = ""  # the recorded seed of the last tie-break (lots); "" = the group's key
+    plan: DayPlan = DayPlan()
+    trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
+
+
+# -- the state ----------------------------------------------------------------------------------------
+
+
+class Appeal(BaseModel):
+    """An appeal to the chief arbiter about a board: who appealed, what, and the final decision."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: int
+    text: str
+    decision: str
+    result: BoardResult | None = None  # the result the decision sets, if it sets one
+    by: str = ""
+
+
+class BoardPlay(BaseModel):
+    """One board of the round being played."""
+
+    model_config = ConfigDict(frozen=True)
+
+    board: int  # the hall's number
+    white: int
+    black: int
+    result: BoardResult | None = None
+    by: str = ""  # who entered the result
+    proposal: BoardResult | None = None  # what a flag or a second illegal move proposes
+    proposal_why: Literal["", "flag", "illegal-move"] = ""
+    claims: tuple[int, ...] = ()  # the players whose illegal moves were claimed, one per claim
+    appeal: Appeal | None = None
+    table: int | None = None  # the table whose clock times this board
+
+    def side_of(self, player: int) -> bool:
+        """True for White, False for Black; :class:`ChessError` if ``player`` is not on the board."""
+        if player == self.white:
+            return True
+        if player == self.black:
+            return False
+        raise ChessError("chess.not-on-board", player=player, board=self.board)
+
+
+class GroupRound(BaseModel):
+    """The round being played: its boards, the pairing-allocated bye, who is not paired."""
+
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    boards: tuple[BoardPlay, ...]
+    bye: int | None = None
+    absent: tuple[int, ...] = ()
+
+    def board(self, number: int) -> BoardPlay:
+        for b in self.boards:
+            if b.board == number:
+                return b
+        first, last = (self.boards[0].board, self.boards[-1].board) if self.boards else (0, 0)
+        raise ChessError("chess.no-board", board=number, first=first, last=last)
+
+    def with_board(self, board: BoardPlay) -> GroupRound:
+        return self.model_copy(
+            update={"boards": tuple(board if b.board == board.board else b for b in self.boards)}
+        )
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The boards with no result yet."""
+        return tuple(b.board for b in self.boards if b.result is None)
+
+
+Phase = Literal["start-list", "playing", "between-rounds", "finished"]
+
+
+@dataclass(frozen=True, slots=True)
+class ChessGroup:
+    """A chess group: its configuration, its games so far (a TRF's tournament), the open round."""
+
+    config: ChessGroupConfig
+    tournament: Tournament  # the start list and every closed round
+    current: GroupRound | None = None  # the round paired and not yet closed
+    reported: frozenset[int] = frozenset()  # round-1 absentees who reported to the arbiter
+    withdrawn: frozenset[int] = frozenset()  # not paired in the rounds to come
+    closed_with_zero: tuple[int, ...] = ()  # boards the last close entered as 0–0
+    _standings: dict[int, Standings] = field(default_factory=dict, compare=False, repr=False)
+
+    KIND: ClassVar[str] = "chess"
+
+    # -- creation ----------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: ChessGroupConfig) -> ChessGroup:
+        if config.trf:
+            try:
+                tournament = trf.loads(config.trf)
+            except trf.TrfError as exc:
+                raise ChessError("chess.bad-trf", problem=str(exc)) from exc
+        else:
+            tournament = start_list(config)
+        if len(tournament) < 2:
+            raise ChessError("chess.too-few-players", group=config.group.key, players=len(tournament))
+        return cls(config, tournament)
+
+    # -- reading -------------------------------------------------------------------------------------
+    @property
+    def rounds_closed(self) -> int:
+        return self.tournament.rounds_paired
+
+    @property
+    def phase(self) -> Phase:
+        if self.current is not None:
+            return "playing"
+        if self.rounds_closed >= self.config.rounds:
+            return "finished"
+        return "start-list" if self.rounds_closed == 0 else "between-rounds"
+
+    @property
+    def next_round(self) -> int:
+        return self.rounds_closed + 1
+
+    @property
+    def boards_needed(self) -> int:
+        """The most boards a round of this group can use: its range in the hall."""
+        return (len(self.tournament) + 1) // 2
+
+    def pair_refusal(self) -> Msg | None:
+        """Why the next round cannot be paired now (``None``: it can)."""
+        if self.current is not None:
+            return msg("chess.round-open", round=self.current.number, missing=len(self.current.missing))
+        if self.rounds_closed >= self.config.rounds:
+            return msg("chess.all-rounds-played", rounds=self.config.rounds)
+        return None
+
+    def result_refusal(self) -> Msg | None:
+        if self.current is None:
+            return msg("chess.no-round-open")
+        return None
+
+    def report_refusal(self) -> Msg | None:
+        if self.rounds_closed != 1 or self.current is not None:
+            return msg("chess.report-when")
+        if not self.round1_absentees():
+            return msg("chess.no-absentees")
+        return None
+
+    def round1_absentees(self) -> tuple[int, ...]:
+        """Players who missed their round-1 game (forfeit, nothing recorded), once round 1 is closed."""
+        if self.rounds_closed < 1:
+            return ()
+        return round1_no_shows(self.tournament)
+
+    def to_withdraw(self) -> tuple[int, ...]:
+        """The round-1 absentees who will be withdrawn when round 2 is paired (not reported)."""
+        if self.rounds_closed != 1:
+            return ()
+        return tuple(sn for sn in self.round1_absentees() if sn not in self.reported)
+
+    def standings(self) -> Standings:
+        """The standings after the closed rounds, in the regulations' order (§H), lots last."""
+        rounds = self.rounds_closed
+        cached = self._standings.get(rounds)
+        if cached is None:
+            cached = standings(
+                self.tournament,
+                order=DEFAULT_ORDER,
+                rounds=rounds,
+                lots_seed=self.config.lots_seed or self.config.group.key,
+            )
+            self._standings[rounds] = cached
+        return cached
+
+    def points(self, player: int) -> Any:
+        return self.tournament[player].score(self.rounds_closed)
+
+    # -- pairing ---------------------------------------------------------------------------------------
+    def pairing_input(self) -> Tournament:
+        """The tournament the next round is paired from: round 1's absentees withdrawn before
+        round 2 (§H), and every withdrawn player absent (``0000 - Z``) in the round to pair."""
+        refusal = self.pair_refusal()
+        if refusal is not None:
+            raise ChessError(refusal)
+        t = self.tournament
+        number = self.next_round
+        if number == 2:
+            t = withdraw_round1_no_shows(t, self.reported, self.config.rounds)
+        out = [
+            p.with_entry(number, ABSENT)
+            if p.start_number in self.withdrawn and p.entry(number).is_blank
+            else p
+            for p in t.players
+        ]
+        return t.with_players(out)
+
+    def paired(self, boards: Iterable[tuple[int, int]], bye: int | None) -> ChessGroup:
+        """The next round paired as decided (``boards``: ``(white, black)`` in board order)."""
+        prepared = self.pairing_input()
+        number = self.next_round
+        first = self.config.first_board
+        plays = tuple(
+            BoardPlay(board=first + i, white=w, black=b, table=self.config.clocks.get(first + i))
+            for i, (w, b) in enumerate(boards)
+        )
+        seated = {sn for p in plays for sn in (p.white, p.black)} | ({bye} if bye else set())
+        unknown = sorted(seated - set(prepared.start_numbers))
+        if unknown:
+            raise ChessError("chess.pairing-unknown", players=unknown)
+        absent = tuple(p.start_number for p in prepared.players if p.start_number not in seated)
+        withdrawn = self.withdrawn | frozenset(self.to_withdraw()) if number == 2 else self.withdrawn
+        rnd = GroupRound(number=number, boards=plays, bye=bye, absent=absent)
+        return dataclasses.replace(self, tournament=prepared, current=rnd, withdrawn=withdrawn)
+
+    # -- results ---------------------------------------------------------------------------------------
+    def _open(self) -> GroupRound:
+        refusal = self.result_refusal()
+        if refusal is not None:
+            raise ChessError(refusal)
+        assert self.current is not None
+        return self.current
+
+    def _with(self, rnd: GroupRound) -> ChessGroup:
+        return dataclasses.replace(self, current=rnd)
+
+    def enter(self, board: int, result: BoardResult, *, by: str, replace: bool = False) -> ChessGroup:
+        rnd = self._open()
+        play = rnd.board(board)
+        if play.appeal is not None:
+            raise ChessError("chess.appeal-final", board=board)
+        if play.result is not None and play.result != result and not replace:
+            raise ChessError("chess.result-entered", board=board, result=play.result.value, by=play.by or "?")
+        return self._with(rnd.with_board(play.model_copy(update={"result": result, "by": by})))
+
+    def undo(self, board: int) -> ChessGroup:
+        rnd = self._open()
+        play = rnd.board(board)
+        if play.appeal is not None:
+            raise ChessError("chess.appeal-final", board=board)
+        if play.result is None:
+            raise ChessError("chess.no-result", board=board)
+        return self._with(rnd.with_board(play.model_copy(update={"result": None, "by": ""})))
+
+    def claim(self, board: int, player: int) -> tuple[ChessGroup, int]:
+        """An illegal move of ``player`` correctly claimed: the claim's number in this game; the
+        second proposes the loss of the game (§H)."""
+        rnd = self._open()
+        play = rnd.board(board)
+        white = play.side_of(player)
+        claims = (*play.claims, player)
+        count = claims.count(player)
+        update: dict[str, Any] = {"claims": claims}
+        if count >= 2:
+            update |= {"proposal": loss_for(white), "proposal_why": "illegal-move"}
+        return self._with(rnd.with_board(play.model_copy(update=update))), count
+
+    def appeal(self, board: int, appeal: Appeal) -> ChessGroup:
+        rnd = self._open()
+        play = rnd.board(board)
+        play.side_of(appeal.player)
+        if play.appeal is not None:
+            raise ChessError("chess.appeal-final", board=board)
+        update: dict[str, Any] = {"appeal": appeal}
+        if appeal.result is not None:
+            update |= {"result": appeal.result, "by": appeal.by}
+        return self._with(rnd.with_board(play.model_copy(update=update)))
+
+    def close(self) -> ChessGroup:
+        """The round closed: every board without a reported result is 0–0 (§H)."""
+        rnd = self._open()
+        zero = rnd.missing
+        boards = [Board(b.white, b.black, b.result or BoardResult.NO_RESULT) for b in rnd.boards]
+        byes = {rnd.bye: Code.PAIRING_BYE} if rnd.bye is not None else {}
+        t = record_round(self.tournament, rnd.number, boards, byes)
+        return dataclasses.replace(self, tournament=t, current=None, closed_with_zero=zero)
+
+    def report(self, player: int) -> ChessGroup:
+        """A round-1 absentee reported to the arbiter before round 2's pairings: stays in (§H)."""
+        refusal = self.report_refusal()
+        if refusal is not None:
+            raise ChessError(refusal)
+        if player not in self.round1_absentees():
+            raise ChessError("chess.not-absent", player=player)
+        return dataclasses.replace(self, reported=self.reported | {player})
+
+    def withdraw(self, player: int) -> ChessGroup:
+        if player not in self.tournament:
+            raise ChessError("chess.no-player", player=player, players=len(self.tournament))
+        if player in self.withdrawn:
+            raise ChessError("chess.already-withdrawn", player=player)
+        return dataclasses.replace(self, withdrawn=self.withdrawn | {player})
+
+    # -- snapshots ---------------------------------------------------------------------------------------
+    def dump(self) -> dict[str, Any]:
+        return {
+            "config": self.config.model_dump(mode="json"),
+            "trf": trf.dumps(self.tournament),
+            "current": None if self.current is None else self.current.model_dump(mode="json"),
+            "reported": sorted(self.reported),
+            "withdrawn": sorted(self.withdrawn),
+            "closed_with_zero": list(self.closed_with_zero),
+        }
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> ChessGroup:
+        current = data.get("current")
+        return cls(
+            config=ChessGroupConfig.model_validate(data["config"]),
+            tournament=trf.loads(data["trf"]),
+            current=None if current is None else GroupRound.model_validate(current),
+            reported=frozenset(data.get("reported", ())),
+            withdrawn=frozenset(data.get("withdrawn", ())),
+            closed_with_zero=tuple(data.get("closed_with_zero", ())),
+        )
+
+
+def start_list(config: ChessGroupConfig) -> Tournament:
+    """The group's TRF start list from its roster, with the roster's start numbers (FIDE order)."""
+    players = tuple(
+        Player(
+            start_number=e.start,
+            name=e.trf_name,
+            sex=e.sex,
+            rating=e.rating,
+            federation=e.federation,
+            fide_id=e.fide_id,
+            birth=e.birth,
+            points=ZERO,
+        )
+        for e in sorted(config.group.entrants, key=lambda e: e.start)
+    )
+    texts = [f"012 {config.title}".rstrip()]
+    if config.date:
+        day = datetime.date.fromisoformat(config.date)
+        texts.append(f"042 {day:%Y/%m/%d}")
+    texts += [f"XXR {config.rounds}", "XXC white1"]
+    return Tournament(players, tuple(Record(t, 0) for t in texts))
+
+
+# -- the arbiters' actions ------------------------------------------------------------------------------
+
+
+@action
+class PairRound(Action):
+    """Pair the group's next round (``round``: the number the arbiter expects, so that a second
+    click, or a second arbiter, does not pair two rounds)."""
+
+    kind: Literal["chess-pair"] = "chess-pair"
+    target: ClassVar[Target] = "event"
+    round: int | None = Field(default=None, ge=1)
+
+
+@action
+class EnterResult(Action):
+    """A board's result, as typed: ``1``, ``0``, ``=``/``5``, ``+``, ``-`` or a written form."""
+
+    kind: Literal["chess-result"] = "chess-result"
+    target: ClassVar[Target] = "event"
+    board: int = Field(ge=1)
+    result: str = Field(min_length=1, max_length=8)
+    replace: bool = False  # correct a different result already entered
+
+
+@action
+class UndoResult(Action):
+    """Take back a board's result (the board is open again)."""
+
+    kind: Literal["chess-undo"] = "chess-undo"
+    target: ClassVar[Target] = "event"
+    board: int = Field(ge=1)
+
+
+@action
+class CloseRound(Action):
+    """Close the round: boards with no reported result are 0–0 (§H)."""
+
+    kind: Literal["chess-close"] = "chess-close"
+    target: ClassVar[Target] = "event"
+
+
+@action
+class ClaimIllegalMove(Action):
+    """An illegal move of ``player`` on ``board``, correctly claimed (§H: the second loses)."""
+
+    kind: Literal["chess-claim"] = "chess-claim"
+    target: ClassVar[Target] = "event"
+    board: int = Field(ge=1)
+    player: int = Field(ge=1)
+    reason: Reason = ""
+
+
+@action
+class RecordAppeal(Action):
+    """An appeal to the chief arbiter and the decision, which is final (``result``: if it sets one)."""
+
+    kind: Literal["chess-appeal"] = "chess-appeal"
+    target: ClassVar[Target] = "event"
+    board: int = Field(ge=1)
+    player: int = Field(ge=1)
+    text: RequiredReason
+    decision: RequiredReason
+    result: str | None = Field(default=None, max_length=8)
+
+
+@action
+class ReportPresent(Action):
+    """A round-1 absentee reported to the group's arbiter before round 2: not withdrawn (§H)."""
+
+    kind: Literal["chess-report"] = "chess-report"
+    target: ClassVar[Target] = "event"
+    player: int = Field(ge=1)
+
+
+@action
+class WithdrawPlayer(Action):
+    """A player leaves the group: not paired in the rounds to come."""
+
+    kind: Literal["chess-withdraw"] = "chess-withdraw"
+    target: ClassVar[Target] = "event"
+    player: int = Field(ge=1)
+    reason: RequiredReason
+
+
+CHESS_ACTIONS = frozenset(
+    {
+        "chess-pair",
+        "chess-result",
+        "chess-undo",
+        "chess-close",
+        "chess-claim",
+        "chess-appeal",
+        "chess-report",
+        "chess-withdraw",
+    }
+)
+
+__all__ = [
+    "CHESS_ACTIONS",
+    "KEYSTROKES",
+    "Appeal",
+    "BoardPlay",
+    "ChessError",
+    "ChessGroup",
+    "ChessGroupConfig",
+    "ClaimIllegalMove",
+    "CloseRound",
+    "EnterResult",
+    "GroupRound",
+    "PairRound",
+    "RecordAppeal",
+    "ReportPresent",
+    "UndoResult",
+    "WithdrawPlayer",
+    "read_result",
+    "start_list",
+]

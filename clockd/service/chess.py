@@ -1,0 +1,447 @@
+"""A chess group of the school chess day as an event kind: ``chess``.
+
+The rules are :class:`~clockd.core.chessday.group.ChessGroup` (pure); this module puts a group in
+the daemon, beside the puzzle zone's events, so that 20 groups are 20 events of one daemon:
+
+* **Created from its roster** (the day file's group, :mod:`clockd.core.chessday.roster`) or a TRF,
+  sent as TOML and journaled as read: a replay needs no file.
+* **Pairing beside the engine.** ``chess-pair`` is paired in :meth:`ChessKind.prepare`, which the
+  API server runs in a worker thread (a big group's round takes seconds; the clocks of the hall
+  do not wait for it); the pairing is journaled as what was decided (``decided``), so a replay,
+  or a restart, never pairs again. An action that arrives without it (a test's direct submit)
+  is paired on the engine's thread, the same way.
+* **Clocks on the boards.** A board the hall's plan gives a table (``clocks``: board → table)
+  gets a chess clock's program when its round is paired: 10 minutes a player, White on side A.
+  Its flag is not a result: the table's view proposes one (FIDE Laws 6.9: the arbiter looks at
+  the board), and the group's view shows the proposal on the board for the arbiter to confirm
+  with one key. Closing the round puts the tables back to idle.
+* **Who entered what.** A result's ``by`` is the arbiter the request came from; a second arbiter's
+  different result is refused naming the first, unless it says ``replace``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from clockd.api.chess import (
+    ChessAppealView,
+    ChessBoardView,
+    ChessBody,
+    ChessPlayerView,
+    ChessStandingView,
+)
+from clockd.core.actions import Action, Allowed, validation_msgs
+from clockd.core.chessday.group import (
+    CHESS_ACTIONS,
+    Appeal,
+    ChessError,
+    ChessGroup,
+    ChessGroupConfig,
+    ClaimIllegalMove,
+    CloseRound,
+    EnterResult,
+    PairRound,
+    RecordAppeal,
+    ReportPresent,
+    UndoResult,
+    WithdrawPlayer,
+    read_result,
+)
+from clockd.core.chessday.roster import Level
+from clockd.core.clock import Side
+from clockd.core.ids import event_ref
+from clockd.core.program import ChessClock, ChessGame, ClockProgramView, Idle
+from clockd.core.swiss.dutch import NoValidPairing, pair_round
+from clockd.core.swiss.standings import MIN_PLACES, decimal_text
+from clockd.core.timecontrol import TimeControl
+from clockd.i18n import Msg, msg
+from clockd.service.actions import ActionEntry
+from clockd.service.component import Refused, Restart, Staged
+from clockd.service.entries import ProgramLoaded
+from clockd.service.events import EventContext, Hosted, event_kind
+from clockd.service.tables import TableState
+from clockd.store.entries import Entry
+
+
+def parse_config(text: str, name: str = "", source: str = "the configuration sent") -> ChessGroupConfig:
+    """A chess group's configuration from its TOML text; :class:`Refused` naming every problem."""
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Refused("config.not-toml", source=source, problem=str(exc)) from exc
+    if name and not data.get("title"):
+        data["title"] = name
+    try:
+        return ChessGroupConfig.model_validate(data)
+    except ValidationError as exc:
+        raise Refused("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
+
+
+def pairing_of(group: ChessGroup) -> dict[str, Any]:
+    """The next round's pairing, as journaled: ``{"boards": [[white, black], …], "bye": n}``."""
+    try:
+        pairing = pair_round(group.pairing_input(), group.config.rounds)
+    except NoValidPairing as exc:
+        raise Refused("chess.no-pairing", round=group.next_round) from exc
+    return {"round": group.next_round, "boards": [list(b) for b in pairing.boards], "bye": pairing.bye}
+
+
+def group_title(level: str, grade: int | None, sex: str, part: int | None) -> Msg:
+    """A group's standard name (``Klasa 3 — chłopcy``), from the catalogue."""
+    base = msg(f"chess.group.{level}.{sex}", grade=grade or 0)
+    return base if part is None else msg("chess.group.part", group=base, part=part)
+
+
+class ChessKind:
+    """The event kind ``chess``: one group of the chess day (see the module docstring)."""
+
+    kind = "chess"
+    actions = CHESS_ACTIONS
+    entries: frozenset[str] = frozenset()
+    reacts_to: frozenset[str] = frozenset()
+
+    # -- creation --------------------------------------------------------------------------------
+    def create(
+        self, ctx: EventContext, key: str, name: str, config_toml: str | None
+    ) -> tuple[Any, dict[str, Any]]:
+        if config_toml is None:
+            raise Refused("chess.config-needed", event=key)
+        config = parse_config(config_toml, name)
+        for table in sorted(config.clocks.values()):
+            if ctx.table(table) is None:
+                raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
+        group = ChessGroup.new(config)
+        return group, config.model_dump(mode="json")
+
+    def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
+        return ChessGroup.new(ChessGroupConfig.model_validate(config))
+
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    # -- work done beside the engine -----------------------------------------------------------
+    def prepare(self, hosted: Hosted, action: Action) -> Any:
+        """The next round's pairing, worked out in the API server's worker thread."""
+        if isinstance(action, PairRound):
+            group: ChessGroup = hosted.state
+            if group.pair_refusal() is not None or (action.round not in (None, group.next_round)):
+                return None  # the stage says why
+            return pairing_of(group)
+        return None
+
+    # -- staging -----------------------------------------------------------------------------------
+    def stage(
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
+    ) -> tuple[Any, Staged]:
+        assert isinstance(entry, ActionEntry)
+        group: ChessGroup = hosted.state
+        try:
+            return self._action(ctx, hosted, group, entry, entry.action, replay)
+        except ChessError as exc:
+            raise Refused(exc.msg) from exc
+
+    def _action(
+        self,
+        ctx: EventContext,
+        hosted: Hosted,
+        group: ChessGroup,
+        entry: ActionEntry,
+        action: Action,
+        replay: bool,
+    ) -> tuple[ChessGroup, Staged]:
+        if isinstance(action, PairRound):
+            return self._pair(ctx, hosted, group, entry, action, replay)
+        if isinstance(action, EnterResult):
+            after = group.enter(action.board, read_result(action.result), by=entry.by, replace=action.replace)
+            return after, Staged(entry)
+        if isinstance(action, UndoResult):
+            return group.undo(action.board), Staged(entry)
+        if isinstance(action, CloseRound):
+            after = group.close()
+            if not replay:
+                entry = entry.model_copy(update={"decided": {"zero": list(after.closed_with_zero)}})
+            follow = [] if replay else self._idle(ctx, hosted, group)
+            return after, Staged(entry, follow=follow)
+        if isinstance(action, ClaimIllegalMove):
+            after, count = group.claim(action.board, action.player)
+            if not replay:
+                entry = entry.model_copy(update={"decided": {"claim": count}})
+            return after, Staged(entry)
+        if isinstance(action, RecordAppeal):
+            result = read_result(action.result) if action.result else None
+            appeal = Appeal(
+                player=action.player, text=action.text, decision=action.decision, result=result, by=entry.by
+            )
+            return group.appeal(action.board, appeal), Staged(entry)
+        if isinstance(action, ReportPresent):
+            return group.report(action.player), Staged(entry)
+        if isinstance(action, WithdrawPlayer):
+            return group.withdraw(action.player), Staged(entry)
+        raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover - routed by kind
+
+    def _pair(
+        self,
+        ctx: EventContext,
+        hosted: Hosted,
+        group: ChessGroup,
+        entry: ActionEntry,
+        action: PairRound,
+        replay: bool,
+    ) -> tuple[ChessGroup, Staged]:
+        refusal = group.pair_refusal()
+        if refusal is not None:
+            raise Refused(refusal)
+        if action.round is not None and action.round != group.next_round:
+            raise Refused("chess.round-expected", asked=action.round, next=group.next_round)
+        decided = entry.decided
+        if not isinstance(decided, dict) or decided.get("round") != group.next_round:
+            if replay:
+                raise Refused("chess.pairing-missing", round=group.next_round)
+            decided = pairing_of(group)
+            entry = entry.model_copy(update={"decided": decided})
+        boards = [(int(w), int(b)) for w, b in decided["boards"]]
+        after = group.paired(boards, decided.get("bye"))
+        follow = [] if replay else self._clocks(ctx, hosted, after)
+        return after, Staged(entry, follow=follow)
+
+    def _clocks(self, ctx: EventContext, hosted: Hosted, group: ChessGroup) -> list[Entry]:
+        """A fresh chess clock on every board of the round that has a table."""
+        assert group.current is not None
+        control = TimeControl.parse(f"{group.config.minutes}m")
+        out: list[Entry] = []
+        for play in group.current.boards:
+            if play.table is None:
+                continue
+            state = ctx.table(play.table)
+            if state is None:
+                raise Refused("table.unknown", table=play.table, known=sorted(ctx.tables().view()))
+            owner = event_ref(ctx.hall, hosted.key, f"board-{play.board}")
+            if state.program.owner is not None and not state.program.owner.startswith(
+                event_ref(ctx.hall, hosted.key) + "/"
+            ):
+                raise Refused("table.busy", table=play.table, owner=state.program.owner)
+            program = ChessClock.fresh(control, owner=owner, game=ChessGame(white=Side.A))
+            out.append(ProgramLoaded(table=play.table, event=hosted.key, program=program))
+        return out
+
+    def _idle(self, ctx: EventContext, hosted: Hosted, group: ChessGroup) -> list[Entry]:
+        assert group.current is not None
+        out: list[Entry] = []
+        for play in group.current.boards:
+            state = ctx.table(play.table) if play.table is not None else None
+            if state is not None and state.program.owner == event_ref(
+                ctx.hall, hosted.key, f"board-{play.board}"
+            ):
+                out.append(ProgramLoaded(table=play.table, event=hosted.key, program=Idle()))
+        return out
+
+    def react(
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+    ) -> list[Entry]:
+        return []
+
+    # -- time --------------------------------------------------------------------------------------
+    def deadline(self, hosted: Hosted) -> int | None:
+        return None
+
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    # -- reading -------------------------------------------------------------------------------------
+    def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
+        group: ChessGroup = hosted.state
+        open_round = group.result_refusal()
+        return {
+            "chess-pair": group.pair_refusal(),
+            "chess-result": open_round,
+            "chess-undo": open_round,
+            "chess-close": open_round,
+            "chess-claim": open_round,
+            "chess-appeal": open_round,
+            "chess-report": group.report_refusal(),
+            "chess-withdraw": None,
+        }
+
+    def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> ChessBody:
+        return chess_body(hosted.state, tables, now_ns)
+
+    def title(self, hosted: Hosted) -> Msg:
+        if hosted.name:
+            return msg("text.as-typed", text=hosted.name)
+        g = hosted.state.config.group
+        return group_title(g.level.value, g.grade, g.sex, g.part)
+
+    def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
+        body = chess_body(hosted.state, {}, 0)
+        return {
+            "kind": "chess",
+            "event": hosted.key,
+            "rounds": body.round if body.phase != "playing" else body.round - 1,
+            "columns": body.columns,
+            "standings": [row.model_dump(mode="json") for row in body.standings],
+        }
+
+    def table_of(self, hosted: Hosted, item: str) -> int | None:
+        group: ChessGroup = hosted.state
+        if group.current is None or not item.startswith("board-"):
+            return None
+        for play in group.current.boards:
+            if f"board-{play.board}" == item:
+                return play.table
+        return None
+
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
+        return []  # a board's clock is a table's: the tables' recovery alerts cover it
+
+    def dump(self, state: Any) -> Any:
+        assert isinstance(state, ChessGroup)
+        return state.dump()
+
+    def load(self, data: Any) -> Any:
+        return ChessGroup.load(data)
+
+
+# -- the view ------------------------------------------------------------------------------------------
+
+
+def _points(value: Any) -> str:
+    text = decimal_text(value)
+    return text[:-2] + "½" if text.endswith(".5") else text
+
+
+def chess_body(group: ChessGroup, tables: Mapping[int, TableState], now_ns: int) -> ChessBody:
+    """The group's public view (names by the group's ``public_names`` rule; nothing private)."""
+    cfg = group.config
+    roster = {e.start: e for e in cfg.group.entrants}
+    names = _names(group)
+
+    def player(sn: int) -> ChessPlayerView:
+        e = roster.get(sn)
+        return ChessPlayerView(
+            start=sn,
+            name=names[sn],
+            school=e.school if e else "",
+            school_class=e.school_class if e else "",
+            points=_points(group.points(sn)),
+        )
+
+    boards: list[ChessBoardView] = []
+    rnd = group.current
+    for play in rnd.boards if rnd else ():
+        clock = None
+        proposal = play.proposal.value if play.proposal else None
+        why = play.proposal_why
+        state = tables.get(play.table) if play.table is not None else None
+        if state is not None and play.result is None:
+            view = state.program.view(now_ns)
+            if isinstance(view, ClockProgramView):
+                clock = view.clock
+                if view.proposal is not None and proposal is None:
+                    proposal, why = view.proposal.result_if_mate_possible, "flag"
+        boards.append(
+            ChessBoardView(
+                board=play.board,
+                white=player(play.white),
+                black=player(play.black),
+                result=play.result.value if play.result else None,
+                by=play.by,
+                proposal=proposal,
+                proposal_why=why,
+                claims=list(play.claims),
+                appeal=None
+                if play.appeal is None
+                else ChessAppealView(
+                    player=play.appeal.player,
+                    text=play.appeal.text,
+                    decision=play.appeal.decision,
+                    result=play.appeal.result.value if play.appeal.result else None,
+                ),
+                table=play.table,
+                clock=clock,
+            )
+        )
+    table = group.standings()
+    standings = (
+        []
+        if group.rounds_closed == 0
+        else [
+            ChessStandingView(
+                rank=row.rank,
+                player=player(row.start_number),
+                values={"PTS": _points(row.points)}
+                | {name: decimal_text(row.values[name], MIN_PLACES.get(name, 0)) for name in table.order},
+            )
+            for row in table.rows
+        ]
+    )
+    next_at, lag = _schedule(group)
+    return ChessBody(
+        level=cfg.group.level.value,
+        grade=cfg.group.grade,
+        sex=cfg.group.sex,
+        part=cfg.group.part,
+        players=len(group.tournament),
+        rounds=cfg.rounds,
+        minutes=cfg.minutes,
+        phase=group.phase,
+        round=rnd.number if rnd else group.rounds_closed,
+        first_board=cfg.first_board,
+        last_board=cfg.first_board + group.boards_needed - 1,
+        boards=boards,
+        bye=player(rnd.bye) if rnd and rnd.bye else None,
+        absent=[player(sn) for sn in (rnd.absent if rnd else ())],
+        to_withdraw=[player(sn) for sn in group.to_withdraw()],
+        closed_with_zero=list(group.closed_with_zero),
+        columns=["PTS", *table.order],
+        standings=standings,
+        next_round_at=next_at,
+        lag_minutes=lag,
+    )
+
+
+def _names(group: ChessGroup) -> dict[int, str]:
+    """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
+    out: dict[int, str] = {}
+    for p in group.tournament.players:
+        surname, _, first = p.name.partition(",")
+        surname, first = surname.strip(), first.strip()
+        if group.config.public_names == "short":
+            out[p.start_number] = f"{first} {surname[:1]}.".strip() if first else f"{surname[:1]}."
+        else:
+            out[p.start_number] = f"{surname} {first}".strip()
+    return out
+
+
+def _schedule(group: ChessGroup) -> tuple[str | None, int | None]:
+    """The planned start of the round being played or the next one, and the lag behind the plan."""
+    if group.phase == "finished":
+        return None, None
+    plan = group.config.plan
+    try:
+        day = datetime.date.fromisoformat(group.config.date) if group.config.date else None
+    except ValueError:
+        day = None
+    from zoneinfo import ZoneInfo
+
+    now = datetime.datetime.now(ZoneInfo(plan.time_zone))
+    day = day or now.date()
+    number = group.current.number if group.current else group.next_round
+    planned = plan.round_start(day, number)
+    # Behind the plan: the next round should have started and this group is still playing.
+    following = plan.round_start(day, number + 1)
+    lag = None
+    if group.current is not None and now > following:
+        lag = int((now - following).total_seconds() // 60)
+    elif group.current is None and now > planned:
+        lag = int((now - planned).total_seconds() // 60)
+    return planned.isoformat(timespec="minutes"), lag
+
+
+event_kind(ChessKind())
+
+__all__ = ["ChessKind", "Level", "chess_body", "group_title", "pairing_of", "parse_config"]
