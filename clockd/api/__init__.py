@@ -8,7 +8,7 @@
 The wire format and examples: ``docs/api.md``.
 """
 
-from clockd.api import hall, puzzle, switcher, zone  # noqa: F401  (every event kind's view, so a client reads them)
+from clockd.api import chess, hall, puzzle, switcher, zone  # noqa: F401  (every event kind's view, so a client reads them)
 from clockd.api.client import Client, DaemonUnreachable, Subscription
 from clockd.api.local import DaemonInfo, read_info, resolve, state_dir
 from clockd.api.messages import (

@@ -126,10 +126,13 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--event",
-        choices=("duel", "relay", "blind", "team"),
+        choices=("duel", "relay", "blind", "team", "chess"),
         default="duel",
         help=i18n.text("cli.demo.event-help"),
     )
+    parser.add_argument("--chess-players", type=int, default=1000, help=i18n.text("cli.demo.chess-players"))
+    parser.add_argument("--rounds", type=int, default=8, help=i18n.text("cli.demo.chess-rounds"))
+    parser.add_argument("--trf-dir", type=Path, metavar="DIR", help=i18n.text("cli.demo.trf-dir"))
     parser.add_argument(
         "--db",
         type=Path,
@@ -149,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
     if args.speed < 0:
         print(f"duelclock demo: {i18n.text('cli.demo.speed-negative')}", file=sys.stderr)
         return 2
+    if args.event == "chess":
+        return _chess(args)
     if not 2 <= args.players <= 16 or args.tables < 1:
         print(f"duelclock demo: {i18n.text('cli.demo.players-and-tables')}", file=sys.stderr)
         return 2
@@ -179,6 +184,23 @@ def _zone(args: argparse.Namespace) -> int:
         demo = ZoneDemo(kind=args.event, db=db, speed=args.speed, seed=args.seed)
         try:
             return demo.run(args.json_out)
+        except (Problem, ApiError, ConnectionError) as exc:
+            print(f"duelclock demo: {render_error(exc)}", file=sys.stderr)
+            return 1
+
+
+def _chess(args: argparse.Namespace) -> int:
+    """``--event chess``: the school chess day, 20 groups (:mod:`clockd.cli.demo_chess`)."""
+    from clockd.api.messages import ApiError
+    from clockd.cli.demo_chess import ChessDemo
+
+    with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
+        db = args.db or Path(tmp) / "demo.db"
+        demo = ChessDemo(
+            db=db, seed=args.seed, players=args.chess_players, rounds=args.rounds, out=args.trf_dir
+        )
+        try:
+            return demo.run()
         except (Problem, ApiError, ConnectionError) as exc:
             print(f"duelclock demo: {render_error(exc)}", file=sys.stderr)
             return 1

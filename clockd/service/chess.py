@@ -284,6 +284,7 @@ class ChessKind:
             "rounds": body.round if body.phase != "playing" else body.round - 1,
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
+            "trf": hosted.state.export(),
         }
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
@@ -435,6 +436,8 @@ def _schedule(group: ChessGroup) -> tuple[str | None, int | None]:
     # Behind the plan: the next round should have started and this group is still playing.
     following = plan.round_start(day, number + 1)
     lag = None
+    if now.date() != day:  # the plan is the day's: before or after it, nobody is late
+        return planned.isoformat(timespec="minutes"), None
     if group.current is not None and now > following:
         lag = int((now - following).total_seconds() // 60)
     elif group.current is None and now > planned:

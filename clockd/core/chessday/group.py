@@ -427,6 +427,21 @@ class ChessGroup:
             raise ChessError("chess.already-withdrawn", player=player)
         return dataclasses.replace(self, withdrawn=self.withdrawn | {player})
 
+    def export(self, *, birth: bool = False) -> str:
+        """The group's TRF: the start list and every closed round, points and ranks as the
+        standings give them (``swiss check`` re-pairs it identically). Birth dates only with
+        ``birth`` (the arbiter's copy for a rating office); names as on the start list."""
+        ranks = {row.start_number: row.rank for row in self.standings().rows}
+        t = self.tournament.with_players(
+            p.replace(
+                points=p.score(self.rounds_closed),
+                rank=ranks.get(p.start_number) if self.rounds_closed else None,
+                birth=p.birth if birth else "",
+            )
+            for p in self.tournament.players
+        )
+        return trf.dumps(t)
+
     # -- snapshots ---------------------------------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
         return {

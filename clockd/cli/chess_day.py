@@ -1,0 +1,540 @@
+"""``duelclock chess …``: the day's groups as events of the running daemon.
+
+* ``import DAY.json`` — every group of the day file becomes a chess group of the daemon, its
+  boards numbered across the hall group by group (``--clock BOARD=TABLE``: boards with a clock);
+  ``import-trf KEY FILE.trf`` — one group from a TRF (the interchange format);
+* ``groups`` — where every group stands: round, results missing, next round, lag;
+* ``pair [KEY …]`` — the next round of every group that is ready (or of those named), with a
+  progress bar; ``pairings KEY``, ``standings KEY`` — what the hall posts;
+* ``result BOARD RESULT`` — one keystroke per result (``1`` ``0`` ``=``/``5`` ``+`` ``-``) on a board
+  of the hall (the board finds its group); ``enter`` — the same from the keyboard, line after line
+  (``21 1``, ``22=``, ``u`` takes the last one back), as Vega's result entry; ``undo BOARD``;
+* ``close KEY… | --all`` — close the round (no reported result: 0–0, §H); ``claim``, ``appeal``,
+  ``report``, ``withdraw`` — the arbiters' other decisions;
+* ``export KEY|--all -o PATH`` — each group's TRF, for ``duelclock swiss check`` and the rating office.
+
+Every decision is the daemon's: this module sends actions and prints what the daemon answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from clockd.cli.status import add_connection_options, call
+from clockd.i18n import Problem, msg, render, text
+
+
+def register(sub: Any) -> None:
+    def command(
+        name: str, help_code: str, fn: Callable[[Any, argparse.Namespace], int], *, token: bool = True
+    ) -> Any:
+        p = sub.add_parser(name, help=text(help_code), description=text(help_code))
+        add_connection_options(p, token=token)
+        if token:
+            p.add_argument("--by", default=None, help=text("cli.chess-day.by"))
+        p.set_defaults(func=lambda args: _run(args, fn))
+        return p
+
+    p = command("import", "cli.chess-day.import", _import)
+    p.add_argument("day", metavar="DAY.json", help=text("cli.chess-day.day-file"))
+    p.add_argument(
+        "--clock", action="append", default=[], metavar="BOARD=TABLE", help=text("cli.chess-day.clock")
+    )
+    p.add_argument("--first-board", type=int, default=1, help=text("cli.chess-day.first-board"))
+    p = command("import-trf", "cli.chess-day.import-trf", _import_trf)
+    p.add_argument("key", metavar="KEY")
+    p.add_argument("trf", metavar="FILE.trf")
+    p.add_argument("--name", default="")
+    p.add_argument("--first-board", type=int, default=1, help=text("cli.chess-day.first-board"))
+    p.add_argument("--rounds", type=int, default=None)
+    command("groups", "cli.chess-day.groups", _groups, token=False)
+    p = command("pair", "cli.chess-day.pair", _pair)
+    p.add_argument("keys", nargs="*", metavar="KEY", help=text("cli.chess-day.pair-keys"))
+    for name, code, fn in (
+        ("pairings", "cli.chess-day.pairings", _pairings),
+        ("standings", "cli.chess-day.standings", _standings),
+    ):
+        p = command(name, code, fn, token=False)
+        p.add_argument("key", metavar="KEY")
+    p = command("result", "cli.chess-day.result", _result)
+    p.add_argument("board", type=int, metavar="BOARD")
+    p.add_argument("result", metavar="RESULT", help=text("cli.chess-day.result-keys"))
+    p.add_argument("--replace", action="store_true", help=text("cli.chess-day.replace"))
+    command("enter", "cli.chess-day.enter", _enter)
+    p = command("undo", "cli.chess-day.undo", _undo)
+    p.add_argument("board", type=int, metavar="BOARD")
+    p = command("close", "cli.chess-day.close", _close)
+    p.add_argument("keys", nargs="*", metavar="KEY")
+    p.add_argument("--all", action="store_true", help=text("cli.chess-day.close-all"))
+    p = command("claim", "cli.chess-day.claim", _claim)
+    p.add_argument("board", type=int, metavar="BOARD")
+    p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+    p = command("appeal", "cli.chess-day.appeal", _appeal)
+    p.add_argument("board", type=int, metavar="BOARD")
+    p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+    p.add_argument("--text", required=True, help=text("cli.chess-day.appeal-text"))
+    p.add_argument("--decision", required=True, help=text("cli.chess-day.appeal-decision"))
+    p.add_argument("--result", default=None, help=text("cli.chess-day.result-keys"))
+    for name, code, fn in (
+        ("report", "cli.chess-day.report", _report),
+        ("withdraw", "cli.chess-day.withdraw", _withdraw),
+    ):
+        p = command(name, code, fn)
+        p.add_argument("key", metavar="KEY")
+        p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+        if name == "withdraw":
+            p.add_argument("--reason", required=True)
+    p = command("export", "cli.chess-day.export", _export, token=False)
+    p.add_argument("keys", nargs="*", metavar="KEY")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("-o", "--output", required=True, metavar="PATH", help=text("cli.chess-day.export-output"))
+
+
+def _login() -> str:
+    """Who is at this desk: the login, so that the group's view says who entered what."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""
+
+
+def _run(args: argparse.Namespace, fn: Callable[[Any, argparse.Namespace], int]) -> int:
+    def act(client: Any) -> int:
+        client.by = getattr(args, "by", None) or client.by or _login()
+        return fn(client, args)
+
+    return call(args, act)
+
+
+# -- reading the daemon's groups ------------------------------------------------------------------
+
+
+def groups_of(client: Any) -> list[Any]:
+    """Every chess group of the daemon (its event views), in the daemon's order."""
+    return [e for e in client.events().events if e.kind == "chess"]
+
+
+def group_of_board(groups: list[Any], board: int) -> Any:
+    """The group whose range of the hall holds ``board``."""
+    for g in groups:
+        if g.body.first_board <= board <= g.body.last_board:
+            return g
+    ranges = ", ".join(f"{g.key} {g.body.first_board}–{g.body.last_board}" for g in groups)
+    raise Problem("chess.board-nowhere", board=board, ranges=ranges or "—")
+
+
+def _title(event: Any) -> str:
+    return render(event.title)
+
+
+# -- creating groups -------------------------------------------------------------------------------
+
+
+def _clocks(specs: list[str]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for spec in specs:
+        board, _, table = spec.partition("=")
+        if not (board.strip().isdigit() and table.strip().isdigit()):
+            raise Problem("chess.bad-clock", value=spec)
+        out[int(board)] = int(table)
+    return out
+
+
+def _create(client: Any, key: str, name: str, config: Any) -> Any:
+    from clockd.core import tomltext
+    from clockd.core.actions import CreateEvent
+
+    toml = tomltext.dumps(config.model_dump(mode="json", exclude_defaults=True))
+    return client.act("", CreateEvent(event_kind="chess", key=key, name=name, config_toml=toml))
+
+
+def _import(client: Any, args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from clockd.core.chessday.roster import DAY_FORMAT, ChessDay
+
+    path = Path(args.day)
+    try:
+        day = ChessDay.model_validate_json(path.read_bytes())
+    except OSError as exc:
+        raise Problem("cli.cannot-read", path=str(path), problem=exc.strerror or str(exc)) from exc
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise Problem("chess.bad-day-file", path=str(path), where=where, problem=first["msg"]) from exc
+    if day.format > DAY_FORMAT:
+        raise Problem("chess.day-file-newer", path=str(path), format=day.format)
+    import_day(client, day, clocks=_clocks(args.clock), first_board=args.first_board, say=print)
+    return 0
+
+
+def import_day(
+    client: Any, day: Any, *, clocks: dict[int, int], first_board: int = 1, say: Callable[[str], None]
+) -> None:
+    """Every group of ``day`` as a chess group of the daemon, boards numbered across the hall
+    group by group from ``first_board`` (each group owns as many boards as its round can use)."""
+    from clockd.core.chessday.group import ChessGroupConfig
+
+    board = first_board
+    for group in day.groups:
+        n = len(group.entrants)
+        boards = (n + 1) // 2
+        config = ChessGroupConfig(
+            group=group,
+            title=day.title,
+            date=day.date,
+            rounds=day.rounds,
+            minutes=day.minutes,
+            first_board=board,
+            clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
+        )
+        done = _create(client, group.key, "", config)
+        name = render(done.event.title)
+        last = board + boards - 1
+        say(render("chess.imported", key=group.key, name=name, players=n, first=board, last=last))
+        board += boards
+
+
+def _import_trf(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import ChessGroupConfig
+    from clockd.core.chessday.roster import Group, Level
+    from clockd.core.swiss import trf
+
+    path = Path(args.trf)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise Problem("cli.cannot-read", path=str(path), problem=exc.strerror or str(exc)) from exc
+    try:
+        tournament = trf.load_bytes(data)
+    except trf.TrfError as exc:
+        raise Problem("chess.bad-trf-file", path=str(path), problem=str(exc)) from exc
+    rounds = args.rounds or tournament.total_rounds or 8
+    config = ChessGroupConfig(
+        group=Group(key=args.key, level=Level.PRIMARY, sex="m"),
+        rounds=rounds,
+        first_board=args.first_board,
+        trf=trf.dumps(tournament),
+    )
+    done = _create(client, args.key, args.name or path.stem, config)
+    body = done.event.body
+    print(
+        render(
+            "chess.imported",
+            key=args.key,
+            name=render(done.event.title),
+            players=body.players,
+            first=body.first_board,
+            last=body.last_board,
+        )
+    )
+    return 0
+
+
+# -- where the groups stand ------------------------------------------------------------------------------
+
+
+def _groups(client: Any, args: argparse.Namespace) -> int:
+    groups = groups_of(client)
+    if args.json:
+        print(
+            json.dumps(
+                [g.model_dump(mode="json", exclude={"body": {"standings"}}) for g in groups],
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    if not groups:
+        print(text("chess.no-groups"))
+        return 0
+    for g in groups:
+        b = g.body
+        missing = sum(1 for x in b.boards if x.result is None)
+        lag = render("chess.lagging", minutes=b.lag_minutes) if b.lag_minutes else ""
+        print(
+            render(
+                "chess.group-line",
+                key=g.key,
+                name=_title(g),
+                players=b.players,
+                round=b.round,
+                rounds=b.rounds,
+                phase=render(f"chess.phase.{b.phase}"),
+                missing=missing,
+                first=b.first_board,
+                last=b.last_board,
+                next=(b.next_round_at or "—")[11:16] or "—",
+            )
+            + lag
+        )
+    return 0
+
+
+def _bar(done: int, total: int, label: str) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} {label:<20}")
+    sys.stderr.flush()
+
+
+def _pair(client: Any, args: argparse.Namespace) -> int:
+    groups = groups_of(client)
+    if args.keys:
+        known = {g.key: g for g in groups}
+        unknown = [k for k in args.keys if k not in known]
+        if unknown:
+            raise Problem("event.unknown", event=unknown[0], known=list(known))
+        chosen = [known[k] for k in args.keys]
+    else:
+        chosen = [g for g in groups if g.actions.get("chess-pair") is None]
+        if not chosen:
+            print(text("chess.none-ready"))
+            return 0
+    paired, failed = pair_groups(client, chosen, progress=_bar)
+    sys.stderr.write("\n")
+    print(render("chess.paired", count=len(paired), groups=", ".join(paired) or "—"))
+    for key, reason in failed:
+        print(render("chess.not-paired", key=key, reason=render(reason)))
+    return 2 if failed else 0
+
+
+def pair_groups(
+    client: Any, groups: list[Any], *, progress: Callable[[int, int, str], None] | None = None
+) -> tuple[list[str], list[tuple[str, Any]]]:
+    """Pair the next round of each of ``groups`` in turn (one journaled action each, so a group
+    that cannot be paired stops nothing else): the keys paired, and the refusals."""
+    from clockd.api.messages import ApiError
+    from clockd.core.chessday.group import PairRound
+
+    failed: list[tuple[str, Any]] = []
+    paired: list[str] = []
+    for i, g in enumerate(groups):
+        if progress is not None:
+            progress(i, len(groups), g.key)
+        try:
+            client.act(g.key, PairRound(round=g.body.round + 1 if g.body.phase != "playing" else None))
+            paired.append(g.key)
+        except ApiError as exc:
+            failed.append((g.key, exc.reason))
+    if progress is not None:
+        progress(len(groups), len(groups), "")
+    return paired, failed
+
+
+def _pairings(client: Any, args: argparse.Namespace) -> int:
+    g = _one(client, args.key)
+    b = g.body
+    if args.json:
+        print(json.dumps([x.model_dump(mode="json") for x in b.boards], ensure_ascii=False))
+        return 0
+    print(render("chess.pairings-title", name=_title(g), round=b.round))
+    for x in b.boards:
+        result = x.result or (f"({x.proposal}?)" if x.proposal else "")
+        w, b_ = x.white, x.black
+        print(f"{x.board:>4}  {w.name:<28} {w.points:>4}  {result:^7}  {b_.name:<28} {b_.points:>4}")
+    if b.bye:
+        print(render("chess.bye", name=b.bye.name))
+    return 0
+
+
+def _standings(client: Any, args: argparse.Namespace) -> int:
+    g = _one(client, args.key)
+    b = g.body
+    if args.json:
+        print(json.dumps([x.model_dump(mode="json") for x in b.standings], ensure_ascii=False))
+        return 0
+    print(render("chess.standings-title", name=_title(g), round=b.round))
+    print(f"{'':>4}  {'':<28} " + " ".join(f"{c:>6}" for c in b.columns))
+    for row in b.standings:
+        print(
+            f"{row.rank:>4}  {row.player.name:<28} "
+            + " ".join(f"{row.values.get(c, ''):>6}" for c in b.columns)
+        )
+    return 0
+
+
+def _one(client: Any, key: str) -> Any:
+    for g in groups_of(client):
+        if g.key == key:
+            return g
+    raise Problem("event.unknown", event=key, known=[g.key for g in groups_of(client)])
+
+
+# -- results ----------------------------------------------------------------------------------------------
+
+
+def _result(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import EnterResult
+
+    g = group_of_board(groups_of(client), args.board)
+    client.act(g.key, EnterResult(board=args.board, result=args.result, replace=args.replace))
+    print(_entered(client, g.key, args.board))
+    return 0
+
+
+def _entered(client: Any, key: str, board: int) -> str:
+    g = _one(client, key)
+    for x in g.body.boards:
+        if x.board == board:
+            return render(
+                "chess.entered",
+                board=board,
+                white=x.white.name,
+                result=x.result or "—",
+                black=x.black.name,
+                key=key,
+            )
+    return ""
+
+
+def _undo(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import UndoResult
+
+    g = group_of_board(groups_of(client), args.board)
+    client.act(g.key, UndoResult(board=args.board))
+    print(render("chess.undone", board=args.board, key=g.key))
+    return 0
+
+
+def _enter(client: Any, args: argparse.Namespace) -> int:
+    """Vega-style entry from the keyboard: ``BOARD RESULT`` per line, ``u`` undoes the last."""
+    from clockd.api.messages import ApiError
+    from clockd.core.chessday.group import EnterResult, UndoResult
+
+    print(text("chess.enter-help"))
+    last: list[tuple[str, int]] = []
+    groups = groups_of(client)
+    for line in sys.stdin:
+        entry = line.strip()
+        if not entry:
+            continue
+        if entry in ("q", "k"):
+            break
+        try:
+            if entry in ("u", "c"):
+                if not last:
+                    print(text("chess.nothing-to-undo"))
+                    continue
+                key, board = last.pop()
+                client.act(key, UndoResult(board=board))
+                print(render("chess.undone", board=board, key=key))
+                continue
+            if " " in entry:
+                digits, result = entry.split(None, 1)
+            else:
+                digits, result = entry[:-1], entry[-1]
+            if not digits.isdigit():
+                print(render("chess.enter-bad", line=entry))
+                continue
+            board = int(digits)
+            g = group_of_board(groups, board)
+            client.act(g.key, EnterResult(board=board, result=result))
+            last.append((g.key, board))
+            print(_entered(client, g.key, board))
+        except ApiError as exc:
+            print(render(exc.reason))
+        except Problem as exc:
+            print(render(exc.msg))
+    return 0
+
+
+def _close(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import CloseRound
+
+    groups = groups_of(client)
+    if args.all:
+        chosen = [g for g in groups if g.actions.get("chess-close") is None]
+    else:
+        chosen = [_one(client, k) for k in args.keys]
+    if not chosen:
+        print(text("chess.none-open"))
+        return 0
+    for g in chosen:
+        client.act(g.key, CloseRound())
+        after = _one(client, g.key)
+        print(
+            render(
+                "chess.closed",
+                key=g.key,
+                round=after.body.round,
+                zero=", ".join(map(str, after.body.closed_with_zero)) or "—",
+            )
+        )
+    return 0
+
+
+def _claim(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import ClaimIllegalMove
+
+    g = group_of_board(groups_of(client), args.board)
+    done = client.act(g.key, ClaimIllegalMove(board=args.board, player=args.player))
+    board = next(x for x in done.event.body.boards if x.board == args.board)
+    count = board.claims.count(args.player)
+    print(
+        render(
+            "chess.claimed", board=args.board, player=args.player, count=count, proposal=board.proposal or "—"
+        )
+    )
+    return 0
+
+
+def _appeal(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import RecordAppeal
+
+    g = group_of_board(groups_of(client), args.board)
+    client.act(
+        g.key,
+        RecordAppeal(
+            board=args.board, player=args.player, text=args.text, decision=args.decision, result=args.result
+        ),
+    )
+    print(render("chess.appealed", board=args.board, decision=args.decision))
+    return 0
+
+
+def _report(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import ReportPresent
+
+    client.act(args.key, ReportPresent(player=args.player))
+    print(render("chess.reported", key=args.key, player=args.player))
+    return 0
+
+
+def _withdraw(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import WithdrawPlayer
+
+    client.act(args.key, WithdrawPlayer(player=args.player, reason=args.reason))
+    print(render("chess.withdrawn", key=args.key, player=args.player))
+    return 0
+
+
+def _export(client: Any, args: argparse.Namespace) -> int:
+    from clockd.api.messages import EventResults
+    from clockd.i18n import language
+
+    groups = groups_of(client)
+    keys = [g.key for g in groups] if args.all else args.keys
+    if not keys:
+        raise Problem("chess.export-which")
+    out = Path(args.output)
+    many = args.all or len(keys) > 1
+    texts: dict[Path, str] = {}
+    for key in keys:
+        reply = client.request(EventResults(event=key, lang=language()))
+        texts[out / f"{key}.trf" if many else out] = reply.results["trf"]
+    if many:
+        out.mkdir(parents=True, exist_ok=True)
+    for path, body in texts.items():
+        path.write_text(body, encoding="utf-8")
+        print(render("chess.exported", path=str(path)))
+    return 0
+
+
+__all__ = ["group_of_board", "groups_of", "import_day", "msg", "pair_groups", "register"]
