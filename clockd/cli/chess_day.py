@@ -192,6 +192,7 @@ def import_day(
             date=day.date,
             rounds=day.rounds,
             minutes=day.minutes,
+            plan=day.plan,
             first_board=board,
             clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
         )

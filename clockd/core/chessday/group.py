@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Reason, RequiredReason, Target, action
-from clockd.core.chessday.roster import Group
+from clockd.core.chessday.roster import DayPlan, Group
 from clockd.core.private import PRIVATE
 from clockd.core.swiss import trf
 from clockd.core.swiss.model import (
@@ -61,28 +61,6 @@ from clockd.core.swiss.standings import DEFAULT_ORDER, Standings, standings
 from clockd.i18n import Msg, Problem, msg
 
 PublicNames = Literal["full", "short"]
-
-
-class DayPlan(BaseModel):
-    """The day's times (§H: round-1 pairings posted 9:30, round 1 at 10:00, the ceremony about
-    14:30), local times in ``time_zone``; round *n* is planned ``round_minutes`` after round *n−1*
-    (10 minutes a player and the time to seat the next round)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    pairings_posted: str = Field(default="09:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    first_round: str = Field(default="10:00", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    round_minutes: int = Field(default=30, ge=5, le=600)
-    ceremony: str = Field(default="14:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    time_zone: str = "Europe/Warsaw"
-
-    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
-        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
-        from zoneinfo import ZoneInfo
-
-        hour, minute = (int(x) for x in self.first_round.split(":"))
-        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=ZoneInfo(self.time_zone))
-        return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
 
 
 #: One keystroke per result, as Vega and Swiss-Manager take them at the desk.
