@@ -24,6 +24,7 @@ Headings speak Polish unless ``DUELCLOCK_LANG=en``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -138,17 +139,16 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
 # -- the page ----------------------------------------------------------------------------------
 
 _CSS = (
-    "body{font-family:'DejaVu Sans',Arial,sans-serif;font-size:10pt}"
-    "h1{font-size:15pt;margin:0 0 2pt 0}h2{font-size:12pt;margin:10pt 0 3pt 0}"
-    "p.sub{font-size:9pt;color:#555555;margin:0 0 6pt 0}"
+    "body{font-family:'DejaVu Sans',Arial,sans-serif;font-size:8pt}"
+    "h1{font-size:13pt;margin:0 0 2pt 0}h2{font-size:10pt;margin:8pt 0 3pt 0}"
+    "p.sub{font-size:7.5pt;color:#555555;margin:0 0 5pt 0}"
     "table.list{border-collapse:collapse}"
-    "table.list th{background-color:#e0e0e0;font-size:9pt}"
+    "table.list th{background-color:#e0e0e0;font-size:7.5pt}"
     "table.list td{vertical-align:top}"
     "td.n,th.n{text-align:right;white-space:nowrap}"
     "td.c,th.c{text-align:center;white-space:nowrap}"
-    "td.school{font-size:8.5pt}"
-    "p.note{font-size:8.5pt;color:#333333}"
-    "div.changes{border:1px solid #999999;padding:4pt;margin-bottom:8pt}"
+    "td.school,span.school{font-size:7pt}span.school{color:#444444}"
+    "p.note{font-size:7pt;color:#333333}"
 )
 
 
@@ -167,20 +167,130 @@ def _page(title: str, subtitle: str, body: str) -> str:
     )
 
 
-def _table(heads: Sequence[tuple[str, str, int | None]], rows: Iterable[Sequence[tuple[str, str]]]) -> str:
-    """A bordered list: ``heads`` are (text, class, width %), a row's cells (html, class).
+#: A4 less the 10 mm margins ``gui/render.py`` prints with, in millimetres (width, height).
+PORTRAIT = (190.0, 277.0)
+LANDSCAPE = (277.0, 190.0)
+_MM_PER_PT = 25.4 / 72
+#: Font sizes (CSS pt) the style sheet gives: body cells, school cells, headings. Qt prints
+#: a CSS point 4/3 as large (it counts 96 pixels an inch, the page in points): the
+#: estimates below are measured on its PDFs, where a line takes 1.6 × the CSS size in points.
+_FONT = {"school": 7.0, "th": 7.5, "": 8.0}
+_LINE = 1.6
+_CHAR = 0.54 * 4 / 3  # the width of a character, in CSS points per CSS point of size (wide side)
+#: What one row costs besides its lines (padding and border, mm), and what a page keeps
+#: back for the estimate's errors (mm).
+_ROW_EXTRA_MM = 3.0
+_SAFETY_MM = 6.0
 
-    Border, spacing and padding are attributes as well as CSS: Qt reads the attributes."""
-    head = "".join(
-        f'<th class="{cls}"' + (f' width="{w}%"' if w else "") + f">{escape(h)}</th>" for h, cls, w in heads
-    )
-    body = "\n".join(
-        "<tr>" + "".join(f'<td class="{cls}">{cell}</td>' for cell, cls in row) + "</tr>" for row in rows
-    )
-    return (
-        '<table class="list" border="1" cellspacing="0" cellpadding="3" width="100%">\n'
-        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n"
-    )
+
+def _lines(html: str, width_mm: float, size_pt: float) -> int:
+    """How many lines a cell's text takes in a column ``width_mm`` wide: the words wrapped
+    greedily at a character width on the wide side (DejaVu Sans measures about 0.5 em a
+    character in these lists; 0.54 is counted)."""
+    usable = max(width_mm - 2.5, 4.0)
+    per_line = max(int(usable / (_CHAR * size_pt * _MM_PER_PT)), 1)
+    plain = re.sub(r"&[#a-zA-Z0-9]+;", "x", re.sub(r"<[^>]+>", "", html))
+    lines, used = 1, 0
+    for word in plain.split():
+        length = len(word)
+        if used and used + 1 + length > per_line:
+            lines, used = lines + 1, 0
+        while length > per_line:  # a word longer than the line is broken anywhere
+            lines, length = lines + 1, length - per_line
+        used = length if not used else used + 1 + length
+    return lines
+
+
+def _row_height(cells: Sequence[tuple[str, str]], widths_mm: Sequence[float]) -> float:
+    """A row's height in mm: its tallest cell. A cell's parts separated by ``<br>`` are
+    lines of their own; a part in a school span is in the school's smaller font."""
+    tallest = 0.0
+    for (html, cls), width in zip(cells, widths_mm, strict=True):
+        height = 0.0
+        for part in html.split("<br>"):
+            size = _FONT["school"] if cls == "school" or 'class="school"' in part else _FONT[""]
+            height += _lines(part, width, size) * size * _LINE * _MM_PER_PT
+        tallest = max(tallest, height)
+    return tallest + _ROW_EXTRA_MM
+
+
+class _Flow:
+    """Lays tables and headings out on A4 pages, as Qt will print them.
+
+    Qt splits a table row across two pages when it does not fit (a school name's second
+    line alone at the top of the next page), so lists are cut into pages here: each page's
+    rows are estimated (on the safe side) to fit, and each page is a table of its own with
+    the headings, starting on a new page. A heading that would be the last line of a page
+    goes to the next one with its table. ``paper`` is the printable width and height in mm;
+    ``used_mm`` what the title takes on the first page."""
+
+    def __init__(self, paper: tuple[float, float] = PORTRAIT, used_mm: float = 22.0) -> None:
+        self.width, self.height = paper
+        self.left = self.height - used_mm - _SAFETY_MM
+        self.started = False  # something is on the current page
+
+    def _new_page(self) -> str:
+        self.left = self.height - _SAFETY_MM
+        self.started = False
+        return ' style="page-break-before:always"'
+
+    def heading(self, title: str, *, keep_mm: float = 25.0) -> str:
+        """An ``<h2>``, moved to a new page with what follows if ``keep_mm`` would not fit."""
+        need = 10 * _LINE * _MM_PER_PT + 6
+        brk = self._new_page() if self.started and need + keep_mm > self.left else ""
+        self.left -= need
+        self.started = True
+        return f"<h2{brk}>{escape(title)}</h2>\n"
+
+    def table(
+        self, heads: Sequence[tuple[str, str, int | None]], rows: Iterable[Sequence[tuple[str, str]]]
+    ) -> str:
+        """A bordered list: ``heads`` are (text, class, width %), a row's cells (html, class).
+        Border, spacing and padding are attributes as well as CSS: Qt reads the attributes."""
+        head = "".join(
+            f'<th class="{cls}"' + (f' width="{w}%"' if w else "") + f">{escape(h)}</th>"
+            for h, cls, w in heads
+        )
+        free = [w for _, _, w in heads if not w]
+        rest = max(100 - sum(w or 0 for _, _, w in heads), 0) / max(len(free), 1)
+        widths = [self.width * (w or rest) / 100 for _, _, w in heads]
+        head_lines = max(_lines(h, w, _FONT["th"]) for (h, _, _), w in zip(heads, widths, strict=True))
+        head_mm = head_lines * _FONT["th"] * _LINE * _MM_PER_PT + _ROW_EXTRA_MM
+        pages: list[tuple[str, list[str]]] = []
+        for row in rows:
+            need = _row_height(row, widths)
+            if not pages or need > self.left:
+                brk = self._new_page() if pages or (self.started and head_mm + need > self.left) else ""
+                pages.append((brk, []))
+                self.left -= head_mm
+            self.left -= need
+            self.started = True
+            pages[-1][1].append(
+                "<tr>" + "".join(f'<td class="{cls}">{cell}</td>' for cell, cls in row) + "</tr>"
+            )
+        if not pages:
+            pages.append(("", []))
+            self.left -= head_mm
+        return "".join(
+            f'<table class="list" border="1" cellspacing="0" cellpadding="3" width="100%"{brk}>\n'
+            f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(page) + "\n</tbody>\n</table>\n"
+            for brk, page in pages
+        )
+
+    def paragraph(self, html: str, lines: int = 1) -> str:
+        self.left -= lines * 7 * _LINE * _MM_PER_PT + 3
+        return html
+
+
+def _table(
+    heads: Sequence[tuple[str, str, int | None]],
+    rows: Iterable[Sequence[tuple[str, str]]],
+    *,
+    paper: tuple[float, float] = PORTRAIT,
+    used_mm: float = 22.0,
+) -> str:
+    """One list on pages of its own (see :class:`_Flow`)."""
+    return _Flow(paper, used_mm).table(heads, rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,10 +480,15 @@ def compare_start_lists(old: Sequence[Listed], new: Sequence[Listed], *, names_o
     return Changes(tuple(added), tuple(sorted(left, key=lambda x: x.start)), tuple(corrected))
 
 
-def _changes_html(changes: Changes) -> str:
+def _changes_html(changes: Changes) -> tuple[str, int]:
+    """The box at the top of a start list published again, and how many lines it takes.
+
+    A one-cell table, not a bordered ``div``: Qt draws a table's border and background,
+    not a block's."""
     if not changes:
-        return f'<div class="changes">{escape(text("report.chess.no-changes"))}</div>\n'
-    parts = [f"<b>{escape(text('report.chess.changes'))}</b>"]
+        parts = [escape(text("report.chess.no-changes"))]
+    else:
+        parts = [f"<b>{escape(text('report.chess.changes'))}</b>"]
 
     def who(x: Listed) -> str:
         return escape(f"{x.start}. {x.name}" + (f" ({x.school})" if x.school else ""))
@@ -385,16 +500,19 @@ def _changes_html(changes: Changes) -> str:
         items = "; ".join(escape(x.name) for x in changes.removed)
         parts.append(f"{escape(text('report.chess.removed', n=len(changes.removed)))} {items}")
     if changes.corrected:
-        items = "; ".join(
-            escape(f"{c.new.start}. {c.new.name}: ")
-            + ", ".join(
-                escape(text("report.chess.changed-field", field=text(code), old=a or "—", new=b or "—"))
+        parts.append(escape(text("report.chess.corrected", n=len(changes.corrected))))
+        for c in changes.corrected:
+            fields = ", ".join(
+                text("report.chess.changed-field", field=text(code), old=a or "—", new=b or "—")
                 for code, a, b in c.fields
             )
-            for c in changes.corrected
-        )
-        parts.append(f"{escape(text('report.chess.corrected', n=len(changes.corrected)))} {items}")
-    return '<div class="changes">' + "<br>".join(parts) + "</div>\n"
+            parts.append("&nbsp;&nbsp;" + escape(f"{c.new.start}. {c.new.name}: {fields}"))
+    lines = sum(_lines(part, PORTRAIT[0] - 4, _FONT[""]) for part in parts)
+    html = (
+        '<div class="changes"><table border="1" cellspacing="0" cellpadding="5" width="100%" '
+        'bgcolor="#fff8e1"><tr><td>' + "<br>".join(parts) + "</td></tr></table></div>\n<p></p>\n"
+    )
+    return html, lines
 
 
 def start_list(persons: Mapping[int, Person], head: Heading, *, changes: Changes | None = None) -> Printout:
@@ -418,7 +536,9 @@ def start_list(persons: Mapping[int, Person], head: Heading, *, changes: Changes
         (text("report.chess.school"), "", 48),
         (text("report.chess.class"), "c", 7),
     ]
-    body = (_changes_html(changes) if changes is not None else "") + _table(heads, rows)
+    box, lines = _changes_html(changes) if changes is not None else ("", 0)
+    used = 22.0 + (lines * _FONT[""] * _LINE * _MM_PER_PT + 9 if box else 0)
+    body = box + _table(heads, rows, used_mm=used)
     body += f'<p class="note">{escape(text("report.chess.players-count", n=len(rows)))}</p>\n'
     return Printout(_page(head.title("report.chess.start-list"), head.subtitle(), body))
 
@@ -499,31 +619,40 @@ def pairings(
     players not paired in this round below."""
     before = round_number - 1
 
-    def side(sn: int) -> list[tuple[str, str]]:
+    def player(sn: int) -> tuple[str, str]:
+        """Name and start number, the school below in small type: one column a side keeps a
+        board on two or three lines, and a long school name wraps in the whole width."""
         p = persons[sn]
-        return [
-            (escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>', "name"),
-            (escape(p.school), "school"),
-            (score_text(tournament[sn].score(before)), "c"),
-        ]
+        school = f'<br><span class="school">{escape(p.school)}</span>' if p.school else ""
+        return escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>' + school, "name"
+
+    def points(sn: int) -> tuple[str, str]:
+        return score_text(tournament[sn].score(before)), "c"
 
     rows = []
     for i, (w, b) in enumerate(boards):
         result = _board_result(tournament, round_number, w)
-        rows.append([(str(first_board + i), "n"), *side(w), (result or "&nbsp;", "c"), *side(b)[::-1]])
+        rows.append(
+            [
+                (str(first_board + i), "n"),
+                player(w),
+                points(w),
+                (result or "&nbsp;", "c"),
+                points(b),
+                player(b),
+            ]
+        )
     pts = text("report.chess.pts")
     heads = [
-        (text("report.chess.board"), "n", 5),
-        (text("report.chess.white"), "", 23),
-        (text("report.chess.school"), "", 16),
-        (pts, "c", 4),
-        (text("report.chess.result"), "c", 7),
-        (pts, "c", 4),
-        (text("report.chess.school"), "", 16),
-        (text("report.chess.black"), "", 23),
+        (text("report.chess.board"), "n", 7),
+        (text("report.chess.white"), "", 37),
+        (pts, "c", 5),
+        (text("report.chess.result"), "c", 9),
+        (pts, "c", 5),
+        (text("report.chess.black"), "", 37),
     ]
-    # Black's side mirrors White's: points next to the result, the name at the far edge.
-    body = _table(heads, rows)
+    flow = _Flow(PORTRAIT)
+    body = flow.table(heads, rows)
     paired = {sn for pair in boards for sn in pair}
     out = []
     if bye is not None:
@@ -533,25 +662,15 @@ def pairings(
         if p.start_number not in paired:
             out.append((p.start_number, _bye_text(p.entry(round_number))))
     if out:
-        body += f"<h2>{escape(text('report.chess.not-playing'))}</h2>\n"
-        body += _table(
+        body += flow.heading(text("report.chess.not-playing"))
+        body += flow.table(
             [
-                (text("report.chess.no"), "n", 6),
-                (text("report.chess.player"), "", 40),
-                (text("report.chess.school"), "", 34),
-                (text("report.chess.pts"), "c", 6),
-                ("", "", 14),
+                (text("report.chess.no"), "n", 7),
+                (text("report.chess.player"), "", 54),
+                (text("report.chess.pts"), "c", 9),
+                ("", "", 30),
             ],
-            [
-                [
-                    (str(sn), "n"),
-                    (escape(persons[sn].name), "name"),
-                    (escape(persons[sn].school), "school"),
-                    (score_text(tournament[sn].score(before)), "c"),
-                    (escape(why), ""),
-                ]
-                for sn, why in out
-            ],
+            [[(str(sn), "n"), player(sn), points(sn), (escape(why), "")] for sn, why in out],
         )
     boards_note = (
         text("report.chess.boards-range", first=first_board, last=first_board + len(boards) - 1)
@@ -559,7 +678,7 @@ def pairings(
         else ""
     )
     title = head.title("report.chess.pairings", round_number=round_number)
-    return Printout(_page(title, head.subtitle(boards_note), body), landscape=True)
+    return Printout(_page(title, head.subtitle(boards_note), body))
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -589,8 +708,8 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
     heads: list[tuple[str, str, int | None]] = [
         (text("report.chess.place"), "n", 5),
         (text("report.chess.no"), "n", 4),
-        (text("report.chess.player"), "", 22),
-        (text("report.chess.school"), "", 25),
+        (text("report.chess.player"), "", 20),
+        (text("report.chess.school"), "", 27),
         (text("report.chess.pts"), "c", 5),
         *((n, "c", 5) for n in names),
     ]
@@ -611,7 +730,7 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
             cells.append((str(int(r.values["LOTS"])), "c"))
         rows.append(cells)
     legend = text("report.chess.legend")
-    body = _table(heads, rows)
+    body = _table(heads, rows, paper=LANDSCAPE)
     body += f'<p class="note">{escape(_seed_note(table))}<br>{escape(legend)}</p>\n'
     title = head.title("report.chess.standings", rounds=table.rounds)
     edition = text("report.chess.edition", edition=table.edition.value)
@@ -647,10 +766,10 @@ def crosstable(
     place = {r.start_number: r.rank for r in table.rows}
     rounds = table.rounds
     # Every column gets its width: Qt shares what is left very unevenly otherwise.
-    per_round = max(3, (100 - 4 - 24 - 5 - 5) // max(rounds, 1))
+    per_round = max(3, min(8, (100 - 4 - 22 - 5 - 5) // max(rounds, 1)))
     heads: list[tuple[str, str, int | None]] = [
         (text("report.chess.no"), "n", 4),
-        (text("report.chess.player"), "", 24),
+        (text("report.chess.player"), "", 100 - 4 - 5 - 5 - per_round * rounds),
         *((str(r), "c", per_round) for r in range(1, rounds + 1)),
         (text("report.chess.pts"), "c", 5),
         (text("report.chess.place"), "c", 5),
@@ -667,7 +786,7 @@ def crosstable(
                 (f"{place[sn]}.", "c"),
             ]
         )
-    body = _table(heads, rows)
+    body = _table(heads, rows, paper=LANDSCAPE)
     body += f'<p class="note">{escape(text("report.chess.crosstable-legend"))}</p>\n'
     title = head.title("report.chess.crosstable", rounds=rounds)
     return Printout(_page(title, head.subtitle(), body), landscape=True)
@@ -688,8 +807,9 @@ class GroupResult:
 def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -> Printout:
     """Places 1–3 of every group given (cups, medals, diplomas — §H "Nagrody"): one section
     per group, so one printout serves the ceremony of the whole day. Players sharing a place
-    (no lots drawn) are all listed."""
+    (no lots drawn) are all listed. A group is never split across two pages."""
     body = []
+    flow = _Flow(PORTRAIT)
     for g in results:
         rows = [
             [
@@ -702,9 +822,9 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
             for r in g.table.rows
             if r.rank <= PRIZE_PLACES
         ]
-        body.append(f"<h2>{escape(g.head.group)}</h2>\n")
+        body.append(flow.heading(g.head.group, keep_mm=45))
         body.append(
-            _table(
+            flow.table(
                 [
                     (text("report.chess.place"), "n", 7),
                     (text("report.chess.player"), "", 29),
@@ -716,7 +836,7 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
             )
         )
         if g.table.lots_seed is not None:
-            body.append(f'<p class="note">{escape(_seed_note(g.table))}</p>\n')
+            body.append(flow.paragraph(f'<p class="note">{escape(_seed_note(g.table))}</p>\n', 2))
     title = text("report.chess.prizes")
     if len(results) == 1:
         title = results[0].head.title("report.chess.prizes")
@@ -775,6 +895,7 @@ def medals(day: ChessDay, groups: Sequence[Group] | None = None) -> Printout:
     chosen = list(groups) if groups is not None else list(day.groups)
     body = []
     total = 0
+    flow = _Flow(PORTRAIT)
     for g in chosen:
         who = sorted(
             (e for e in g.entrants if e.medal),
@@ -783,9 +904,9 @@ def medals(day: ChessDay, groups: Sequence[Group] | None = None) -> Printout:
         if not who:
             continue
         total += len(who)
-        body.append(f"<h2>{escape(render(group_title(g)))} ({len(who)})</h2>\n")
+        body.append(flow.heading(f"{render(group_title(g))} ({len(who)})"))
         body.append(
-            _table(
+            flow.table(
                 [
                     (text("report.chess.lp"), "n", 6),
                     (text("report.chess.player"), "", 34),

@@ -186,11 +186,11 @@ def test_pairings_through_the_command_line_in_polish_and_in_english(
     assert out.strip() == f"Zapisano: {tmp_path / 'k.html'}, {pdf}"
     page = (tmp_path / "k.html").read_text(encoding="utf-8")
     assert "Kojarzenia rundy 3 — Klasa 3, chłopcy" in page  # the next round, paired by the engine
-    assert headings(page) == ["Szach.", "Białe", "Szkoła", "Pkt", "Wynik", "Pkt", "Szkoła", "Czarne"]
+    assert headings(page) == ["Szach.", "Białe", "Pkt", "Wynik", "Pkt", "Czarne"]
     boards = re.findall(r'<tr><td class="n">(\d+)</td>', page.split("</table>")[0])
     assert boards == [str(n) for n in range(101, 107)]  # 13 players: six boards from 101 …
     assert "wolny los (1 pkt)" in page  # … and the bye below
-    results = re.findall(r'<td class="c">([^<]*)</td><td class="c">[^<]*</td><td class="school">', page)
+    results = re.findall(r'<td class="c">([^<]*)</td><td class="c">[^<]*</td><td class="name">', page)
     assert results and all(r == "&nbsp;" for r in results)  # nothing entered yet
     assert pdf_pages(pdf) == 1
 
@@ -198,8 +198,8 @@ def test_pairings_through_the_command_line_in_polish_and_in_english(
     code, out, err = run(capsys, "chess", "print", "pairings", trf_path, "--day", day, "--round", "2")
     assert (code, err) == (0, "")
     assert "Pairings of round 2 — Grade 3, boys" in out
-    assert headings(out) == ["Board", "White", "School", "Pts", "Result", "Pts", "School", "Black"]
-    played = re.findall(r'<td class="c">([^<]*)</td><td class="c">[^<]*</td><td class="school">', out)
+    assert headings(out) == ["Board", "White", "Pts", "Result", "Pts", "Black"]
+    played = re.findall(r'<td class="c">([^<]*)</td><td class="c">[^<]*</td><td class="name">', out)
     assert "+–−" in played and all(played)  # round 2 as recorded, its forfeit too
 
 
@@ -325,3 +325,68 @@ def test_day_file_without_a_group_of_that_name(tmp_path: Path, capsys: pytest.Ca
     code, _, err = run(capsys, "chess", "print", "standings", renamed, "--day", day)
     assert code == 2 and "grupa-a.trf" in err and "--group" in err
     assert ChessDay.model_validate_json(day.read_text(encoding="utf-8")).groups[0].key == "sp3-ch"
+
+
+def _rows_across_pages(printout: chess.Printout, tmp_path: Path) -> tuple[int, int, int]:
+    """Lay the printout out as ``gui/render.html_to_pdf`` prints it (A4, 10 mm margins) and
+    count (pages, table rows, rows that start on one page and end on the next)."""
+    from gui.render import _app
+
+    _app()
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument, QTextTable
+
+    writer = QPdfWriter(str(tmp_path / "layout.pdf"))
+    writer.setResolution(300)
+    orientation = (
+        QPageLayout.Orientation.Landscape if printout.landscape else QPageLayout.Orientation.Portrait
+    )
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            orientation,
+            QMarginsF(10, 10, 10, 10),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    doc = QTextDocument()
+    doc.setHtml(printout.html)
+    page = writer.pageLayout().paintRect(QPageLayout.Unit.Point)
+    doc.setPageSize(QSizeF(page.width(), page.height()))
+    layout, height = doc.documentLayout(), page.height()
+    rows = crossing = 0
+    for frame in doc.rootFrame().childFrames():
+        if not isinstance(frame, QTextTable):
+            continue
+        for r in range(frame.rows()):
+            cells = [frame.cellAt(r, c) for c in range(frame.columns())]
+            top = min(layout.blockBoundingRect(c.firstCursorPosition().block()).top() for c in cells)
+            bottom = max(layout.blockBoundingRect(c.lastCursorPosition().block()).bottom() for c in cells)
+            rows += 1
+            crossing += int(top // height) != int((bottom - 0.01) // height)
+    return doc.pageCount(), rows, crossing
+
+
+def test_no_row_is_split_between_two_pages_and_pages_are_well_filled(tmp_path: Path) -> None:
+    tournament, group, day = make_group(players=90, rounds=8, seed=3)
+    people, head = chess.people(tournament, group), chess.heading(tournament, group, day)
+    table = chess.group_standings(tournament, seed="s")
+    boards, bye = chess.recorded_round(tournament, 8)
+    old = [
+        chess.Listed(x.start, x.name, x.rating, "SP 1", x.school_class) if x.start % 20 == 0 else x
+        for x in chess.listed(people)
+    ]
+    printouts = {
+        "startlist": chess.start_list(
+            people, head, changes=chess.compare_start_lists(old[:-3], chess.listed(people))
+        ),
+        "pairings": chess.pairings(tournament, people, head, 8, boards, bye, first_board=201),
+        "standings": chess.standings_printout(table, people, head),
+        "crosstable": chess.crosstable(tournament, table, people, head),
+        "medals": chess.medals(day),
+    }
+    for kind, printout in printouts.items():
+        pages, rows, crossing = _rows_across_pages(printout, tmp_path)
+        assert rows > 30 and crossing == 0, kind
+        # and the estimate is not so careful that it wastes paper: at least 11 players a page
+        assert pages <= max(1, -(-rows // 11)), (kind, pages, rows)
