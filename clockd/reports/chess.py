@@ -140,7 +140,6 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
 
 _CSS = (
     "body{font-family:'DejaVu Sans',Arial,sans-serif;font-size:8pt}"
-    "h1{font-size:13pt;margin:0 0 2pt 0}h2{font-size:10pt;margin:8pt 0 3pt 0}"
     "p.sub{font-size:7.5pt;color:#555555;margin:0 0 5pt 0}"
     "table.list{border-collapse:collapse}"
     "table.list th{background-color:#e0e0e0;font-size:7.5pt}"
@@ -163,7 +162,8 @@ def _page(title: str, subtitle: str, body: str) -> str:
     return (
         f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{escape(title)}</h1>\n{sub}{body}</body>\n</html>\n"
+        f'<p style="font-size:14pt;font-weight:bold;margin:0">{escape(title)}</p>\n'
+        f"{sub}{body}</body>\n</html>\n"
     )
 
 
@@ -235,12 +235,16 @@ class _Flow:
         return ' style="page-break-before:always"'
 
     def heading(self, title: str, *, keep_mm: float = 25.0) -> str:
-        """An ``<h2>``, moved to a new page with what follows if ``keep_mm`` would not fit."""
-        need = 10 * _LINE * _MM_PER_PT + 6
+        """A section's heading, moved to a new page with what follows if ``keep_mm`` would
+        not fit. A bold paragraph, not ``<h2>``: Qt keeps its own (large) heading sizes
+        whatever a style says."""
+        need = 11 * _LINE * _MM_PER_PT + 6
         brk = self._new_page() if self.started and need + keep_mm > self.left else ""
         self.left -= need
         self.started = True
-        return f"<h2{brk}>{escape(title)}</h2>\n"
+        style = "font-size:11pt;font-weight:bold;margin-top:8pt;margin-bottom:3pt"
+        style += ";page-break-before:always" if brk else ""
+        return f'<p style="{style}">{escape(title)}</p>\n'
 
     def table(
         self, heads: Sequence[tuple[str, str, int | None]], rows: Iterable[Sequence[tuple[str, str]]]
@@ -708,7 +712,7 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
     heads: list[tuple[str, str, int | None]] = [
         (text("report.chess.place"), "n", 5),
         (text("report.chess.no"), "n", 4),
-        (text("report.chess.player"), "", 20),
+        (text("report.chess.player"), "", 20 if table.lots_seed is not None else 24),
         (text("report.chess.school"), "", 27),
         (text("report.chess.pts"), "c", 5),
         *((n, "c", 5) for n in names),
@@ -822,7 +826,8 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
             for r in g.table.rows
             if r.rank <= PRIZE_PLACES
         ]
-        body.append(flow.heading(g.head.group, keep_mm=45))
+        if len(results) > 1:  # one group's list has the group in its title
+            body.append(flow.heading(g.head.group, keep_mm=45))
         body.append(
             flow.table(
                 [
@@ -858,13 +863,14 @@ def diplomas(result: GroupResult) -> Printout:
         klass = f'<p align="center" style="font-size:13pt">{escape(klass)}</p>' if klass else ""
         place = text("report.chess.diploma.place", place=rank[sn])
         in_group = text("report.chess.diploma.group", group=head.group)
+        name_pt = 30 if len(p.hall_name) <= 22 else 22  # a long double-barrelled name on one line
         pages.append(
             f"<div{brk}>"
             '<p style="font-size:24pt">&nbsp;</p>'
             f'<p align="center" style="font-size:44pt;font-weight:bold;letter-spacing:4pt">'
             f"{escape(text('report.chess.diploma.title'))}</p>"
             f'<p align="center" style="font-size:15pt">{escape(text("report.chess.diploma.for"))}</p>'
-            f'<p align="center" style="font-size:30pt;font-weight:bold">{escape(p.hall_name)}</p>'
+            f'<p align="center" style="font-size:{name_pt}pt;font-weight:bold">{escape(p.hall_name)}</p>'
             f"{school}{klass}"
             '<p style="font-size:14pt">&nbsp;</p>'
             f'<p align="center" style="font-size:20pt">{escape(place)}</p>'
