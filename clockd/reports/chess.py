@@ -863,7 +863,8 @@ def diplomas(result: GroupResult) -> Printout:
         klass = f'<p align="center" style="font-size:13pt">{escape(klass)}</p>' if klass else ""
         place = text("report.chess.diploma.place", place=rank[sn])
         in_group = text("report.chess.diploma.group", group=head.group)
-        name_pt = 30 if len(p.hall_name) <= 22 else 22  # a long double-barrelled name on one line
+        # 30 pt holds some 21 characters on the line; a longer name is set smaller, to stay one line
+        name_pt = min(30, 30 * 21 // max(len(p.hall_name), 1))
         pages.append(
             f"<div{brk}>"
             '<p style="font-size:24pt">&nbsp;</p>'
