@@ -7,11 +7,12 @@ cannot hold — a player's school and class, the medal paid for — from the day
 the lists that need only it (the medal list needs only the day file).
 
 The HTML uses only what Qt's rich-text engine draws as well as a browser does — tables
-with ``<thead>`` (Qt repeats it at the top of every printed page), ``border``/``cellpadding``
-attributes, ``width`` in per cent, a little inline CSS, ``page-break-before`` — so that
-``gui/render.py`` turns it into an A4 PDF with no web engine, and the same file prints from
-a browser. Scores and results never wrap (``white-space: nowrap`` and non-breaking spaces);
-long school names do, inside their own column.
+with ``<thead>``, ``border``/``cellpadding`` attributes, ``width`` in per cent, a little
+CSS, ``page-break-before`` — so that ``gui/render.py`` turns it into an A4 PDF with no web
+engine, and the same file prints from a browser. Qt would split a table row across two
+pages, so long lists are cut into pages here (:class:`_Flow`), each page a table with its
+headings. Scores and results never wrap (``white-space: nowrap`` and non-breaking spaces);
+long school names do, inside their column.
 
 Public pages only: display names, schools, classes and ratings. Birth dates and e-mails
 are in the day file but never read here, so they cannot leak into a printout (a test holds
@@ -328,7 +329,7 @@ def date_text(value: str) -> str:
     day = parse_date(value) if value else None
     if day is None:
         return value
-    return f"{day.day}.{day.month:02d}.{day.year}" if language() == "pl" else day.isoformat()
+    return f"{day.day:02d}.{day.month:02d}.{day.year}" if language() == "pl" else day.isoformat()
 
 
 # -- start list --------------------------------------------------------------------------------
