@@ -52,7 +52,7 @@ from clockd.core.chessday.group import (
     WithdrawPlayer,
     read_result,
 )
-from clockd.core.chessday.roster import Level
+from clockd.core.chessday.roster import Group, Level
 from clockd.core.clock import Side
 from clockd.core.ids import event_ref
 from clockd.core.program import ChessClock, ChessGame, ClockProgramView, Idle
@@ -89,12 +89,6 @@ def pairing_of(group: ChessGroup) -> dict[str, Any]:
     except NoValidPairing as exc:
         raise Refused("chess.no-pairing", round=group.next_round) from exc
     return {"round": group.next_round, "boards": [list(b) for b in pairing.boards], "bye": pairing.bye}
-
-
-def group_title(level: str, grade: int | None, sex: str, part: int | None) -> Msg:
-    """A group's standard name (``Klasa 3 — chłopcy``), from the catalogue."""
-    base = msg(f"chess.group.{level}.{sex}", grade=grade or 0)
-    return base if part is None else msg("chess.group.part", group=base, part=part)
 
 
 class ChessKind:
@@ -273,8 +267,8 @@ class ChessKind:
     def title(self, hosted: Hosted) -> Msg:
         if hosted.name:
             return msg("text.as-typed", text=hosted.name)
-        g = hosted.state.config.group
-        return group_title(g.level.value, g.grade, g.sex, g.part)
+        group: Group = hosted.state.config.group
+        return group.title()
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
         body = chess_body(hosted.state, {}, 0)
@@ -447,4 +441,4 @@ def _schedule(group: ChessGroup) -> tuple[str | None, int | None]:
 
 event_kind(ChessKind())
 
-__all__ = ["ChessKind", "Level", "chess_body", "group_title", "pairing_of", "parse_config"]
+__all__ = ["ChessKind", "Level", "chess_body", "pairing_of", "parse_config"]

@@ -45,8 +45,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_a_day_from_import_to_export(tmp_path: Path, daemon: list[str], capsys: Any) -> None:
     status, out, _ = run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)
     assert status == 0
-    assert "sp3-ch: Klasa 3 — chłopcy, zawodników: 7, szachownice 1–4" in out
-    assert "sp4-ch: Klasa 4 — chłopcy, zawodników: 6, szachownice 5–7" in out
+    assert "sp3-ch: Klasa 3, chłopcy, zawodników: 7, szachownice 1–4" in out
+    assert "sp4-ch: Klasa 4, chłopcy, zawodników: 6, szachownice 5–7" in out
     status, out, err = run(capsys, "chess", "pair", *daemon)
     assert status == 0 and "Skojarzono grup: 2: sp3-ch, sp4-ch" in out and "2/2" in err  # the progress bar
     status, out, _ = run(capsys, "chess", "result", "5", "1", *daemon)  # board 5 is sp4-ch's first
@@ -95,7 +95,7 @@ def test_english_on_request(
 ) -> None:
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
     status, out, _ = run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)
-    assert "sp3-ch: Grade 3 — boys, 7 players, boards 1–4" in out
+    assert "sp3-ch: Grade 3, boys, 7 players, boards 1–4" in out
     status, _, err = run(capsys, "chess", "close", "sp3-ch", *daemon)
     assert status == 2 and "no round is being played" in err
 

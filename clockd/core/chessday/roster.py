@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.private import PRIVATE
+from clockd.i18n import Msg, msg
 
 #: The day file's format version (``ChessDay.format``); a newer file is refused, not misread.
 DAY_FORMAT = 1
@@ -78,6 +79,20 @@ class Group(BaseModel):
     sex: Sex
     part: int | None = Field(default=None, ge=1)  # a group over 250 split by rating: part 1, 2, …
     entrants: tuple[Entrant, ...] = ()
+
+    def title(self) -> Msg:
+        """The group's name for lists, screens and diplomas (``Klasa 3, chłopcy``), in the
+        reader's language."""
+        sex = msg("chess.group.boys") if self.sex == "m" else msg("chess.group.girls")
+        if self.level is Level.PRIMARY and self.grade is not None:
+            name = msg("chess.group.primary", grade=self.grade, sex=sex)
+        elif self.level is Level.SECONDARY:
+            name = msg("chess.group.secondary", sex=sex)
+        elif self.level is Level.PRESCHOOL:
+            name = msg("chess.group.preschool", sex=sex)
+        else:  # a primary group without its grade (one made from a TRF): say what is known
+            name = msg("chess.group.primary-any", sex=sex)
+        return name if self.part is None else msg("chess.group.part", group=name, part=self.part)
 
 
 class DayPlan(BaseModel):
