@@ -49,6 +49,12 @@ def test_a_day_from_import_to_export(tmp_path: Path, daemon: list[str], capsys: 
     assert "sp4-ch: Klasa 4, chłopcy, zawodników: 6, szachownice 5–7" in out
     status, out, err = run(capsys, "chess", "pair", *daemon)
     assert status == 0 and "Skojarzono grup: 2: sp3-ch, sp4-ch" in out and "2/2" in err  # the progress bar
+    status, out, _ = run(capsys, "chess", "post", "sp4-ch", "-o", str(tmp_path / "wywieszki"), *daemon)
+    assert status == 0
+    posted = (tmp_path / "wywieszki" / "sp4-ch-runda-1.html").read_text(encoding="utf-8")
+    assert "Kojarzenia rundy 1" in posted and "szachownice 5–7" in posted and "Szkoła Podstawowa nr 2" in posted
+    assert "example.pl" not in posted and "2017" not in posted
+    assert (tmp_path / "wywieszki" / "sp4-ch-runda-1.pdf").read_bytes().startswith(b"%PDF")
     status, out, _ = run(capsys, "chess", "result", "5", "1", *daemon)  # board 5 is sp4-ch's first
     assert status == 0 and "szachownica 5:" in out and "1-0" in out and "(sp4-ch)" in out
     status, _, err = run(capsys, "chess", "result", "5", "=", "--by", "Piotr", *daemon)
