@@ -47,6 +47,8 @@ FORM_ALIASES: dict[str, tuple[str, ...]] = {
     ),
     "class": (
         "klasa",
+        "klasy",
+        "klasie",
         "class",
         "grade",
         "poziom",
