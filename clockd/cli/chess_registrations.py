@@ -29,7 +29,7 @@ from clockd.i18n import Msg, language, msg, render, text
 if TYPE_CHECKING:
     from clockd.core.chessday.bank import Statement
     from clockd.core.chessday.forms import FormExport
-    from clockd.core.chessday.registrations import Entry, HandMatch, Reconciliation
+    from clockd.core.chessday.registrations import Decisions, Entry, HandMatch, Reconciliation
 
 
 class _Failure(Exception):
@@ -116,7 +116,7 @@ def _options(values: Sequence[str], option: str) -> dict[str, str]:
         raise _Failure(msg("cli.chess-reg.bad-column-option", option=option, value=str(exc))) from exc
 
 
-def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], list[HandMatch]]:
+def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], Decisions, bool]:
     from clockd.core.chessday.bank import read_statement
     from clockd.core.chessday.csvfile import ChessFileError
     from clockd.core.chessday.forms import read_forms
@@ -134,10 +134,11 @@ def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], list[H
         ]
     except ChessFileError as exc:
         raise _Failure(exc.msg) from exc
-    return forms, statements, _hand_matches(args, statements)
+    return (forms, statements, *_hand_matches(args, statements))
 
 
-def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> list[HandMatch]:
+def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> tuple[Decisions, bool]:
+    """The decisions file's hand matches with the new ``--match`` ones (and whether there are new)."""
     from pydantic import ValidationError
 
     from clockd.core.chessday.registrations import Decisions
@@ -156,11 +157,7 @@ def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> list
     new = [_parse_match(m, statements, args) for m in args.match]
     for match in new:
         decisions = decisions.with_match(match)
-    if new and args.decisions:
-        _write_private(Path(args.decisions), decisions.model_dump_json(indent=2).encode() + b"\n")
-    elif new:
-        print(render(msg("cli.chess-reg.match-not-kept")), file=sys.stderr)
-    return list(decisions.matches)
+    return decisions, bool(new)
 
 
 def _parse_match(option: str, statements: list[Statement], args: argparse.Namespace) -> HandMatch:
@@ -203,11 +200,17 @@ def _reconcile(args: argparse.Namespace) -> tuple[FormExport, list[Statement], R
 
     if args.limit < 0 or args.accept_over < 0:
         raise _Failure(msg("cli.chess-reg.negative"))
-    forms, statements, hand = _load(args)
+    forms, statements, decisions, new = _load(args)
     try:
-        result = reconcile(forms.forms, statements, hand=hand, limit=args.limit, accept_over=args.accept_over)
+        result = reconcile(
+            forms.forms, statements, hand=decisions.matches, limit=args.limit, accept_over=args.accept_over
+        )
     except ReconcileError as exc:
         raise _Failure(exc.msg) from exc
+    if new and args.decisions:  # only decisions that applied are kept
+        _write_private(Path(args.decisions), decisions.model_dump_json(indent=2).encode() + b"\n")
+    elif new:
+        print(render(msg("cli.chess-reg.match-not-kept")), file=sys.stderr)
     return forms, statements, result
 
 

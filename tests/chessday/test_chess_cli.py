@@ -143,8 +143,11 @@ def test_a_bad_match_option_is_refused_naming_it(files: tuple[Path, Path], capsy
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
     assert main(["chess", "registrations", *map(str, files), "--match", "other.csv:4=8"]) == 2
     assert "--match other.csv:4=8: no such statement (statements: mbank.csv)" in capsys.readouterr().err
-    assert main(["chess", "registrations", *map(str, files), "--match", "mbank.csv:99=8"]) == 2
+    decisions = files[0].parent / "decyzje.json"
+    bad = ["--match", "mbank.csv:99=8", "--decisions", str(decisions)]
+    assert main(["chess", "registrations", *map(str, files), *bad]) == 2
     assert "mbank.csv:99" in capsys.readouterr().err
+    assert not decisions.exists()  # a decision that did not apply is not kept
 
 
 def test_groups_writes_the_day_file_owner_only_and_prints_the_groups(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -108,11 +109,11 @@ class Payment(BaseModel):
     title: str = ""
     sender: str = ""
 
-    @property
+    @cached_property
     def words(self) -> frozenset[str]:
         return frozenset(fold_name(self.title).split())
 
-    @property
+    @cached_property
     def sender_words(self) -> frozenset[str]:
         return frozenset(fold_name(self.sender).split())
 

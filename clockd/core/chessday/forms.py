@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date, datetime
+from functools import cached_property
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -160,15 +161,15 @@ class Form(BaseModel):
         """The player as people write them: ``First name Surname``."""
         return f"{self.first_name} {self.surname}"
 
-    @property
+    @cached_property
     def first_words(self) -> tuple[str, ...]:
         return tuple(fold_name(self.first_name).split())
 
-    @property
+    @cached_property
     def surname_words(self) -> tuple[str, ...]:
         return tuple(fold_name(self.surname).split())
 
-    @property
+    @cached_property
     def person_key(self) -> frozenset[str]:
         """The name's words in any order: "Kowalska Zofia" is "zofia KOWALSKA"."""
         return frozenset(self.first_words + self.surname_words)

@@ -208,14 +208,26 @@ def _same_words(a: str, b: str) -> bool:
 
 
 class _Index:
-    """The kept forms by the words of their surnames, so a title looks at few forms."""
+    """The kept forms by the words of their surnames (and their first three letters, for the
+    Polish endings), so a title looks at a few forms, not at all of them."""
 
     def __init__(self, forms: Sequence[Form]) -> None:
-        self.forms = list(forms)
         self.by_word: dict[str, list[Form]] = {}
+        self.by_stem: dict[str, list[Form]] = {}
+        self.by_guardian: dict[frozenset[str], list[Form]] = {}
         for form in forms:
             for word in set(form.surname_words):
                 self.by_word.setdefault(word, []).append(form)
+                self.by_stem.setdefault(word[:3], []).append(form)
+            if form.guardian.strip():
+                self.by_guardian.setdefault(frozenset(fold_name(form.guardian).split()), []).append(form)
+
+    def _near(self, words: frozenset[str]) -> list[Form]:
+        seen: dict[int, Form] = {}
+        for word in words:
+            for form in self.by_stem.get(word[:3], ()):
+                seen.setdefault(form.line, form)
+        return sorted(seen.values(), key=lambda f: f.line)
 
     def exact(self, words: frozenset[str]) -> list[Form]:
         seen: dict[int, Form] = {}
@@ -226,10 +238,13 @@ class _Index:
         return sorted(seen.values(), key=lambda f: f.line)
 
     def inflected(self, words: frozenset[str]) -> list[Form]:
-        return [f for f in self.forms if _named(f, words, inflected=True)]
+        return [f for f in self._near(words) if _named(f, words, inflected=True)]
 
     def resembling(self, words: frozenset[str], sender: str) -> list[Form]:
-        return [f for f in self.forms if _resembles(f, words) or _same_words(f.guardian, sender)]
+        guardians = self.by_guardian.get(frozenset(fold_name(sender).split()), []) if sender.strip() else []
+        found = {f.line: f for f in self._near(words) if _resembles(f, words)}
+        found.update((f.line, f) for f in guardians)
+        return sorted(found.values(), key=lambda f: f.line)
 
 
 def _tell_apart(namesakes: list[Form], payment: Payment) -> list[Form]:
