@@ -432,3 +432,18 @@ def test_a_statement_with_several_date_columns_reads_the_operation_date() -> Non
     bank = cp1250_bank(pay_row("Zofia Kowalska", day="02.09.2026"))
     assert bank.columns["date"] == "Data operacji"
     assert bank.payments[0].file_line == 5 and bank.payments[0].ref.row == 1
+
+
+def test_a_statement_with_the_description_in_unnamed_cells_and_a_credit_column() -> None:
+    # PKO BP: the title and the sender in cells beyond the header; debits with an empty credit
+    text = (
+        '"Data operacji","Typ transakcji","Uznania","Opis transakcji"\n'
+        '"2026-09-02","Przelew na konto","30,00","","Tytuł: ZOFIA KOWALSKA wpisowe","Nazwa nadawcy: ADAM"\n'
+        '"2026-09-03","Opłata","","Prowadzenie rachunku"\n'
+    )
+    bank = read_statement(text, "pko.csv")
+    assert bank.outgoing == 1
+    (payment,) = bank.payments
+    assert "ZOFIA KOWALSKA" in payment.title
+    forms = cp1250_forms(form_row("Zofia Kowalska", "Dziewczynka", "3"))
+    assert [e.form_line for e in reconcile(forms.forms, [bank]).complete] == [1]

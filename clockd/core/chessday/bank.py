@@ -176,6 +176,16 @@ def _header_at(rows: list[Row], explicit: Mapping[str, str]) -> int | None:
     return None
 
 
+def _unnamed(row: Row, header: tuple[str, ...]) -> list[str]:
+    """The row's cells under no header (PKO BP writes "Tytuł: …", "Nazwa nadawcy: …" in cells
+    beyond its header's width): part of the description, so read with the title."""
+    return [
+        " ".join(c.split())
+        for i, c in enumerate(row.cells)
+        if c.strip() and (i >= len(header) or not header[i].strip())
+    ]
+
+
 def read_statement(text: str, source: str, columns: Mapping[str, str] | None = None) -> Statement:
     """The incoming payments of a statement's text (decoded); :class:`ChessFileError` names
     every bad cell. ``columns`` maps fields (date, amount, title, sender) to headers by hand."""
@@ -222,6 +232,9 @@ def read_statement(text: str, source: str, columns: Mapping[str, str] | None = N
         if amount is None:
             if not cell("amount") and not cell("date"):
                 continue  # a summary line under the table ("Saldo końcowe")
+            if not cell("amount"):  # "Uznania" empty: a debit in a statement with two columns
+                outgoing += 1
+                continue
             problems.append(
                 FileProblem(
                     row.line, header[index["amount"]], msg("chess.reg.bad-amount", text=cell("amount"))
@@ -242,7 +255,7 @@ def read_statement(text: str, source: str, columns: Mapping[str, str] | None = N
                 file_line=row.line,
                 day=day,
                 amount=amount,
-                title=cell("title"),
+                title=" ".join([cell("title"), *_unnamed(row, header)]).strip(),
                 sender=cell("sender"),
             )
         )
