@@ -252,7 +252,7 @@ def zloty(grosze: int | None) -> str:
 def _json_entry(entry: Entry) -> dict[str, Any]:
     data = entry.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     data["name"] = entry.name
-    for key in ("fee", "paid"):
+    for key in ("fee", "paid", "overpaid"):
         if key in data:
             value = data[key] / 100
             data[key] = int(value) if value == int(value) else value
@@ -286,6 +286,8 @@ def _extras(entry: Entry) -> str:
     parts = []
     if entry.medal:
         parts.append(render(msg("chess.reg.out.medal")))
+    if entry.overpaid:
+        parts.append(render(msg("chess.reg.out.overpaid", amount=zloty(entry.overpaid))))
     if entry.together_with:
         parts.append(render(msg("chess.reg.out.together", forms=list(entry.together_with))))
     if entry.other_payments:

@@ -245,6 +245,12 @@ def test_a_top_up_completes_a_medal_entry_and_a_second_payment_is_for_a_refund()
     assert [e.form_line for e in result.medals] == [1]
 
 
+def test_50_zl_without_the_medal_is_complete_and_says_it_is_overpaid() -> None:
+    forms = cp1250_forms(form_row("Jan Lis"))
+    (entry,) = reconcile(forms.forms, [cp1250_bank(pay_row("Jan Lis", "50,00"))]).complete
+    assert (entry.fee, entry.paid, entry.overpaid, entry.medal) == (3000, 5000, 2000, False)
+
+
 def test_hand_matches_decide_ambiguous_payments_and_name_what_they_need() -> None:
     forms = cp1250_forms(
         form_row("Jan Nowak", klass="4", email="a@x.pl"), form_row("Jan Nowak", klass="6", email="b@x.pl")
@@ -447,3 +453,25 @@ def test_a_statement_with_the_description_in_unnamed_cells_and_a_credit_column()
     assert "ZOFIA KOWALSKA" in payment.title
     forms = cp1250_forms(form_row("Zofia Kowalska", "Dziewczynka", "3"))
     assert [e.form_line for e in reconcile(forms.forms, [bank]).complete] == [1]
+
+
+def test_a_brother_without_a_form_is_not_taken_for_his_registered_sister() -> None:
+    forms = cp1250_forms(form_row("Zofia Kowalska", "Dziewczynka", "3"), form_row("Tomasz Nowak", klass="5"))
+    result = reconcile(
+        forms.forms, [cp1250_bank(pay_row("Tomasz Kowalski wpisowe"), pay_row("Kacper Kowalski"))]
+    )
+    assert [(e.payment_line.row if e.payment_line else 0, e.reason) for e in result.payment_without_form] == [
+        (1, "no-form"),
+        (2, "no-form"),
+    ]
+    assert result.ambiguous == ()
+
+
+def test_the_sender_named_as_the_guardian_on_a_form_is_shown_as_a_candidate() -> None:
+    text = "Imię i nazwisko zawodnika;Płeć;Klasa;Imię i nazwisko opiekuna\nZofia Kowalska;K;3;Adam Kowalski\n"
+    bank = read_statement(
+        "Data;Kwota;Tytuł;Nadawca\n2026-09-02;30,00;wpisowe turniej;ADAM KOWALSKI\n", "b.csv"
+    )
+    result = reconcile(read_forms(text, "f.csv").forms, [bank])
+    (entry,) = result.ambiguous
+    assert [c.form_line for c in entry.candidates] == [1]

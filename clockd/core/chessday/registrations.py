@@ -122,6 +122,7 @@ class Entry(BaseModel):
     medal: bool | None = None
     fee: int | None = None  # grosze due
     paid: int | None = None  # grosze paid (for siblings: the whole transfer)
+    overpaid: int | None = None  # grosze paid beyond the fees (50 zł without the medal: ask)
     order: int | None = None  # place in the order of completion
     completed: date | None = None
     sent: str = ""  # the form's timestamp, as written
@@ -197,10 +198,22 @@ def _named(form: Form, words: frozenset[str], *, inflected: bool) -> bool:
     )
 
 
-def _resembles(form: Form, words: frozenset[str]) -> bool:
-    """The surname alone ("Kowalska Zosia"): worth showing the organiser, not deciding."""
-    surname = form.surname_words
-    return bool(surname) and all(any(_inflected(s, w, surname=True) for w in words) for s in surname)
+def _resembles(form: Form, words: frozenset[str], first_names: frozenset[str]) -> bool:
+    """The surname with something like the first name ("Zosia Kowalska" for Zofia, "Tomek"
+    for Tomasz): worth showing the organiser, not deciding. A title word that is another
+    player's first name ("Tomasz Kowalski", Zofia Kowalska's brother without a form) names
+    someone else: that payment is nobody's, not Zofia's."""
+    first, surname = form.first_words, form.surname_words
+    if not first or not surname:
+        return False
+    if not all(any(_inflected(s, w, surname=True) for w in words) for s in surname):
+        return False
+    return any(
+        _prefix(first[0], w) >= 2
+        and w not in first_names
+        and not any(_inflected(s, w, surname=True) for s in surname)
+        for w in words
+    )
 
 
 def _same_words(a: str, b: str) -> bool:
@@ -215,6 +228,7 @@ class _Index:
         self.by_word: dict[str, list[Form]] = {}
         self.by_stem: dict[str, list[Form]] = {}
         self.by_guardian: dict[frozenset[str], list[Form]] = {}
+        self.first_names = frozenset(f.first_words[0] for f in forms if f.first_words)
         for form in forms:
             for word in set(form.surname_words):
                 self.by_word.setdefault(word, []).append(form)
@@ -242,7 +256,7 @@ class _Index:
 
     def resembling(self, words: frozenset[str], sender: str) -> list[Form]:
         guardians = self.by_guardian.get(frozenset(fold_name(sender).split()), []) if sender.strip() else []
-        found = {f.line: f for f in self._near(words) if _resembles(f, words)}
+        found = {f.line: f for f in self._near(words) if _resembles(f, words, self.first_names)}
         found.update((f.line, f) for f in guardians)
         return sorted(found.values(), key=lambda f: f.line)
 
@@ -271,7 +285,7 @@ def _match(payment: Payment, index: _Index) -> tuple[list[Form], str, list[Form]
     if not found and payment.sender:
         found, how = index.exact(payment.sender_words), "sender"
     if not found:
-        return [], "", index.resembling(payment.words | payment.sender_words, payment.sender)
+        return [], "", index.resembling(payment.words, payment.sender)
     people: dict[frozenset[str], list[Form]] = {}
     for form in found:
         people.setdefault(form.person_key, []).append(form)
@@ -513,6 +527,7 @@ def reconcile(
                 fee=fee(form),
                 paid=share + sum(fee(by_line[t]) for t in together),
                 order=len(complete) + 1,
+                overpaid=share - fee(form) if share > fee(form) else None,
                 completed=day,
                 matched_by=how,
                 together_with=together,
