@@ -475,3 +475,218 @@ def test_the_sender_named_as_the_guardian_on_a_form_is_shown_as_a_candidate() ->
     result = reconcile(read_forms(text, "f.csv").forms, [bank])
     (entry,) = result.ambiguous
     assert [c.form_line for c in entry.candidates] == [1]
+
+
+def test_a_stray_payment_is_never_a_candidate_for_a_player_already_paid() -> None:
+    forms = cp1250_forms(
+        form_row("Tymon Grabowski", klass="2"), form_row("Zofia Kowalska", "Dziewczynka", "3")
+    )
+    bank = cp1250_bank(
+        pay_row("Tymon Grabowski"),
+        pay_row("Tymoteusz Grabowski wpisowe"),  # Tymon paid: this one is nobody's
+        pay_row("Zosia Kowalska"),  # Zofia has not paid: perhaps hers
+    )
+    result = reconcile(forms.forms, [bank])
+    assert [e.payment_line.row for e in result.payment_without_form if e.payment_line] == [2]
+    assert [(e.payment_line.row if e.payment_line else 0, e.reason) for e in result.ambiguous] == [
+        (3, "resembles")
+    ]
+
+
+_BOYS = [
+    "Jan",
+    "Piotr",
+    "Kacper",
+    "Antoni",
+    "Jakub",
+    "Szymon",
+    "Filip",
+    "Franciszek",
+    "Aleksander",
+    "Mikołaj",
+    "Wojciech",
+    "Adam",
+    "Michał",
+    "Marcel",
+    "Stanisław",
+    "Wiktor",
+    "Leon",
+    "Ignacy",
+    "Tymon",
+    "Łukasz",
+]
+_GIRLS = [
+    "Zofia",
+    "Zuzanna",
+    "Hanna",
+    "Julia",
+    "Maja",
+    "Laura",
+    "Oliwia",
+    "Alicja",
+    "Lena",
+    "Pola",
+    "Maria",
+    "Amelia",
+    "Antonina",
+    "Nadia",
+    "Iga",
+    "Wiktoria",
+    "Helena",
+    "Emilia",
+    "Liliana",
+    "Łucja",
+]
+_SURNAMES = [
+    "Nowak",
+    "Kowalski",
+    "Wiśniewski",
+    "Wójcik",
+    "Kowalczyk",
+    "Kamiński",
+    "Lewandowski",
+    "Zieliński",
+    "Szymański",
+    "Woźniak",
+    "Dąbrowski",
+    "Kozłowski",
+    "Jankowski",
+    "Mazur",
+    "Kwiatkowski",
+    "Krawczyk",
+    "Piotrowski",
+    "Grabowski",
+    "Nowakowski",
+    "Pawłowski",
+    "Michalski",
+    "Adamczyk",
+    "Dudek",
+    "Zając",
+    "Wieczorek",
+    "Jabłoński",
+    "Król",
+    "Majewski",
+    "Olszewski",
+    "Jaworski",
+]
+
+
+_SISTERS = [
+    "Gabriela",
+    "Bianka",
+    "Klara",
+    "Nina",
+    "Róża",
+    "Jagoda",
+    "Marcelina",
+    "Weronika",
+    "Natalia",
+    "Kornelia",
+]
+
+
+def _feminine(surname: str) -> str:
+    return surname[:-1] + "a" if surname.endswith("i") else surname
+
+
+def test_a_thousand_players_from_a_small_pool_of_names_each_land_in_the_right_list() -> None:
+    """1030 forms whose names share first names and surnames (a checker's generated files):
+    titles written every way, siblings in one transfer, strays, gaps, repeats, namesakes, and
+    the last registration to complete past the limit."""
+    import random
+
+    from clockd.core.people import fold_name
+
+    rng = random.Random(14)
+    people = [(b, s, "Chłopiec") for b in _BOYS for s in _SURNAMES]
+    people += [(g, _feminine(s), "Dziewczynka") for g in _GIRLS for s in _SURNAMES]
+    rng.shuffle(people)
+    forms: list[str] = []
+    pays: list[str] = []
+    want_form: dict[int, str] = {}
+    want_pay: dict[int, str] = {}
+
+    used: set[tuple[str, str]] = set()
+
+    def add_form(
+        first: str, surname: str, sex: str, *, medal: bool = False, email: str = "", day: int = 1
+    ) -> int:
+        used.add((first, surname))
+        klass = rng.choice(["przedszkole", "1", "2b", "klasa 3", "4", "V", "6a", "7", "8", "liceum"])
+        sent = f"{day:02d}.09.2026 {8 + len(forms) % 12:02d}:{len(forms) % 60:02d}:00"
+        forms.append(
+            form_row(f"{first} {surname}", sex, klass, sent=sent, medal="Tak" if medal else "Nie",
+                     email=email or f"p{len(forms)}@x.pl")
+        )  # fmt: skip
+        return len(forms)
+
+    def add_pay(title: str, amount: int, *, day: int = 2, sender: str = "RODZIC") -> int:
+        pays.append(pay_row(title, f"{amount},00", day=f"{day:02d}.09.2026", sender=sender))
+        return len(pays)
+
+    def title_for(first: str, surname: str) -> str:
+        return rng.choice(
+            [f"{first} {surname}", f"{surname.upper()} {first}", f"wpisowe {first.lower()}  {surname}",
+             f"{fold_name(first).title()} {fold_name(surname).title()} oplata", f"{surname}, {first}"]
+        )  # fmt: skip
+
+    pool = iter(people)
+    # 950 ordinary players, paid in full
+    for _ in range(950):
+        first, surname, sex = next(pool)
+        medal = rng.random() < 0.3
+        line = add_form(first, surname, sex, medal=medal)
+        want_form[line] = "complete"
+        want_pay[add_pay(title_for(first, surname), 50 if medal else 30)] = "complete"
+    # 20 pairs of siblings, one transfer each ("Jan i Zofia Kowalscy" or both names)
+    for _ in range(20):
+        boy = next(p for p in pool if p[2] == "Chłopiec")
+        sister = next(g for g in _SISTERS if (g, _feminine(boy[1])) not in used)
+        girl = (sister, _feminine(boy[1]), "Dziewczynka")
+        a, b = add_form(*boy), add_form(*girl, medal=True)
+        want_form[a] = want_form[b] = "complete"
+        plural = boy[1][:-2] + "cy" if boy[1].endswith("ki") else boy[1]
+        title = rng.choice([f"{boy[0]} i {girl[0]} {plural}", f"{boy[0]} {boy[1]}, {girl[0]} {girl[1]}"])
+        want_pay[add_pay(title, 80, sender=f"X {boy[1].upper()}")] = "complete"
+    # 10 medal forms paid 30 zł
+    for _ in range(10):
+        first, surname, sex = next(pool)
+        want_form[add_form(first, surname, sex, medal=True)] = "amount_mismatch"
+        want_pay[add_pay(title_for(first, surname), 30)] = "amount_mismatch"
+    # 10 forms never paid, 10 payments for nobody, 10 forms sent twice (paid once)
+    for _ in range(10):
+        want_form[add_form(*next(pool))] = "form_without_payment"
+    for i in range(10):
+        want_pay[add_pay(f"Xawery Nieznany{i}", 30, sender="Y")] = "payment_without_form"
+    for _ in range(10):
+        first, surname, sex = next(pool)
+        line = add_form(first, surname, sex, email=f"{first}@dup.pl")
+        want_form[line] = "complete"
+        want_form[add_form(first, surname, sex, email=f"{first}@dup.pl", day=3)] = "duplicates"
+        want_pay[add_pay(title_for(first, surname), 30)] = "complete"
+    # 2 pairs of namesakes and one "Jan Nowak" transfer for each pair: by hand
+    for _ in range(2):
+        first, surname, sex = next(pool)
+        want_form[add_form(first, surname, sex)] = "form_without_payment"
+        want_form[add_form(first, surname, sex)] = "form_without_payment"
+        want_pay[add_pay(f"{first} {surname}", 30, sender="Z")] = "ambiguous"
+    # the last to complete: paid on the 30th, after 1000 others
+    first, surname, sex = next(pool)
+    want_form[add_form(first, surname, sex)] = "over_limit"
+    want_pay[add_pay(f"{first} {surname}", 30, day=30)] = "over_limit"
+    assert sum(1 for v in want_form.values() if v == "complete") == 1000
+
+    result = reconcile(cp1250_forms(*forms).forms, [cp1250_bank(*pays)])
+    got_form: dict[int, str] = {}
+    got_pay: dict[int, str] = {}
+    for name in result.LISTS:
+        if name == "medals":
+            continue
+        for entry in getattr(result, name):
+            if entry.form_line is not None:
+                got_form.setdefault(entry.form_line, name)
+            if entry.payment_line is not None:
+                got_pay.setdefault(entry.payment_line.row, name)
+    assert {k: v for k, v in got_form.items() if want_form[k] != v} == {}
+    assert {k: v for k, v in got_pay.items() if want_pay[k] != v} == {}
+    assert got_form.keys() == want_form.keys() and got_pay.keys() == want_pay.keys()

@@ -179,11 +179,14 @@ def _prefix(a: str, b: str) -> int:
 
 
 def _inflected(name: str, word: str, *, surname: bool) -> bool:
-    """Whether ``word`` is ``name`` with a Polish ending: Zofię, Jana, Kowalskiego, Kowalscy."""
+    """Whether ``word`` is ``name`` with a Polish ending: Zofię, Jana, Kowalskiego, Kowalscy.
+
+    An ending replaces at most the name's last letter (Zofia → Zofię, Jan → Jana), a
+    surname's last two (Kowalski → Kowalscy): "Wiktor" is not "Wiktoria"."""
     if word == name:
         return True
     p = _prefix(name, word)
-    return p >= 3 and p >= len(name) - 2 and p >= len(word) - (4 if surname else 2)
+    return p >= 3 and p >= len(name) - (2 if surname else 1) and p >= len(word) - (4 if surname else 2)
 
 
 def _named(form: Form, words: frozenset[str], *, inflected: bool) -> bool:
@@ -278,14 +281,22 @@ def _tell_apart(namesakes: list[Form], payment: Payment) -> list[Form]:
 
 
 def _match(payment: Payment, index: _Index) -> tuple[list[Form], str, list[Form]]:
-    """``(forms paid for, how, ambiguous candidates)``: one of the first and last is empty."""
+    """``(forms paid for, how, candidates)``: the players the payment names, or (when it names
+    several players of one name it cannot tell apart) those; both empty when it names nobody."""
     found, how = index.exact(payment.words), "title"
-    if not found:
+    if found:  # "Jan i Zofia Kowalski": Zofia Kowalska too, her first name written as it is
+        firsts = {f.first_words[0] for f in found}
+        found += [
+            f
+            for f in index.inflected(payment.words)
+            if f not in found and f.first_words[0] in payment.words and f.first_words[0] not in firsts
+        ]
+    else:
         found, how = index.inflected(payment.words), "title-inflected"
     if not found and payment.sender:
         found, how = index.exact(payment.sender_words), "sender"
-    if not found:
-        return [], "", index.resembling(payment.words, payment.sender)
+    if not found:  # nobody named: resemblances are looked for once every payment is matched
+        return [], "", []
     people: dict[frozenset[str], list[Form]] = {}
     for form in found:
         people.setdefault(form.person_key, []).append(form)
@@ -352,6 +363,19 @@ def _payment_entry(payment: Payment, **fields: object) -> Entry:
         title=payment.title,
         sender=payment.sender,
         **fields,
+    )
+
+
+def _payment_order(entry: Entry) -> tuple[date, str, int]:
+    ref = entry.payment_line
+    return (entry.day or date.min, ref.file if ref else "", ref.row if ref else 0)
+
+
+def _ambiguous(payment: Payment, candidates: Sequence[Form], reason: str) -> Entry:
+    return _payment_entry(
+        payment,
+        reason=reason,
+        candidates=tuple(Candidate(form_line=c.line, name=c.name) for c in candidates[:MAX_CANDIDATES]),
     )
 
 
@@ -431,6 +455,7 @@ def reconcile(
     without_form: list[Entry] = []
     ambiguous: list[Entry] = []
     bundles: list[tuple[Payment, list[Form], str]] = []
+    nobody: list[Payment] = []
     for payment in payments:
         match = decided.get(payment.ref)
         if match is not None:
@@ -443,17 +468,18 @@ def reconcile(
         if paid_for:
             bundles.append((payment, paid_for, how))
         elif candidates:
-            ambiguous.append(
-                _payment_entry(
-                    payment,
-                    reason="several"
-                    if any(_named(c, payment.words, inflected=True) for c in candidates)
-                    else "resembles",
-                    candidates=tuple(
-                        Candidate(form_line=c.line, name=c.name) for c in candidates[:MAX_CANDIDATES]
-                    ),
-                )
-            )
+            ambiguous.append(_ambiguous(payment, candidates, "several"))
+        else:
+            nobody.append(payment)
+    # A payment naming nobody may be for a player written otherwise ("Zosia" for Zofia): it is
+    # shown against the players still waiting for their money, never against those paid.
+    paid_already = {f.line for _, paid_for, _ in bundles for f in paid_for}
+    for payment in nobody:
+        resembling = [
+            f for f in index.resembling(payment.words, payment.sender) if f.line not in paid_already
+        ]
+        if resembling:
+            ambiguous.append(_ambiguous(payment, resembling, "resembles"))
         else:
             without_form.append(_payment_entry(payment, reason="no-form"))
 
@@ -569,9 +595,9 @@ def reconcile(
     return Reconciliation(
         complete=tuple(complete),
         form_without_payment=tuple(no_payment),
-        payment_without_form=tuple(without_form),
+        payment_without_form=tuple(sorted(without_form, key=_payment_order)),
         amount_mismatch=tuple(sorted(mismatch, key=lambda e: e.form_line or 0)),
-        ambiguous=tuple(ambiguous),
+        ambiguous=tuple(sorted(ambiguous, key=_payment_order)),
         duplicates=tuple(duplicates),
         over_limit=tuple(over_limit),
         medals=tuple(medals),
