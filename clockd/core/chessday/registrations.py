@@ -231,11 +231,17 @@ class _Index:
         self.by_word: dict[str, list[Form]] = {}
         self.by_stem: dict[str, list[Form]] = {}
         self.by_guardian: dict[frozenset[str], list[Form]] = {}
+        self.by_stems: dict[tuple[str, str], list[Form]] = {}
+        self.by_first: dict[str, list[Form]] = {}
         self.first_names = frozenset(f.first_words[0] for f in forms if f.first_words)
         for form in forms:
+            if form.first_words:
+                self.by_first.setdefault(form.first_words[0], []).append(form)
             for word in set(form.surname_words):
                 self.by_word.setdefault(word, []).append(form)
                 self.by_stem.setdefault(word[:3], []).append(form)
+                if form.first_words:
+                    self.by_stems.setdefault((form.first_words[0][:3], word[:3]), []).append(form)
             if form.guardian.strip():
                 self.by_guardian.setdefault(frozenset(fold_name(form.guardian).split()), []).append(form)
 
@@ -255,7 +261,20 @@ class _Index:
         return sorted(seen.values(), key=lambda f: f.line)
 
     def inflected(self, words: frozenset[str]) -> list[Form]:
-        return [f for f in self._near(words) if _named(f, words, inflected=True)]
+        """The players named with Polish endings: looked up by the first three letters of
+        their first name and surname (an ending never changes those)."""
+        stems = {w[:3] for w in words}
+        seen: dict[int, Form] = {}
+        for a in stems:
+            for b in stems:
+                for form in self.by_stems.get((a, b), ()):
+                    if form.line not in seen and _named(form, words, inflected=True):
+                        seen[form.line] = form
+        return sorted(seen.values(), key=lambda f: f.line)
+
+    def by_first_name(self, words: frozenset[str]) -> list[Form]:
+        """The players whose first name is one of ``words`` as written."""
+        return [f for w in words for f in self.by_first.get(w, ())]
 
     def resembling(self, words: frozenset[str], sender: str) -> list[Form]:
         guardians = self.by_guardian.get(frozenset(fold_name(sender).split()), []) if sender.strip() else []
@@ -288,8 +307,8 @@ def _match(payment: Payment, index: _Index) -> tuple[list[Form], str, list[Form]
         firsts = {f.first_words[0] for f in found}
         found += [
             f
-            for f in index.inflected(payment.words)
-            if f not in found and f.first_words[0] in payment.words and f.first_words[0] not in firsts
+            for f in index.by_first_name(payment.words - firsts)
+            if f not in found and _named(f, payment.words, inflected=True)
         ]
     else:
         found, how = index.inflected(payment.words), "title-inflected"
