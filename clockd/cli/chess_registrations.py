@@ -402,7 +402,7 @@ _RULES = {
 
 
 def _text(forms: FormExport, statements: list[Statement], result: Reconciliation) -> list[str]:
-    out = _columns_report(forms, statements)
+    out = _columns_report(forms, statements) + _overlap_report(result)
     for name in result.LISTS:
         entries = getattr(result, name)
         out.append("")
@@ -425,6 +425,14 @@ def _summary(forms: FormExport, statements: list[Statement], result: Reconciliat
     )
 
 
+def _overlap_report(result: Reconciliation) -> list[str]:
+    if not result.overlap:
+        return []
+    return [
+        render(msg("chess.reg.out.overlap", n=len(result.overlap), payments=[str(r) for r in result.overlap]))
+    ]
+
+
 def run_registrations(args: argparse.Namespace) -> int:
     try:
         forms, statements, result = _reconcile(args)
@@ -432,7 +440,7 @@ def run_registrations(args: argparse.Namespace) -> int:
         print(render(exc.message), file=sys.stderr)
         return 2
     if args.json:
-        for line in _columns_report(forms, statements):
+        for line in _columns_report(forms, statements) + _overlap_report(result):
             print(line, file=sys.stderr)
         print(_json(result))
     else:
@@ -457,7 +465,7 @@ def run_groups(args: argparse.Namespace) -> int:
     except _Failure as exc:
         print(render(exc.message), file=sys.stderr)
         return 2
-    for line in _columns_report(forms, statements):
+    for line in _columns_report(forms, statements) + _overlap_report(result):
         print(line)
     print(render(msg("cli.chess-groups.written", path=args.out, n=len(day.groups))))
     by_base: dict[str, list[Any]] = {}

@@ -690,3 +690,24 @@ def test_a_thousand_players_from_a_small_pool_of_names_each_land_in_the_right_li
     assert {k: v for k, v in got_form.items() if want_form[k] != v} == {}
     assert {k: v for k, v in got_pay.items() if want_pay[k] != v} == {}
     assert got_form.keys() == want_form.keys() and got_pay.keys() == want_pay.keys()
+
+
+def test_statements_of_overlapping_periods_count_each_operation_once() -> None:
+    forms = cp1250_forms(form_row("Jan Lis"), form_row("Ola Lis", "Dziewczynka"))
+    early = cp1250_bank(
+        pay_row("Jan Lis", day="09.09.2026"), pay_row("Ola Lis", day="12.09.2026"), name="1-15.csv"
+    )
+    late = cp1250_bank(
+        pay_row("Ola Lis", day="12.09.2026"),  # the same operation, in both statements
+        pay_row("Jan Lis", day="20.09.2026"),  # a second transfer: Jan paid twice
+        name="10-30.csv",
+    )
+    result = reconcile(forms.forms, [early, late])
+    assert result.overlap == (PaymentRef(file="10-30.csv", row=1),)
+    assert [e.form_line for e in result.complete] == [1, 2]
+    assert [(e.payment_line, e.reason) for e in result.payment_without_form] == [
+        (PaymentRef(file="10-30.csv", row=2), "already-paid")
+    ]
+    # within one statement, two equal rows are two transfers
+    twice = cp1250_bank(pay_row("Jan Lis"), pay_row("Jan Lis"))
+    assert reconcile(forms.forms, [twice]).overlap == ()

@@ -153,6 +153,8 @@ class Reconciliation(BaseModel):
     medals: tuple[Entry, ...] = ()
     players: tuple[Form, ...] = Field(default=(), exclude=True)
     limit: int = LIMIT
+    #: Payments read twice: the same operation in two statements whose periods overlap.
+    overlap: tuple[PaymentRef, ...] = ()
 
     LISTS: ClassVar[tuple[str, ...]] = (
         "complete",
@@ -385,6 +387,25 @@ def _payment_entry(payment: Payment, **fields: object) -> Entry:
     )
 
 
+def overlapping(statements: Sequence[Statement]) -> set[PaymentRef]:
+    """The payments of a later statement that an earlier one already has: the same day,
+    amount, title and sender. Statements of overlapping periods (1–15 and 10–30 September)
+    hold the same operations; within one file, two equal rows are two transfers (a parent
+    who paid twice), so of equal rows the most any one file has are kept."""
+    kept: dict[tuple[date, int, str, str], int] = {}
+    repeated: set[PaymentRef] = set()
+    for statement in statements:
+        counts: dict[tuple[date, int, str, str], int] = {}
+        for p in statement.payments:
+            key = (p.day, p.amount, fold_name(p.title), fold_name(p.sender))
+            counts[key] = counts.get(key, 0) + 1
+            if counts[key] <= kept.get(key, 0):
+                repeated.add(p.ref)
+        for key, n in counts.items():
+            kept[key] = max(kept.get(key, 0), n)
+    return repeated
+
+
 def _payment_order(entry: Entry) -> tuple[date, str, int]:
     ref = entry.payment_line
     return (entry.day or date.min, ref.file if ref else "", ref.row if ref else 0)
@@ -456,8 +477,11 @@ def reconcile(
         by_key.setdefault(form.person_key, []).append(form)
     by_line = {f.line: f for f in kept}
     every_line = {f.line: f for f in ordered}
+    statements = list(statements)
+    repeated = overlapping(statements)
     payments = sorted(
-        (p for s in statements for p in s.payments), key=lambda p: (p.day, p.ref.file, p.ref.row)
+        (p for s in statements for p in s.payments if p.ref not in repeated),
+        key=lambda p: (p.day, p.ref.file, p.ref.row),
     )
     decided = _hand_bundles(hand, {p.ref: p for p in payments}, every_line)
     for decision in decided.values():
@@ -622,6 +646,7 @@ def reconcile(
         medals=tuple(medals),
         players=tuple(players),
         limit=limit,
+        overlap=tuple(sorted(repeated, key=lambda r: (r.file, r.row))),
     )
 
 
@@ -638,5 +663,6 @@ __all__ = [
     "ReconcileError",
     "Reconciliation",
     "fee",
+    "overlapping",
     "reconcile",
 ]
