@@ -711,3 +711,22 @@ def test_statements_of_overlapping_periods_count_each_operation_once() -> None:
     # within one statement, two equal rows are two transfers
     twice = cp1250_bank(pay_row("Jan Lis"), pay_row("Jan Lis"))
     assert reconcile(forms.forms, [twice]).overlap == ()
+
+
+def test_a_group_column_with_the_sex_in_it_and_a_fee_column_instead_of_the_medal() -> None:
+    text = (
+        "Zawodnik (imię i nazwisko);Grupa;Opłata\n"
+        "Zofia Kowalska;Klasa 3 dziewczęta;50 zł (z medalem)\n"
+        "Jan Kowalski;przedszkole chłopcy;30 zł\n"
+        "Ola Lis;klasa 2;30 zł\n"
+    )
+    with pytest.raises(ChessFileError) as bad:
+        read_forms(text, "f.csv")
+    assert [(p.line, p.column) for p in bad.value.problems] == [(4, "Grupa")]
+    export = read_forms(text.replace("klasa 2;", "klasa 2 dziewczynki;"), "f.csv")
+    assert [(f.sex, f.level, f.grade, f.medal) for f in export.forms] == [
+        ("w", Level.PRIMARY, 3, True),
+        ("m", Level.PRESCHOOL, None, False),
+        ("w", Level.PRIMARY, 2, False),
+    ]
+    assert parse_amount("PLN 30,00") == 3000

@@ -134,7 +134,7 @@ _AMOUNT = re.compile(r"[+-]?\d+(?:[.,]\d{1,2})?")
 def parse_amount(text: str) -> int | None:
     """Grosze of an amount as banks write it: ``30,00``, ``1 050,00``, ``1.050,00``,
     ``+50,00 PLN``, ``30.00``, ``-30,00``; ``None`` if it is not one."""
-    t = re.sub(r"(?i)\s*(pln|zł|zl)\s*$", "", text.strip())
+    t = re.sub(r"(?i)^\s*(pln|zł|zl)\s*|\s*(pln|zł|zl)\s*$", "", text.strip())
     t = t.replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace("'", "")
     if "," in t and "." in t:  # the later one is the decimal separator
         t = t.replace(".", "") if t.rfind(",") > t.rfind(".") else t.replace(",", "")

@@ -58,6 +58,9 @@ FORM_ALIASES: dict[str, tuple[str, ...]] = {
         "poziom edukacji",
         "rok nauki",
         "year",
+        "grupa",
+        "group",
+        "kategoria",
     ),
     "school": (
         "szkola",
@@ -89,6 +92,8 @@ FORM_ALIASES: dict[str, tuple[str, ...]] = {
         "pamiatkowy medal",
         "medal pamiatkowy",
         "wpisowe",
+        "wpisowego",
+        "kwota wpisowego",
         "oplata",
         "wariant wpisowego",
         "entry fee",
@@ -373,7 +378,7 @@ def read_forms(text: str, source: str, columns: Mapping[str, str] | None = None)
         problems.append(
             FileProblem(rows[0].line, "", msg("chess.reg.no-name-column", header=" | ".join(header)))
         )
-    for field in ("sex", "class"):
+    for field in ("class",):  # the sex may be written in the class cell: "3 dziewczęta"
         if field not in index:
             problems.append(
                 FileProblem(
@@ -432,9 +437,11 @@ def _form(
         first, surname = split_name(cell(name_field), name_field == "name_surname_first")
     if not first or not surname:
         bad(name_field, msg("chess.reg.no-full-name", text=cell(name_field)))
-    sex = parse_sex(cell("sex"))
-    if sex is None:
+    sex = parse_sex(cell("sex") if "sex" in index else cell("class"))
+    if sex is None and "sex" in index:
         bad("sex", msg("chess.reg.bad-sex", text=cell("sex")))
+    elif sex is None:
+        bad("class", msg("chess.reg.no-sex", text=cell("class")))
     level = parse_level(cell("class"))
     if level is None:
         bad("class", msg("chess.reg.bad-class", text=cell("class")))
