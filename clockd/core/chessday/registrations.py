@@ -21,17 +21,19 @@ dropped without a word:
 * ``duplicates`` — a player's second form (the same name and the same birth, e-mail or
   phone); the first form keeps its place, the later is listed with the one it repeats.
 * ``ambiguous`` — a payment naming several players of the same name whom neither the sender
-  nor the amount tells apart, or naming nobody exactly but resembling someone (the surname
-  alone, "Zosia" for "Zofia"); the organiser decides by hand (:class:`HandMatch`).
+  nor the amount tells apart, or naming nobody exactly but resembling a player still unpaid
+  (the surname with something like the first name, "Zosia" for "Zofia"; the sender named as
+  the guardian on a form); the organiser decides by hand (:class:`HandMatch`).
 * ``medals`` — the 50 zł players of ``complete``, alphabetically, for the pick-up desk.
 
 **Matching a payment.** The player's name in the title, in any order, case, diacritics and
 spacing ("KOWALSKA  zofia"); failing that, allowing Polish endings ("za Zofię Kowalską",
 "Jana Kowalskiego", "Jan i Zofia Kowalscy"); failing that, the sender's name (an older
 student paying themselves). One title may name two or three siblings: one payment for all,
-the amount must cover them all. Players of the same name are told apart by the guardian's
-name on the form against the sender, the sender's surname, then the amount. Payments that
-name the same players add up (a 20 zł top-up for the medal).
+the amount must cover them all ("Jan i Zofia Kowalski" names Zofia Kowalska too). Statements
+of overlapping periods are read once (:func:`overlapping`). Players of the same name are
+told apart by the guardian's name on the form against the sender, the sender's surname, then
+the amount. Payments that name the same players add up (a 20 zł top-up for the medal).
 
 **By hand.** The organiser's decisions are data (:class:`HandMatch`: a payment, the forms it
 pays for — none: not a registration, refund it — who decided, when and why), given to
