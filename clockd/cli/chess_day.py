@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
     p.add_argument("--name", default="")
     p.add_argument("--first-board", type=int, default=1, help=text("cli.chess-day.first-board"))
     p.add_argument("--rounds", type=int, default=None)
-    command("groups", "cli.chess-day.groups", _groups, token=False)
+    command("status", "cli.chess-day.status", _status, token=False)
     p = command("pair", "cli.chess-day.pair", _pair)
     p.add_argument("keys", nargs="*", metavar="KEY", help=text("cli.chess-day.pair-keys"))
     for name, code, fn in (
@@ -247,7 +247,7 @@ def _import_trf(client: Any, args: argparse.Namespace) -> int:
 # -- where the groups stand ------------------------------------------------------------------------------
 
 
-def _groups(client: Any, args: argparse.Namespace) -> int:
+def _status(client: Any, args: argparse.Namespace) -> int:
     groups = groups_of(client)
     if args.json:
         print(

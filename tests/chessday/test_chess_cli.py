@@ -52,7 +52,9 @@ def test_a_day_from_import_to_export(tmp_path: Path, daemon: list[str], capsys: 
     status, out, _ = run(capsys, "chess", "post", "sp4-ch", "-o", str(tmp_path / "wywieszki"), *daemon)
     assert status == 0
     posted = (tmp_path / "wywieszki" / "sp4-ch-runda-1.html").read_text(encoding="utf-8")
-    assert "Kojarzenia rundy 1" in posted and "szachownice 5–7" in posted and "Szkoła Podstawowa nr 2" in posted
+    assert (
+        "Kojarzenia rundy 1" in posted and "szachownice 5–7" in posted and "Szkoła Podstawowa nr 2" in posted
+    )
     assert "example.pl" not in posted and "2017" not in posted
     assert (tmp_path / "wywieszki" / "sp4-ch-runda-1.pdf").read_bytes().startswith(b"%PDF")
     status, out, _ = run(capsys, "chess", "result", "5", "1", *daemon)  # board 5 is sp4-ch's first
@@ -111,7 +113,7 @@ def test_a_bad_day_file_is_refused_naming_where(tmp_path: Path, daemon: list[str
     bad.write_text('{"groups": [{"key": "x", "level": "kosmos", "sex": "m"}]}', encoding="utf-8")
     status, _, err = run(capsys, "chess", "import", str(bad), *daemon)
     assert status == 2 and "zly.json" in err and "groups.0.level" in err
-    status, out, _ = run(capsys, "chess", "groups", *daemon)
+    status, out, _ = run(capsys, "chess", "status", *daemon)
     assert "nie ma grup szachowych" in out  # nothing half-imported
 
 
