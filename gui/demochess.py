@@ -10,8 +10,8 @@ journaled. Their views are built here as :func:`clockd.service.chess.chess_body`
 * **Klasa 3 — chłopcy** (boards 1–8): round 3 being played, a clock's flag proposing a result
   on board 1, a second illegal move proposing one on board 4, results entered by Anna and Piotr;
 * **Klasa 3 — dziewczęta** (boards 9–13): round 3 being played, **12 minutes behind the plan**;
-* **Klasa 1 — chłopcy** (boards 14–19): round 2 closed, ready to pair round 3 (its countdown
-  runs on the audience screen);
+* **Klasa 1 — chłopcy** (boards 14–19): round 3 paired and posted, starting in 7 minutes (its
+  countdown runs on the audience screen: ``--event sp1-ch --audience``);
 * **Przedszkole — dziewczęta** (boards 20–23): round 1 closed, one girl absent from it who will
   be withdrawn before round 2 unless she reports.
 """
@@ -53,7 +53,7 @@ _SURNAMES = [
     "Piotrowski",
     "Grabowski",
 ]
-_SCHOOLS = ["SP nr 12 Kraków", "SP nr 3 Wieliczka", "SP nr 45 Kraków", "Szkoła Podstawowa w Zabierzowie"]
+_SCHOOLS = ["SP nr 12 Kraków", "SP nr 3 Wieliczka", "SP nr 45 Kraków", "SP w Zabierzowie"]
 
 
 def _surname(base: str, girl: bool) -> str:
@@ -70,14 +70,14 @@ def roster(key: str, level: Level, grade: int | None, sex: str, n: int, offset: 
             start=i + 1,
             surname=_surname(_SURNAMES[(i + offset) % len(_SURNAMES)], girl),
             first_name=first[(i * 3 + offset) % len(first)],
-            sex=sex,  # type: ignore[arg-type]
+            sex=sex,
             rating=1500 - 25 * i if i < n // 2 else None,
             school=_SCHOOLS[(i + offset) % len(_SCHOOLS)],
             school_class=f"{grade or 0}{'abc'[i % 3]}",
         )
         for i in range(n)
     )
-    return Group(key=key, level=level, grade=grade, sex=sex, entrants=entrants)  # type: ignore[arg-type]
+    return Group(key=key, level=level, grade=grade, sex=sex, entrants=entrants)
 
 
 #: The results the demo's arbiters enter, board by board, round after round (a fixed pattern).
@@ -88,7 +88,7 @@ def play(
     group: ChessGroup, rounds: int, *, last_open: int = 0, absent: frozenset[int] = frozenset()
 ) -> ChessGroup:
     """``rounds`` rounds paired by the engine; every one closed but the last when ``last_open``
-    (then that many of its boards have results); ``absent``: boards of round 1 whose Black did
+    (then that many of its boards have results; −1: none yet); ``absent``: boards of round 1 whose Black did
     not come (a forfeit win for White)."""
     k = 0
     for number in range(1, rounds + 1):
@@ -96,7 +96,7 @@ def play(
         group = group.paired(pairing.boards, pairing.bye)
         assert group.current is not None
         boards = list(group.current.boards)
-        entered = boards[:last_open] if number == rounds and last_open else boards
+        entered = boards[: max(0, last_open)] if number == rounds and last_open else boards
         for i, b in enumerate(entered):
             key = "+" if number == 1 and b.board in absent else _PATTERN[(k + i) % len(_PATTERN)]
             if key == "+" and b.board not in absent:
@@ -237,7 +237,7 @@ def demo_chess(now: datetime.datetime) -> dict[str, Event]:
     boys3, _ = boys3.claim(illegal.board, illegal.white)
     flagged = open_boards[0].board
     girls3 = play(group("sp3-dz", Level.PRIMARY, 3, "w", 10, 9, 3), 3, last_open=2)
-    boys1 = play(group("sp1-ch", Level.PRIMARY, 1, "m", 12, 14, 5), 2)
+    boys1 = play(group("sp1-ch", Level.PRIMARY, 1, "m", 12, 14, 5), 3, last_open=-1)
     pre = play(group("przedszkole-dz", Level.PRESCHOOL, None, "w", 8, 20, 7), 1, absent=frozenset({23}))
     specs = [
         ("szachy", boys3, now - 6 * minute, None, {flagged: BoardResult.BLACK_WINS.value}),
