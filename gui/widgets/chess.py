@@ -238,6 +238,16 @@ class BoardsTable(_Table):
                 result.setFont(font(14, bold=True))
                 result.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
 
+    def select_board(self, number: int) -> None:
+        """Select the row of board ``number`` (the board the entry line is on)."""
+        for row in range(self.rowCount()):
+            item = self.item(row, 0)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == number:
+                self.selectRow(row)
+                self.scrollToItem(item)
+                return
+        self.clearSelection()
+
     def _activated(self, item: QTableWidgetItem) -> None:
         first = self.item(item.row(), 0)
         if first is not None:
@@ -313,14 +323,15 @@ class VegaEntry(QLineEdit):
                 self.back_to_board()
             return
         if enter:
-            self._board_typed(self.text().strip().lower())
+            self.type_board(self.text().strip().lower())
             return
         if key == Qt.Key.Key_Escape:
             self.back_to_board()
             return
         super().keyPressEvent(event)
 
-    def _board_typed(self, typed: str) -> None:
+    def type_board(self, typed: str) -> None:
+        """What Enter does in the board step with ``typed`` on the line (a board, or ``u``/``u N``)."""
         if typed.startswith("u"):
             rest = typed[1:].strip()
             self.back_to_board()
@@ -557,10 +568,12 @@ class ChessPanel(QWidget):
         if self.state.shown != event.id:
             self.choose(event.id)  # the desk shows the group whose board this is
         b = board_of(event.chess, number)
-        where = f"{number} · {render(event.title)}"
+        where = self.tr("Board %1").replace("%1", str(number)) + f" · {render(event.title)}"
+        self.boards.select_board(number)
         if b is None:
-            hint = self.tr("Board %1: not in a round being played (type a result: the daemon answers)")
-            self.say(hint.replace("%1", where))
+            self.say(
+                where + " · " + self.tr("not in a round being played (type a result: the daemon answers)")
+            )
             return
         parts = [f"{where}: {b.white.name} – {b.black.name}"]
         if b.result is not None:
@@ -690,7 +703,7 @@ class ChessPanel(QWidget):
         """A double-click (or Enter) on a board's row: the entry line takes that board."""
         self.entry.setFocus()
         self.entry.setText(str(number))
-        self.entry._board_typed(str(number))
+        self.entry.type_board(str(number))
 
 
 __all__ = ["BoardsTable", "ChessPanel", "GroupList", "StandingsTable", "VegaEntry", "board_of", "result_text"]

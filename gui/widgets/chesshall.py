@@ -27,7 +27,7 @@ from clockd.core.display import format_clock
 from clockd.core.units import SECOND
 from gui.model import DeskState, Event
 from gui.widgets.chess import result_text
-from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, font
+from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, fit_text, font
 
 #: How long a page stays on the screen.
 PAGE_MS = 8000
@@ -293,12 +293,14 @@ class ChessScreen(DeskWidget):
         pal = self.palette_
         cols = self._columns(table, fractions)
         row_h = self._row_h(table, len(rows))
-        head_f = font(row_h * 0.4, bold=True)
         for (x, width), text, align in zip(cols, head, aligns, strict=True):
+            shown, head_f = fit_text(
+                text, QRect(0, 0, width - 12, row_h), row_h * 0.4, bold=True, min_px=row_h * 0.26
+            )
             self.items.append(
                 Item(
                     QRect(x + 6, table.y(), width - 12, row_h),
-                    elide(text, head_f, width - 12),
+                    shown,
                     "head",
                     font=head_f,
                     color=pal.muted,
@@ -312,8 +314,12 @@ class ChessScreen(DeskWidget):
                 self.boxes.append(Box(QRect(table.x(), y, table.width(), row_h), pal.card, None, radius=4))
             for c, ((x, width), text, align) in enumerate(zip(cols, cells, aligns, strict=True)):
                 f = bold_f if c == 0 or (kind == "pairings" and c == 4) else body_f
-                if head[c] == self.tr("School"):
-                    f = small_f  # the school is read second: smaller, so the names stay whole
+                if head[c] == self.tr("School"):  # read second: smaller
+                    f = small_f
+                # shrunk to fit rather than cut (down to a size still read from the back)
+                f = fit_text(
+                    text, QRect(0, 0, width - 12, row_h), f.pixelSize(), bold=f.bold(), min_px=row_h * 0.3
+                )[1]
                 rect = QRect(x + 6, y, width - 12, row_h)
                 self.items.append(
                     Item(
@@ -330,7 +336,7 @@ class ChessScreen(DeskWidget):
 
     def _pairings(self, body: ChessBody, page: Page, table: QRect) -> None:
         head = [
-            self.tr("Board"),
+            self.tr("Board no."),
             self.tr("White"),
             self.tr("School"),
             self.tr("Pts"),
@@ -377,8 +383,8 @@ class ChessScreen(DeskWidget):
     def _standings(self, body: ChessBody, page: Page, table: QRect) -> None:
         columns = list(body.columns)
         head = [self.tr("Place"), self.tr("Name"), self.tr("School"), *columns]
-        rest = 0.38 / max(1, len(columns))
-        fractions = [0.07, 0.30, 0.25, *([rest] * len(columns))]
+        rest = 0.50 / max(1, len(columns))
+        fractions = [0.06, 0.25, 0.19, *([rest] * len(columns))]
         rows = [
             [str(s.rank), s.player.name, s.player.school, *(s.values.get(c, "") for c in columns)]
             for s in body.standings[page.start : page.stop]
