@@ -758,6 +758,8 @@ class RefereeWindow(QMainWindow):
         hall = state.hall is not None
         chess = state.chess
         page = self.chess_panel if chess is not None else self.hall_panel if hall else self.bracket
+        if page is self.chess_panel and self.event_view.currentWidget() is not page:
+            self.chess_panel.entry.setFocus()  # a chess group shown: the arbiter types results at once
         self.event_view.setCurrentWidget(page)
         self.event_view.setVisible(
             hall or chess is not None or state.bracket is not None

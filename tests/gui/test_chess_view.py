@@ -246,3 +246,60 @@ def test_the_audience_screen_shows_a_groups_pairings_then_its_standings_with_the
     window.next_page()  # the next group: grade 4's pairings
     assert chess.page.kind == "pairings" and chess.page.event == hall_ids(desk)["g4"]
     assert window.header.title.text() == "Klasa 4 — chłopcy"
+
+
+def test_a_round_1_absentee_who_reported_is_kept_by_the_reported_button(
+    qtbot: QtBot, daemon: Running, desk: Desk
+) -> None:
+    client = two_groups(qtbot, daemon, desk)
+    boards = group(client, "g3").boards  # type: ignore[attr-defined]
+    absent = boards[0].black
+    client.act("g3", EnterResult(board=boards[0].board, result="+"))  # Black did not come
+    for b in boards[1:]:
+        client.act("g3", EnterResult(board=b.board, result="="))
+    panel = desk.window.chess_panel
+    g3 = hall_ids(desk)["g3"]
+    qtbot.waitUntil(lambda: all(b.result for b in desk.model.state.events[g3].chess.boards), timeout=5000)  # type: ignore[union-attr]
+    desk.window.chess_close(confirm=False)
+    qtbot.waitUntil(lambda: absent.start in panel.report_buttons, timeout=5000)
+    button = panel.report_buttons[absent.start]
+    assert button.isEnabled() and absent.name in button.text()
+    assert group(client, "g3").to_withdraw[0].start == absent.start  # type: ignore[attr-defined]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.report_buttons, timeout=5000)
+    assert group(client, "g3").to_withdraw == []  # type: ignore[attr-defined]
+    client.act("g3", PairRound(round=2))
+    after = group(client, "g3")
+    paired = {p.start for b in after.boards for p in (b.white, b.black)}  # type: ignore[attr-defined]
+    paired |= {after.bye.start} if after.bye is not None else set()  # type: ignore[attr-defined]
+    assert absent.start in paired  # reported to the arbiter: not withdrawn (§H)
+
+
+def test_a_big_group_is_paged_on_the_audience_screen_at_a_readable_size(qtbot: QtBot) -> None:
+    """70 players, 35 boards: more than a readable page; every board on exactly one page."""
+    from clockd.core.chessday.group import ChessGroup
+    from clockd.i18n import msg
+    from gui.demochess import allowed, body_of, play
+    from gui.model import DeskState, Event
+    from gui.widgets.chesshall import MIN_ROW
+
+    cfg = ChessGroupConfig(group=roster(70, key="duza", grade=5), rounds=7)
+    g = play(ChessGroup.new(cfg), 1, last_open=-1)
+    at = datetime.datetime(2026, 6, 20, 10, 0, tzinfo=datetime.UTC)
+    event = Event(id=f"{HALL}/duza", key="duza", kind="chess", title=msg("chess.group.primary.m", grade=5),
+                  actions=allowed(g), chess=body_of(g, next_round_at=at, lag=None))  # fmt: skip
+    window = AudienceWindow(DeskModel(DeskState(events={event.id: event}, shown=event.id)), wall=lambda: at)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitUntil(lambda: window.chess.page is not None and window.chess.height() > 800, timeout=5000)
+    pages = window.chess.pages
+    assert len(pages) >= 2 and all(p.kind == "pairings" for p in pages)
+    seen: list[str] = []
+    for _ in pages:
+        board_cells = [i for i in window.chess.items if i.role == "pairings" and i.rect.x() < 150]
+        assert all(i.rect.height() >= MIN_ROW for i in board_cells)
+        seen += [i.text for i in board_cells]
+        window.next_page()
+    assert sorted(seen, key=int) == [str(n) for n in range(1, 36)]
+    assert f"Runda 1 z 7 — kojarzenie  (1/{len(pages)})" in window.chess.shown_texts()  # back to the first
