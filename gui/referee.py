@@ -146,6 +146,7 @@ class RefereeWindow(QMainWindow):
         self._dirty_tables: set[int] = set()
         self.bindings: list[Binding] = []
         self._shown: str | None = None  # the event whose page was drawn last
+        self._listed: object = None  # the list of events drawn last (the band's box, the menu)
         self.setMinimumSize(1024, 700)
 
         central = QWidget(self)
@@ -784,6 +785,13 @@ class RefereeWindow(QMainWindow):
     def _render_events(self) -> None:
         """The list of events (the header's box and Event → Show event): every kind, the shown one checked."""
         state = self.model.state
+        listed = (
+            tuple((k, render(e.title), terms.event_kind(e.kind)) for k, e in state.events.items()),
+            state.shown,
+        )
+        if listed == self._listed:
+            return  # an event's new state, the same list: nothing to rebuild (20 chess groups push often)
+        self._listed = listed
         self.events_box.blockSignals(True)
         self.events_box.clear()
         self.menu_events.clear()

@@ -84,10 +84,25 @@ class _Table(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().setVisible(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # sized once per fill (end_fill), not per cell: ResizeToContents re-measures the whole
+        # column on every item set, which made a 25-board round take a second to draw
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
+        self._shown: object = None  # what was drawn last (a fill of the same is skipped)
+
+    def begin_fill(self, shown: object) -> bool:
+        """Start drawing ``shown`` (False, and nothing to do, if that is what is drawn already)."""
+        if shown == self._shown:
+            return False
+        self._shown = shown
+        self.setUpdatesEnabled(False)
+        return True
+
+    def end_fill(self) -> None:
+        self.resizeColumnsToContents()
+        self.setUpdatesEnabled(True)
 
     def put(self, row: int, col: int, text: str, *, data: object = None, bg: str = "", fg: str = "") -> None:
         item = QTableWidgetItem(text)
@@ -146,6 +161,8 @@ class GroupList(_Table):
 
     def set_state(self, state: DeskState) -> None:
         groups = state.chess_groups()
+        if not self.begin_fill((tuple(e.chess for e in groups), state.shown, self.tr("Group"))):
+            return
         self._filling = True
         self.setRowCount(len(groups))
         for row, event in enumerate(groups):
@@ -168,6 +185,7 @@ class GroupList(_Table):
             if event.id == state.shown:
                 self.selectRow(row)
         self._filling = False
+        self.end_fill()
 
     def _chosen(self) -> None:
         if self._filling:
@@ -185,6 +203,7 @@ class BoardsTable(_Table):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(10, parent)
+        self._result_font = font(14, bold=True)
         self.itemActivated.connect(self._activated)
         self.retranslate()
 
@@ -214,6 +233,8 @@ class BoardsTable(_Table):
         return self.tr("▶ %1 proposed (%2)").replace("%1", result_text(b.proposal)).replace("%2", why)
 
     def set_body(self, body: ChessBody | None) -> None:
+        if not self.begin_fill((body, self.tr("Board"))):
+            return
         boards = body.boards if body is not None else []
         self.setRowCount(len(boards))
         for row, b in enumerate(boards):
@@ -235,8 +256,9 @@ class BoardsTable(_Table):
                 self.put(row, col, text, data=b.board if col == 0 else None, bg=bg)
             result = self.item(row, 4)
             if result is not None:
-                result.setFont(font(14, bold=True))
+                result.setFont(self._result_font)
                 result.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.end_fill()
 
     def select_board(self, number: int) -> None:
         """Select the row of board ``number`` (the board the entry line is on)."""
@@ -266,6 +288,8 @@ class StandingsTable(_Table):
         self.setHorizontalHeaderLabels([self.tr("Place"), self.tr("Name"), self.tr("School"), *self._columns])
 
     def set_body(self, body: ChessBody | None) -> None:
+        if not self.begin_fill((body.standings if body is not None else None, self.tr("Place"))):
+            return
         self._columns = list(body.columns) if body is not None else []
         rows = body.standings if body is not None else []
         self.setColumnCount(3 + len(self._columns))
@@ -280,6 +304,7 @@ class StandingsTable(_Table):
             ]
             for col, text in enumerate(cells):
                 self.put(row, col, text)
+        self.end_fill()
 
 
 class VegaEntry(QLineEdit):
@@ -450,6 +475,7 @@ class ChessPanel(QWidget):
         self.entry.undo_requested.connect(self.undo)
         self.entry.problem.connect(lambda text: self.say(text, refused=True))
         self.report_buttons: dict[int, QToolButton] = {}
+        self._withdraw_key: object = None
         self.retranslate()
         self.say(self.hint())
 
@@ -518,6 +544,14 @@ class ChessPanel(QWidget):
 
     def _render_to_withdraw(self, event: Event | None, body: ChessBody | None) -> None:
         """Round 1's absentees, each with a *reported* button (enabled by the daemon's word)."""
+        key = (
+            (event.id, tuple(body.to_withdraw), event.actions.get("chess-report"), self.tr("%1 reported"))
+            if event is not None and body is not None
+            else None
+        )
+        if key == self._withdraw_key:
+            return
+        self._withdraw_key = key
         while self.withdraw_row.count():
             item = self.withdraw_row.takeAt(0)
             w = item.widget() if item is not None else None
