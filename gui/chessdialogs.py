@@ -106,6 +106,8 @@ class AppealDialog(_BoardForm):
         self.revalidate()
 
     def valid(self) -> bool:
+        if not hasattr(self, "decision"):  # the base asks while the form is still being built
+            return False
         return super().valid() and bool(self.text.text().strip()) and bool(self.decision.text().strip())
 
     def action(self) -> RecordAppeal:

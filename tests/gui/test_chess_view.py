@@ -303,3 +303,36 @@ def test_a_big_group_is_paged_on_the_audience_screen_at_a_readable_size(qtbot: Q
         window.next_page()
     assert sorted(seen, key=int) == [str(n) for n in range(1, 36)]
     assert f"Runda 1 z 7 — kojarzenie  (1/{len(pages)})" in window.chess.shown_texts()  # back to the first
+
+
+def test_the_appeal_and_claim_dialogs_ask_what_their_actions_need(qtbot: QtBot) -> None:
+    from gui.chessdialogs import AppealDialog, ClaimDialog
+    from gui.demo import demo_state
+
+    body = demo_state(0, shown="szachy").chess
+    assert body is not None
+    board = body.boards[5]
+    claim = ClaimDialog(body, board.board)
+    qtbot.addWidget(claim)
+    claim.player.setCurrentIndex(1)  # Black
+    assert claim.action() == ClaimIllegalMove(board=board.board, player=board.black.start)
+    appeal = AppealDialog(body, board.board)
+    qtbot.addWidget(appeal)
+    assert not appeal.ok_button().isEnabled()  # the appeal and the decision are required
+    appeal.text.setText("przeciwnik dotknął dwóch figur")
+    assert not appeal.ok_button().isEnabled()
+    appeal.decision.setText("odwołanie oddalone")
+    appeal.result_box.setCurrentIndex(appeal.result_box.findData("0-1"))
+    assert appeal.ok_button().isEnabled()
+    action = appeal.action()
+    assert (action.board, action.player, action.result) == (board.board, board.white.start, "0-1")
+    assert action.decision == "odwołanie oddalone"
+    from gui.chessdialogs import ChessWithdrawDialog
+
+    withdraw = ChessWithdrawDialog(body)
+    qtbot.addWidget(withdraw)
+    assert withdraw.player.count() == body.players and not withdraw.ok_button().isEnabled()
+    withdraw.player.setCurrentIndex(2)
+    withdraw.reason.setText("rozchorował się")
+    assert withdraw.ok_button().isEnabled()
+    assert (withdraw.action().player, withdraw.action().reason) == (3, "rozchorował się")
