@@ -7,28 +7,24 @@ the Dutch engine, results entered by two arbiters, rounds closed — what a daem
 journaled. Their views are built here as :func:`clockd.service.chess.chess_body` builds them
 (the GUI may not import the daemon), with the day's clock fixed by the demo:
 
-* **Klasa 3 — chłopcy** (boards 1–8): round 3 being played, a clock's flag proposing a result
+* **Klasa 3, chłopcy** (boards 1–8): round 3 being played, a clock's flag proposing a result
   on board 1, a second illegal move proposing one on board 4, results entered by Anna and Piotr;
-* **Klasa 3 — dziewczęta** (boards 9–13): round 3 being played, **12 minutes behind the plan**;
-* **Klasa 1 — chłopcy** (boards 14–19): round 3 paired and posted, starting in 7 minutes (its
+* **Klasa 3, dziewczęta** (boards 9–13): round 3 being played, **12 minutes behind the plan**;
+* **Klasa 1, chłopcy** (boards 14–19): round 3 paired and posted, starting in 7 minutes (its
   countdown runs on the audience screen: ``--event sp1-ch --audience``);
-* **Przedszkole — dziewczęta** (boards 20–23): round 1 closed, one girl absent from it who will
+* **Przedszkola, dziewczęta** (boards 20–23): round 1 closed, one girl absent from it who will
   be withdrawn before round 2 unless she reports.
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
-from clockd.api.chess import ChessAppealView, ChessBoardView, ChessBody, ChessPlayerView, ChessStandingView
-from clockd.core.actions import Allowed
+from clockd.api.chess import chess_body
 from clockd.core.chessday.group import ChessGroup, ChessGroupConfig, read_result
 from clockd.core.chessday.roster import Entrant, Group, Level
 from clockd.core.swiss.dutch import pair_round
 from clockd.core.swiss.model import BoardResult
-from clockd.core.swiss.standings import MIN_PLACES, decimal_text
-from clockd.i18n import msg
 from gui.model import Event
 
 HALL = "desk"
@@ -108,110 +104,6 @@ def play(
     return group
 
 
-def _points(value: Any) -> str:
-    text = decimal_text(value)
-    return text[:-2] + "½" if text.endswith(".5") else text
-
-
-def allowed(group: ChessGroup) -> Allowed:
-    """The group's actions as the daemon's ``chess`` kind allows them (the core's refusals)."""
-    open_round = group.result_refusal()
-    return {
-        "chess-pair": group.pair_refusal(),
-        "chess-result": open_round,
-        "chess-undo": open_round,
-        "chess-close": open_round,
-        "chess-claim": open_round,
-        "chess-appeal": open_round,
-        "chess-report": group.report_refusal(),
-        "chess-withdraw": None,
-    }
-
-
-def body_of(
-    group: ChessGroup,
-    *,
-    next_round_at: datetime.datetime | None,
-    lag: int | None,
-    flags: dict[int, str] | None = None,
-) -> ChessBody:
-    """The group's view, as the daemon's ``chess_body`` makes it (``flags``: board → a clock's proposal)."""
-    cfg = group.config
-    roster = {e.start: e for e in cfg.group.entrants}
-
-    def player(sn: int) -> ChessPlayerView:
-        e = roster[sn]
-        return ChessPlayerView(
-            start=sn,
-            name=f"{e.surname} {e.first_name}",
-            school=e.school,
-            school_class=e.school_class,
-            points=_points(group.points(sn)),
-        )
-
-    boards = []
-    rnd = group.current
-    for play in rnd.boards if rnd else ():
-        proposal = play.proposal.value if play.proposal else None
-        why = play.proposal_why
-        if flags and play.board in flags and play.result is None:
-            proposal, why = flags[play.board], "flag"
-        boards.append(
-            ChessBoardView(
-                board=play.board,
-                white=player(play.white),
-                black=player(play.black),
-                result=play.result.value if play.result else None,
-                by=play.by,
-                proposal=proposal,
-                proposal_why=why,
-                claims=list(play.claims),
-                appeal=None
-                if play.appeal is None
-                else ChessAppealView(
-                    player=play.appeal.player, text=play.appeal.text, decision=play.appeal.decision
-                ),
-                table=play.table,
-            )
-        )
-    table = group.standings()
-    standings = [
-        ChessStandingView(
-            rank=row.rank,
-            player=player(row.start_number),
-            values={"PTS": _points(row.points)}
-            | {name: decimal_text(row.values[name], MIN_PLACES.get(name, 0)) for name in table.order},
-        )
-        for row in table.rows
-    ] if group.rounds_closed else []  # fmt: skip
-    return ChessBody(
-        level=cfg.group.level.value,
-        grade=cfg.group.grade,
-        sex=cfg.group.sex,
-        part=cfg.group.part,
-        players=len(group.tournament),
-        rounds=cfg.rounds,
-        minutes=cfg.minutes,
-        phase=group.phase,
-        round=rnd.number if rnd else group.rounds_closed,
-        first_board=cfg.first_board,
-        last_board=cfg.first_board + group.boards_needed - 1,
-        boards=boards,
-        bye=player(rnd.bye) if rnd and rnd.bye else None,
-        absent=[player(sn) for sn in (rnd.absent if rnd else ())],
-        to_withdraw=[player(sn) for sn in group.to_withdraw()],
-        closed_with_zero=list(group.closed_with_zero),
-        columns=["PTS", *table.order],
-        standings=standings,
-        next_round_at=next_round_at.isoformat(timespec="minutes") if next_round_at else None,
-        lag_minutes=lag,
-    )
-
-
-def _title(level: Level, grade: int | None, sex: str) -> Any:
-    return msg(f"chess.group.{level.value}.{sex}", grade=grade or 0)
-
-
 def demo_chess(now: datetime.datetime) -> dict[str, Event]:
     """The four groups as events of the demo desk, at the wall-clock instant ``now`` (aware)."""
 
@@ -246,18 +138,17 @@ def demo_chess(now: datetime.datetime) -> dict[str, Event]:
         ("przedszkole-dz", pre, now + 19 * minute, None, None),
     ]
     for seq, (key, g, at, lag, flags) in enumerate(specs, start=970):
-        body = body_of(g, next_round_at=at, lag=lag, flags=flags)
-        gr = g.config.group
+        body = chess_body(g, next_round_at=at, lag=lag, flags=flags)
         out[f"{HALL}/{key}"] = Event(
             id=f"{HALL}/{key}",
             key=key,
             kind="chess",
-            title=_title(gr.level, gr.grade, gr.sex),
-            actions=allowed(g),
+            title=g.config.group.title(),
+            actions=g.allowed(),
             seq=seq,
             chess=body,
         )
     return out
 
 
-__all__ = ["allowed", "body_of", "demo_chess", "play", "roster"]
+__all__ = ["demo_chess", "play", "roster"]

@@ -336,10 +336,6 @@
         <translation>Runda %1 za</translation>
     </message>
     <message>
-        <source>Round %1 is on — it started at</source>
-        <translation>Runda %1 trwa — zaczęła się o</translation>
-    </message>
-    <message>
         <source>Round %1 was planned at</source>
         <translation>Runda %1 planowo o</translation>
     </message>

@@ -55,17 +55,18 @@ def now_local() -> datetime.datetime:
 
 
 def countdown(body: ChessBody, now: datetime.datetime) -> tuple[str, str] | None:
-    """(caption, big text) for the group's next round: the time left, or that the round is on."""
+    """(caption, big text) for the group's next round: the time left, or when it was due (the
+    daemon's ``next_round_at`` is the next round's planned start, during a round too)."""
     if body.next_round_at is None or body.phase == "finished":
         return None
     at = datetime.datetime.fromisoformat(body.next_round_at)
     if at.tzinfo is None:
         at = at.astimezone()
     left = (at - now).total_seconds()
-    number = body.round if body.phase == "playing" else body.round + 1
+    number = body.round + 1
     if left > 0:
         return f"round:{number}", format_clock(int(left * SECOND))
-    return f"playing:{number}" if body.phase == "playing" else f"due:{number}", at.strftime("%H:%M")
+    return f"due:{number}", at.strftime("%H:%M")
 
 
 class ChessScreen(DeskWidget):
@@ -161,8 +162,6 @@ class ChessScreen(DeskWidget):
         what, _, number = code.partition(":")
         if what == "round":
             return self.tr("Round %1 starts in").replace("%1", number)
-        if what == "playing":
-            return self.tr("Round %1 is on — it started at").replace("%1", number)
         return self.tr("Round %1 was planned at").replace("%1", number)
 
     def page_title(self, body: ChessBody, page: Page) -> str:

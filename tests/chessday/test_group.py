@@ -156,3 +156,19 @@ def test_a_snapshot_gives_the_same_group_back() -> None:
     mid = paired(ChessGroup.new(config(9, rounds=3)))
     mid = mid.enter(1, BoardResult.DRAW, by="A")
     assert ChessGroup.load(mid.dump()) == mid
+
+
+def test_the_plan_says_when_the_next_round_is_and_how_late_a_group_is() -> None:
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    warsaw = ZoneInfo("Europe/Warsaw")
+    group = paired(ChessGroup.new(config(10)))  # round 1 on 2026-06-20, planned 10:00; round 2 at 10:30
+    at, lag = group.schedule(datetime.datetime(2026, 6, 20, 10, 20, tzinfo=warsaw))
+    assert at == datetime.datetime(2026, 6, 20, 10, 30, tzinfo=warsaw) and lag is None
+    at, lag = group.schedule(datetime.datetime(2026, 6, 20, 10, 47, tzinfo=warsaw))
+    assert lag == 17  # round 1 still being played 17 minutes after round 2 should have begun
+    assert group.schedule(datetime.datetime(2026, 6, 21, 12, 0, tzinfo=warsaw))[1] is None  # the day after
+    closed = group.close()
+    at, lag = closed.schedule(datetime.datetime(2026, 6, 20, 8, 47, tzinfo=datetime.UTC))  # 10:47 in Warsaw
+    assert at is not None and at.hour == 10 and at.minute == 30 and lag == 17  # round 2 not paired yet

@@ -16,6 +16,7 @@ from clockd.api import Client
 from clockd.core import tomltext
 from clockd.core.actions import CreateEvent
 from clockd.core.chessday.group import ChessGroupConfig, ClaimIllegalMove, CloseRound, EnterResult, PairRound
+from clockd.core.chessday.roster import DayPlan
 from gui.audience import AudienceWindow
 from gui.chessdialogs import PairAllDialog, ReadyGroup
 from gui.model import DeskModel
@@ -26,12 +27,25 @@ from tests.gui.live import Desk, Running
 HALL = "desk"
 
 
+def midday_plan() -> tuple[str, DayPlan]:
+    """Today's date and a plan whose round 1 was at 9:00 in a time zone where it is now about
+    noon: every round-2 start of the plan has passed, so a group still playing round 1 lags,
+    whatever the hour the tests run at."""
+    utc = datetime.datetime.now(datetime.UTC)
+    offset = 12 - utc.hour
+    zone = f"Etc/GMT{-offset:+d}" if offset else "Etc/GMT"
+    local = utc + datetime.timedelta(hours=offset)
+    return local.date().isoformat(), DayPlan(first_round="09:00", time_zone=zone)
+
+
 def create(client: Client, key: str, players: int, first_board: int, grade: int) -> None:
     """A boys' group of grade ``grade`` whose boards start at hall board ``first_board``."""
+    day, plan = midday_plan()
     cfg = ChessGroupConfig(
         group=roster(players, key=key, grade=grade),
         title="Szkolny Turniej Szachowy",
-        date="2020-06-20",  # long ago: every round of the plan is due, a playing group lags
+        date=day,
+        plan=plan,
         rounds=5,
         first_board=first_board,
     )
@@ -234,8 +248,8 @@ def test_the_audience_screen_shows_a_groups_pairings_then_its_standings_with_the
     first = body.boards[0]
     assert first.white.name in texts and first.black.name in texts and first.white.school in texts
     assert "Runda 2 z 5 — kojarzenie" in texts
-    assert "5:03" in texts and "Runda 2 za" in texts  # the countdown to the group's round
-    assert window.header.title.text() == "Klasa 3 — chłopcy"
+    assert "5:03" in texts and "Runda 3 za" in texts  # round 2 is on: the countdown to the next one
+    assert window.header.title.text() == "Klasa 3, chłopcy"
     window.next_page()
     assert chess.page.kind == "standings" and chess.page.event == g3
     texts = chess.shown_texts()
@@ -245,7 +259,7 @@ def test_the_audience_screen_shows_a_groups_pairings_then_its_standings_with_the
     assert leader.player.name in texts and leader.values["PTS"] in texts
     window.next_page()  # the next group: grade 4's pairings
     assert chess.page.kind == "pairings" and chess.page.event == hall_ids(desk)["g4"]
-    assert window.header.title.text() == "Klasa 4 — chłopcy"
+    assert window.header.title.text() == "Klasa 4, chłopcy"
 
 
 def test_a_round_1_absentee_who_reported_is_kept_by_the_reported_button(
@@ -277,17 +291,17 @@ def test_a_round_1_absentee_who_reported_is_kept_by_the_reported_button(
 
 def test_a_big_group_is_paged_on_the_audience_screen_at_a_readable_size(qtbot: QtBot) -> None:
     """70 players, 35 boards: more than a readable page; every board on exactly one page."""
+    from clockd.api.chess import chess_body
     from clockd.core.chessday.group import ChessGroup
-    from clockd.i18n import msg
-    from gui.demochess import allowed, body_of, play
+    from gui.demochess import play
     from gui.model import DeskState, Event
     from gui.widgets.chesshall import MIN_ROW
 
     cfg = ChessGroupConfig(group=roster(70, key="duza", grade=5), rounds=7)
     g = play(ChessGroup.new(cfg), 1, last_open=-1)
     at = datetime.datetime(2026, 6, 20, 10, 0, tzinfo=datetime.UTC)
-    event = Event(id=f"{HALL}/duza", key="duza", kind="chess", title=msg("chess.group.primary.m", grade=5),
-                  actions=allowed(g), chess=body_of(g, next_round_at=at, lag=None))  # fmt: skip
+    event = Event(id=f"{HALL}/duza", key="duza", kind="chess", title=cfg.group.title(),
+                  actions=g.allowed(), chess=chess_body(g, next_round_at=at, lag=None))  # fmt: skip
     window = AudienceWindow(DeskModel(DeskState(events={event.id: event}, shown=event.id)), wall=lambda: at)
     qtbot.addWidget(window)
     window.resize(1920, 1080)

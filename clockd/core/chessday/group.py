@@ -261,6 +261,39 @@ class ChessGroup:
             return msg("chess.no-absentees")
         return None
 
+    def allowed(self) -> dict[str, Msg | None]:
+        """The group's actions and why not (``None``: allowed now): what every client shows."""
+        open_round = self.result_refusal()
+        return {
+            "chess-pair": self.pair_refusal(),
+            "chess-result": open_round,
+            "chess-undo": open_round,
+            "chess-close": open_round,
+            "chess-claim": open_round,
+            "chess-appeal": open_round,
+            "chess-report": self.report_refusal(),
+            "chess-withdraw": None,
+        }
+
+    def schedule(self, now: datetime.datetime) -> tuple[datetime.datetime | None, int | None]:
+        """The planned start of the next round (during a round: of the one after it), and how
+        many minutes the group is behind the plan at ``now`` (aware) — ``None`` when on time,
+        or on any other day than the day's (before or after it nobody is late)."""
+        if self.phase == "finished":
+            return None, None
+        plan = self.config.plan
+        try:
+            day = datetime.date.fromisoformat(self.config.date) if self.config.date else None
+        except ValueError:
+            day = None
+        local = now.astimezone(plan.zone())
+        day = day or local.date()
+        number = self.current.number + 1 if self.current is not None else self.next_round
+        planned = plan.round_start(day, number)
+        if local.date() != day or local <= planned or number > self.config.rounds + 1:
+            return planned, None
+        return planned, int((local - planned).total_seconds() // 60)
+
     def round1_absentees(self) -> tuple[int, ...]:
         """Players who missed their round-1 game (forfeit, nothing recorded), once round 1 is closed."""
         if self.rounds_closed < 1:

@@ -108,12 +108,15 @@ class DayPlan(BaseModel):
     ceremony: str = Field(default="14:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
     time_zone: str = "Europe/Warsaw"
 
-    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
-        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
+    def zone(self) -> datetime.tzinfo:
         from zoneinfo import ZoneInfo
 
+        return ZoneInfo(self.time_zone)
+
+    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
+        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
         hour, minute = (int(x) for x in self.first_round.split(":"))
-        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=ZoneInfo(self.time_zone))
+        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=self.zone())
         return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
 
 
