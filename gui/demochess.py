@@ -131,14 +131,15 @@ def demo_chess(now: datetime.datetime) -> dict[str, Event]:
     girls3 = play(group("sp3-dz", Level.PRIMARY, 3, "w", 10, 9, 3), 3, last_open=2)
     boys1 = play(group("sp1-ch", Level.PRIMARY, 1, "m", 12, 14, 5), 3, last_open=-1)
     pre = play(group("przedszkole-dz", Level.PRESCHOOL, None, "w", 8, 20, 7), 1, absent=frozenset({23}))
+    # (key, group, the round the hall waits for, its planned start, the lag, a clock's flag)
     specs = [
-        ("szachy", boys3, now - 6 * minute, None, {flagged: BoardResult.BLACK_WINS.value}),
-        ("sp3-dz", girls3, now - 42 * minute, 12, None),
-        ("sp1-ch", boys1, now + 7 * minute + datetime.timedelta(seconds=42), None, None),
-        ("przedszkole-dz", pre, now + 19 * minute, None, None),
+        ("szachy", boys3, 4, now + 24 * minute, None, {flagged: BoardResult.BLACK_WINS.value}),
+        ("sp3-dz", girls3, 4, now - 12 * minute, 12, None),
+        ("sp1-ch", boys1, 3, now + 7 * minute + datetime.timedelta(seconds=42), None, None),
+        ("przedszkole-dz", pre, 2, now + 19 * minute, None, None),
     ]
-    for seq, (key, g, at, lag, flags) in enumerate(specs, start=970):
-        body = chess_body(g, next_round_at=at, lag=lag, flags=flags)
+    for seq, (key, g, number, at, lag, flags) in enumerate(specs, start=970):
+        body = chess_body(g, next_round=number, next_round_at=at, lag=lag, flags=flags)
         out[f"{HALL}/{key}"] = Event(
             id=f"{HALL}/{key}",
             key=key,

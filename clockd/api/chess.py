@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from clockd.api.messages import EventBody, body_type
 from clockd.core.chessday.group import ChessGroup
 from clockd.core.program import ClockFace
-from clockd.core.swiss.standings import MIN_PLACES, decimal_text
+from clockd.core.swiss.standings import MIN_PLACES, decimal_text, score_text
 
 
 class ChessPlayerView(BaseModel):
@@ -97,7 +96,9 @@ class ChessBody(EventBody):
     closed_with_zero: list[int] = Field(default_factory=list)
     columns: list[str] = Field(default_factory=list)
     standings: list[ChessStandingView] = Field(default_factory=list)
-    #: When the next round is planned to start (during a round: the one after it), ISO time.
+    #: The round the hall waits for (the one just paired while its start is ahead, else the next)
+    #: and when it is planned to start, ISO time.
+    next_round: int | None = None
     next_round_at: str | None = None
     #: How many minutes the group is behind its plan (None: on time).
     lag_minutes: int | None = None
@@ -106,17 +107,12 @@ class ChessBody(EventBody):
 body_type(ChessBody)
 
 
-def points_text(value: Fraction) -> str:
-    """Points as the hall reads them: ``2½``, ``3``."""
-    text = decimal_text(value)
-    return text[:-2] + "½" if text.endswith(".5") else text
-
-
 def chess_body(
     group: ChessGroup,
     *,
     next_round_at: datetime.datetime | None,
     lag: int | None,
+    next_round: int | None = None,
     clocks: Mapping[int, ClockFace] | None = None,
     flags: Mapping[int, str] | None = None,
 ) -> ChessBody:
@@ -138,7 +134,7 @@ def chess_body(
             name=names[sn],
             school=e.school if e else "",
             school_class=e.school_class if e else "",
-            points=points_text(group.points(sn)),
+            points=score_text(group.points(sn)),
         )
 
     boards: list[ChessBoardView] = []
@@ -176,7 +172,7 @@ def chess_body(
         ChessStandingView(
             rank=row.rank,
             player=player(row.start_number),
-            values={"PTS": points_text(row.points)}
+            values={"PTS": score_text(row.points)}
             | {name: decimal_text(row.values[name], MIN_PLACES.get(name, 0)) for name in table.order},
         )
         for row in table.rows
@@ -201,6 +197,7 @@ def chess_body(
         closed_with_zero=list(group.closed_with_zero),
         columns=["PTS", *table.order],
         standings=standings,
+        next_round=next_round,
         next_round_at=next_round_at.isoformat(timespec="minutes") if next_round_at else None,
         lag_minutes=lag,
     )
@@ -226,5 +223,4 @@ __all__ = [
     "ChessPlayerView",
     "ChessStandingView",
     "chess_body",
-    "points_text",
 ]

@@ -34,10 +34,16 @@ from typing import Any
 
 from clockd.core.chessday.roster import ChessDay, Entrant, Group
 from clockd.core.swiss.model import Code, Colour, RoundEntry, Tournament, parse_date
-from clockd.core.swiss.standings import DEFAULT_ORDER, MIN_PLACES, Standings, decimal_text, standings
+from clockd.core.swiss.standings import (
+    DEFAULT_ORDER,
+    MIN_PLACES,
+    Standings,
+    decimal_text,
+    score_text,
+    standings,
+)
 from clockd.core.swiss.startlist import fold, polish_key
 from clockd.i18n import Msg, Problem, language, render, text
-from clockd.reports.pairing_list import score_text
 
 #: The version of the start list's machine-readable copy (:func:`start_list_copy`).
 COPY_FORMAT = 1

@@ -257,8 +257,10 @@ class ChessKind:
                 clocks[play.board] = view.clock
                 if view.proposal is not None:
                     flags[play.board] = view.proposal.result_if_mate_possible
-        next_at, lag = group.schedule(datetime.datetime.now(datetime.UTC))
-        return chess_body(group, next_round_at=next_at, lag=lag, clocks=clocks, flags=flags)
+        number, next_at, lag = group.schedule(datetime.datetime.now(datetime.UTC))
+        return chess_body(
+            group, next_round=number, next_round_at=next_at, lag=lag, clocks=clocks, flags=flags
+        )
 
     def title(self, hosted: Hosted) -> Msg:
         if hosted.name:

@@ -63,7 +63,7 @@ def countdown(body: ChessBody, now: datetime.datetime) -> tuple[str, str] | None
     if at.tzinfo is None:
         at = at.astimezone()
     left = (at - now).total_seconds()
-    number = body.round + 1
+    number = body.next_round or body.round + 1
     if left > 0:
         return f"round:{number}", format_clock(int(left * SECOND))
     return f"due:{number}", at.strftime("%H:%M")

@@ -163,12 +163,15 @@ def test_the_plan_says_when_the_next_round_is_and_how_late_a_group_is() -> None:
     from zoneinfo import ZoneInfo
 
     warsaw = ZoneInfo("Europe/Warsaw")
-    group = paired(ChessGroup.new(config(10)))  # round 1 on 2026-06-20, planned 10:00; round 2 at 10:30
-    at, lag = group.schedule(datetime.datetime(2026, 6, 20, 10, 20, tzinfo=warsaw))
-    assert at == datetime.datetime(2026, 6, 20, 10, 30, tzinfo=warsaw) and lag is None
-    at, lag = group.schedule(datetime.datetime(2026, 6, 20, 10, 47, tzinfo=warsaw))
-    assert lag == 17  # round 1 still being played 17 minutes after round 2 should have begun
-    assert group.schedule(datetime.datetime(2026, 6, 21, 12, 0, tzinfo=warsaw))[1] is None  # the day after
+
+    def at(hour: int, minute: int, day: int = 20) -> datetime.datetime:
+        return datetime.datetime(2026, 6, day, hour, minute, tzinfo=warsaw)
+
+    group = paired(ChessGroup.new(config(10)))  # the day 2026-06-20: round 1 at 10:00, round 2 at 10:30
+    assert group.schedule(at(9, 40)) == (1, at(10, 0), None)  # pairings posted: the hall waits for round 1
+    assert group.schedule(at(10, 20)) == (2, at(10, 30), None)  # round 1 on: the next is round 2
+    assert group.schedule(at(10, 47)) == (2, at(10, 30), 17)  # still playing 17 minutes after round 2's time
+    assert group.schedule(at(12, 0, day=21))[2] is None  # the day after: nobody is late
     closed = group.close()
-    at, lag = closed.schedule(datetime.datetime(2026, 6, 20, 8, 47, tzinfo=datetime.UTC))  # 10:47 in Warsaw
-    assert at is not None and at.hour == 10 and at.minute == 30 and lag == 17  # round 2 not paired yet
+    utc = datetime.datetime(2026, 6, 20, 8, 47, tzinfo=datetime.UTC)  # 10:47 in Warsaw
+    assert closed.schedule(utc) == (2, at(10, 30), 17)  # round 2 not paired yet

@@ -300,8 +300,10 @@ def test_a_big_group_is_paged_on_the_audience_screen_at_a_readable_size(qtbot: Q
     cfg = ChessGroupConfig(group=roster(70, key="duza", grade=5), rounds=7)
     g = play(ChessGroup.new(cfg), 1, last_open=-1)
     at = datetime.datetime(2026, 6, 20, 10, 0, tzinfo=datetime.UTC)
-    event = Event(id=f"{HALL}/duza", key="duza", kind="chess", title=cfg.group.title(),
-                  actions=g.allowed(), chess=chess_body(g, next_round_at=at, lag=None))  # fmt: skip
+    body = chess_body(g, next_round=2, next_round_at=at, lag=None)
+    event = Event(
+        id=f"{HALL}/duza", key="duza", kind="chess", title=cfg.group.title(), actions=g.allowed(), chess=body
+    )
     window = AudienceWindow(DeskModel(DeskState(events={event.id: event}, shown=event.id)), wall=lambda: at)
     qtbot.addWidget(window)
     window.resize(1920, 1080)

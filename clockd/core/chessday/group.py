@@ -275,12 +275,13 @@ class ChessGroup:
             "chess-withdraw": None,
         }
 
-    def schedule(self, now: datetime.datetime) -> tuple[datetime.datetime | None, int | None]:
-        """The planned start of the next round (during a round: of the one after it), and how
-        many minutes the group is behind the plan at ``now`` (aware) — ``None`` when on time,
-        or on any other day than the day's (before or after it nobody is late)."""
+    def schedule(self, now: datetime.datetime) -> tuple[int | None, datetime.datetime | None, int | None]:
+        """The round the hall waits for and its planned start — the round just paired while its
+        start is still ahead (pairings posted at 9:30, round 1 at 10:00), else the one after —
+        and how many minutes the group is behind the plan at ``now`` (aware): ``None`` when on
+        time, or on any other day than the day's (before or after it nobody is late)."""
         if self.phase == "finished":
-            return None, None
+            return None, None, None
         plan = self.config.plan
         try:
             day = datetime.date.fromisoformat(self.config.date) if self.config.date else None
@@ -288,11 +289,15 @@ class ChessGroup:
             day = None
         local = now.astimezone(plan.zone())
         day = day or local.date()
-        number = self.current.number + 1 if self.current is not None else self.next_round
+        number = self.next_round
+        if self.current is not None:
+            number = self.current.number
+            if local >= plan.round_start(day, number):  # it has begun: the hall waits for the next
+                number += 1
         planned = plan.round_start(day, number)
-        if local.date() != day or local <= planned or number > self.config.rounds + 1:
-            return planned, None
-        return planned, int((local - planned).total_seconds() // 60)
+        if local.date() != day or local <= planned:
+            return number, planned, None
+        return number, planned, int((local - planned).total_seconds() // 60)
 
     def round1_absentees(self) -> tuple[int, ...]:
         """Players who missed their round-1 game (forfeit, nothing recorded), once round 1 is closed."""
