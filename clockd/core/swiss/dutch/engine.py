@@ -77,6 +77,11 @@ def _bits(x: int) -> int:
 
 
 def _members(mask: int) -> list[int]:
+    """The members of a bit set, ascending (a dense one read from its binary string)."""
+    if mask.bit_count() * 8 > mask.bit_length():
+        digits = bin(mask)
+        top = len(digits) - 1
+        return [top - i for i in range(top, 1, -1) if digits[i] == "1"]
     out = []
     while mask:
         low = mask & -mask
@@ -406,16 +411,18 @@ class _Bracket:
         this level when it was built on a superset (the weights do not change while a
         bracket is being paired)."""
         cached = self._models.get(level)
-        if cached is not None and not players & ~cached[0]:
-            return [e for e in cached[1] if (players >> e[0]) & 1 and (players >> e[1]) & 1]
-        compat = self.rnd.compat
         vertices = _members(players)
+        if cached is not None and not players & ~cached[0]:
+            # membership by index, not by shifting a bit set of a thousand players per edge
+            inside = bytearray(cached[0].bit_length())
+            for v in vertices:
+                inside[v] = 1
+            return [e for e in cached[1] if inside[e[0]] and inside[e[1]]]
+        compat = self.rnd.compat
         edges: list[tuple[int, int, int]] = []
-        for a, i in enumerate(vertices):
-            ci = compat[i]
-            for j in vertices[a + 1 :]:
-                if not (ci >> j) & 1:
-                    continue
+        for i in vertices:
+            # the compatible players of the model after i, ascending
+            for j in _members(compat[i] & players & ~((2 << i) - 1)):
                 q = self._edge_quality(i, j)
                 if q < 0:
                     continue

@@ -615,10 +615,13 @@ def face_of(vertices: list[int], edges: list[tuple[int, int, int]], crit: Criter
     full_chains = [crit.chains.get(g, ()) for g in vertices]
     for a, b, base in edges:
         s = y[a] + y[b] - 2 * base
-        for x, z in zip(full_chains[a], full_chains[b], strict=False):
-            if x != z:
-                break
-            s += 2 * zs[x]
+        if s <= 0:  # (blossom duals are positive: above 0 the pair has slack anyway)
+            fa = full_chains[a]
+            if fa:
+                for x, z in zip(fa, full_chains[b], strict=False):
+                    if x != z:
+                        break
+                    s += 2 * zs[x]
         if s != 0:
             continue
         adj[a] |= 1 << b
