@@ -45,6 +45,12 @@ def _low(mask: int) -> int:
 
 
 def _members(mask: int) -> list[int]:
+    """The members of a bit set, ascending: a dense one (the active players of a field of
+    hundreds) read from its binary string in one pass, a sparse one bit by bit."""
+    if mask.bit_count() * 8 > mask.bit_length():
+        digits = bin(mask)
+        top = len(digits) - 1
+        return [top - i for i in range(top, 1, -1) if digits[i] == "1"]
     out = []
     while mask:
         low = mask & -mask

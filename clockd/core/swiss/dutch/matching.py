@@ -1141,13 +1141,11 @@ def search_bits(
             hit = nb & targets
             if hit:
                 return v, (hit & -hit).bit_length() - 1, parent
-            grow = nb & ~outer & ~inner
-            while grow:
-                low = grow & -grow
-                grow ^= low
+            grow = nb & ~(outer | inner)
+            for u in _bits_of(grow):
+                low = 1 << u
                 if outer & low:
                     continue  # the partner of a vertex just reached: an odd cycle
-                u = low.bit_length() - 1
                 w = mate[u]
                 if w == -1 or not (active >> w) & 1:
                     continue  # only a target ends a path at an unpaired vertex
