@@ -12,7 +12,9 @@ many forfeits; see the README there). Each round k is paired from rounds 1..k−
 input ``swiss check`` builds) and checked against the round recorded; with ``--bbp``
 bbpPairings pairs the same input right after, so the two times of a round are taken under
 the same load. For each field size the summary gives the median, p95 and maximum of the
-round times (ours and bbpPairings'), the worst ratio, and the largest bracket model that
+round times (ours and bbpPairings'), the same of their CPU times (on a shared machine the
+clock also counts the others' work; CPU time is what the pairing itself cost), the worst
+ratio of each, and the largest bracket model that
 went to the slow path (the one weighted matching with the whole tie-break in the weight,
 taken when the certificate cannot decide; 0: none did) beside the largest the certificate
 decided. Brackets of fewer than ``FAST_FROM`` (20) players always take the one weighted
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -62,38 +65,52 @@ def prepared(t: Tournament, k: int) -> Tournament:
     return out.with_record("XXC", f"{xxc} {colour}" if xxc else colour)
 
 
-def pair_ours(t: Tournament, k: int) -> tuple[float, bool, int, int]:
+def pair_ours(t: Tournament, k: int) -> tuple[float, bool, int, int, float]:
     """Seconds to pair round ``k``, whether it is the recorded pairing, the largest model
-    that took the slow path (0: none) and the largest decided on the certificate."""
+    that took the slow path (0: none), the largest decided on the certificate, and the CPU
+    seconds of the pairing (on a shared machine the clock also counts other work)."""
     prepared_input = prepared(t, k)
     slow = SlowPath()
     start = time.perf_counter()
+    cpu = time.process_time()
     result = pair_players(build_input(prepared_input), slow=slow)
+    cpu = time.process_time() - cpu
     seconds = time.perf_counter() - start
     boards, bye = t.pairings(k)
     same = sorted(result.boards) == sorted((b.white, b.black) for b in boards) and result.bye == bye
-    return seconds, same, slow.largest, slow.largest_decided
+    return seconds, same, slow.largest, slow.largest_decided, cpu
 
 
-def pair_bbp(bbp: str, t: Tournament, k: int) -> float:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def pair_bbp(bbp: str, t: Tournament, k: int) -> tuple[float, float]:
+    """Seconds and CPU seconds bbpPairings takes to pair round ``k``."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.trf"
         src.write_bytes(trf.dump_bytes(prepared(t, k)))
         start = time.perf_counter()
+        cpu = _children_cpu()
         subprocess.run(
             [bbp, "--dutch", str(src), "-p", str(Path(tmp) / "out.txt")], check=True, capture_output=True
         )
-        return time.perf_counter() - start
+        return time.perf_counter() - start, _children_cpu() - cpu
 
 
 def summary(rows: list[dict[str, object]], with_bbp: bool) -> dict[str, object]:
     ours = [float(str(r["seconds"])) for r in rows]
     median, p95, top = spread(ours)
+    cpu_median, cpu_p95, cpu_top = spread([float(str(r["cpu_seconds"])) for r in rows])
     out: dict[str, object] = {
         "rounds": len(rows),
         "median_s": median,
         "p95_s": p95,
         "max_s": top,
+        "cpu_median_s": cpu_median,
+        "cpu_p95_s": cpu_p95,
+        "cpu_max_s": cpu_top,
         "largest_slow_path_bracket": max((int(str(r["slow_path_players"])) for r in rows), default=0),
         "largest_certificate_bracket": max((int(str(r["certificate_players"])) for r in rows), default=0),
         "all_identical": all(bool(r["identical"]) for r in rows),
@@ -101,11 +118,16 @@ def summary(rows: list[dict[str, object]], with_bbp: bool) -> dict[str, object]:
     if with_bbp:
         theirs = [float(str(r["bbp_seconds"])) for r in rows]
         median, p95, top = spread(theirs)
+        cpu_median, cpu_p95, cpu_top = spread([float(str(r["bbp_cpu_seconds"])) for r in rows])
         out |= {
             "bbp_median_s": median,
             "bbp_p95_s": p95,
             "bbp_max_s": top,
+            "bbp_cpu_median_s": cpu_median,
+            "bbp_cpu_p95_s": cpu_p95,
+            "bbp_cpu_max_s": cpu_top,
             "worst_ratio": round(max(float(str(r["ratio"])) for r in rows), 3) if rows else 0.0,
+            "worst_cpu_ratio": round(max(float(str(r["cpu_ratio"])) for r in rows), 3) if rows else 0.0,
             "rounds_slower_than_bbp": sum(1 for r in rows if float(str(r["ratio"])) > 1),
         }
     return out
@@ -138,24 +160,28 @@ def main() -> int:
     for path in files:
         t = trf.load_bytes(path.read_bytes())
         for k in range(1, t.rounds_paired + 1):
-            seconds, same, slow, decided = pair_ours(t, k)
+            seconds, same, slow, decided, cpu = pair_ours(t, k)
             row: dict[str, object] = {
                 "file": path.name,
                 "players": len(t.players),
                 "round": k,
                 "seconds": round(seconds, 3),
+                "cpu_seconds": round(cpu, 3),
                 "identical": same,
                 "slow_path_players": slow,
                 "certificate_players": decided,
             }
-            line = f"{path.name} round {k}: {seconds:.2f} s{'' if same else ', DIFFERS from the file'}"
+            line = f"{path.name} round {k}: {seconds:.2f} s ({cpu:.2f} s CPU)"
+            line += "" if same else ", DIFFERS from the file"
             if slow:
                 line += f", slow path up to {slow} players"
             if args.bbp:
-                theirs = pair_bbp(args.bbp, t, k)
+                theirs, theirs_cpu = pair_bbp(args.bbp, t, k)
                 row["bbp_seconds"] = round(theirs, 3)
+                row["bbp_cpu_seconds"] = round(theirs_cpu, 3)
                 row["ratio"] = round(seconds / theirs, 3)
-                line += f"; bbpPairings {theirs:.2f} s (ratio {seconds / theirs:.2f})"
+                row["cpu_ratio"] = round(cpu / max(theirs_cpu, 1e-3), 3)
+                line += f"; bbpPairings {theirs:.2f} s ({theirs_cpu:.2f} s CPU, ratio {seconds / theirs:.2f})"
             print(line, file=sys.stderr, flush=True)
             emit("round", row)
             rows.append(row)

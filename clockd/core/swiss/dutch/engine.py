@@ -77,6 +77,11 @@ def _bits(x: int) -> int:
 
 
 def _members(mask: int) -> list[int]:
+    """The members of a bit set, ascending (a dense one read from its binary string)."""
+    if mask.bit_count() * 8 > mask.bit_length():
+        digits = bin(mask)
+        top = len(digits) - 1
+        return [top - i for i in range(top, 1, -1) if digits[i] == "1"]
     out = []
     while mask:
         low = mask & -mask
@@ -320,6 +325,12 @@ class _Bracket:
         self.mdp_mask = sum(1 << v for v in mdps)
         self.res_mask = sum(1 << v for v in self.residents)
         self.next_mask = sum(1 << v for v in self.next)
+        # the same as sets: _edge_quality asks for every pair of a model (hundreds of
+        # thousands), and a set answers without shifting a bit set of the whole field
+        self._mdp_set = frozenset(mdps)
+        self._res_set = frozenset(self.residents)
+        self._next_set = frozenset(self.next)
+        self._zone_set = self._mdp_set | self._res_set | self._next_set
         self.score_next = rnd.p[self.next[0]].score if self.next else None
         # per level (-1: the whole field): the players it was built for, its edges
         # (player numbers and base weight) and the criteria's certificate, reused by the
@@ -380,8 +391,7 @@ class _Bracket:
         rnd = self.rnd
         p = rnd.p
         w = rnd.weights
-        bj = 1 << j
-        if self.res_mask & bj:
+        if j in self._res_set:
             # the same for every pair of players with the same history: computed once
             bye = rnd.bye_bits(i, j, self.single)
             key = (rnd.kind[i], rnd.kind[j], bye)
@@ -391,10 +401,9 @@ class _Bracket:
                     p[i], p[j], in_current=True, in_next=False, bye_bits=bye
                 )
             return q
-        zone = self.mdp_mask | self.res_mask | self.next_mask
-        if self.next_mask & bj and (zone >> i) & 1:
+        if j in self._next_set and i in self._zone_set:
             return w.into_next(p[i].score, rnd.bye_bits(i, j, self.single))
-        if (self.mdp_mask >> i) & 1 and (self.mdp_mask >> j) & 1:
+        if i in self._mdp_set and j in self._mdp_set:
             return -1
         return w.outside(rnd.bye_bits(i, j, rnd.single0))
 
@@ -406,16 +415,18 @@ class _Bracket:
         this level when it was built on a superset (the weights do not change while a
         bracket is being paired)."""
         cached = self._models.get(level)
-        if cached is not None and not players & ~cached[0]:
-            return [e for e in cached[1] if (players >> e[0]) & 1 and (players >> e[1]) & 1]
-        compat = self.rnd.compat
         vertices = _members(players)
+        if cached is not None and not players & ~cached[0]:
+            # membership by index, not by shifting a bit set of a thousand players per edge
+            inside = bytearray(cached[0].bit_length())
+            for v in vertices:
+                inside[v] = 1
+            return [e for e in cached[1] if inside[e[0]] and inside[e[1]]]
+        compat = self.rnd.compat
         edges: list[tuple[int, int, int]] = []
-        for a, i in enumerate(vertices):
-            ci = compat[i]
-            for j in vertices[a + 1 :]:
-                if not (ci >> j) & 1:
-                    continue
+        for i in vertices:
+            # the compatible players of the model after i, ascending
+            for j in _members(compat[i] & players & ~((2 << i) - 1)):
                 q = self._edge_quality(i, j)
                 if q < 0:
                     continue
@@ -445,10 +456,11 @@ class _Bracket:
     def _solve_full(self, order: Order) -> dict[int, int]:
         rnd = self.rnd
         qbits = rnd.qbits
+        # 1 for each player who cannot take the bye (read once, not per pair)
+        no_bye = [0 if rnd.cand(v) else 1 for v in range(rnd.n + 1)]
 
         def base(i: int, j: int, q: int) -> int:
-            cf = 1 + (not rnd.cand(i)) + (not rnd.cand(j))
-            return (cf << qbits) + q
+            return ((1 + no_bye[i] + no_bye[j]) << qbits) + q
 
         edges = self._edges(-1, self.remaining, base)
         return self._match(-1, self.remaining, edges, order)

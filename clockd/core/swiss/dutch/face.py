@@ -45,6 +45,12 @@ def _low(mask: int) -> int:
 
 
 def _members(mask: int) -> list[int]:
+    """The members of a bit set, ascending: a dense one (the active players of a field of
+    hundreds) read from its binary string in one pass, a sparse one bit by bit."""
+    if mask.bit_count() * 8 > mask.bit_length():
+        digits = bin(mask)
+        top = len(digits) - 1
+        return [top - i for i in range(top, 1, -1) if digits[i] == "1"]
     out = []
     while mask:
         low = mask & -mask
@@ -615,10 +621,13 @@ def face_of(vertices: list[int], edges: list[tuple[int, int, int]], crit: Criter
     full_chains = [crit.chains.get(g, ()) for g in vertices]
     for a, b, base in edges:
         s = y[a] + y[b] - 2 * base
-        for x, z in zip(full_chains[a], full_chains[b], strict=False):
-            if x != z:
-                break
-            s += 2 * zs[x]
+        if s <= 0:  # (blossom duals are positive: above 0 the pair has slack anyway)
+            fa = full_chains[a]
+            if fa:
+                for x, z in zip(fa, full_chains[b], strict=False):
+                    if x != z:
+                        break
+                    s += 2 * zs[x]
         if s != 0:
             continue
         adj[a] |= 1 << b

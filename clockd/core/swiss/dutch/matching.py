@@ -16,7 +16,7 @@ all be paired (the completion criterion).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -120,6 +120,9 @@ def by_weight(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
     twice_w = [2 * w for w in weights]
     nbits = [[row.get(w, 0) for row in rows] for w in weights]  # nbits[c][v]: by a weight-c edge
     classes = range(len(weights))
+    # each vertex's own rows, as (twice the weight, neighbours): a vertex has edges of a few
+    # of the classes only, and tight_at is the algorithm's innermost step
+    own_rows = [[(2 * w, bits) for w, bits in row.items() if bits] for row in rows]
 
     def endpoint(p: int) -> int:
         a, b = divmod(p >> 1, nvertex)
@@ -154,12 +157,11 @@ def by_weight(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
         for every edge between two top-level blossoms)."""
         dv = dualvar[v]
         out = 0
-        for c in classes:
-            row = nbits[c][v]
-            if row:
-                same = by_dual.get(twice_w[c] - dv)
-                if same:
-                    out |= row & same
+        get = by_dual.get
+        for tw, row in own_rows[v]:
+            same = get(tw - dv)
+            if same:
+                out |= row & same
         return out
 
     def blossom_leaves(b: int) -> list[int]:
@@ -585,6 +587,12 @@ def by_weight(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
 
 
 def _bits_of(mask: int) -> list[int]:
+    """The members of the bit set ``mask``, ascending. A dense set of hundreds of players
+    is read from its binary string (one C-level pass), a sparse one bit by bit."""
+    if mask.bit_count() * 8 > mask.bit_length():
+        digits = bin(mask)
+        top = len(digits) - 1
+        return [top - i for i in range(top, 1, -1) if digits[i] == "1"]
     out = []
     while mask:
         low = mask & -mask
@@ -619,6 +627,12 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
     ends_u = [i for i, _, _ in edges]
     ends_v = [j for _, j, _ in edges]
     twice = [2 * w for _, _, w in edges]
+    # each vertex's edges as (remote endpoint, edge, neighbour, twice the weight): what the
+    # scan of a vertex reads, in one tuple
+    around = [[(p, p >> 1, endpoint[p], twice[p >> 1]) for p in ends] for ends in neighbend]
+    by_twice: dict[int, list[int]] = {}  # twice a weight -> the edges of that weight
+    for k, tk in enumerate(twice):
+        by_twice.setdefault(tk, []).append(k)
 
     mate = [-1] * nvertex  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * nvertex)
@@ -723,6 +737,7 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 queue.append(leaf)
             inblossom[leaf] = b
         bestedgeto = [-1] * (2 * nvertex)
+        bestslack: dict[int, int] = {}  # bj -> slack of bestedgeto[bj] (duals do not move here)
         for bv in path:
             bbe = blossombestedges[bv]
             if bbe is None:
@@ -731,16 +746,15 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                 nblists = [bbe]
             for nblist in nblists:
                 for kk in nblist:
-                    i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
+                    j = endpoint[2 * kk + 1]
                     if inblossom[j] == b:
-                        i, j = j, i
+                        j = endpoint[2 * kk]
                     bj = inblossom[j]
-                    if (
-                        bj != b
-                        and label[bj] == 1
-                        and (bestedgeto[bj] == -1 or slack(kk) < slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        sk = dualvar[ends_u[kk]] + dualvar[ends_v[kk]] - twice[kk]
+                        if bestedgeto[bj] == -1 or sk < bestslack[bj]:
+                            bestedgeto[bj] = kk
+                            bestslack[bj] = sk
             blossombestedges[bv] = None
             bestedge[bv] = -1
         blossombestedges[b] = [kk for kk in bestedgeto if kk != -1]
@@ -868,7 +882,25 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         # augmenting path of length one, so this is what the next stages would do, one
         # stage per edge; on a bracket where most pairs are equally good that is most of
         # the work, and here it is one pass.
-        for v in range(nvertex):
+        #
+        # The single vertices all have the same dual (they are the roots of every stage and
+        # move together), so such an edge weighs exactly that dual: only the vertices on an
+        # edge of that weight between two single ones are looked at, in the same order. (On a
+        # leaders' matching most of these passes find nothing, and a pass over every single
+        # vertex's edges cost a quarter of the time.)
+        duals = {dualvar[v] for v in range(nvertex) if mate[v] == -1}
+        if len(duals) == 1:
+            (d,) = duals
+            ends: set[int] = set()
+            for k in by_twice.get(2 * d, ()):
+                i, j = ends_u[k], ends_v[k]
+                if mate[i] == -1 and mate[j] == -1:
+                    ends.add(i)
+                    ends.add(j)
+            candidates: Iterable[int] = sorted(ends)
+        else:
+            candidates = range(nvertex)
+        for v in candidates:
             if mate[v] != -1:
                 continue
             dv = dualvar[v]
@@ -897,23 +929,27 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
         while True:
             while queue and not augmented:
                 v = queue.pop()
-                for p in neighbend[v]:
-                    k = p // 2
-                    w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                bv = inblossom[v]
+                dv = dualvar[v]  # (duals move only between scans)
+                for p, k, w, tk in around[v]:
+                    bw = inblossom[w]
+                    if bv == bw:
                         continue
-                    kslack = 0
-                    if not allowedge[k]:
-                        kslack = dualvar[ends_u[k]] + dualvar[ends_v[k]] - twice[k]
+                    if allowedge[k]:
+                        kslack = 0
+                    else:
+                        kslack = dv + dualvar[w] - tk
                         if kslack <= 0:
                             allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
+                    if kslack <= 0:
+                        lab = label[bw]
+                        if lab == 0:
                             assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
+                        elif lab == 1:
                             base = scan_blossom(v, w)
                             if base >= 0:
                                 add_blossom(base, k)
+                                bv = inblossom[v]
                             else:
                                 augment_matching(k)
                                 augmented = True
@@ -921,12 +957,14 @@ def _edgewise(n: int, edges: Sequence[tuple[int, int, int]]) -> Certificate:
                         elif label[w] == 0:
                             label[w] = 2
                             labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                        bestedge[w] = k
+                    elif label[bw] == 1:
+                        kb = bestedge[bv]
+                        if kb == -1 or kslack < dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]:
+                            bestedge[bv] = k
+                    elif label[w] == 0:
+                        kb = bestedge[w]
+                        if kb == -1 or kslack < dualvar[ends_u[kb]] + dualvar[ends_v[kb]] - twice[kb]:
+                            bestedge[w] = k
             if augmented:
                 break
             deltatype = -1
@@ -1103,13 +1141,11 @@ def search_bits(
             hit = nb & targets
             if hit:
                 return v, (hit & -hit).bit_length() - 1, parent
-            grow = nb & ~outer & ~inner
-            while grow:
-                low = grow & -grow
-                grow ^= low
+            grow = nb & ~(outer | inner)
+            for u in _bits_of(grow):
+                low = 1 << u
                 if outer & low:
                     continue  # the partner of a vertex just reached: an odd cycle
-                u = low.bit_length() - 1
                 w = mate[u]
                 if w == -1 or not (active >> w) & 1:
                     continue  # only a target ends a path at an unpaired vertex
