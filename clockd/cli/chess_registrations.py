@@ -16,9 +16,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -218,19 +216,11 @@ def _write_private(path: Path, data: bytes) -> None:
     """Write ``data`` owner-only (``0600``: the file holds personal data) through a temporary
     file in the same folder and ``os.replace``: a reader never sees half a file, and a file
     that cannot be written leaves the old one as it was."""
+    from clockd.store.files import replace_file
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        replace_file(path, data)
     except OSError as exc:
         raise _Failure(msg("cli.cannot-write", path=str(path), problem=exc)) from exc
 

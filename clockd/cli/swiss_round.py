@@ -22,13 +22,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from collections import Counter
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clockd import i18n
+from clockd.store.files import replace_file
 
 if TYPE_CHECKING:
     from clockd.core.swiss.model import Tournament
@@ -194,24 +194,11 @@ def _write_atomically(path: Path, data: bytes) -> Path | None:
         previous = path.read_bytes() if path.exists() else None
         if previous is not None:
             backup = path.with_name(path.name + ".bak")
-            _replace_with(backup, previous)
-        _replace_with(path, data)
+            replace_file(backup, previous)
+        replace_file(path, data)
     except OSError as exc:
         raise _Failure(f"{path}: {exc.strerror or exc}") from exc
     return backup
-
-
-def _replace_with(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _fail(command: str, failure: _Failure) -> int:

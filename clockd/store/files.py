@@ -32,6 +32,7 @@ import fcntl
 import json
 import os
 import stat
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -202,3 +203,21 @@ def write_lock_record(path: Path, record: LockRecord) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise JournalError("journal.cannot-write-lock-file", path=path, problem=exc) from exc
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, ``fsync`` and
+    ``os.replace``: a reader never sees half a file, and a file that cannot be written leaves
+    the old one as it was. The file is owner-only (``0600``, as ``mkstemp`` makes it): what the
+    commands write this way — TRF files, day files, hand decisions — holds people's data."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, PRIVATE_FILE)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
