@@ -107,6 +107,28 @@ class ChessBody(EventBody):
 body_type(ChessBody)
 
 
+class HandMatchView(BaseModel):
+    """One hand decision of the registration desk: a payment (statement file, data row) and the
+    form lines it pays for (none: refund it), who decided, when, why."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str
+    row: int
+    forms: list[int]
+    by: str = ""
+    at: str = ""
+    why: str = ""
+
+
+@body_type
+class ChessDeskBody(EventBody):
+    """The chess day's registration desk: the organiser's hand matches, in the order made."""
+
+    kind: Literal["chess-registrations"] = "chess-registrations"
+    matches: list[HandMatchView] = Field(default_factory=list)
+
+
 def chess_body(
     group: ChessGroup,
     *,
@@ -220,7 +242,9 @@ __all__ = [
     "ChessAppealView",
     "ChessBoardView",
     "ChessBody",
+    "ChessDeskBody",
     "ChessPlayerView",
     "ChessStandingView",
+    "HandMatchView",
     "chess_body",
 ]

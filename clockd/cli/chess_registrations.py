@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clockd.cli.status import add_connection_options
 from clockd.i18n import Msg, language, msg, render, text
 
 if TYPE_CHECKING:
@@ -78,12 +79,14 @@ def _inputs(parser: argparse.ArgumentParser) -> None:
         "--match", action="append", default=[], metavar="FILE:ROW=FORM", help=text("cli.chess-reg.match")
     )
     parser.add_argument("--decisions", metavar="DECISIONS.json", help=text("cli.chess-reg.decisions"))
+    parser.add_argument("--daemon", metavar="KEY", help=text("cli.chess-reg.daemon"))
     parser.add_argument("--by", default="", metavar="WHO", help=text("cli.chess-reg.by"))
     parser.add_argument("--why", default="", metavar="TEXT", help=text("cli.chess-reg.why"))
     parser.add_argument("--limit", type=int, default=1000, metavar="N", help=text("cli.chess-reg.limit"))
     parser.add_argument(
         "--accept-over", type=int, default=0, metavar="N", help=text("cli.chess-reg.accept-over")
     )
+    add_connection_options(parser, token=True, json_option=False)
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -114,7 +117,7 @@ def _options(values: Sequence[str], option: str) -> dict[str, str]:
         raise _Failure(msg("cli.chess-reg.bad-column-option", option=option, value=str(exc))) from exc
 
 
-def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], Decisions, bool]:
+def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], Decisions, list[HandMatch]]:
     from clockd.core.chessday.bank import read_statement
     from clockd.core.chessday.csvfile import ChessFileError
     from clockd.core.chessday.forms import read_forms
@@ -135,14 +138,16 @@ def _load(args: argparse.Namespace) -> tuple[FormExport, list[Statement], Decisi
     return (forms, statements, *_hand_matches(args, statements))
 
 
-def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> tuple[Decisions, bool]:
+def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> tuple[Decisions, list[HandMatch]]:
     """The decisions file's hand matches with the new ``--match`` ones (and whether there are new)."""
     from pydantic import ValidationError
 
     from clockd.core.chessday.registrations import Decisions
 
     decisions = Decisions()
-    if args.decisions and Path(args.decisions).exists():
+    if args.daemon:
+        decisions = _journaled(args)
+    elif args.decisions and Path(args.decisions).exists():
         path = Path(args.decisions)
         try:
             decisions = Decisions.model_validate_json(path.read_bytes())
@@ -155,7 +160,7 @@ def _hand_matches(args: argparse.Namespace, statements: list[Statement]) -> tupl
     new = [_parse_match(m, statements, args) for m in args.match]
     for match in new:
         decisions = decisions.with_match(match)
-    return decisions, bool(new)
+    return decisions, new
 
 
 def _parse_match(option: str, statements: list[Statement], args: argparse.Namespace) -> HandMatch:
@@ -186,6 +191,67 @@ def _parse_match(option: str, statements: list[Statement], args: argparse.Namesp
     )
 
 
+def _daemon(args: argparse.Namespace, fn: Any) -> Any:
+    """``fn(client)`` against the running daemon; its refusal or absence as a sentence."""
+    from clockd.api import ApiError, Client, DaemonUnreachable
+
+    client = Client.local(host=args.host, port=args.port, token=args.token)
+    client.by = args.by or _user()
+    try:
+        with client:
+            return fn(client)
+    except ApiError as exc:
+        raise _Failure(exc.reason) from exc
+    except (ConnectionError, TimeoutError) as exc:
+        problem = exc.problem if isinstance(exc, DaemonUnreachable) else str(exc)
+        raise _Failure(msg("cli.unreachable", host=client.host, port=client.port, problem=problem)) from exc
+
+
+def _journaled(args: argparse.Namespace) -> Decisions:
+    """The hand decisions journaled by the daemon's registration desk ``--daemon KEY`` (the
+    desk is created on first use)."""
+    from clockd.core.actions import CreateEvent
+    from clockd.core.chessday.bank import PaymentRef
+    from clockd.core.chessday.registrations import Decisions, HandMatch
+
+    def read(client: Any) -> Decisions:
+        known = [e for e in client.events().events if e.key == args.daemon]
+        if not known:
+            client.act("", CreateEvent(event_kind="chess-registrations", key=args.daemon))
+            return Decisions()
+        if known[0].kind != "chess-registrations":
+            kind = Msg(code=f"term.event-kind.{known[0].kind}")
+            raise _Failure(msg("cli.chess-reg.not-a-desk", key=args.daemon, kind=kind))
+        return Decisions(
+            matches=tuple(
+                HandMatch(
+                    payment=PaymentRef(file=m.file, row=m.row),
+                    forms=tuple(m.forms),
+                    by=m.by,
+                    at=m.at,
+                    why=m.why,
+                )
+                for m in known[0].body.matches
+            )
+        )
+
+    result: Decisions = _daemon(args, read)
+    return result
+
+
+def _journal(args: argparse.Namespace, new: list[HandMatch]) -> None:
+    """Journal the new ``--match`` decisions (they applied) on the daemon's registration desk."""
+    from clockd.core.chessday.desk import MatchPayment
+
+    def send(client: Any) -> None:
+        for m in new:
+            client.act(
+                args.daemon, MatchPayment(file=m.payment.file, row=m.payment.row, forms=m.forms, why=m.why)
+            )
+
+    _daemon(args, send)
+
+
 def _user() -> str:
     try:
         return getpass.getuser()
@@ -205,7 +271,9 @@ def _reconcile(args: argparse.Namespace) -> tuple[FormExport, list[Statement], R
         )
     except ReconcileError as exc:
         raise _Failure(exc.msg) from exc
-    if new and args.decisions:  # only decisions that applied are kept
+    if new and args.daemon:  # only decisions that applied are journaled
+        _journal(args, new)
+    elif new and args.decisions:  # only decisions that applied are kept
         _write_private(Path(args.decisions), decisions.model_dump_json(indent=2).encode() + b"\n")
     elif new:
         print(render(msg("cli.chess-reg.match-not-kept")), file=sys.stderr)

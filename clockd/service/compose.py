@@ -9,6 +9,7 @@ event kind is one more import here.
 from __future__ import annotations
 
 import clockd.service.chess  # the school chess day's groups
+import clockd.service.chess_desk  # its registration desk's hand decisions
 import clockd.service.puzzle  # the Puzzle Duel
 import clockd.service.switcher  # the S(witcher) rotation
 import clockd.service.timed  # timed hall events

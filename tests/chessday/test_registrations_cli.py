@@ -236,3 +236,38 @@ def test_the_sample_files_of_the_how_to(capsys, monkeypatch) -> None:
         "over_limit": 0,
         "medals": 2,
     }
+
+
+def test_a_hand_match_is_journaled_by_the_daemon_and_read_back_after_a_restart(
+    files: tuple[Path, Path], tmp_path: Path, capsys
+) -> None:
+    from clockd.service.runtime import Daemon
+
+    db = tmp_path / "dzien.db"
+
+    def daemon() -> tuple[Daemon, list[str]]:
+        d = Daemon(db, tables=[], port=0, write_daemon_info=False)
+        started = d.start()
+        return d, ["--port", str(started.port), "--token", started.token]
+
+    d, conn = daemon()
+    args = ["chess", "registrations", *map(str, files), "--json", "--daemon", "zapisy", *conn]
+    try:
+        assert (
+            main([*args, "--match", "mbank.csv:99=8", "--by", "Ewa"]) == 2
+        )  # no such payment: nothing journaled
+        assert main([*args, "--match", "mbank.csv:4=8", "--by", "Ewa", "--why", "telefon od mamy"]) == 0
+        journaled = [r.entry for r in d.engine.journal.read() if r.entry.kind == "chess-hand-match"]  # type: ignore[union-attr]
+        assert len(journaled) == 1 and journaled[0].by == "Ewa" and journaled[0].action.forms == (8,)
+    finally:
+        d.stop()
+    d, conn = daemon()  # the next day, the daemon restarted: the decision is still there
+    try:
+        capsys.readouterr()
+        again = ["chess", "registrations", *map(str, files), "--json", "--daemon", "zapisy", *conn]
+        assert main(again) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert (8, "hand") in [(e["form_line"], e["matched_by"]) for e in data["complete"]]
+        assert data["ambiguous"] == []
+    finally:
+        d.stop()
