@@ -67,7 +67,7 @@ class RefusalView(_View):
 
     line: int
     name: str
-    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening", "no-consent"]
     same_as: int | None = None
     detail: Msg | None = None
 

@@ -35,6 +35,9 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     EventView,
+    PersonRecord,
+    PersonReply,
+    PersonRequest,
     Ping,
     Pong,
     Reply,
@@ -46,11 +49,12 @@ from clockd.api.messages import (
     TimelineReply,
 )
 from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
+from clockd.core.registry import PersonAccess, matches
 from clockd.i18n import Problem
 from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
-from clockd.service.events import EventHost, EventsView
+from clockd.service.events import EventHost, EventsView, people_in
 from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
 
@@ -232,6 +236,39 @@ def request_key(req: ActionRequest) -> RequestKey | None:
     asked = {"type": req.type, "target": req.target, "action": req.action.model_dump(mode="json")}
     text = json.dumps(asked, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return RequestKey(id=req.id, digest=hashlib.sha256(text.encode()).hexdigest()[:24])
+
+
+@handles(PersonRequest)
+async def _person(ctx: Context, req: PersonRequest) -> Reply:
+    """People's data for the referee: first the audit's record journaled (who, when, why: a
+    refusal — an unknown person — journals nothing), then the answer from the state it saw."""
+    if req.how == "find" and not req.text.strip():
+        raise Refused("person.find-what")
+    if req.how != "find" and not req.person:
+        raise Refused("person.which")
+    access = PersonAccess(how=req.how, person=req.person, text=req.text, reason=req.reason)
+    key = None
+    if req.id is not None:
+        asked = json.dumps(req.model_dump(mode="json", exclude={"token", "id", "by"}), sort_keys=True)
+        key = RequestKey(id=req.id, digest=hashlib.sha256(asked.encode()).hexdigest()[:24])
+    seq = await ctx.submit(journal(access, target=ctx.hall, by=req.by, request=key))
+    host = ctx.engine.component("events")
+    view = ctx.events()
+    assert isinstance(host, EventHost) and view is not None
+    sources = people_in(host, view)
+    if req.how == "find":
+        sources = [
+            src for src in sources if src.person_id in {s.person_id for s in sources if matches(s, req.text)}
+        ]
+    else:
+        sources = [src for src in sources if src.person_id == req.person]
+    people: dict[str, PersonRecord] = {}
+    for src in sources:
+        record = people.setdefault(
+            src.person_id, PersonRecord(person_id=src.person_id, restricted=src.person_id in view.restricted)
+        )
+        record.sources.append(src)
+    return PersonReply(id=req.id, seq=seq, people=list(people.values()))
 
 
 @handles(ActionRequest)

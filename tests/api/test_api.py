@@ -65,6 +65,10 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "switcher-replace": {"target": "rotacja", "seat": 1, "name": "Ela"},
     "switcher-table-done": {"target": "rotacja", "table": 1},
     "switcher-table-undone": {"target": "rotacja", "table": 1, "reason": "x"},
+    "person-access": {"how": "show", "person": "p1", "reason": "x"},
+    "person-correct": {"person": "p1", "field": "email", "value": "a@b.pl", "reason": "x"},
+    "person-restrict": {"person": "p1", "reason": "x"},
+    "person-erase": {"person": "p1", "reason": "x"},
 }
 
 
