@@ -319,10 +319,12 @@ class Client:
         )
 
     # -- the referee's actions (need the token) ------------------------------------------------
-    def person(self, how: str, *, reason: str, text: str = "", person: str = "", by: str = "") -> PersonReply:
-        """What is held about people (find/show/export), audited with ``reason``."""
+    def person(
+        self, how: str, *, reason: str, text: str = "", person: str = "", event: str = "", by: str = ""
+    ) -> PersonReply:
+        """What is held about people (find/show/export/list), audited with ``reason``."""
         return self._expect(
-            PersonRequest(how=how, text=text, person=person, reason=reason, by=by),
+            PersonRequest(how=how, text=text, person=person, event=event, reason=reason, by=by),
             PersonReply,
         )
 

@@ -512,9 +512,11 @@ class PersonRequest(RefereeRequest):
     a person): the token only, and journaled as the audit's record (who, when, ``reason``)."""
 
     type: Literal["person"] = "person"
-    how: Literal["find", "show", "export"]
+    how: Literal["find", "show", "export", "list"]
     text: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
     person: str = Field(default="", max_length=64)
+    #: ``list``: the people of this event (every event's: empty), for the lists to notify them.
+    event: str = Field(default="", max_length=40)
     reason: str = Field(min_length=1, max_length=500)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,18 @@ def register(sub: Any) -> None:
     p.add_argument("--lift", action="store_true", help=text("cli.person.lift"))
     p = command("erase", "cli.person.erase")
     p.add_argument("person", metavar="ID", help=text("cli.person.id"))
+    p = command("notify", "cli.person.notify", json_option=False)
+    p.add_argument("event", metavar="EVENT", help=text("cli.event.the-events-key"))
+    p.add_argument("--csv", metavar="FILE", required=True, help=text("cli.person.notify-file"))
+    p = command("retention", "cli.person.retention")
+    p.add_argument(
+        "--published", type=date.fromisoformat, metavar="YYYY-MM-DD", help=text("cli.person.published")
+    )
+    p.add_argument(
+        "--contacts-days", type=int, default=30, metavar="N", help=text("cli.person.contacts-days")
+    )
+    p.add_argument("--today", type=date.fromisoformat, metavar="YYYY-MM-DD", help=text("cli.person.today"))
+    p.add_argument("--apply", action="store_true", help=text("cli.person.apply"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
 
     def act(client: Any) -> int:
         client.by = args.by or ""
+        if args.command == "notify":
+            return _notify(client, args)
+        if args.command == "retention":
+            return _retention(client, args)
         if args.command in ("find", "show", "export"):
             reply = client.person(
                 args.command,
@@ -142,6 +158,108 @@ def _answer(args: argparse.Namespace, reply: Any) -> int:
                     )
                 )
             )
+    return 0
+
+
+def _notify(client: Any, args: argparse.Namespace) -> int:
+    """The lists to notify people (§1.15): the main list, then the reserve list, with e-mails,
+    as CSV for a mail merge; restricted people and withdrawals left out."""
+    import csv
+    import io
+
+    from clockd.core.csvtext import spreadsheet_cell
+
+    reply = client.person("list", reason=args.reason, event=args.event, by=args.by or "")
+    rows = []
+    for record in reply.people:
+        if record.restricted:
+            continue
+        for src in record.sources:
+            if src.list in ("main", "reserve") and not src.withdrawn:
+                rows.append(src)
+    rows.sort(key=lambda s: (s.list != "main", s.player))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\n")
+    writer.writerow(["list", "player", "display_name", "first_name", "last_name", "email", "phone"])
+    for s in rows:
+        p = s.person
+        cells = [s.list, str(s.player), s.display_name, p.first_name, p.last_name, p.email, p.phone]
+        writer.writerow([spreadsheet_cell(c) for c in cells])
+    try:
+        Path(args.csv).write_text(out.getvalue(), encoding="utf-8")
+    except OSError as exc:
+        print(render(msg("cli.cannot-write", path=args.csv, problem=exc)), file=sys.stderr)
+        return 1
+    main = sum(1 for s in rows if s.list == "main")
+    print(render(msg("cli.person.notify-written", path=args.csv, main=main, reserve=len(rows) - main)))
+    return 0
+
+
+def _retention(client: Any, args: argparse.Namespace) -> int:
+    """The retention plan: what goes today (and, with ``--apply``, journaled as it goes)."""
+    from clockd.core.retention import plan
+
+    today = args.today or datetime.now(UTC).date()
+    reply = client.person("list", reason=args.reason, by=args.by or "")
+    sources = [src for record in reply.people for src in record.sources]
+    finished: set[str] = set()
+    played: dict[str, set[int]] = {}
+    for view in client.events().events:
+        body = view.body
+        if getattr(body, "kind", None) != "puzzle-duel":
+            continue
+        if body.stage == "finished":
+            finished.add(view.key)
+        played[view.key] = set(body.field or ())
+    todo = plan(
+        sources,
+        finished=finished,
+        played=played,
+        today=today,
+        published=args.published,
+        contacts_days=args.contacts_days,
+    )
+    done: list[int] = []
+    if args.apply:
+        from clockd.core.registry import PersonDrop, PersonErase
+
+        for step in todo.steps:
+            why = f"{render(msg(f'cli.person.retention-why.{step.why}'), 'en')}: {args.reason}"
+            action: Any = (
+                PersonErase(person=step.person_id, reason=why)
+                if step.how == "erase"
+                else PersonDrop(person=step.person_id, fields=("email", "phone"), reason=why)
+            )
+            done.append(client.act("", action).seq)
+    if getattr(args, "json", False):
+        print(json.dumps({**todo.model_dump(mode="json"), "applied": done}, ensure_ascii=False))
+        return 0
+    for step in todo.steps:
+        what = msg(f"cli.person.retention-why.{step.why}")
+        print(
+            render(
+                msg(
+                    "cli.person.retention-step",
+                    how=msg(f"cli.person.retention-how.{step.how}"),
+                    person=step.person_id,
+                    names=", ".join(step.names),
+                    events=", ".join(step.events),
+                    why=what,
+                )
+            )
+        )
+    if not todo.steps:
+        print(render(msg("cli.person.retention-nothing")))
+    for r in todo.reminders:
+        code = "cli.person.form-reminder-past" if r.past else "cli.person.form-reminder"
+        print(render(msg(code, event=r.event, due=r.due.strftime("%d.%m.%Y"), first=r.first_sent)))
+    if todo.steps:
+        done_msg = (
+            msg("cli.person.retention-applied", n=len(done))
+            if args.apply
+            else msg("cli.person.retention-dry")
+        )
+        print(render(done_msg))
     return 0
 
 

@@ -128,7 +128,7 @@ def column_role(header: str) -> Role | None:
         return None
     if _has(words, text, "sygnatura czasowa", "timestamp", "data zgloszenia", "czas zgloszenia", "submitted"):
         return "timestamp"
-    attach = _has(words, text, "zalacz", "attach", "upload", "skan", "scan")
+    attach = _has(words, text, "zalacz", "attach", "upload", "skan", "scan", "plik", "file", "pdf", "link")
     if attach and _has(words, text, "zgod", "consent", "wizerun", "release", "pozuj", "posing"):
         return "attachment"
     people = _has(words, text, "osob", "people", "person", "ludzi") and _has(

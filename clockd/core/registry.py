@@ -52,8 +52,9 @@ class PersonAccess(Action):
 
     kind: Literal["person-access"] = "person-access"
     target: ClassVar[Target] = "daemon"
-    how: Literal["find", "show", "export"]
+    how: Literal["find", "show", "export", "list"]
     person: str = Field(default="", max_length=64)
+    event: str = Field(default="", max_length=40)  # ``list``: one event's people (all: empty)
     text: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
     reason: str = Field(min_length=1, max_length=500)
 
@@ -93,10 +94,28 @@ class PersonErase(Action):
     reason: str = Field(min_length=1, max_length=500)
 
 
-PersonAction = PersonAccess | PersonCorrect | PersonRestrict | PersonErase
+#: The fields the retention plan may drop while the person stays (contacts, the age).
+DROPPABLE = ("email", "phone", "age")
+
+
+@action
+class PersonDrop(Action):
+    """Drop some fields of a person's data for good (the retention plan: contacts N days after
+    the results), from the vault too; the rest of the person stays."""
+
+    kind: Literal["person-drop"] = "person-drop"
+    target: ClassVar[Target] = "daemon"
+    person: str = Field(min_length=1, max_length=64)
+    fields: tuple[Literal["email", "phone", "age"], ...] = Field(min_length=1)
+    reason: str = Field(min_length=1, max_length=500)
+
+
+PersonAction = PersonAccess | PersonCorrect | PersonRestrict | PersonErase | PersonDrop
 
 #: The kinds of the person actions (EventHost stages them).
-PERSON_KINDS = frozenset({"person-access", "person-correct", "person-restrict", "person-erase"})
+PERSON_KINDS = frozenset(
+    {"person-access", "person-correct", "person-restrict", "person-erase", "person-drop"}
+)
 
 
 def matches(source: PersonSource, text: str) -> bool:
@@ -119,10 +138,12 @@ def matches(source: PersonSource, text: str) -> bool:
 
 __all__ = [
     "CORRECTABLE",
+    "DROPPABLE",
     "PERSON_KINDS",
     "PersonAccess",
     "PersonAction",
     "PersonCorrect",
+    "PersonDrop",
     "PersonErase",
     "PersonRestrict",
     "PersonSource",

@@ -62,6 +62,11 @@ class ActionEntry(Entry):
         person = getattr(self.action, "person", None) if self.kind == "person-erase" else None
         return person if isinstance(person, str) else None
 
+    def vault_drops(self) -> tuple[str, tuple[str, ...]] | None:
+        if self.kind != "person-drop":
+            return None
+        return str(getattr(self.action, "person", "")), tuple(getattr(self.action, "fields", ()))
+
     def with_vault(self, records: Mapping[str, Any]) -> ActionEntry:
         return self.model_copy(update={"vault": dict(records)})
 

@@ -26,12 +26,13 @@ from pydantic import BaseModel, Field
 
 from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
 from clockd.core.ids import check_key, event_ref
-from clockd.core.people import PeopleIndex
+from clockd.core.people import PeopleIndex, identity_keys
 from clockd.core.program import Program
 from clockd.core.registry import (
     PERSON_KINDS,
     PersonAccess,
     PersonCorrect,
+    PersonDrop,
     PersonErase,
     PersonRestrict,
     PersonSource,
@@ -286,8 +287,6 @@ class EventHost:
         return person_id
 
     def remember(self, person_id: str, full_name: str, email: str = "", phone: str = "") -> None:
-        from clockd.core.people import identity_keys
-
         index = self._people_staged or self._people
         self._people_staged = index.with_person(
             person_id, identity_keys(full_name, email, phone, salt=index.salt)
@@ -394,11 +393,11 @@ class EventHost:
                     entry = entry.model_copy(
                         update={"action": a.model_copy(update={"text": ""}), "decided": decided}
                     )
-                else:
+                elif a.how in ("show", "export"):
                     self._known(a.person)
                     entry = entry.model_copy(update={"decided": decided})
             return Staged(entry)
-        assert isinstance(a, PersonCorrect | PersonRestrict | PersonErase)
+        assert isinstance(a, PersonCorrect | PersonRestrict | PersonErase | PersonDrop)
         if not replay:
             self._known(a.person)
             entry = entry.model_copy(update={"decided": {"at": _wall_clock()}})
@@ -417,17 +416,35 @@ class EventHost:
                 entry = entry.model_copy(
                     update={
                         "action": a.model_copy(update={"value": ""}),
-                        "vault": {a.person: {"correct": {"value": value}}},
+                        "vault": {a.person: {"correct": {"field": a.field, "value": value}}},
                     }
                 )
             self._each_holding("correct_person", a.person, a.field, value)
             return Staged(entry)
-        self._each_holding("erase_person", a.person)
+        if isinstance(a, PersonDrop):
+            for field in a.fields:
+                self._each_holding("correct_person", a.person, field, None if field == "age" else "")
+        else:
+            self._each_holding("erase_person", a.person)
         index = self._people_staged or self._people
-        self._people_staged = index.model_copy(
-            update={"ids": {k: v for k, v in index.ids.items() if v != a.person}}
-        )
+        index = index.model_copy(update={"ids": {k: v for k, v in index.ids.items() if v != a.person}})
+        if isinstance(a, PersonDrop):  # recognised again by what is left of them (a name with a phone)
+            for src in self._sources_staged(a.person):
+                p = src.person
+                index = index.with_person(
+                    a.person, identity_keys(p.full_name, p.email, p.phone, salt=index.salt)
+                )
+        self._people_staged = index
         return Staged(entry)
+
+    def _sources_staged(self, person_id: str) -> list[PersonSource]:
+        out: list[PersonSource] = []
+        for key in self._staged_order:
+            hosted = self._staged.get(key)
+            listed = getattr(self._kinds[hosted.kind], "people", None)
+            if listed is not None:
+                out += [src for src in listed(hosted) if src.person_id == person_id]
+        return out
 
     def _known(self, person_id: str) -> None:
         if not any(src.person_id == person_id for src in self.people()):

@@ -244,9 +244,11 @@ async def _person(ctx: Context, req: PersonRequest) -> Reply:
     refusal — an unknown person — journals nothing), then the answer from the state it saw."""
     if req.how == "find" and not req.text.strip():
         raise Refused("person.find-what")
-    if req.how != "find" and not req.person:
+    if req.how in ("show", "export") and not req.person:
         raise Refused("person.which")
-    access = PersonAccess(how=req.how, person=req.person, text=req.text, reason=req.reason)
+    if req.how == "list" and req.event:
+        ctx.event_view(req.event)  # refuses an unknown event
+    access = PersonAccess(how=req.how, person=req.person, text=req.text, event=req.event, reason=req.reason)
     key = None
     if req.id is not None:
         asked = json.dumps(req.model_dump(mode="json", exclude={"token", "id", "by"}), sort_keys=True)
@@ -260,6 +262,8 @@ async def _person(ctx: Context, req: PersonRequest) -> Reply:
         sources = [
             src for src in sources if src.person_id in {s.person_id for s in sources if matches(s, req.text)}
         ]
+    elif req.how == "list":
+        sources = [src for src in sources if not req.event or src.event == req.event]
     else:
         sources = [src for src in sources if src.person_id == req.person]
     people: dict[str, PersonRecord] = {}

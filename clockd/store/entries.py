@@ -67,6 +67,10 @@ class Entry(BaseModel):
         """The person whose vault records this entry erases, if it is an erasure."""
         return None
 
+    def vault_drops(self) -> tuple[str, tuple[str, ...]] | None:
+        """The person and the fields of theirs this entry drops from every vault record, if any."""
+        return None
+
     def with_vault(self, records: Mapping[str, Any]) -> Entry:
         """This entry as read back, with what the vault still holds for it (nothing: erased)."""
         return self

@@ -404,7 +404,7 @@ class Journal:
             raise JournalError("journal.cannot-commit", path=self.path, n=len(rows), problem=exc) from exc
         self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
         self._last_seq, self._head = last, head
-        if any(e.vault_erases() for e in events):
+        if any(e.vault_erases() or e.vault_drops() for e in events):
             self.purge_pending = True
         return list(range(first, last + 1))
 
@@ -414,6 +414,24 @@ class Journal:
         erased = entry.vault_erases()
         if erased:
             self._db.execute("DELETE FROM vault WHERE person = ?", (erased,))
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
+        drops = entry.vault_drops()
+        if drops:
+            person, fields = drops
+            for seq_, body in self._db.execute(
+                "SELECT seq, body FROM vault WHERE person = ?", (person,)
+            ).fetchall():
+                held = json.loads(body)
+                for slot in held.values():  # a sign-up's fields, or a correction's {"field", "value"}
+                    if not isinstance(slot, dict):
+                        continue
+                    if slot.get("field") in fields:
+                        slot["value"] = ""
+                    slot.update({f: (None if f == "age" else "") for f in fields if f in slot})
+                self._db.execute(
+                    "UPDATE vault SET body = ? WHERE seq = ? AND person = ?",
+                    (json.dumps(held, ensure_ascii=False), seq_, person),
+                )
             self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
         records = entry.vault_records()
         if records:

@@ -69,6 +69,7 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "person-correct": {"person": "p1", "field": "email", "value": "a@b.pl", "reason": "x"},
     "person-restrict": {"person": "p1", "reason": "x"},
     "person-erase": {"person": "p1", "reason": "x"},
+    "person-drop": {"person": "p1", "fields": ["email"], "reason": "x"},
 }
 
 
