@@ -62,6 +62,15 @@ def register(sub: Any) -> None:
     p.add_argument("--lift", action="store_true", help=text("cli.person.lift"))
     p = command("erase", "cli.person.erase")
     p.add_argument("person", metavar="ID", help=text("cli.person.id"))
+    p = command("consent", "cli.person.consent")
+    p.add_argument("person", metavar="ID", help=text("cli.person.id"))
+    p.add_argument(
+        "consent",
+        choices=["processing", "rules", "image", "newsletter", "other"],
+        help=text("cli.person.consent-kind"),
+    )
+    p.add_argument("--give", action="store_true", help=text("cli.person.consent-give"))
+    p.add_argument("--resign", action="store_true", help=text("cli.person.consent-resign"))
     p = command("notify", "cli.person.notify", json_option=False)
     p.add_argument("event", metavar="EVENT", help=text("cli.event.the-events-key"))
     p.add_argument("--csv", metavar="FILE", required=True, help=text("cli.person.notify-file"))
@@ -95,10 +104,18 @@ def run(args: argparse.Namespace) -> int:
                 by=args.by or "",
             )
             return _answer(args, reply)
-        from clockd.core.registry import PersonCorrect, PersonErase, PersonRestrict
+        from clockd.core.registry import PersonConsent, PersonCorrect, PersonErase, PersonRestrict
 
         action: Any
-        if args.command == "correct":
+        if args.command == "consent":
+            action = PersonConsent(
+                person=args.person,
+                consent=args.consent,
+                given=args.give,
+                resign=args.resign,
+                reason=args.reason,
+            )
+        elif args.command == "correct":
             action = PersonCorrect(person=args.person, field=args.field, value=args.value, reason=args.reason)
         elif args.command == "restrict":
             action = PersonRestrict(person=args.person, lift=args.lift, reason=args.reason)

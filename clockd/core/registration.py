@@ -1091,6 +1091,28 @@ class Registration(BaseModel):
         }
         return self._renamed(players)
 
+    def consent_changed(
+        self, person_id: str, kind: ConsentKind, given: bool, at: str, *, resign: bool
+    ) -> Registration:
+        """Person ``person_id``'s ``kind`` of consent withdrawn (or given again) at ``at``; with
+        ``resign`` (a required one withdrawn, §1.6) they leave the lists while these are open."""
+        players = dict(self.players)
+        mine = [p for p in players.values() if p.person_id == person_id]
+        if not mine:
+            return self
+        for p in mine:
+            kept = tuple(c for c in p.person.consents if c.kind != kind)
+            old = next((c for c in p.person.consents if c.kind == kind), None)
+            new = Consent(kind=kind, text=old.text if old else kind, answer="", given=given, at=at)
+            person = p.person.model_copy(update={"consents": (*kept, new)})
+            players[p.id] = p.model_copy(update={"person": person})
+        withdrawn = self.withdrawn
+        if resign and not self.closed:
+            withdrawn = withdrawn | {p.id for p in mine}
+        return self.model_copy(
+            update={"players": players, "withdrawn": withdrawn, "present": self.present - withdrawn}
+        )
+
     def _renamed(self, players: dict[PlayerId, Player]) -> Registration:
         names = display_names([(q.id, q.person) for q in players.values()], self.name_style)
         players = {pid: q.model_copy(update={"display_name": names[pid]}) for pid, q in players.items()}

@@ -94,6 +94,24 @@ class PersonErase(Action):
     reason: str = Field(min_length=1, max_length=500)
 
 
+@action
+class PersonConsent(Action):
+    """A consent withdrawn (or given again) by the person, in every event that holds them.
+
+    Withdrawing a required one (the processing of data, §1.6) is resignation: ``resign``
+    must say so, and the person is withdrawn from every event whose lists are still open;
+    an optional one (the image, a newsletter) is only noted.
+    """
+
+    kind: Literal["person-consent"] = "person-consent"
+    target: ClassVar[Target] = "daemon"
+    person: str = Field(min_length=1, max_length=64)
+    consent: Literal["processing", "rules", "image", "newsletter", "other"]
+    given: bool = False
+    resign: bool = False
+    reason: str = Field(min_length=1, max_length=500)
+
+
 #: The fields the retention plan may drop while the person stays (contacts, the age).
 DROPPABLE = ("email", "phone", "age")
 
@@ -110,11 +128,11 @@ class PersonDrop(Action):
     reason: str = Field(min_length=1, max_length=500)
 
 
-PersonAction = PersonAccess | PersonCorrect | PersonRestrict | PersonErase | PersonDrop
+PersonAction = PersonAccess | PersonCorrect | PersonRestrict | PersonErase | PersonDrop | PersonConsent
 
 #: The kinds of the person actions (EventHost stages them).
 PERSON_KINDS = frozenset(
-    {"person-access", "person-correct", "person-restrict", "person-erase", "person-drop"}
+    {"person-access", "person-correct", "person-restrict", "person-erase", "person-drop", "person-consent"}
 )
 
 
@@ -142,6 +160,7 @@ __all__ = [
     "PERSON_KINDS",
     "PersonAccess",
     "PersonAction",
+    "PersonConsent",
     "PersonCorrect",
     "PersonDrop",
     "PersonErase",

@@ -28,9 +28,11 @@ from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
 from clockd.core.ids import check_key, event_ref
 from clockd.core.people import PeopleIndex, identity_keys
 from clockd.core.program import Program
+from clockd.core.registration import REQUIRED_CONSENTS
 from clockd.core.registry import (
     PERSON_KINDS,
     PersonAccess,
+    PersonConsent,
     PersonCorrect,
     PersonDrop,
     PersonErase,
@@ -397,6 +399,8 @@ class EventHost:
                     self._known(a.person)
                     entry = entry.model_copy(update={"decided": decided})
             return Staged(entry)
+        if isinstance(a, PersonConsent):
+            return self._consent(entry, a, replay=replay)
         assert isinstance(a, PersonCorrect | PersonRestrict | PersonErase | PersonDrop)
         if not replay:
             self._known(a.person)
@@ -435,6 +439,18 @@ class EventHost:
                     a.person, identity_keys(p.full_name, p.email, p.phone, salt=index.salt)
                 )
         self._people_staged = index
+        return Staged(entry)
+
+    def _consent(self, entry: ActionEntry, a: PersonConsent, *, replay: bool) -> Staged:
+        """A consent withdrawn or given again; a required one withdrawn is resignation (§1.6)."""
+        required = a.consent in REQUIRED_CONSENTS
+        if not replay:
+            self._known(a.person)
+            if required and not a.given and not a.resign:
+                raise Refused("person.consent-is-resignation", person=a.person)
+            entry = entry.model_copy(update={"decided": {"at": _wall_clock()}})
+        at = str((entry.decided or {}).get("at", ""))
+        self._each_holding("consent_person", a.person, a.consent, a.given, at, required and not a.given)
         return Staged(entry)
 
     def _sources_staged(self, person_id: str) -> list[PersonSource]:

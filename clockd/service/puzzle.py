@@ -54,6 +54,7 @@ from clockd.core.registration import (
     CheckIn,
     CheckOut,
     CloseCheckIn,
+    ConsentKind,
     Signup,
     SignupImport,
     Withdraw,
@@ -263,6 +264,13 @@ class PuzzleDuel:
     def correct_person(self, hosted: Hosted, person_id: str, field: str, value: object) -> Any:
         s: PuzzleSession = hosted.state
         return s.model_copy(update={"registration": s.registration.corrected(person_id, field, value)})
+
+    def consent_person(
+        self, hosted: Hosted, person_id: str, kind: ConsentKind, given: bool, at: str, resign: bool
+    ) -> Any:
+        s: PuzzleSession = hosted.state
+        reg = s.registration.consent_changed(person_id, kind, given, at, resign=resign)
+        return s.model_copy(update={"registration": reg})
 
     def people(self, hosted: Hosted) -> list[PersonSource]:
         s: PuzzleSession = hosted.state

@@ -70,6 +70,7 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "person-restrict": {"person": "p1", "reason": "x"},
     "person-erase": {"person": "p1", "reason": "x"},
     "person-drop": {"person": "p1", "fields": ["email"], "reason": "x"},
+    "person-consent": {"person": "p1", "consent": "image", "reason": "x"},
 }
 
 

@@ -55,3 +55,34 @@ def test_the_import_refuses_a_row_without_the_required_consent_naming_it(open_de
     assert "§1.5" in render(refused[3].detail, "pl") and "zgody" in render(refused[3].detail, "pl")
     assert "consent" in render(refused[4].detail, "en")
     assert [p.name for p in body.players] == ["Anna K.", "Iga W."]
+
+
+def test_withdrawing_the_required_consent_is_resignation_and_an_optional_one_is_not(
+    open_desk: Any, capsys: Any
+) -> None:
+    from clockd.cli import main
+
+    desk: Desk = open_desk()
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="sb"))
+    desk.act("pt", ImportSignups(csv=CSV))
+    desk.act("sb", ImportSignups(csv=CSV))
+    pid = desk.client.person("find", text="anna@example.pl", reason="her e-mail").people[0].person_id
+    conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.client.token or ""]
+
+    def person(*argv: str) -> tuple[int, str, str]:
+        status = main(["person", *argv, *conn, "--reason", "her e-mail of 2 July"])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    assert person("consent", pid, "image")[0] == 0  # optional: noted, she stays
+    assert [p.name for p in desk.session("pt").players if p.withdrawn] == []
+    status, _, err = person("consent", pid, "processing")  # required: offered as resignation
+    assert status != 0 and "--resign" in err and "§1.6" in err
+    assert person("consent", pid, "processing", "--resign")[0] == 0
+    for key in ("pt", "sb"):
+        anna = next(p for p in desk.session(key).players if p.name == "Anna K.")
+        assert anna.withdrawn
+    (record,) = desk.client.person("show", person=pid, reason="check").people
+    given = {c.kind: c.given for c in record.sources[0].person.consents}
+    assert given == {"processing": False, "image": False}

@@ -25,6 +25,8 @@ from clockd.core.registry import PersonErase
 from clockd.core.units import SECOND
 from clockd.logs import configure_logging
 from clockd.reports.results import Results, check_results, results_csv
+from clockd.service.compose import default_components
+from clockd.service.engine import Engine
 from clockd.store.journal import Journal
 
 from .conftest import Desk
@@ -80,6 +82,12 @@ def play_round_one_match(desk: Desk, ewa: int) -> str:
     return match.id
 
 
+def events_state(engine: Engine) -> Any:
+    """Every event's state as a snapshot keeps it (the people index aside: its salt is per run)."""
+    data = engine.component("events").snapshot()
+    return {k: v for k, v in data.items() if k != "people"}
+
+
 def test_an_erased_player_is_in_no_file_and_the_bracket_and_results_still_hold(
     open_desk: Any, tmp_path: Path
 ) -> None:
@@ -124,6 +132,7 @@ def test_an_erased_player_is_in_no_file_and_the_bracket_and_results_still_hold(
         (tmp_path / "results.json").write_text(results.model_dump_json(indent=2), encoding="utf-8")
         (tmp_path / "results.csv").write_text(results_csv(results), encoding="utf-8")
         assert desk.client.person("find", text=EMAIL, reason="was she erased?").people == []
+        live = events_state(desk.daemon.engine)
         desk.daemon.stop()
         desk.client.close()
         (tmp_path / "daemon.log").write_text(log.getvalue(), encoding="utf-8")
@@ -137,6 +146,13 @@ def test_an_erased_player_is_in_no_file_and_the_bracket_and_results_still_hold(
             assert person not in j.vault_people()
             snapshots = j.snapshots()
         assert snapshots and all(not any(f in s.body.encode() for f in forms(SURNAME)) for s in snapshots)
+
+        replay = Engine(
+            Journal.reader(tmp_path / "journal.db"), boot_id="audit", components=default_components()
+        )
+        replay.rebuild(use_snapshots=False)  # every event from the first: live = replay
+        assert events_state(replay) == live and SEALED_NAME in json.dumps(live)
+        replay.journal.close()
 
         again = open_desk()  # the restart: from the snapshot written at the stop
         assert again.match(match_id).winner == before.winner
