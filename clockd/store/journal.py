@@ -522,7 +522,9 @@ class Journal:
             if prev is None:
                 raise self._damaged(after, "missing", "journal.damage-at.missing-start")
             rows = self._chained(rows, after, prev)
-        vault = self._vault(after, upto)
+        # The vault's records go with a full read (a replay, an audit); a timeline's (one table's,
+        # one event's) entries leave the daemon without personal data anyway.
+        vault = self._vault(after, upto) if table is None and event is None else {}
         for seq, _t, _table, kind, body, _hash in rows:
             entry = decode_entry(kind, body, where=f"{self.path} seq {seq}")
             held = vault.get(seq)
