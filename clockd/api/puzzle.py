@@ -225,7 +225,7 @@ def _players(reg: Registration) -> list[ListedPlayer]:
             out.append(
                 ListedPlayer(
                     id=p.id,
-                    name=p.display_name,
+                    name=reg.shown_name(p.id),
                     list=p.list.value,
                     order=order,
                     present=p.id in reg.present,

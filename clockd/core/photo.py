@@ -63,6 +63,7 @@ Role = Literal[
     "rules",
     "processing",
     "citizenship",
+    "adult",
     "age",
     "email",
     "full_name",
@@ -126,7 +127,10 @@ def column_role(header: str) -> Role | None:
     text = " ".join(words)
     if not words:
         return None
-    if _has(words, text, "sygnatura czasowa", "timestamp", "data zgloszenia", "czas zgloszenia", "submitted"):
+    if _has(words, text, "sygnatura czasowa", "timestamp", "submitted", "submission"):
+        return "timestamp"
+    sent = _has(words, text, "zgloszeni", "wyslani", "nadeslani", "przeslani")
+    if sent and _has(words, text, "data", "czas", "godzin", "kiedy", "date", "time"):
         return "timestamp"
     attach = _has(words, text, "zalacz", "attach", "upload", "skan", "scan", "plik", "file", "pdf", "link")
     if attach and _has(words, text, "zgod", "consent", "wizerun", "release", "pozuj", "posing"):
@@ -155,8 +159,11 @@ def column_role(header: str) -> Role | None:
         words, text, "przetwarzan", "dane osobowe", "danych osobowych", "rodo", "personal data", "processing"
     ):
         return "processing"
-    if _has(words, text, "obywatel", "citizenship", "nationality"):
+    if _has(words, text, "obywatel", "citizenship", "nationality", "narodowosc"):
         return "citizenship"
+    adult = "18" in words and _has(words, text, "ukonczon", "skonczon", "lat", "years", "older", "over")
+    if adult or _has(words, text, "pelnoletn", "adult"):
+        return "adult"
     if _has(words, text, "wiek", "ile masz lat", "age"):
         return "age"
     if _has(words, text, "e mail", "email", "mail"):
@@ -254,7 +261,7 @@ def _posing_columns(header: list[str], rows: list[list[str]], indices: list[int]
 
 #: What each checked rule needs, for :attr:`PhotoImport.unchecked`.
 RULE_COLUMNS: tuple[tuple[str, tuple[Role, ...]], ...] = (
-    ("age", ("age", "birth")),
+    ("age", ("age", "birth", "adult")),
     ("citizenship", ("citizenship",)),
     ("festival", ("taken", "at_festival")),
     ("posing", ("posing",)),
@@ -398,6 +405,8 @@ def _refusal(
         return msg("photo.under-age", min_age=MIN_AGE)
     elif {"age", "birth"} & by_role.keys():
         return msg("photo.no-age")
+    elif "adult" in by_role and not is_yes(cell(row, "adult")):
+        return msg("photo.under-age", min_age=MIN_AGE)
     if "citizenship" in by_role and not is_polish(cell(row, "citizenship")):
         return msg("photo.not-polish")
     if "photo" in by_role and not cell(row, "photo"):

@@ -934,6 +934,9 @@ class Registration(BaseModel):
     refused: tuple[Refusal, ...] = ()
     possible_duplicates: tuple[PossibleDuplicate, ...] = ()  # for the referee to decide (§1.14)
     last_import: ImportReport | None = None  # what the latest export of the form changed
+    #: Players whose person restricted the processing of their data (RODO art. 18): kept, but
+    #: shown on no screen and in no results under their name.
+    restricted: frozenset[PlayerId] = frozenset()
 
     @classmethod
     def from_signups(
@@ -1134,7 +1137,22 @@ class Registration(BaseModel):
         return self.field is not None
 
     def public_names(self) -> dict[PlayerId, str]:
-        return {pid: p.display_name for pid, p in self.players.items()}
+        return {pid: self.shown_name(pid) for pid in self.players}
+
+    def shown_name(self, pid: PlayerId) -> str:
+        """What screens and results call the player: the display name, or for a restricted
+        person the stand-in with the number ("N.N. (7)")."""
+        p = self.players[pid]
+        return f"{SEALED_NAME} ({pid})" if pid in self.restricted else p.display_name
+
+    def restricted_for(self, person_id: str, restricted: bool) -> Registration:
+        """Person ``person_id``'s players restricted (or no longer)."""
+        mine = {p.id for p in self.players.values() if p.person_id == person_id}
+        if not mine:
+            return self
+        return self.model_copy(
+            update={"restricted": self.restricted | mine if restricted else self.restricted - mine}
+        )
 
     # -- what may be done now ------------------------------------------------------------------
     def allowed(self) -> Allowed:

@@ -408,6 +408,7 @@ class EventHost:
         if isinstance(a, PersonRestrict):
             restricted = self._restricted_staged if self._restricted_staged is not None else self._restricted
             self._restricted_staged = restricted - {a.person} if a.lift else restricted | {a.person}
+            self._each_holding("restrict_person", a.person, not a.lift)
             return Staged(entry)
         if isinstance(a, PersonCorrect):
             if replay:

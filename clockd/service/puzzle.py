@@ -265,6 +265,10 @@ class PuzzleDuel:
         s: PuzzleSession = hosted.state
         return s.model_copy(update={"registration": s.registration.corrected(person_id, field, value)})
 
+    def restrict_person(self, hosted: Hosted, person_id: str, restricted: bool) -> Any:
+        s: PuzzleSession = hosted.state
+        return s.model_copy(update={"registration": s.registration.restricted_for(person_id, restricted)})
+
     def consent_person(
         self, hosted: Hosted, person_id: str, kind: ConsentKind, given: bool, at: str, resign: bool
     ) -> Any:

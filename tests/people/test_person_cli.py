@@ -135,6 +135,8 @@ def test_a_correction_and_a_restriction_show_everywhere_the_person_is(
     pid = desk.client.person("find", text="601222333", reason="setting up").people[0].person_id
     assert person(desk, capsys, "correct", pid, "last_name", "Kowalska-Nowak", "--reason", "married")[0] == 0
     assert person(desk, capsys, "restrict", pid, "--reason", "she contests the data")[0] == 0
+    shown = {p.id: p.name for p in desk.session("pt").players}
+    assert shown[4] == "N.N. (4)" and "Anna" not in " ".join(shown.values())  # off every screen
     desk.client.close()
     desk.daemon.stop()
     desk = open_desk()  # and so after a restart (the vault keeps the corrected value)
@@ -142,5 +144,8 @@ def test_a_correction_and_a_restriction_show_everywhere_the_person_is(
     (record,) = json.loads(out)["people"]
     assert record["restricted"] is True
     assert [s["person"]["last_name"] for s in record["sources"]] == ["Kowalska-Nowak"] * 2
+    assert {p.id: p.name for p in desk.session("sb").players}[4] == "N.N. (4)"  # after the restart too
+    assert person(desk, capsys, "restrict", pid, "--lift", "--reason", "settled")[0] == 0
+    assert {p.id: p.name for p in desk.session("pt").players}[4] == "Anna K."
     status, out, err = person(desk, capsys, "show", "p-nobody", "--reason", "check")
     assert status != 0 and "p-nobody" in err

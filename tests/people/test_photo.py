@@ -167,3 +167,39 @@ def test_the_jury_sheet_shows_numbers_only_and_the_scores_give_a_winner_and_a_di
         "wyróżnienie: zgłoszenie nr 1, Anna K.",
     ]
     assert jury_result({1: {"a": 5}, 2: {"a": 5}, 3: {"a": 1}}).tied == (1, 2)
+
+
+def test_an_english_form_with_declarations_as_ticks_reads_the_same_way() -> None:
+    header = [
+        "Timestamp",
+        "First name",
+        "Last name",
+        "Email address",
+        "Are you 18 or older?",
+        "Citizenship",
+        "Photo (upload)",
+        "I declare the photo was taken at Pyrkon 2026 (19-21 June)",
+        "Are there people posing in the photo?",
+        "Written consents of the people posing (attach)",
+        "I declare this is my own work",
+        "Did you use generative AI?",
+        "I agree to the exhibition licence (§7.1.13)",
+    ]
+    ok = ["Yes", "Polish", "https://x/1", "I declare", "No", "", "I declare", "No", "I agree"]
+    rows = [
+        ["2026/06/20 10:00:00 AM GMT+2", "Ann", "Smith", "ann@example.com", *ok],
+        ["2026/06/20 11:00:00 AM GMT+2", "Bob", "Brown", "bob@example.com", "No", *ok[1:]],
+        ["2026/06/20 12:00:00 PM GMT+2", "Cid", "Clay", "cid@example.com", *ok[:4], "Yes", "", *ok[6:]],
+        ["2026/06/20 1:00:00 PM GMT+2", "Dee", "Dunn", "dee@example.com", *ok[:7], "Yes", ok[8]],
+        ["2026/06/20 2:00:00 PM GMT+2", "Eve", "East", "eve@example.com", *ok[:3], "", *ok[4:]],
+    ]
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([header, *rows])
+    result = read_entries(out.getvalue())
+    assert [a.line for a in result.accepted] == [1]
+    assert {r.line: r.code for r in result.refused} == {
+        2: "photo.under-age",
+        3: "photo.no-posing-consents",
+        4: "photo.generative-ai",
+        5: "photo.not-at-festival-declared",
+    }
