@@ -23,7 +23,7 @@ from typing import Any
 
 from clockd.api.local import login_name
 from clockd.cli.status import add_connection_options, call
-from clockd.i18n import msg, render, text
+from clockd.i18n import Msg, msg, render, text
 
 
 def register(sub: Any) -> None:
@@ -165,7 +165,7 @@ def _answer(args: argparse.Namespace, reply: Any) -> int:
                         event=src["event"],
                         player=src["player"],
                         display=src["display_name"],
-                        list=src["list"],
+                        list=Msg(code=f"term.list.{src['list']}"),
                         line=src["line"] if src["line"] is not None else "—",
                         sent=src["signed_up_at"] or "—",
                         name=f"{p['first_name']} {p['last_name']}".strip(),
@@ -175,6 +175,11 @@ def _answer(args: argparse.Namespace, reply: Any) -> int:
                     )
                 )
             )
+            for c in p.get("consents", []):
+                code = "cli.person.consent-given" if c["given"] else "cli.person.consent-not-given"
+                print(
+                    "    " + render(msg(code, text=c["text"], answer=c["answer"] or "—", at=c["at"] or "—"))
+                )
     return 0
 
 

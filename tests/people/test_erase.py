@@ -25,6 +25,7 @@ from clockd.core.registry import PersonErase
 from clockd.core.units import SECOND
 from clockd.logs import configure_logging
 from clockd.reports.results import Results, check_results, results_csv
+from clockd.service.actions import journal
 from clockd.service.compose import default_components
 from clockd.service.engine import Engine
 from clockd.store.journal import Journal
@@ -159,3 +160,28 @@ def test_an_erased_player_is_in_no_file_and_the_bracket_and_results_still_hold(
         assert {p.id: p.name for p in again.session().players} == names
     finally:
         logging.getLogger().removeHandler(handler)
+
+
+def test_an_erasure_whose_purge_a_crash_cut_short_is_finished_at_the_next_start(
+    open_desk: Any, tmp_path: Path
+) -> None:
+    """The erasure is journaled (its vault rows deleted in that transaction) and the daemon dies
+    before the snapshots are dropped and the file vacuumed: the next start finishes the job."""
+    desk = open_desk()
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
+    desk.act("pt", ImportSignups(csv=CSV, source="zapisy.csv"))
+    person = desk.client.person("find", text=EMAIL, reason="her request").people[0].person_id
+    desk.client.close()
+    desk.daemon.stop()  # its snapshot holds her
+    with Journal(tmp_path / "journal.db") as j:  # what the dead daemon had committed, and no more
+        last = list(j.read())[-1].entry.t_ns
+        j.append([journal(PersonErase(person=person, reason="her request"), target="desk").at(last)])
+        assert j.purge_pending
+    assert found_in(journal_files(tmp_path)), "the copies are still there before the next start"
+    again = open_desk()
+    assert again.client.person("find", text=EMAIL, reason="was she erased?").people == []
+    names = [p.name for p in again.session().players]
+    assert any(n.startswith(SEALED_NAME) for n in names) and not any(n.startswith("Ewa") for n in names)
+    again.client.close()
+    again.daemon.stop()
+    assert found_in(journal_files(tmp_path)) == {}

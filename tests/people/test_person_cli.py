@@ -66,6 +66,7 @@ def test_a_person_in_two_events_is_one_person_and_the_export_lists_both_with_the
     pid = found["person_id"]
     status, out, _ = person(desk, capsys, "show", pid, "--reason", "her e-mail of 1 July")
     assert status == 0 and out.count("Kowalska") == 2 and "601 222 333" in out and pid in out
+    assert "lista główna" in out and out.count("zgoda udzielona: „Zgoda na przetwarzanie") == 2
     target = tmp_path / "anna.json"
     status, out, _ = person(desk, capsys, "export", pid, "--json", str(target), "--reason", "her request")
     assert status == 0 and str(target) in out
