@@ -16,6 +16,7 @@ searched for, a corrected value) is marked private and kept out of the journal's
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -154,7 +155,36 @@ def matches(source: PersonSource, text: str) -> bool:
     return len(digits) >= 6 and phone.endswith(digits[-9:])
 
 
+#: The free-text fields of actions (a reason, a note): journaled as typed, for good.
+FREE_TEXT_FIELDS = ("reason", "text")
+
+
+def names_a_person(text: str, sources: list[PersonSource]) -> bool:
+    """Whether ``text`` holds a person's full name, e-mail or phone ("toss won by Anna Kowalska").
+
+    The journal keeps a reason or a note for good — an erasure could not reach it — so such a
+    text is refused at the input; the public name ("Anna K.") or the player's number says the
+    same. A first name or a surname alone is not refused: too many are ordinary words.
+    """
+    from clockd.core.people import fold_name
+
+    folded = f" {fold_name(text)} "
+    lower = text.lower()
+    digits = re.sub(r"[\s\-()/.]", "", text)
+    for src in sources:
+        p = src.person
+        if p.last_name and f" {fold_name(p.full_name)} " in folded:
+            return True
+        if p.email and p.email.lower() in lower:
+            return True
+        phone = re.sub(r"\D", "", p.phone)[-9:]
+        if len(phone) == 9 and phone in digits:
+            return True
+    return False
+
+
 __all__ = [
+    "FREE_TEXT_FIELDS",
     "CORRECTABLE",
     "DROPPABLE",
     "PERSON_KINDS",
@@ -167,4 +197,5 @@ __all__ = [
     "PersonRestrict",
     "PersonSource",
     "matches",
+    "names_a_person",
 ]

@@ -49,7 +49,7 @@ from clockd.api.messages import (
     TimelineReply,
 )
 from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
-from clockd.core.registry import PersonAccess, matches
+from clockd.core.registry import FREE_TEXT_FIELDS, PersonAccess, matches, names_a_person
 from clockd.i18n import Problem
 from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
@@ -280,6 +280,7 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
     """Every referee action: resolve its target, journal it (with its request's id: a repeat
     is answered with the seq of the first), answer with what it changed."""
     action = req.action
+    _no_person_in_free_text(ctx, action)
     request = request_key(req)
     if action.target == "daemon":
         key = getattr(action, "key", None)
@@ -307,6 +308,19 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
     entry = journal(action, target=target, by=req.by, event=key, request=request, decided=decided)
     seq = await ctx.submit(entry)
     return Done(id=req.id, seq=seq, event=ctx.event_view(key))
+
+
+def _no_person_in_free_text(ctx: Context, action: Any) -> None:
+    """Refuse a reason or a note that names a person: the journal would keep it for good."""
+    texts = [t for f in FREE_TEXT_FIELDS if isinstance(t := getattr(action, f, None), str) and t.strip()]
+    if not texts:
+        return
+    host = ctx.engine.component("events")
+    view = ctx.events()
+    if not isinstance(host, EventHost) or view is None:
+        return
+    if names_a_person(" ".join(texts), people_in(host, view)):
+        raise Refused("person.in-free-text")
 
 
 def _table_of(ctx: Context, ref: Ref) -> int:

@@ -150,3 +150,29 @@ def test_a_correction_and_a_restriction_show_everywhere_the_person_is(
     assert {p.id: p.name for p in desk.session("pt").players}[4] == "Anna K."
     status, out, err = person(desk, capsys, "show", "p-nobody", "--reason", "check")
     assert status != 0 and "p-nobody" in err
+
+
+def test_a_reason_or_a_note_that_names_a_person_is_refused_for_the_journal_keeps_it_for_good(
+    open_desk: Any, tmp_path: Path
+) -> None:
+    from clockd.api.messages import ApiError
+    from clockd.core.clock import Adjust, Side
+    from clockd.core.program import AddNote
+    from clockd.i18n import render
+
+    desk = open_desk()
+    two_events(desk)
+    for text in ("toss won by Anna Kowalska", "call anna.k@example.pl", "tel. 601-222-333", "ANNA  KOWALSKA"):
+        with pytest.raises(ApiError) as refused:
+            desk.act("1", AddNote(text=text))
+        assert refused.value.reason.code == "person.in-free-text"
+        assert "Anna K." in render(refused.value.reason, "en")
+    with pytest.raises(ApiError):
+        desk.act("1", Adjust(side=Side.A, delta_ms=-1000, reason="Anna Kowalska touched a piece"))
+    desk.act("1", AddNote(text="toss won by Anna K. (4)"))  # the public name says the same
+    desk.act(
+        "1", Adjust(side=Side.A, delta_ms=-1000, reason="Kowalska's clock")
+    )  # a surname alone may be a word
+    with Journal.reader(tmp_path / "journal.db") as j:
+        body = b"".join(str(r[0]).encode() for r in j._db.execute("SELECT body FROM events"))
+    assert b"Anna Kowalska" not in body and b"anna.k@example.pl" not in body
