@@ -184,9 +184,9 @@ def names_a_person(text: str, sources: list[PersonSource]) -> bool:
 
 
 __all__ = [
-    "FREE_TEXT_FIELDS",
     "CORRECTABLE",
     "DROPPABLE",
+    "FREE_TEXT_FIELDS",
     "PERSON_KINDS",
     "PersonAccess",
     "PersonAction",
