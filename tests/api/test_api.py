@@ -27,6 +27,12 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "note": {"target": "1", "text": "hello"},
     "complete": {"target": "1"},
     "event-create": {"event_kind": "puzzle-duel", "key": "pt"},
+    "person-access": {"how": "show", "person": "p1", "reason": "x"},
+    "person-correct": {"person": "p1", "field": "email", "value": "a@b.pl", "reason": "x"},
+    "person-restrict": {"person": "p1", "reason": "x"},
+    "person-erase": {"person": "p1", "reason": "x"},
+    "person-drop": {"person": "p1", "fields": ["email"], "reason": "x"},
+    "person-consent": {"person": "p1", "consent": "image", "reason": "x"},
     "signups-import": {"target": "pt", "csv": "x"},
     "player-add": {"target": "pt", "first_name": "Ola", "age": 20},
     "check-in": {"target": "pt", "player": 1},
@@ -65,12 +71,6 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "switcher-replace": {"target": "rotacja", "seat": 1, "name": "Ela"},
     "switcher-table-done": {"target": "rotacja", "table": 1},
     "switcher-table-undone": {"target": "rotacja", "table": 1, "reason": "x"},
-    "person-access": {"how": "show", "person": "p1", "reason": "x"},
-    "person-correct": {"person": "p1", "field": "email", "value": "a@b.pl", "reason": "x"},
-    "person-restrict": {"person": "p1", "reason": "x"},
-    "person-erase": {"person": "p1", "reason": "x"},
-    "person-drop": {"person": "p1", "fields": ["email"], "reason": "x"},
-    "person-consent": {"person": "p1", "consent": "image", "reason": "x"},
 }
 
 
