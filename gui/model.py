@@ -195,7 +195,7 @@ class Refusal(_Frozen):
 
     line: int
     name: str
-    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening", "no-consent"]
     #: For a duplicate: the line of the earlier sign-up.
     same_as: int | None = None
     #: The daemon's sentence saying exactly why, if it sent one.

@@ -61,6 +61,8 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     Message,
+    PersonReply,
+    PersonRequest,
     Ping,
     Pong,
     Push,
@@ -317,6 +319,15 @@ class Client:
         )
 
     # -- the referee's actions (need the token) ------------------------------------------------
+    def person(
+        self, how: str, *, reason: str, text: str = "", person: str = "", event: str = "", by: str = ""
+    ) -> PersonReply:
+        """What is held about people (find/show/export/list), audited with ``reason``."""
+        return self._expect(
+            PersonRequest(how=how, text=text, person=person, event=event, reason=reason, by=by),
+            PersonReply,
+        )
+
     def act(self, target: str | int, action: Action) -> Done:
         """Do ``action`` on ``target`` (``3``, ``pt``, ``pt/R1-1``); the daemon's answer, or ApiError."""
         return self._expect(ActionRequest.of(action, target), Done)

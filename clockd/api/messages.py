@@ -50,7 +50,9 @@ import clockd.core.duel
 import clockd.core.hall  # noqa: F401  (registers the station program's view)
 from clockd.core.actions import Action, Allowed, action_types, parse_action, validation_msg
 from clockd.core.device import DeviceDetail, DeviceState
+from clockd.core.private import PRIVATE
 from clockd.core.program import AnyProgramView
+from clockd.core.registry import PersonSource
 from clockd.i18n import Msg, Problem, msg, render
 
 #: The version of this API. A request with a higher ``v`` is refused (``unsupported-version``).
@@ -504,6 +506,20 @@ class ActionRequest(RefereeRequest):
 # -- replies ----------------------------------------------------------------------------------
 
 
+@request_type
+class PersonRequest(RefereeRequest):
+    """What is held about people (``find`` a name, an e-mail or a phone; ``show`` or ``export``
+    a person): the token only, and journaled as the audit's record (who, when, ``reason``)."""
+
+    type: Literal["person"] = "person"
+    how: Literal["find", "show", "export", "list"]
+    text: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
+    person: str = Field(default="", max_length=64)
+    #: ``list``: the people of this event (every event's: empty), for the lists to notify them.
+    event: str = Field(default="", max_length=40)
+    reason: str = Field(min_length=1, max_length=500)
+
+
 @message_type
 class Pong(Reply):
     type: Literal["pong"] = "pong"
@@ -533,6 +549,22 @@ class EventResultsReply(Reply):
     type: Literal["event-results"] = "event-results"
     event: str
     results: dict[str, Any]
+
+
+class PersonRecord(BaseModel):
+    """Everything held about one person, with where it came from (each event's player)."""
+
+    person_id: str
+    restricted: bool = False
+    sources: list[PersonSource] = Field(default_factory=list)
+
+
+@message_type
+class PersonReply(Reply):
+    type: Literal["person"] = "person"
+    #: The audit record's seq in the journal.
+    seq: int
+    people: list[PersonRecord] = Field(default_factory=list, json_schema_extra=PRIVATE)
 
 
 @message_type

@@ -67,7 +67,7 @@ class RefusalView(_View):
 
     line: int
     name: str
-    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening", "no-consent"]
     same_as: int | None = None
     detail: Msg | None = None
 
@@ -225,7 +225,7 @@ def _players(reg: Registration) -> list[ListedPlayer]:
             out.append(
                 ListedPlayer(
                     id=p.id,
-                    name=p.display_name,
+                    name=reg.shown_name(p.id),
                     list=p.list.value,
                     order=order,
                     present=p.id in reg.present,

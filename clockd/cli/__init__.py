@@ -37,6 +37,8 @@ COMMANDS = (
     "gpio",
     "swiss",
     "chess",
+    "person",
+    "photo",
 )
 
 

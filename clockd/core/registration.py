@@ -74,6 +74,32 @@ class SignupError(RegistrationError):
 # -- people -------------------------------------------------------------------------------
 
 
+ConsentKind = Literal["processing", "rules", "image", "newsletter", "other"]
+
+#: The consents a sign-up cannot go without (§1.5): the processing of the person's data
+#: (§1.6; withdrawing it is resignation) and the acceptance of the rules (§1.4). The rest —
+#: the image (photos, films), a newsletter — are asked, kept, and may be refused.
+REQUIRED_CONSENTS: frozenset[str] = frozenset({"processing", "rules"})
+
+
+class Consent(BaseModel):
+    """One consent question of the form as the person answered it: its text (the column's
+    header), the answer as written, whether it is a yes, and when it was given (the form's
+    timestamp, as written)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: ConsentKind
+    text: str
+    answer: str
+    given: bool
+    at: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.kind in REQUIRED_CONSENTS
+
+
 class Person(BaseModel):
     """What a sign-up form says about a person. Everything but the first name is private."""
 
@@ -85,6 +111,8 @@ class Person(BaseModel):
     phone: str = Field(default="", json_schema_extra=PRIVATE)
     age: int | None = Field(default=None, ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = ""  # a display name the person chose, if the form asks for one
+    #: The form's consent questions, as answered (RODO: what was agreed to, and when).
+    consents: tuple[Consent, ...] = Field(default=(), json_schema_extra=PRIVATE)
 
     @property
     def full_name(self) -> str:
@@ -115,6 +143,45 @@ class Person(BaseModel):
         """The same name with other contacts: perhaps one person with a new e-mail, perhaps a
         namesake. Not decided by the software: the referee is shown both (§1.14)."""
         return fold_name(self.full_name) == fold_name(other.full_name) and self.same_person(other) is None
+
+
+#: What the journal keeps of a person whose data lives in the vault (and all that is left of an
+#: erased one): a name that is no one's ("nomen nescio"), the rest empty.
+SEALED_NAME = "N.N."
+
+#: A person's fields kept in the vault (``docs/architecture.md``, "The vault"), not in the journal.
+VAULT_FIELDS = ("first_name", "last_name", "email", "phone", "age", "nickname", "consents")
+
+
+def seal_person(person: Person) -> tuple[Person, dict[str, object]]:
+    """``person`` as the journal keeps it (no one's name, no data), and the vault's record."""
+    record: dict[str, object] = person.model_dump(mode="json", include=set(VAULT_FIELDS))
+    return erased_person(person), record
+
+
+def erased_person(person: Person) -> Person:
+    """What is left of ``person`` once erased: the sealed stand-in."""
+    return person.model_copy(
+        update={
+            "first_name": SEALED_NAME,
+            "last_name": "",
+            "email": "",
+            "phone": "",
+            "age": None,
+            "nickname": "",
+            "consents": (),
+        }
+    )
+
+
+def unseal_person(person: Person, record: object) -> Person:
+    """The person the journal's ``person`` stands for, from the vault's ``record`` (``None``:
+    erased — the stand-in stays)."""
+    if not isinstance(record, dict):
+        return person
+    return Person.model_validate(
+        {**person.model_dump(), **{f: record[f] for f in VAULT_FIELDS if f in record}}
+    )
 
 
 class ListKind(StrEnum):
@@ -194,7 +261,7 @@ class Refusal(BaseModel):
 
     line: int
     name: str  # "Anna K.": with the line, enough to find the row; no surname
-    reason: Literal["under-age", "duplicate", "over-limit", "before-opening"]
+    reason: Literal["under-age", "duplicate", "over-limit", "before-opening", "no-consent"]
     detail: Msg
     #: For a duplicate: the line of the earlier sign-up it repeats.
     same_as: int | None = None
@@ -261,6 +328,8 @@ class SignupImport(BaseModel):
     columns: dict[str, str]  # field → the file's column header
     ignored_columns: tuple[str, ...]
     possible_duplicates: tuple[PossibleDuplicate, ...] = ()
+    #: The consent columns read (the header → what it asks for).
+    consent_columns: dict[str, ConsentKind] = Field(default_factory=dict)
 
     def kept(self, seats: int) -> SignupImport:
         """What a registration of ``seats`` keeps of it (:meth:`Registration.from_signups` gives
@@ -353,6 +422,8 @@ def parse_signups(
         raise SignupError(source, [(1, csv_error(exc))]) from None
     columns, ignored = _map_columns(header, source)
     index = {field: header.index(col) for field, col in columns.items()}
+    consent_at = {i: kind for i, col in enumerate(header) if (kind := consent_kind(col)) is not None}
+    ignored = [col for col in ignored if consent_kind(col) is None]
 
     problems: list[tuple[int, Msg]] = []
     rows: list[tuple[int, Person, str]] = []
@@ -376,7 +447,18 @@ def parse_signups(
             problems.append((line, problem))
             continue
         assert person is not None
-        rows.append((line, person, cell("timestamp")))
+        stamp = cell("timestamp")
+        consents = tuple(
+            Consent(
+                kind=kind,
+                text=header[i].strip(),
+                answer=(answer := row[i].strip() if i < len(row) else ""),
+                given=consent_given(answer),
+                at=stamp,
+            )
+            for i, kind in consent_at.items()
+        )
+        rows.append((line, person.model_copy(update={"consents": consents}), stamp))
     sent = _sent_at(rows, "timestamp" in index, time_zone, problems)
     if problems:
         raise SignupError(source, problems)
@@ -400,6 +482,17 @@ def parse_signups(
                         sent=stamp,
                         opens=opens.astimezone(ZoneInfo(time_zone)).strftime("%d.%m.%Y %H:%M"),
                     ),
+                )
+            )
+            continue
+        missing = next((c for c in person.consents if c.required and not c.given), None)
+        if missing is not None:  # §1.5: the consents the rules require are the condition of taking part
+            refused.append(
+                Refusal(
+                    line=line,
+                    name=person.short_name,
+                    reason="no-consent",
+                    detail=msg("signups.no-consent", consent=missing.text),
                 )
             )
             continue
@@ -440,6 +533,7 @@ def parse_signups(
         columns=columns,
         ignored_columns=tuple(ignored),
         possible_duplicates=tuple(maybe),
+        consent_columns={header[i].strip(): kind for i, kind in consent_at.items()},
     )
 
 
@@ -512,6 +606,44 @@ class _SeenPeople:
         """The first earlier sign-up with the same name and other contacts (the referee decides)."""
         first = self._by_name.get(fold_name(person.full_name))
         return first if first is not None and first.person.maybe_same_person(person) else None
+
+
+#: What a consent question asks for, by the words of its text (folded: no case, no diacritics).
+_CONSENT_KINDS: tuple[tuple[ConsentKind, tuple[str, ...]], ...] = (
+    ("image", ("wizerunek", "wizerunku", "zdjec", "zdjecia", "fotografi", "film", "image", "photo")),
+    ("newsletter", ("newsletter", "marketing", "handlow", "informacji o")),
+    (
+        "processing",
+        ("przetwarzan", "dane osobowe", "danych osobowych", "rodo", "processing", "personal data"),
+    ),
+    ("rules", ("regulamin", "terms", "rules")),
+)
+
+
+def consent_kind(header: str) -> ConsentKind | None:
+    """What the column asks the person to agree to, or ``None`` if it is no consent question.
+
+    A question about the image is the image's even when it names the data too ("zgoda na
+    przetwarzanie wizerunku"): its refusal is no resignation.
+    """
+    words = fold_name(header).split()
+    if not any(w.startswith(c) for w in words for c in _CONSENT_WORDS):
+        return None
+    text = " ".join(words)
+    for kind, stems in _CONSENT_KINDS:
+        if any(stem in text for stem in stems):
+            return kind
+    return "other"
+
+
+#: Answers that mean no (a checkbox left empty is no too).
+_NO = frozenset({"nie", "no", "n", "false", "0", "brak", "nie wyrazam", "nie zgadzam sie", "nie akceptuje"})
+
+
+def consent_given(answer: str) -> bool:
+    """Whether a consent cell says yes: "Tak", "Wyrażam zgodę", the option's own text, "x"."""
+    folded = fold_name(answer)
+    return bool(folded) and folded not in _NO and not folded.startswith("nie ")
 
 
 def _column_match(col: str) -> tuple[str, float] | None:
@@ -710,7 +842,8 @@ class AddPlayer(Action):
     last_name: str = Field(default="", max_length=100, json_schema_extra=PRIVATE)
     email: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)
     phone: str = Field(default="", max_length=50, json_schema_extra=PRIVATE)
-    age: int = Field(ge=0, le=130, json_schema_extra=PRIVATE)
+    #: Required; ``None`` only in the journal, where the vault keeps it (or it was erased).
+    age: int | None = Field(ge=0, le=130, json_schema_extra=PRIVATE)
     nickname: str = Field(default="", max_length=100)
     walk_in: bool = False
 
@@ -801,6 +934,9 @@ class Registration(BaseModel):
     refused: tuple[Refusal, ...] = ()
     possible_duplicates: tuple[PossibleDuplicate, ...] = ()  # for the referee to decide (§1.14)
     last_import: ImportReport | None = None  # what the latest export of the form changed
+    #: Players whose person restricted the processing of their data (RODO art. 18): kept, but
+    #: shown on no screen and in no results under their name.
+    restricted: frozenset[PlayerId] = frozenset()
 
     @classmethod
     def from_signups(
@@ -932,6 +1068,59 @@ class Registration(BaseModel):
             }
         )
 
+    def erased(self, person_id: str) -> Registration:
+        """The registration with person ``person_id`` erased (RODO art. 17): each of their players
+        keeps the seat, the list and the results under the stand-in name, and every display
+        name is derived again (a namesake's "(3)" may go)."""
+        if not any(p.person_id == person_id for p in self.players.values()):
+            return self
+        players = {
+            pid: p.model_copy(update={"person": erased_person(p.person)}) if p.person_id == person_id else p
+            for pid, p in self.players.items()
+        }
+        return self._renamed(players)
+
+    def corrected(self, person_id: str, field: str, value: object) -> Registration:
+        """The registration with one field of person ``person_id`` corrected (RODO art. 16)."""
+        if not any(p.person_id == person_id for p in self.players.values()):
+            return self
+        players = {
+            pid: p.model_copy(
+                update={"person": Person.model_validate({**p.person.model_dump(), field: value})}
+            )
+            if p.person_id == person_id
+            else p
+            for pid, p in self.players.items()
+        }
+        return self._renamed(players)
+
+    def consent_changed(
+        self, person_id: str, kind: ConsentKind, given: bool, at: str, *, resign: bool
+    ) -> Registration:
+        """Person ``person_id``'s ``kind`` of consent withdrawn (or given again) at ``at``; with
+        ``resign`` (a required one withdrawn, §1.6) they leave the lists while these are open."""
+        players = dict(self.players)
+        mine = [p for p in players.values() if p.person_id == person_id]
+        if not mine:
+            return self
+        for p in mine:
+            kept = tuple(c for c in p.person.consents if c.kind != kind)
+            old = next((c for c in p.person.consents if c.kind == kind), None)
+            new = Consent(kind=kind, text=old.text if old else kind, answer="", given=given, at=at)
+            person = p.person.model_copy(update={"consents": (*kept, new)})
+            players[p.id] = p.model_copy(update={"person": person})
+        withdrawn = self.withdrawn
+        if resign and not self.closed:
+            withdrawn = withdrawn | {p.id for p in mine}
+        return self.model_copy(
+            update={"players": players, "withdrawn": withdrawn, "present": self.present - withdrawn}
+        )
+
+    def _renamed(self, players: dict[PlayerId, Player]) -> Registration:
+        names = display_names([(q.id, q.person) for q in players.values()], self.name_style)
+        players = {pid: q.model_copy(update={"display_name": names[pid]}) for pid, q in players.items()}
+        return self.model_copy(update={"players": players})
+
     # -- reading ----------------------------------------------------------------------------
     def listed(self, kind: ListKind) -> list[Player]:
         """A list in its order (sign-up order; arrival order for walk-ins), without withdrawals."""
@@ -948,7 +1137,22 @@ class Registration(BaseModel):
         return self.field is not None
 
     def public_names(self) -> dict[PlayerId, str]:
-        return {pid: p.display_name for pid, p in self.players.items()}
+        return {pid: self.shown_name(pid) for pid in self.players}
+
+    def shown_name(self, pid: PlayerId) -> str:
+        """What screens and results call the player: the display name, or for a restricted
+        person the stand-in with the number ("N.N. (7)")."""
+        p = self.players[pid]
+        return f"{SEALED_NAME} ({pid})" if pid in self.restricted else p.display_name
+
+    def restricted_for(self, person_id: str, restricted: bool) -> Registration:
+        """Person ``person_id``'s players restricted (or no longer)."""
+        mine = {p.id for p in self.players.values() if p.person_id == person_id}
+        if not mine:
+            return self
+        return self.model_copy(
+            update={"restricted": self.restricted | mine if restricted else self.restricted - mine}
+        )
 
     # -- what may be done now ------------------------------------------------------------------
     def allowed(self) -> Allowed:

@@ -111,8 +111,10 @@ def family_codes() -> set[str]:
     from clockd.core.device import DeviceState
     from clockd.core.duel import DuelOutcome
     from clockd.core.hall import TimerPhase
+    from clockd.core.photo import RULE_COLUMNS as PHOTO_RULES
     from clockd.core.program import program_types
     from clockd.core.registration import COLUMN_ALIASES, ListKind, Refusal
+    from clockd.core.retention import Step
     from clockd.core.tournament import RoundKind
     from clockd.devices.gpio_config import PIN_ROLES
     from clockd.service.events import event_kinds
@@ -142,6 +144,9 @@ def family_codes() -> set[str]:
     out |= {f"term.list.{k.value}" for k in ListKind}
     out |= {f"term.refusal.{r}" for r in get_args(Refusal.model_fields["reason"].annotation)}
     out |= {f"term.session-stage.{s}" for s in ("registration", "draw", "bracket", "finished")}
+    out |= {f"photo.rule.{rule}" for rule, _ in PHOTO_RULES}
+    out |= {f"cli.person.retention-why.{why}" for why in get_args(Step.model_fields["why"].annotation)}
+    out |= {f"cli.person.retention-how.{how}" for how in get_args(Step.model_fields["how"].annotation)}
     out |= {"timeline.clock-not-started", "timeline.clock-paused"}
     out |= {f"api.{code}" for code in _api_codes()}
     out |= set(_field_codes())

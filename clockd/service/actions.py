@@ -12,6 +12,7 @@ seed it drew) — kept so that a replay never decides again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -48,6 +49,26 @@ class ActionEntry(Entry):
     decided: Any = Field(default=None, json_schema_extra=PRIVATE)
     #: The request it came in (an action the daemon made itself, or one sent without an id: none).
     request: RequestKey | None = None
+    #: The personal data the action brought, by person id (then by where in the entry it
+    #: belongs: a sign-up's line, ``"add"``): kept in the journal's vault, never in its row —
+    #: left out of every dump — and gone once the person is erased (``docs/architecture.md``,
+    #: "The vault").
+    vault: dict[str, dict[str, Any]] = Field(default_factory=dict, exclude=True, json_schema_extra=PRIVATE)
+
+    def vault_records(self) -> dict[str, dict[str, Any]]:
+        return self.vault
+
+    def vault_erases(self) -> str | None:
+        person = getattr(self.action, "person", None) if self.kind == "person-erase" else None
+        return person if isinstance(person, str) else None
+
+    def vault_drops(self) -> tuple[str, tuple[str, ...]] | None:
+        if self.kind != "person-drop":
+            return None
+        return str(getattr(self.action, "person", "")), tuple(getattr(self.action, "fields", ()))
+
+    def with_vault(self, records: Mapping[str, Any]) -> ActionEntry:
+        return self.model_copy(update={"vault": dict(records)})
 
     def at(self, t_ns: int) -> Entry:
         """Stamped, the action inside too (the core applies the action at its own instant)."""

@@ -371,6 +371,8 @@ class Engine:
         report.replayed = replayed
         report.elapsed_ns = self.clock() - started
         self._snapshot_seq = snapshot_seq or 0  # a long replay is followed by a fresh snapshot soon
+        if self.journal.purge_pending and not self.journal.readonly:  # an erasure the last run did not finish
+            self._purge()
         return report
 
     def rebuild(self, *, use_snapshots: bool = True, upto: int | None = None) -> tuple[int | None, int]:
@@ -608,7 +610,9 @@ class Engine:
         if received:
             done = self.clock()
             self.stats.latencies_ns.extend(done - r for r in received)
-        if self.journal.last_seq - self._snapshot_seq >= self.snapshot_every:
+        if self.journal.purge_pending:
+            self._purge()
+        elif self.journal.last_seq - self._snapshot_seq >= self.snapshot_every:
             self._snapshot()
         return stop
 
@@ -747,6 +751,12 @@ class Engine:
         self.journal.save_snapshot(self.journal.last_seq, SNAPSHOT_FORMAT, body)
         self._snapshot_seq = self.journal.last_seq
         self.stats.snapshots += 1
+
+    def _purge(self) -> None:
+        """A person was erased: a snapshot of the state without them, then no older copy in the
+        files (:meth:`Journal.purge`: older snapshots deleted, the file vacuumed, the WAL truncated)."""
+        self._snapshot()
+        self.journal.purge()
 
     def _fail_waiting(self) -> None:
         while True:

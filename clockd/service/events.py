@@ -18,6 +18,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
@@ -25,8 +26,20 @@ from pydantic import BaseModel, Field
 
 from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
 from clockd.core.ids import check_key, event_ref
-from clockd.core.people import PeopleIndex
+from clockd.core.people import PeopleIndex, identity_keys
 from clockd.core.program import Program
+from clockd.core.registration import REQUIRED_CONSENTS
+from clockd.core.registry import (
+    PERSON_KINDS,
+    PersonAccess,
+    PersonConsent,
+    PersonCorrect,
+    PersonDrop,
+    PersonErase,
+    PersonRestrict,
+    PersonSource,
+    matches,
+)
 from clockd.i18n import Msg, Problem, msg
 from clockd.service.actions import ActionEntry
 from clockd.service.component import Refused, ReplayMismatch, Restart, Staged, Staging, World
@@ -183,12 +196,20 @@ def event_kinds() -> dict[str, EventKind]:
 class EventsView:
     """The committed events, immutable and safe from any thread."""
 
-    __slots__ = ("events", "hall", "order")
+    __slots__ = ("events", "hall", "order", "restricted")
 
-    def __init__(self, events: MappingProxyType[str, Hosted], order: tuple[str, ...], hall: str) -> None:
+    def __init__(
+        self,
+        events: MappingProxyType[str, Hosted],
+        order: tuple[str, ...],
+        hall: str,
+        restricted: frozenset[str] = frozenset(),
+    ) -> None:
         self.events = events
         self.order = order
         self.hall = hall
+        #: People whose data is kept but not processed (``person restrict``).
+        self.restricted = restricted
 
     def get(self, key: str) -> Hosted:
         found = self.events.get(key)
@@ -214,7 +235,7 @@ class EventHost:
             for name in k.actions | k.entries:
                 owned.setdefault(name, set()).add(k.kind)
         self._owner_kinds = {name: frozenset(kinds) for name, kinds in owned.items()}
-        self.kinds = frozenset(owned) | {"event-create", "event-alert", "event-clear-alert"}
+        self.kinds = frozenset(owned) | {"event-create", "event-alert", "event-clear-alert"} | PERSON_KINDS
         self.reacts_to = frozenset().union(*(k.reacts_to for k in self._kinds.values()))
         self._world: World | None = None
         self._events: dict[str, Hosted] = {}
@@ -223,6 +244,8 @@ class EventHost:
         self._staged_order: list[str] = []
         self._people = PeopleIndex(salt=secrets.token_hex(8))
         self._people_staged: PeopleIndex | None = None
+        self._restricted: frozenset[str] = frozenset()
+        self._restricted_staged: frozenset[str] | None = None
         self._view = EventsView(MappingProxyType({}), (), "")  # the hall is set at the first commit
 
     # -- wiring and reading ----------------------------------------------------------------
@@ -266,8 +289,6 @@ class EventHost:
         return person_id
 
     def remember(self, person_id: str, full_name: str, email: str = "", phone: str = "") -> None:
-        from clockd.core.people import identity_keys
-
         index = self._people_staged or self._people
         self._people_staged = index.with_person(
             person_id, identity_keys(full_name, email, phone, salt=index.salt)
@@ -288,12 +309,13 @@ class EventHost:
         self._staged.clear()
         self._staged_order = list(self._order)
         self._people_staged = None
+        self._restricted_staged = None
 
     def abort(self) -> None:
         self.begin()
 
     def mark(self) -> object:
-        return (self._staged.mark(), len(self._staged_order), self._people_staged)
+        return (self._staged.mark(), len(self._staged_order), self._people_staged, self._restricted_staged)
 
     def rollback(self, mark: object) -> None:
         assert isinstance(mark, tuple)
@@ -303,6 +325,7 @@ class EventHost:
         self._staged.rollback(staged)
         del self._staged_order[order:]
         self._people_staged = people
+        self._restricted_staged = mark[3]
 
     def commit(self, records: Sequence[Record]) -> None:
         changes = self._staged.changes()
@@ -313,13 +336,19 @@ class EventHost:
             self._order = list(self._staged_order)
         if self._people_staged is not None:
             self._people = self._people_staged
+        if self._restricted_staged is not None:
+            self._restricted = self._restricted_staged
         self._staged.rebase(self._events)
-        self._view = EventsView(MappingProxyType(dict(self._events)), tuple(self._order), self.hall)
+        self._view = EventsView(
+            MappingProxyType(dict(self._events)), tuple(self._order), self.hall, self._restricted
+        )
         self.begin()
 
     def stage(self, entry: Entry, *, now_ns: int, replay: bool) -> Staged:
         if isinstance(entry, ActionEntry) and entry.kind == "event-create":
             return self._create(entry, now_ns=now_ns, replay=replay)
+        if isinstance(entry, ActionEntry) and entry.kind in PERSON_KINDS:
+            return self._person(entry, replay=replay)
         key = entry.event
         if key is None:
             raise Refused("event.which", kind=entry.kind)
@@ -347,6 +376,103 @@ class EventHost:
             raise Refused(exc.msg) from exc
         self._staged.put(key, hosted.with_state(state))
         return staged
+
+    # -- people's rights ---------------------------------------------------------------------------
+    def people(self) -> list[PersonSource]:
+        """Every place a person appears, in every event (as committed)."""
+        return people_in(self, self._view)
+
+    def _person(self, entry: ActionEntry, *, replay: bool) -> Staged:
+        """The person actions: an access is only its audit record; a correction, a restriction
+        and an erasure change every event that holds the person."""
+        a = entry.action
+        if isinstance(a, PersonAccess):
+            if not replay:
+                decided: dict[str, object] = {"at": _wall_clock()}
+                if a.how == "find":  # what was asked is personal: the record keeps how many answers
+                    found = sorted({src.person_id for src in self.people() if matches(src, a.text)})
+                    decided["found"] = len(found)
+                    entry = entry.model_copy(
+                        update={"action": a.model_copy(update={"text": ""}), "decided": decided}
+                    )
+                elif a.how in ("show", "export"):
+                    self._known(a.person)
+                    entry = entry.model_copy(update={"decided": decided})
+            return Staged(entry)
+        if isinstance(a, PersonConsent):
+            return self._consent(entry, a, replay=replay)
+        assert isinstance(a, PersonCorrect | PersonRestrict | PersonErase | PersonDrop)
+        if not replay:
+            self._known(a.person)
+            entry = entry.model_copy(update={"decided": {"at": _wall_clock()}})
+        if isinstance(a, PersonRestrict):
+            restricted = self._restricted_staged if self._restricted_staged is not None else self._restricted
+            self._restricted_staged = restricted - {a.person} if a.lift else restricted | {a.person}
+            self._each_holding("restrict_person", a.person, not a.lift)
+            return Staged(entry)
+        if isinstance(a, PersonCorrect):
+            if replay:
+                record = entry.vault.get(a.person, {}).get("correct")
+                if not isinstance(record, dict):
+                    return Staged(entry)  # erased since: nothing left to correct
+                value = record.get("value", "")
+            else:
+                value = a.value
+                entry = entry.model_copy(
+                    update={
+                        "action": a.model_copy(update={"value": ""}),
+                        "vault": {a.person: {"correct": {"field": a.field, "value": value}}},
+                    }
+                )
+            self._each_holding("correct_person", a.person, a.field, value)
+            return Staged(entry)
+        if isinstance(a, PersonDrop):
+            for field in a.fields:
+                self._each_holding("correct_person", a.person, field, None if field == "age" else "")
+        else:
+            self._each_holding("erase_person", a.person)
+        index = self._people_staged or self._people
+        index = index.model_copy(update={"ids": {k: v for k, v in index.ids.items() if v != a.person}})
+        if isinstance(a, PersonDrop):  # recognised again by what is left of them (a name with a phone)
+            for src in self._sources_staged(a.person):
+                p = src.person
+                index = index.with_person(
+                    a.person, identity_keys(p.full_name, p.email, p.phone, salt=index.salt)
+                )
+        self._people_staged = index
+        return Staged(entry)
+
+    def _consent(self, entry: ActionEntry, a: PersonConsent, *, replay: bool) -> Staged:
+        """A consent withdrawn or given again; a required one withdrawn is resignation (§1.6)."""
+        required = a.consent in REQUIRED_CONSENTS
+        if not replay:
+            self._known(a.person)
+            if required and not a.given and not a.resign:
+                raise Refused("person.consent-is-resignation", person=a.person)
+            entry = entry.model_copy(update={"decided": {"at": _wall_clock()}})
+        at = str((entry.decided or {}).get("at", ""))
+        self._each_holding("consent_person", a.person, a.consent, a.given, at, required and not a.given)
+        return Staged(entry)
+
+    def _sources_staged(self, person_id: str) -> list[PersonSource]:
+        out: list[PersonSource] = []
+        for key in self._staged_order:
+            hosted = self._staged.get(key)
+            listed = getattr(self._kinds[hosted.kind], "people", None)
+            if listed is not None:
+                out += [src for src in listed(hosted) if src.person_id == person_id]
+        return out
+
+    def _known(self, person_id: str) -> None:
+        if not any(src.person_id == person_id for src in self.people()):
+            raise Refused("person.unknown", person=person_id)
+
+    def _each_holding(self, how: str, person_id: str, *args: object) -> None:
+        for key in self._staged_order:
+            hosted = self._staged.get(key)
+            change = getattr(self._kinds[hosted.kind], how, None)
+            if change is not None:
+                self._staged.put(key, hosted.with_state(change(hosted, person_id, *args)))
 
     def _alerts(self, hosted: Hosted, entry: Entry, replay: bool) -> Staged:
         if isinstance(entry, EventAlertRaised):
@@ -441,6 +567,7 @@ class EventHost:
                 for h in (self._events[k] for k in self._order)
             ],
             "people": self._people.model_dump(mode="json"),
+            "restricted": sorted(self._restricted),
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -454,13 +581,32 @@ class EventHost:
         self._events = events
         self._order = list(data["order"])
         self._people = PeopleIndex.model_validate(data["people"])
+        self._restricted = frozenset(data.get("restricted", ()))
         self._staged.rebase(self._events)
-        self._view = EventsView(MappingProxyType(dict(self._events)), tuple(self._order), self.hall)
+        self._view = EventsView(
+            MappingProxyType(dict(self._events)), tuple(self._order), self.hall, self._restricted
+        )
         self.begin()
 
     # -- views -------------------------------------------------------------------------------------
     def ref(self, key: str, item: str | None = None) -> str:
         return event_ref(self.hall, key, item)
+
+
+def people_in(host: EventHost, view: EventsView) -> list[PersonSource]:
+    """Every place a person appears in the events of ``view`` (safe from any thread)."""
+    out: list[PersonSource] = []
+    for key in view.order:
+        hosted = view.events[key]
+        listed = getattr(host.kind(hosted.kind), "people", None)
+        if listed is not None:
+            out += listed(hosted)
+    return out
+
+
+def _wall_clock() -> str:
+    """Now, on the wall clock (UTC, ISO 8601): when a person's data was used, for the audit."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _kind_term(kind: str) -> Msg:
@@ -489,5 +635,6 @@ __all__ = [
     "event_kind",
     "event_kinds",
     "msg",
+    "people_in",
     "refuse",
 ]

@@ -35,6 +35,9 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     EventView,
+    PersonRecord,
+    PersonReply,
+    PersonRequest,
     Ping,
     Pong,
     Reply,
@@ -46,11 +49,12 @@ from clockd.api.messages import (
     TimelineReply,
 )
 from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
+from clockd.core.registry import FREE_TEXT_FIELDS, PersonAccess, matches, names_a_person
 from clockd.i18n import Problem
 from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
-from clockd.service.events import EventHost, EventsView
+from clockd.service.events import EventHost, EventsView, people_in
 from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
 
@@ -234,11 +238,49 @@ def request_key(req: ActionRequest) -> RequestKey | None:
     return RequestKey(id=req.id, digest=hashlib.sha256(text.encode()).hexdigest()[:24])
 
 
+@handles(PersonRequest)
+async def _person(ctx: Context, req: PersonRequest) -> Reply:
+    """People's data for the referee: first the audit's record journaled (who, when, why: a
+    refusal — an unknown person — journals nothing), then the answer from the state it saw."""
+    if req.how == "find" and not req.text.strip():
+        raise Refused("person.find-what")
+    if req.how in ("show", "export") and not req.person:
+        raise Refused("person.which")
+    if req.how == "list" and req.event:
+        ctx.event_view(req.event)  # refuses an unknown event
+    access = PersonAccess(how=req.how, person=req.person, text=req.text, event=req.event, reason=req.reason)
+    key = None
+    if req.id is not None:
+        asked = json.dumps(req.model_dump(mode="json", exclude={"token", "id", "by"}), sort_keys=True)
+        key = RequestKey(id=req.id, digest=hashlib.sha256(asked.encode()).hexdigest()[:24])
+    seq = await ctx.submit(journal(access, target=ctx.hall, by=req.by, request=key))
+    host = ctx.engine.component("events")
+    view = ctx.events()
+    assert isinstance(host, EventHost) and view is not None
+    sources = people_in(host, view)
+    if req.how == "find":
+        sources = [
+            src for src in sources if src.person_id in {s.person_id for s in sources if matches(s, req.text)}
+        ]
+    elif req.how == "list":
+        sources = [src for src in sources if not req.event or src.event == req.event]
+    else:
+        sources = [src for src in sources if src.person_id == req.person]
+    people: dict[str, PersonRecord] = {}
+    for src in sources:
+        record = people.setdefault(
+            src.person_id, PersonRecord(person_id=src.person_id, restricted=src.person_id in view.restricted)
+        )
+        record.sources.append(src)
+    return PersonReply(id=req.id, seq=seq, people=list(people.values()))
+
+
 @handles(ActionRequest)
 async def _act(ctx: Context, req: ActionRequest) -> Reply:
     """Every referee action: resolve its target, journal it (with its request's id: a repeat
     is answered with the seq of the first), answer with what it changed."""
     action = req.action
+    _no_person_in_free_text(ctx, action)
     request = request_key(req)
     if action.target == "daemon":
         key = getattr(action, "key", None)
@@ -266,6 +308,19 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
     entry = journal(action, target=target, by=req.by, event=key, request=request, decided=decided)
     seq = await ctx.submit(entry)
     return Done(id=req.id, seq=seq, event=ctx.event_view(key))
+
+
+def _no_person_in_free_text(ctx: Context, action: Any) -> None:
+    """Refuse a reason or a note that names a person: the journal would keep it for good."""
+    texts = [t for f in FREE_TEXT_FIELDS if isinstance(t := getattr(action, f, None), str) and t.strip()]
+    if not texts:
+        return
+    host = ctx.engine.component("events")
+    view = ctx.events()
+    if not isinstance(host, EventHost) or view is None:
+        return
+    if names_a_person(" ".join(texts), people_in(host, view)):
+        raise Refused("person.in-free-text")
 
 
 def _table_of(ctx: Context, ref: Ref) -> int:

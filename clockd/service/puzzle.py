@@ -48,14 +48,21 @@ from clockd.core.ids import event_ref
 from clockd.core.program import Idle
 from clockd.core.puzzle_duel import ImportSignups, MakeDraw, PuzzleSession
 from clockd.core.registration import (
+    SEALED_NAME,
+    VAULT_FIELDS,
     AddPlayer,
     CheckIn,
     CheckOut,
     CloseCheckIn,
+    ConsentKind,
+    Signup,
     SignupImport,
     Withdraw,
     parse_signups,
+    seal_person,
+    unseal_person,
 )
+from clockd.core.registry import PersonSource
 from clockd.core.tournament import TournamentConfig
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
@@ -177,11 +184,24 @@ class PuzzleDuel:
         if isinstance(action, AddPlayer):
             if replay:
                 person_id = (entry.decided or {}).get("person_id")
+                record = entry.vault.get(person_id or "", {}).get("add")
+                if isinstance(record, dict):  # else erased: the stand-in stays
+                    action = action.model_copy(update={f: record[f] for f in VAULT_FIELDS if f in record})
                 if person_id:
                     ctx.remember(person_id, action.person().full_name, action.email, action.phone)
             else:
+                if action.age is None:
+                    raise Refused("registration.no-age")
                 person_id = ctx.identify(action.person().full_name, action.email, action.phone)
-                entry = entry.model_copy(update={"decided": {"person_id": person_id}})
+                _, record = seal_person(action.person())
+                sealed = action.model_copy(update=_SEALED_ADD)
+                entry = entry.model_copy(
+                    update={
+                        "action": sealed,
+                        "decided": {"person_id": person_id},
+                        "vault": {person_id: {"add": record}},
+                    }
+                )
             return s.apply(action, person_id=person_id), Staged(entry)
         if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn):
             return s.apply(action), Staged(entry)
@@ -211,6 +231,7 @@ class PuzzleDuel:
             decided = entry.decided or {}
             signups = SignupImport.model_validate(decided["signups"])
             person_ids = {int(k): v for k, v in decided.get("person_ids", {}).items()}
+            signups = _unsealed(signups, person_ids, entry.vault)
             for signup in signups.accepted:
                 pid = person_ids.get(signup.line)
                 if pid:
@@ -225,13 +246,55 @@ class PuzzleDuel:
         }
         digest = "sha256:" + hashlib.sha256(action.csv.encode()).hexdigest()
         kept = action.model_copy(update={"csv": digest})  # what was read is in ``decided``
+        stored, vault = _sealed(signups, person_ids)  # the people's data in the vault, not the row
         entry = entry.model_copy(
             update={
                 "action": kept,
-                "decided": {"signups": signups.model_dump(mode="json"), "person_ids": person_ids},
+                "decided": {"signups": stored.model_dump(mode="json"), "person_ids": person_ids},
+                "vault": vault,
             }
         )
         return s.import_signups(signups, person_ids), Staged(entry)
+
+    # -- people's rights (the daemon's person-* actions, through EventHost) ----------------------
+    def erase_person(self, hosted: Hosted, person_id: str) -> Any:
+        s: PuzzleSession = hosted.state
+        return s.model_copy(update={"registration": s.registration.erased(person_id)})
+
+    def correct_person(self, hosted: Hosted, person_id: str, field: str, value: object) -> Any:
+        s: PuzzleSession = hosted.state
+        return s.model_copy(update={"registration": s.registration.corrected(person_id, field, value)})
+
+    def restrict_person(self, hosted: Hosted, person_id: str, restricted: bool) -> Any:
+        s: PuzzleSession = hosted.state
+        return s.model_copy(update={"registration": s.registration.restricted_for(person_id, restricted)})
+
+    def consent_person(
+        self, hosted: Hosted, person_id: str, kind: ConsentKind, given: bool, at: str, resign: bool
+    ) -> Any:
+        s: PuzzleSession = hosted.state
+        reg = s.registration.consent_changed(person_id, kind, given, at, resign=resign)
+        return s.model_copy(update={"registration": reg})
+
+    def people(self, hosted: Hosted) -> list[PersonSource]:
+        s: PuzzleSession = hosted.state
+        out = []
+        for p in s.registration.players.values():
+            if p.person_id:
+                out.append(
+                    PersonSource(
+                        person_id=p.person_id,
+                        event=hosted.key,
+                        player=p.id,
+                        display_name=p.display_name,
+                        list=p.list.value,
+                        line=p.line,
+                        signed_up_at=p.signed_up_at,
+                        withdrawn=p.id in s.registration.withdrawn,
+                        person=p.person,
+                    )
+                )
+        return out
 
     # -- work done beside the engine -----------------------------------------------------------
     def prepare(self, hosted: Hosted, action: Action) -> Any:
@@ -499,3 +562,40 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
 event_kind(PuzzleDuel())
 
 __all__ = ["KIND", "MatchFinished", "MatchReopened", "PuzzleDuel"]
+
+
+#: What the journal's ``player-add`` keeps in place of the person's fields (they are in the vault).
+_SEALED_ADD: dict[str, object] = {
+    "first_name": SEALED_NAME,
+    "last_name": "",
+    "email": "",
+    "phone": "",
+    "age": None,
+    "nickname": "",
+}
+
+
+def _sealed(
+    signups: SignupImport, person_ids: Mapping[int, str]
+) -> tuple[SignupImport, dict[str, dict[str, Any]]]:
+    """The sign-ups as the journal keeps them (no one's data), and the vault's records by person."""
+    vault: dict[str, dict[str, Any]] = {}
+    accepted: list[Signup] = []
+    for sg in signups.accepted:
+        stand_in, record = seal_person(sg.person)
+        pid = person_ids.get(sg.line)
+        if pid:
+            vault.setdefault(pid, {})[str(sg.line)] = record
+        accepted.append(sg.model_copy(update={"person": stand_in}))
+    return signups.model_copy(update={"accepted": tuple(accepted)}), vault
+
+
+def _unsealed(
+    signups: SignupImport, person_ids: Mapping[int, str], vault: Mapping[str, Mapping[str, Any]]
+) -> SignupImport:
+    """The sign-ups as they were read, from the vault (an erased person stays the stand-in)."""
+    accepted = []
+    for sg in signups.accepted:
+        record = vault.get(person_ids.get(sg.line, ""), {}).get(str(sg.line))
+        accepted.append(sg.model_copy(update={"person": unseal_person(sg.person, record)}))
+    return signups.model_copy(update={"accepted": tuple(accepted)})

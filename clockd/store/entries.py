@@ -29,6 +29,7 @@ Entries carry no transport: the same models are published over MQTT by table nod
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -56,6 +57,23 @@ class Entry(BaseModel):
     def at(self, t_ns: int) -> Entry:
         """This entry stamped with the instant it takes effect."""
         return self.model_copy(update={"t_ns": t_ns})
+
+    # -- the vault (``docs/architecture.md``, "The vault"): personal data kept beside the journal's rows ----
+    def vault_records(self) -> Mapping[str, Any]:
+        """Personal data this entry brought, by person id: stored in the vault, not the row."""
+        return {}
+
+    def vault_erases(self) -> str | None:
+        """The person whose vault records this entry erases, if it is an erasure."""
+        return None
+
+    def vault_drops(self) -> tuple[str, tuple[str, ...]] | None:
+        """The person and the fields of theirs this entry drops from every vault record, if any."""
+        return None
+
+    def with_vault(self, records: Mapping[str, Any]) -> Entry:
+        """This entry as read back, with what the vault still holds for it (nothing: erased)."""
+        return self
 
 
 E = TypeVar("E", bound=type[Entry])

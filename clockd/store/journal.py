@@ -35,12 +35,14 @@ ignored and the events replayed.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from clockd.i18n import Msg
 from clockd.store.chain import GENESIS, format_head, parse_head, row_hash, snapshot_checksum
@@ -85,6 +87,8 @@ log = logging.getLogger(__name__)
 
 HEAD_KEY = "chain_head"
 ID_KEY = "journal_id"
+#: Set (in the same transaction) by an entry that erases a person, until :meth:`Journal.purge`.
+PURGE_KEY = "vault_purge_pending"
 
 _Row = tuple[int, int, int | None, str, str, bytes | None]
 
@@ -167,6 +171,8 @@ class Journal:
         else:
             self._open_writer()
         self._last_seq, self._head = self._last_row()
+        #: An erasure was journaled and its copies are not purged yet (:meth:`purge`).
+        self.purge_pending = self.meta(PURGE_KEY) is not None
 
     def _open_writer(self) -> None:
         """Folder, lock, identity, schema, head: in this order, refusing before changing anything."""
@@ -388,6 +394,8 @@ class Journal:
             self._db.executemany(
                 "INSERT INTO events (seq, t_ns, table_id, kind, body, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
             )
+            for i, e in enumerate(events):
+                self._store_vault(first + i, e)
             self._db.execute("UPDATE meta SET value = ? WHERE key = ?", (format_head(last, head), HEAD_KEY))
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
@@ -396,7 +404,83 @@ class Journal:
             raise JournalError("journal.cannot-commit", path=self.path, n=len(rows), problem=exc) from exc
         self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
         self._last_seq, self._head = last, head
+        if any(e.vault_erases() or e.vault_drops() for e in events):
+            self.purge_pending = True
         return list(range(first, last + 1))
+
+    # -- the vault: personal data beside the chained rows ---------------------------------------
+    def _store_vault(self, seq: int, entry: Entry) -> None:
+        """In the append's transaction: ``entry``'s people's data, and the erasure it orders."""
+        erased = entry.vault_erases()
+        if erased:
+            self._db.execute("DELETE FROM vault WHERE person = ?", (erased,))
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
+        drops = entry.vault_drops()
+        if drops:
+            person, fields = drops
+            for seq_, body in self._db.execute(
+                "SELECT seq, body FROM vault WHERE person = ?", (person,)
+            ).fetchall():
+                held = json.loads(body)
+                for slot in held.values():  # a sign-up's fields, or a correction's {"field", "value"}
+                    if not isinstance(slot, dict):
+                        continue
+                    if slot.get("field") in fields:
+                        slot["value"] = ""
+                    slot.update({f: (None if f == "age" else "") for f in fields if f in slot})
+                self._db.execute(
+                    "UPDATE vault SET body = ? WHERE seq = ? AND person = ?",
+                    (json.dumps(held, ensure_ascii=False), seq_, person),
+                )
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
+        records = entry.vault_records()
+        if records:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO vault (seq, person, body) VALUES (?, ?, ?)",
+                [(seq, person, json.dumps(body, ensure_ascii=False)) for person, body in records.items()],
+            )
+
+    def _vault(self, after: int, upto: int | None) -> dict[int, dict[str, Any]]:
+        sql, args = "SELECT seq, person, body FROM vault WHERE seq > ?", [after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        out: dict[int, dict[str, Any]] = {}
+        for seq, person, body in self._db.execute(sql, args):
+            out.setdefault(int(seq), {})[str(person)] = json.loads(body)
+        return out
+
+    def vault_people(self) -> set[str]:
+        """The people the vault holds anything of."""
+        return {str(r[0]) for r in self._db.execute("SELECT DISTINCT person FROM vault")}
+
+    def purge(self) -> None:
+        """After an erasure: no copy of the erased data left in the files.
+
+        The caller has just saved a snapshot of the state without it; every older snapshot
+        goes, the file is rebuilt (``VACUUM``: freed pages are not kept) and the write-ahead
+        log, which held the old pages, is checkpointed and truncated. A crash before this
+        leaves the flag in ``meta``, and the next start purges (:attr:`purge_pending`).
+        """
+        if self.readonly:
+            raise JournalError("journal.read-only", path=self.path)
+        self._guard_files()
+        try:
+            newest = self._db.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0]
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("DELETE FROM snapshots WHERE seq < ?", (newest or 0,))
+            self._db.execute("DELETE FROM meta WHERE key = ?", (PURGE_KEY,))
+            self._db.execute("COMMIT")
+            self._db.execute("VACUUM")
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise JournalError(
+                "journal.cannot-erase", path=self.path, key=repr(PURGE_KEY), problem=exc
+            ) from exc
+        self._guard_files()
+        self.purge_pending = False
 
     def read(
         self,
@@ -438,8 +522,13 @@ class Journal:
             if prev is None:
                 raise self._damaged(after, "missing", "journal.damage-at.missing-start")
             rows = self._chained(rows, after, prev)
+        # The vault's records go with a full read (a replay, an audit); a timeline's (one table's,
+        # one event's) entries leave the daemon without personal data anyway.
+        vault = self._vault(after, upto) if table is None and event is None else {}
         for seq, _t, _table, kind, body, _hash in rows:
-            yield Record(seq, decode_entry(kind, body, where=f"{self.path} seq {seq}"))
+            entry = decode_entry(kind, body, where=f"{self.path} seq {seq}")
+            held = vault.get(seq)
+            yield Record(seq, entry if held is None else entry.with_vault(held))
 
     @staticmethod
     def _rows(cursor: sqlite3.Cursor) -> Iterator[_Row]:

@@ -94,10 +94,34 @@ def _v4_chain(db: sqlite3.Connection) -> None:
     db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('journal_id', ?)", (secrets.token_hex(16),))
 
 
+def _v5_vault(db: sqlite3.Connection) -> None:
+    """The vault: people's personal data beside the journal, never in its hash-chained rows.
+
+    One row per person per entry that brought their data (``seq``, the entry; ``person``,
+    the pseudonymous person id; ``body``, the fields as JSON). Erasing a person deletes
+    their rows; the entries stay as they were, so the chain holds (``docs/architecture.md``, "The vault").
+    """
+    db.execute(
+        """CREATE TABLE vault (
+               seq    INTEGER NOT NULL,
+               person TEXT NOT NULL,
+               body   TEXT NOT NULL,
+               PRIMARY KEY (seq, person)
+           )"""
+    )
+    db.execute("CREATE INDEX vault_by_person ON vault (person)")
+
+
 Migration = Callable[[sqlite3.Connection], None]
 
 #: ``MIGRATIONS[i]`` upgrades version ``i`` to ``i + 1``. Append only.
-MIGRATIONS: tuple[Migration, ...] = (_v1_journal, _v2_snapshots, _v3_timeline_index, _v4_chain)
+MIGRATIONS: tuple[Migration, ...] = (
+    _v1_journal,
+    _v2_snapshots,
+    _v3_timeline_index,
+    _v4_chain,
+    _v5_vault,
+)
 
 #: The version this program writes.
 SCHEMA_VERSION = len(MIGRATIONS)

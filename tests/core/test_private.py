@@ -45,10 +45,11 @@ def test_private_fields_are_dropped_at_any_depth_and_nothing_else_is() -> None:
 
 
 def test_every_piece_of_personal_data_is_marked_private() -> None:
-    assert private_fields(Person) == {"last_name", "email", "phone", "age"}
+    assert private_fields(Person) == {"last_name", "email", "phone", "age", "consents"}
     assert private_fields(AddPlayer) == {"last_name", "email", "phone", "age"}
     assert private_fields(ImportSignups) == {"csv"}
     assert "decided" in private_fields(ActionEntry)  # the sign-ups the daemon read, with the people
+    assert "vault" in private_fields(ActionEntry)  # and what the vault keeps of them, never dumped
     assert "refusals" in private_fields(SessionBody)  # a child's refused sign-up is nobody else's business
 
 

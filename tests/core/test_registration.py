@@ -195,7 +195,13 @@ def test_public_data_is_the_display_name_only() -> None:
     for private in ("Kowalska", "anna.k@example.pl", "600 100 200", "25"):
         assert private not in public
     schema = Person.model_json_schema()["properties"]
-    assert {k for k, v in schema.items() if v.get("private")} == {"last_name", "email", "phone", "age"}
+    assert {k for k, v in schema.items() if v.get("private")} == {
+        "last_name",
+        "email",
+        "phone",
+        "age",
+        "consents",
+    }
 
 
 def test_full_names_on_screens_only_when_the_event_is_configured_so() -> None:

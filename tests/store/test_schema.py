@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
+from pydantic import Field
 
 from clockd.store import SCHEMA_VERSION, Entry, Journal, SchemaError, entry_type
+from clockd.store.chain import GENESIS, format_head, row_hash
 from clockd.store.schema import MIGRATIONS, migrate, schema_version
 
 
@@ -24,12 +27,17 @@ def old_database(path: Path, version: int) -> None:
     """A file exactly as a duelclock of schema ``version`` left it, holding two entries."""
     db = sqlite3.connect(path, isolation_level=None)
     migrate(db, target=version)
+    head = GENESIS
     for seq, t, text in ((1, 10, "first"), (2, 20, "second")):
         body = Memo(t_ns=t, table=3, text=text).model_dump_json()
         db.execute(
             "INSERT INTO events (seq, t_ns, table_id, kind, body) VALUES (?, ?, 3, ?, ?)",
             (seq, t, "test-schema-memo", body),
         )
+        if version >= 4:  # the chain: every row hashed as it was appended
+            head = row_hash(head, seq, t, 3, "test-schema-memo", body)
+            db.execute("UPDATE events SET hash = ? WHERE seq = ?", (head, seq))
+            db.execute("UPDATE meta SET value = ? WHERE key = 'chain_head'", (format_head(seq, head),))
     db.execute("INSERT INTO meta (key, value) VALUES ('api_token', 'old-token')")
     db.close()
 
@@ -50,6 +58,45 @@ def test_an_older_database_is_upgraded_and_keeps_its_events(tmp_path: Path, vers
         check = j.verify()  # version 4: the rows already there were chained as they stood
         assert check.ok and check.last_seq == 2, check.problem
         assert j.meta("journal_id")
+        assert j.vault_people() == set()  # version 5: the vault, empty
+
+
+def test_the_vault_keeps_people_s_data_beside_the_chained_rows_and_erasure_leaves_the_chain_whole(
+    tmp_path: Path,
+) -> None:
+    """An entry's vault records go in the same transaction, never in its row; erasing a person
+    deletes theirs (and only theirs), and the chain still verifies."""
+    path = tmp_path / "journal.db"
+    with Journal(path) as j:
+        j.append([Filed(text="sign-up", people={"p-anna": "anna@example.pl", "p-ola": "ola@example.pl"})])
+        j.append([Filed(text="erase", erase="p-anna")])
+        assert j.vault_people() == {"p-ola"} and j.purge_pending
+        first = next(iter(j.read()))
+        assert first.entry.vault_records() == {"p-ola": {"email": "ola@example.pl"}}
+        j.save_snapshot(2, 1, "{}")
+        j.purge()
+        assert not j.purge_pending and j.verify().ok
+    data = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("journal.db"))
+    assert b"anna@example.pl" not in data and b"ola@example.pl" in data
+
+
+@entry_type
+class Filed(Entry):
+    """An entry of this test's own that brings people's data (by person id) or erases one."""
+
+    kind: Literal["test-schema-filed"] = "test-schema-filed"
+    text: str
+    erase: str = ""
+    people: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+    def vault_records(self) -> dict[str, dict[str, str]]:
+        return {p: {"email": e} for p, e in self.people.items()}
+
+    def vault_erases(self) -> str | None:
+        return self.erase or None
+
+    def with_vault(self, records: Mapping[str, Any]) -> Filed:
+        return self.model_copy(update={"people": {p: r["email"] for p, r in records.items()}})
 
 
 def test_a_snapshot_from_before_the_chain_is_still_used_after_the_upgrade(tmp_path: Path) -> None:
