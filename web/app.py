@@ -53,7 +53,7 @@ _SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a one-time code's address never leaves in a Referer
+    "Referrer-Policy": "same-origin",  # a one-time code's address never leaves in a Referer (no-referrer would make a form's Origin "null")
     "X-Frame-Options": "DENY",
 }
 

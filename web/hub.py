@@ -39,7 +39,7 @@ def event_topic(key: str) -> Topic:
     return ("event", key)
 
 
-@dataclass
+@dataclass(eq=False)
 class Listener:
     """One open page's stream: its topic, language, and a bounded queue of topic names changed."""
 
