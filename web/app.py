@@ -53,7 +53,8 @@ _SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",  # a one-time code's address never leaves in a Referer (no-referrer would make a form's Origin "null")
+    # same-origin: a one-time code's address never leaves in a Referer (no-referrer: forms' Origin "null")
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 
@@ -95,10 +96,6 @@ def _secure(response: Response, request: Request) -> Response:
     if asked in LANGS:
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 86400, samesite="lax")
     return response
-
-
-def _sse(event: str, data: str) -> str:
-    return f"event: {event}\n" + "".join(f"data: {line}\n" for line in data.split("\n")) + "\n"
 
 
 def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
@@ -152,23 +149,22 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
         if not pages.exists(topic):
             return PlainTextResponse("", status_code=404)
 
-        async def events() -> AsyncIterator[str]:
+        async def events() -> AsyncIterator[bytes]:
             listener = hub.listen(topic, lang)
             try:
-                yield "retry: 1000\n\n"
-                yield _sse("html", pages.html(topic, lang))
-                yield _sse("clocks", pages.clocks(topic))
+                yield b"retry: 1000\n\n" + pages.sse(topic, lang, "html") + pages.sse(topic, lang, "clocks")
                 while True:
                     try:
                         what = await asyncio.wait_for(listener.queue.get(), 15)
                     except TimeoutError:
-                        yield ": still here\n\n"
+                        yield b": still here\n\n"
                         continue
                     if what is None:
                         break
                     if what == "html":
-                        yield _sse("html", pages.html(topic, lang))
-                    yield _sse("clocks", pages.clocks(topic))
+                        yield pages.sse(topic, lang, "html") + pages.sse(topic, lang, "clocks")
+                    else:
+                        yield pages.sse(topic, lang, "clocks")
             finally:
                 hub.forget(listener)
 

@@ -45,11 +45,14 @@ class Pages:
         self.link = href  # a published copy links to files (``pt.html``) instead
         self._html: dict[tuple[Topic, str], str] = {}
         self._clocks: dict[Topic, str] = {}
+        self._sse: dict[tuple[Topic, str, str], bytes] = {}
         hub.on_flush.append(self._forget)
 
     def _forget(self, dirty: dict[Topic, set[str]]) -> None:
         for topic, what in dirty.items():
             self._clocks.pop(topic, None)
+            for key in [k for k in self._sse if k[0] == topic]:
+                del self._sse[key]
             if "html" in what or topic[0] == "event":
                 for lang in ("pl", "en"):
                     self._html.pop((topic, lang), None)
@@ -64,6 +67,16 @@ class Pages:
         if root == "/":
             self._html[key] = out
         return out
+
+    def sse(self, topic: Topic, lang: str, what: str) -> bytes:
+        """The stream's message ``what`` ("html" or "clocks"), formatted once for every page."""
+        key = (topic, lang if what == "html" else "", what)
+        cached = self._sse.get(key)
+        if cached is None:
+            data = self.html(topic, lang) if what == "html" else self.clocks(topic)
+            lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+            cached = self._sse[key] = f"event: {what}\n{lines}\n".encode()
+        return cached
 
     def clocks(self, topic: Topic) -> str:
         """The running clocks of an event's tables, as JSON: ``{"3": {"a": ms, "b": ms, "run": "a"}}``."""
