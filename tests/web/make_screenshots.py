@@ -17,6 +17,8 @@ from playwright.sync_api import sync_playwright
 from clockd.core.actions import CreateEvent
 from clockd.core.chessday.group import EnterResult
 from clockd.core.clock import Side
+from clockd.core.hall import FinishEntry, TimerStart
+from clockd.core.zone import AddEntry
 from tests.web.conftest import GROUP, SESSION, make_desk, serve
 from tests.web.test_browser import ARGS, CHROMIUM, PHONE
 
@@ -29,6 +31,10 @@ def main(folder: Path) -> int:
     for board, result in ((21, "1"), (22, "="), (24, "0")):
         desk.client.act(GROUP, EnterResult(board=board, result=result))
     desk.client.act("", CreateEvent(event_kind="relay", key="sztafeta", name="Sztafeta"))
+    for i, name in enumerate(("Kasia i Ola", "Bracia Puzzlarze", "Szybkie Palce", "Zielone Klocki"), start=1):
+        desk.client.act("sztafeta", AddEntry(entry=f"P{i}", name=name, table=None))
+    desk.client.act("sztafeta", TimerStart())
+    desk.client.act("sztafeta", FinishEntry(entry="P2"))
     desk.settle()
     web = serve(desk)
     folder.mkdir(parents=True, exist_ok=True)
