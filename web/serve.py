@@ -39,9 +39,13 @@ def public_url(host: str, port: int, *, tls: bool = False) -> str:
 
 
 def qr_text(url: str) -> str:
-    """``url`` as a QR code drawn with text blocks, for a terminal (segno: pure Python, no images)."""
+    """``url`` as a QR code drawn with text blocks, for a terminal (segno: pure Python, no images).
+
+    The *light* modules are the blocks, as ``qrencode -t UTF8`` draws them: on a terminal's
+    dark background the code then reads dark-on-light, as printed ones do.
+    """
     qr = segno.make(url, error="m")
-    rows = [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=2)]
+    rows = [[not v for v in row] for row in qr.matrix_iter(scale=1, border=2)]
     out = []
     for top, bottom in zip(rows[::2], [*rows[1::2], [False] * len(rows[0])], strict=False):
         out.append(

@@ -7,12 +7,16 @@ from __future__ import annotations
 import os
 import re
 import stat
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
+
+with warnings.catch_warnings():  # Starlette's TestClient still runs on httpx; it announces httpx2
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient
 
 from clockd.core.actions import CreateEvent
 from clockd.core.chessday.group import UndoResult
@@ -25,9 +29,6 @@ from web.publish import publish
 
 BASE = "http://127.0.0.1:8080"
 SESSION_COOKIE = "dc_session"
-
-# Starlette's TestClient still runs on httpx (its move to httpx2 is announced by a warning)
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 
 def client_for(desk: Desk, **kw: Any) -> TestClient:
