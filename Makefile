@@ -37,13 +37,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-## screenshots: PNGs of the referee window and the audience screen (demo state, offscreen) in docs/screenshots
+## screenshots: PNGs of the referee window, the audience screen (demo state, offscreen) and the web pages at phone size in docs/screenshots
 screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang pl --screenshot docs/screenshots/referee.png
 	$(BIN)/duelclock gui --demo-state --lang pl --audience --screenshot docs/screenshots/audience.png
 	$(BIN)/duelclock gui --demo-state --lang en --screenshot docs/screenshots/referee-en.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --screenshot docs/screenshots/referee-timer.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --audience --screenshot docs/screenshots/audience-timer.png
+	$(BIN)/python -m tests.web.make_screenshots docs/screenshots
 	for e in relay:sztafeta blind:ciemno team:druzynowy switcher:switcher; do \
 	    name=$${e%%:*}; key=$${e#*:}; \
 	    $(BIN)/duelclock gui --demo-state --lang pl --event $$key --screenshot docs/screenshots/referee-$$name.png; \
