@@ -22,14 +22,7 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import (
-    HTMLResponse,
-    JSONResponse,
-    PlainTextResponse,
-    RedirectResponse,
-    Response,
-    StreamingResponse,
-)
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -42,6 +35,7 @@ from web.entry import BadEntry, Desk, parse_entry
 from web.hub import EVENTS, Hub, Topic, event_topic
 from web.pages import Pages
 from web.render import LANGS, Words, environment, page_context
+from web.stream import EventStream
 
 SESSION_COOKIE = "dc_session"
 PRE_COOKIE = "dc_pre"  # the login form's CSRF token (double submit: cookie and field)
@@ -169,7 +163,7 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
                 hub.forget(listener)
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return _secure(StreamingResponse(events(), media_type="text/event-stream", headers=headers), request)
+        return _secure(EventStream(events(), headers=headers), request)
 
     async def index_stream(request: Request) -> Response:
         return stream(request, EVENTS)
