@@ -23,9 +23,9 @@ run: $(STAMP)
 ## test: lint, types, layering, and the whole test suite
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks
+	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks web
 	$(BIN)/mypy --strict firmware_protocol clockd/core
-	$(BIN)/mypy clockd gui hw_sim
+	$(BIN)/mypy clockd gui hw_sim web
 	$(BIN)/lint-imports --no-cache
 	@if [ -f $(SHARED)/tools/check_layers.py ]; then \
 	    echo "check_layers.py"; out=$$($(BIN)/python $(SHARED)/tools/check_layers.py); \
