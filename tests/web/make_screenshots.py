@@ -52,7 +52,7 @@ def main(folder: Path) -> int:
             }
             for name, path in shots.items():
                 page.goto(web.url + path)
-                page.wait_for_function("document.body.getAttribute('data-seq') !== null")
+                page.wait_for_selector("body[data-seq]", state="attached")
                 time.sleep(0.3)
                 page.screenshot(path=str(folder / name))
             page.goto(web.url + f"/e/{GROUP}?lang=pl")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 with warnings.catch_warnings():  # Starlette's TestClient still runs on httpx; it announces httpx2
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from clockd.core.actions import CreateEvent
