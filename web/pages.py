@@ -43,9 +43,12 @@ class Pages:
         self.hub = hub
         self.env = env
         self.link = href  # a published copy links to files (``pt.html``) instead
-        self._html: dict[tuple[Topic, str], str] = {}
-        self._clocks: dict[Topic, str] = {}
-        self._sse: dict[tuple[Topic, str, str], bytes] = {}
+        #: Rendered fragments and when: a page opened later than ``fresh_s`` after them gets a new one
+        #: (the clocks and countdowns in it are counted on from the views' arrival when rendered).
+        self._html: dict[tuple[Topic, str], tuple[int, str]] = {}
+        self.fresh_s = 1.0
+        self._clocks: dict[Topic, tuple[int, str]] = {}
+        self._sse: dict[tuple[Topic, str, str], tuple[int, bytes]] = {}
         hub.on_flush.append(self._forget)
 
     def _forget(self, dirty: dict[Topic, set[str]]) -> None:
@@ -59,33 +62,40 @@ class Pages:
 
     # -- what the stream sends ----------------------------------------------------------------
     def html(self, topic: Topic, lang: str, *, root: str = "/") -> str:
-        """The live part of ``topic``'s page in ``lang`` (cached until its topic changes)."""
+        """The live part of ``topic``'s page in ``lang`` (cached until it changes, ``fresh_s`` at most)."""
         key = (topic, lang)
+        now = time.monotonic_ns()
         if root == "/" and key in self._html:
-            return self._html[key]
+            at, cached = self._html[key]
+            if now - at <= self.fresh_s * 1e9:
+                return cached
         out = self._render(topic, lang, root)
         if root == "/":
-            self._html[key] = out
+            self._html[key] = (now, out)
         return out
 
     def sse(self, topic: Topic, lang: str, what: str) -> bytes:
         """The stream's message ``what`` ("html" or "clocks"), formatted once for every page."""
         key = (topic, lang if what == "html" else "", what)
-        cached = self._sse.get(key)
-        if cached is None:
-            data = self.html(topic, lang) if what == "html" else self.clocks(topic)
-            lines = "".join(f"data: {line}\n" for line in data.split("\n"))
-            cached = self._sse[key] = f"event: {what}\n{lines}\n".encode()
-        return cached
+        now = time.monotonic_ns()
+        held = self._sse.get(key)
+        if held is not None and now - held[0] <= self.fresh_s * 1e9:
+            return held[1]
+        data = self.html(topic, lang) if what == "html" else self.clocks(topic)
+        lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+        out = f"event: {what}\n{lines}\n".encode()
+        self._sse[key] = (now, out)
+        return out
 
     def clocks(self, topic: Topic) -> str:
         """The running clocks of an event's tables, as JSON: ``{"3": {"a": ms, "b": ms, "run": "a"}}``."""
-        cached = self._clocks.get(topic)
-        if cached is None:
-            cached = self._clocks[topic] = json.dumps(
-                {"seq": self.hub.seq, "tables": self._clock_map(topic[1])}, separators=(",", ":")
-            )
-        return cached
+        now = time.monotonic_ns()
+        held = self._clocks.get(topic)
+        if held is not None and now - held[0] <= self.fresh_s * 1e9:
+            return held[1]
+        out = json.dumps({"seq": self.hub.seq, "tables": self._clock_map(topic[1])}, separators=(",", ":"))
+        self._clocks[topic] = (now, out)
+        return out
 
     def title(self, topic: Topic, lang: str) -> str:
         words = Words(lang)
