@@ -44,6 +44,8 @@ screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang en --screenshot docs/screenshots/referee-en.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --screenshot docs/screenshots/referee-timer.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --audience --screenshot docs/screenshots/audience-timer.png
+	$(BIN)/duelclock gui --demo-state --lang pl --event szachy --screenshot docs/screenshots/referee-chess.png
+	$(BIN)/duelclock gui --demo-state --lang pl --event sp1-ch --audience --screenshot docs/screenshots/audience-chess.png
 	$(BIN)/python -m tests.web.make_screenshots docs/screenshots
 	for e in relay:sztafeta blind:ciemno team:druzynowy switcher:switcher; do \
 	    name=$${e%%:*}; key=$${e#*:}; \

@@ -45,6 +45,7 @@ from clockd.api import (
     resolve,
 )
 from clockd.api import Signal as HallSignal
+from clockd.api.chess import ChessBody
 from clockd.api.hall import HallBody
 from clockd.api.local import local_tls, login_name
 from clockd.api.puzzle import BracketView, SessionBody
@@ -316,6 +317,7 @@ def event_from_api(view: EventView, received_ns: int) -> Event:
         seq=view.seq,
         session=session_from_body(body) if isinstance(body, SessionBody) else None,
         hall=hall_of(body, received_ns),
+        chess=body if isinstance(body, ChessBody) else None,
     )
 
 

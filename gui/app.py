@@ -132,6 +132,12 @@ def run(opts: Options) -> int:
             page = model.state.tables_of_shown()
             station = DEMO_STATION if DEMO_STATION in page else (page[0] if page else DEMO_STATION)
             window.select_table(DEMO_TABLE if model.state.session is not None else station)
+            chess = model.state.chess
+            flagged = (
+                next((b.board for b in chess.boards if b.proposal and not b.result), None) if chess else None
+            )
+            if flagged is not None:  # the chess day: the arbiter has typed the flagged board's number
+                window.chess_panel.entry.type_board(str(flagged))
 
     if opts.screenshot is not None:
         if connection is not None and not connection.wait_for_state(opts.wait_ms):

@@ -2,8 +2,10 @@
 
 For a Puzzle Duel session, the bracket and the live clocks (the podium once the final is
 decided); for a timed hall event, its big countdown, the next signal and each station's
-finish; and when the daemon sounds a hall signal, the signal itself — "ZMIANA",
-"KONIEC" — flashed across the screen for a few seconds.
+finish; for the chess day, every group's pairings then its standings in turn, with the
+countdown to its next round (:mod:`gui.widgets.chesshall`); and when the daemon sounds a
+hall signal, the signal itself — "ZMIANA", "KONIEC" — flashed across the screen for a few
+seconds.
 
 Read-only (it needs no token and has no controls) and public: it is only ever given
 :meth:`DeskState.public` — the state with every field marked private emptied — so
@@ -17,6 +19,7 @@ screen, Escape leaves it, Ctrl+Q closes the window; the referee's F1 list names 
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 
@@ -29,6 +32,7 @@ from gui import terms
 from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
 from gui.widgets.bracket import BracketWidget
+from gui.widgets.chesshall import PAGE_MS, ChessScreen
 from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
@@ -47,6 +51,8 @@ class AudienceWindow(QWidget):
         *,
         clock: Callable[[], int] = time.monotonic_ns,
         refresh_ms: int = REFRESH_MS,
+        page_ms: int = PAGE_MS,
+        wall: Callable[[], datetime.datetime] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -71,6 +77,12 @@ class AudienceWindow(QWidget):
         body.addWidget(self.bracket, 62)
         self.hall = HallWidget(hall=True, parent=self)
         body.addWidget(self.hall, 100)
+        self.chess = ChessScreen(parent=self) if wall is None else ChessScreen(wall=wall, parent=self)
+        body.addWidget(self.chess, 100)
+        self.chess.hide()
+        self._page_timer = QTimer(self)  # the chess day: the next group's page every few seconds
+        self._page_timer.setInterval(page_ms)
+        self._page_timer.timeout.connect(self.next_page)
         self.live_panel = QWidget(self)
         live_layout = QVBoxLayout(self.live_panel)
         live_layout.setContentsMargins(0, 8, 8, 8)
@@ -136,6 +148,11 @@ class AudienceWindow(QWidget):
         self.state = self._public(self.model.state)
         state = self.state
         now = self.clock()
+        if state.chess is not None:
+            self._flush_chess(state, now, dirty)
+            return
+        self.chess.hide()
+        self._page_timer.stop()
         self.header.set_state(state, status_text=self._status(state))
         if dirty <= {Change.TABLES, Change.SIGNAL}:
             self.bracket.tables_changed(state, now, tables)
@@ -159,6 +176,30 @@ class AudienceWindow(QWidget):
         self.live_panel.setVisible(not hall and (live or (not has_bracket and not podium)))
         if Change.SIGNAL in dirty:
             self._signalled()
+
+    def _flush_chess(self, state: DeskState, now: int, dirty: set[Change]) -> None:
+        """The chess day: every group's pairings and standings in turn, with their countdowns."""
+        for w in (self.bracket, self.hall, self.live_panel, self.podium):
+            w.hide()
+        self.chess.show()
+        if dirty - {Change.TABLES, Change.SIGNAL} or self.chess.page is None:
+            self.chess.set_state(state, now)
+        self._chess_header()
+        if not self._page_timer.isActive():
+            self._page_timer.start()
+        if Change.SIGNAL in dirty:
+            self._signalled()
+
+    def _chess_header(self) -> None:
+        """The band names the group whose page is shown (it changes with the page)."""
+        page = self.chess.page
+        shown = self.state.model_copy(update={"shown": page.event}) if page is not None else self.state
+        self.header.set_state(shown, status_text="")
+
+    def next_page(self) -> None:
+        """The next page of the chess day (the page timer's, or a test's, turn)."""
+        self.chess.advance()
+        self._chess_header()
 
     def _status(self, state: DeskState) -> str:
         """The header's right side: the round(s) being played now, or the hall timer's phase."""
@@ -201,6 +242,8 @@ class AudienceWindow(QWidget):
         self.bracket.tick(now)
         self.live.tick(now)
         self.hall.tick(now)
+        if self.chess.isVisible():
+            self.chess.tick(now)
 
     def _toggle_fullscreen(self) -> None:
         if self.isFullScreen():

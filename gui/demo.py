@@ -20,6 +20,9 @@ e-mail, phone, age) that a public screen must never show.
 
 from __future__ import annotations
 
+import datetime
+from zoneinfo import ZoneInfo
+
 from clockd.api.puzzle import bracket_view
 from clockd.api.switcher import switcher_body
 from clockd.api.zone import zone_body
@@ -41,6 +44,7 @@ from clockd.core.zone import ZoneConfig, ZoneEvent, ZoneKind
 from clockd.data import festival_config
 from clockd.i18n import Msg, msg
 from gui.adapter import bracket_from_view, hall_from_switcher, hall_from_zone
+from gui.demochess import demo_chess
 from gui.hallconfig import hall_config
 from gui.model import (
     Alert,
@@ -643,7 +647,8 @@ def demo_relay_timeline() -> tuple[TimelineItem, ...]:
 def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
     """The whole demo desk, with running clocks as they stand at ``now_ns``; ``shown``: the event
     on screen (``pt``, ``relay`` — a bare hall timer —, the zone's ``sztafeta``, ``ciemno``,
-    ``druzynowy``, ``switcher``; default the session)."""
+    ``druzynowy``, ``switcher``, the chess day's ``szachy`` (:mod:`gui.demochess`); default the
+    session)."""
     s = demo_session()
     session = Event(
         id=SESSION,
@@ -663,6 +668,7 @@ def demo_state(now_ns: int, *, shown: str | None = None) -> DeskState:
         _switcher_event(now_ns),
     ):
         events[zone.id] = zone
+    events.update(demo_chess(datetime.datetime.now(ZoneInfo("Europe/Warsaw"))))
     chosen = next((e.id for e in events.values() if shown in (e.id, e.key)), None)
     return DeskState(
         events=events,

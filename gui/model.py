@@ -44,6 +44,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
+from clockd.api.chess import ChessBody
 from clockd.core.actions import Allowed
 from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
@@ -493,12 +494,18 @@ class Event(_Frozen):
     seq: int = 0
     session: Session | None = None
     hall: Hall | None = None
+    #: A chess group of the chess day: the daemon's view as it is (public: the hall's names,
+    #: schools, boards, results and standings; nothing private is in it).
+    chess: ChessBody | None = None
 
     @property
     def finished(self) -> bool:
-        """Over: a session that has its podium, a hall timer whose time has ended."""
+        """Over: a session that has its podium, a hall timer whose time has ended, a chess
+        group whose rounds are all played."""
         if self.session is not None:
             return self.session.stage == "finished"
+        if self.chess is not None:
+            return self.chess.phase == "finished"
         if self.hall is not None:
             return self.hall.timer.phase == "ended"
         return False
@@ -573,6 +580,23 @@ class DeskState(_Frozen):
     def hall(self) -> Hall | None:
         e = self.event
         return e.hall if e is not None else None
+
+    @property
+    def chess(self) -> ChessBody | None:
+        e = self.event
+        return e.chess if e is not None else None
+
+    def chess_groups(self) -> list[Event]:
+        """Every chess group the daemon hosts, in the hall's board order (first board first)."""
+        groups = [e for e in self.events.values() if e.chess is not None]
+        return sorted(groups, key=lambda e: (e.chess.first_board if e.chess else 0, e.key))
+
+    def group_of_board(self, board: int) -> Event | None:
+        """The chess group whose range of hall boards (``first_board``..``last_board``) holds ``board``."""
+        for e in self.chess_groups():
+            if e.chess is not None and e.chess.first_board <= board <= e.chess.last_board:
+                return e
+        return None
 
     @property
     def bracket(self) -> Bracket | None:

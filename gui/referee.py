@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 from clockd.api import MAX_LINE_BYTES
 from clockd.core.actions import Action, Allowed
 from clockd.core.bracket import Confirm
+from clockd.core.chessday.group import CloseRound, PairRound
 from clockd.core.clock import Pause, Resume
 from clockd.core.duel import Complete
 from clockd.core.hall import FinishEntry, TimerResume, TimerStart
@@ -66,6 +67,7 @@ from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupErro
 from clockd.core.zone import CloseEntries, ConfirmRanking, ImportEntries
 from clockd.i18n import Msg, msg, render, render_error
 from gui import terms, translations
+from gui.chessdialogs import AppealDialog, ChessWithdrawDialog, ClaimDialog, PairAllDialog, ReadyGroup
 from gui.commands import Command, CommandResult, CommandSink
 from gui.dialogs import (
     AddPlayerDialog,
@@ -90,6 +92,7 @@ from gui.dialogs import (
 from gui.model import Change, DeskModel, Event, Match, Player, Table
 from gui.style import DESK
 from gui.widgets.bracket import BracketWidget
+from gui.widgets.chess import ChessPanel
 from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
@@ -143,6 +146,7 @@ class RefereeWindow(QMainWindow):
         self._dirty_tables: set[int] = set()
         self.bindings: list[Binding] = []
         self._shown: str | None = None  # the event whose page was drawn last
+        self._listed: object = None  # the list of events drawn last (the band's box, the menu)
         self.setMinimumSize(1024, 700)
 
         central = QWidget(self)
@@ -167,6 +171,9 @@ class RefereeWindow(QMainWindow):
         self.hall_panel = QWidget(self.event_view)
         self._make_hall_panel()
         self.event_view.addWidget(self.hall_panel)
+        self.chess_panel = ChessPanel(commands, self.send, self.select_event, parent=self.event_view)
+        self.event_view.addWidget(self.chess_panel)
+        self.pair_all_dialog: PairAllDialog | None = None
         self.tables = TablesWidget(parent=desk)
         desk.addWidget(self.event_view)
         desk.addWidget(self.tables)
@@ -362,6 +369,21 @@ class RefereeWindow(QMainWindow):
         self.act_entry_checkin = self._bound("entry-check-in", "event", "", self.entry_check_in)
         self.act_entries_close = self._bound("entries-close", "event", "", self.entries_close)
         self.act_entry_table = self._bound("entry-table", "event", "", self.entry_table)
+        # the chess group shown (the Vega entry line is the chess panel's own)
+        self.act_chess_pair = self._bound("chess-pair", "event", "Ctrl+Shift+P", self.chess_pair)
+        self.act_chess_pair_all = self._action("Ctrl+Alt+P", self.chess_pair_all)
+        self.act_chess_close = self._bound("chess-close", "event", "", self.chess_close)
+        self.act_chess_claim = self._bound("chess-claim", "event", "", self.chess_claim)
+        self.act_chess_appeal = self._bound("chess-appeal", "event", "", self.chess_appeal)
+        self.act_chess_withdraw = self._bound("chess-withdraw", "event", "", self.chess_withdraw)
+        self.chess_actions = (
+            self.act_chess_pair,
+            self.act_chess_pair_all,
+            self.act_chess_close,
+            self.act_chess_claim,
+            self.act_chess_appeal,
+            self.act_chess_withdraw,
+        )
         # the window
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
@@ -416,6 +438,7 @@ class RefereeWindow(QMainWindow):
         )
         for a in timer_actions:
             self.timer_buttons.addWidget(self._button(a, self.hall_panel))
+        self.chess_panel.add_buttons([self._button(a, self.chess_panel) for a in self.chess_actions])
         self.zone_widgets = {}
         self.zone_actions = (
             self.act_import_entries,
@@ -468,6 +491,9 @@ class RefereeWindow(QMainWindow):
         self.menu_timer = self._menu(bar.addMenu(""))
         for a in timer_actions:
             self.menu_timer.addAction(a)
+        self.menu_chess = self._menu(bar.addMenu(""))
+        for a in self.chess_actions:
+            self.menu_chess.addAction(a)
         self.menu_view = self._menu(bar.addMenu(""))
         self.menu_view.addAction(self.act_audience)
         self.menu_view.addAction(self.act_fullscreen)
@@ -499,6 +525,13 @@ class RefereeWindow(QMainWindow):
         self.menu_match.setTitle(self.tr("&Match"))
         self.menu_timer.setTitle(self.tr("T&imer"))
         self.menu_view.setTitle(self.tr("&View"))
+        self.menu_chess.setTitle(self.tr("C&hess"))
+        self.act_chess_pair.setText(self.tr("Pair the next round"))
+        self.act_chess_pair_all.setText(self.tr("Pair all ready groups…"))
+        self.act_chess_close.setText(self.tr("Close the round…"))
+        self.act_chess_claim.setText(self.tr("Illegal move claimed…"))
+        self.act_chess_appeal.setText(self.tr("Appeal…"))
+        self.act_chess_withdraw.setText(self.tr("Withdraw a player…"))
         self.menu_language.setTitle(self.tr("Language"))
         self.menu_help.setTitle(self.tr("&Help"))
         self.act_toggle.setText(self.tr("Pause / resume"))
@@ -698,6 +731,7 @@ class RefereeWindow(QMainWindow):
                     self.hall.set_state(state, now)  # a station's finish shows in its table and here
         if Change.EVENTS in dirty:
             self.players.set_state(state)
+            self.chess_panel.set_state(state)
             self.refusals.set_state(state)
             self._render_events()
         if dirty & {Change.EVENTS, Change.CONNECTION}:
@@ -723,21 +757,41 @@ class RefereeWindow(QMainWindow):
         """The left side follows the event shown: a session's bracket and check-in, a hall timer's panel."""
         state = self.model.state
         hall = state.hall is not None
-        self.event_view.setCurrentWidget(self.hall_panel if hall else self.bracket)
+        chess = state.chess
+        page = self.chess_panel if chess is not None else self.hall_panel if hall else self.bracket
+        if page is self.chess_panel and self.event_view.currentWidget() is not page:
+            self.chess_panel.entry.setFocus()  # a chess group shown: the arbiter types results at once
+        self.event_view.setCurrentWidget(page)
         self.event_view.setVisible(
-            hall or state.bracket is not None
+            hall or chess is not None or state.bracket is not None
         )  # no bracket yet: the tables get the room
         self.tabs.setTabVisible(1, state.session is not None)
-        self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
-        self.match_box.setVisible(not hall)
-        # a hall event without tables of its own (the rotation without buttons): its page gets the room
-        self.tables.setVisible(not hall or bool(state.tables_of_shown()))
+        if chess is not None:
+            self.tabs.setTabText(0, self.tr("Chess groups"))
+        else:
+            self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
+        self.match_box.setVisible(not hall and chess is None)
+        if chess is not None:  # the boards need the room; clocked boards' tables stay in view
+            clocked = any(b.table is not None for b in chess.boards)
+            self.tables.setVisible(clocked)
+            self.side.setVisible(clocked)
+        else:
+            # a hall event without tables of its own (the rotation without buttons): its page gets the room
+            self.tables.setVisible(not hall or bool(state.tables_of_shown()))
+            self.side.setVisible(True)
         if self.selected_match is not None and self.current_match() is None:
             self.selected_match = None
 
     def _render_events(self) -> None:
         """The list of events (the header's box and Event → Show event): every kind, the shown one checked."""
         state = self.model.state
+        listed = (
+            tuple((k, render(e.title), terms.event_kind(e.kind)) for k, e in state.events.items()),
+            state.shown,
+        )
+        if listed == self._listed:
+            return  # an event's new state, the same list: nothing to rebuild (20 chess groups push often)
+        self._listed = listed
         self.events_box.blockSignals(True)
         self.events_box.clear()
         self.menu_events.clear()
@@ -916,6 +970,7 @@ class RefereeWindow(QMainWindow):
         pause, resume = self.reason("pause", "table"), self.reason("resume", "table")
         self._enable(self.act_toggle, pause if pause and resume else "")
         self._enable(self.act_assign, self._assign_reason())
+        self._enable(self.act_chess_pair_all, self._pair_all_reason())
 
     def _assign_reason(self) -> str:
         """Put a match on a table: the selected match's word, or — none selected — any match's."""
@@ -1360,6 +1415,83 @@ class RefereeWindow(QMainWindow):
         rows = event.hall.finishable()
         if n <= len(rows):
             self.finish_clicked(rows[n - 1][0])
+
+    # -- the chess groups -----------------------------------------------------------------------
+    def ready_groups(self) -> list[ReadyGroup]:
+        """The chess groups whose next round the daemon allows to be paired now, in board order."""
+        out = []
+        for event in self.model.state.chess_groups():
+            body = event.chess
+            if body is not None and "chess-pair" in event.actions and event.actions["chess-pair"] is None:
+                out.append(ReadyGroup(event.id, render(event.title), body.round + 1))
+        return out
+
+    def _pair_all_reason(self) -> str:
+        if not self.model.state.chess_groups():
+            return self.tr("no chess group in the daemon")
+        if not self.ready_groups():
+            return self.tr("no group may be paired now (each has a round open, or all its rounds played)")
+        sink = self.commands.available("chess-pair")
+        return render(sink) if sink is not None else ""
+
+    def chess_pair(self) -> None:
+        event = self._event(self.act_chess_pair)
+        if event is not None and event.chess is not None:
+            next_round = event.chess.round + 1
+            self.send(event.id, PairRound(round=next_round))
+
+    def chess_pair_all(self) -> None:
+        """Pair every ready group, one after another, in a dialog that shows the progress."""
+        groups = self.ready_groups()
+        if not groups or not self.act_chess_pair_all.isEnabled():
+            return
+        dialog = PairAllDialog(groups, self.commands, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.pair_all_dialog = dialog
+        dialog.open()  # window-modal, not blocking: the desk keeps drawing the groups as they pair
+        dialog.start()
+
+    def chess_close(self, *, confirm: bool = True) -> None:
+        """Close the round: the boards with no result reported become 0–0 (§H), listed first."""
+        event = self._event(self.act_chess_close)
+        if event is None or event.chess is None:
+            return
+        missing = [b.board for b in event.chess.boards if b.result is None]
+        if missing:
+            question = self.tr("Close round %1 of %2? These boards have no result and will be 0–0: %3")
+            question = question.replace("%3", ", ".join(str(b) for b in missing))
+        else:
+            question = self.tr("Close round %1 of %2? Every board has its result.")
+        question = question.replace("%1", str(event.chess.round)).replace("%2", render(event.title))
+        if confirm:
+            answer = QMessageBox.question(self, self.tr("Close the round"), question)
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.send(event.id, CloseRound())
+
+    def chess_claim(self) -> None:
+        event = self._event(self.act_chess_claim)
+        if event is None or event.chess is None:
+            return
+        dialog = ClaimDialog(event.chess, self.chess_panel.entry.board, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def chess_appeal(self) -> None:
+        event = self._event(self.act_chess_appeal)
+        if event is None or event.chess is None:
+            return
+        dialog = AppealDialog(event.chess, self.chess_panel.entry.board, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
+
+    def chess_withdraw(self) -> None:
+        event = self._event(self.act_chess_withdraw)
+        if event is None or event.chess is None:
+            return
+        dialog = ChessWithdrawDialog(event.chess, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.send(event.id, dialog.action())
 
     # -- windows ----------------------------------------------------------------------------
     def toggle_audience(self) -> None:

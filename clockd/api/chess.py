@@ -9,12 +9,16 @@ arbiters' requests are the group's actions (``chess-pair``, ``chess-result``, ``
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
+from clockd.core.chessday.group import ChessGroup
 from clockd.core.program import ClockFace
+from clockd.core.swiss.standings import MIN_PLACES, decimal_text, score_text
 
 
 class ChessPlayerView(BaseModel):
@@ -76,6 +80,8 @@ class ChessBody(EventBody):
     players: int
     rounds: int
     minutes: int
+    #: The plan's minutes from one round's start to the next's.
+    round_minutes: int = 30
     phase: Literal["start-list", "playing", "between-rounds", "finished"]
     #: The round being played, else the last closed one (0: none yet).
     round: int
@@ -90,7 +96,9 @@ class ChessBody(EventBody):
     closed_with_zero: list[int] = Field(default_factory=list)
     columns: list[str] = Field(default_factory=list)
     standings: list[ChessStandingView] = Field(default_factory=list)
-    #: When the next round (or the one being played) is planned to start, local ISO time.
+    #: The round the hall waits for (the one just paired while its start is ahead, else the next)
+    #: and when it is planned to start, ISO time.
+    next_round: int | None = None
     next_round_at: str | None = None
     #: How many minutes the group is behind its plan (None: on time).
     lag_minutes: int | None = None
@@ -98,4 +106,121 @@ class ChessBody(EventBody):
 
 body_type(ChessBody)
 
-__all__ = ["ChessAppealView", "ChessBoardView", "ChessBody", "ChessPlayerView", "ChessStandingView"]
+
+def chess_body(
+    group: ChessGroup,
+    *,
+    next_round_at: datetime.datetime | None,
+    lag: int | None,
+    next_round: int | None = None,
+    clocks: Mapping[int, ClockFace] | None = None,
+    flags: Mapping[int, str] | None = None,
+) -> ChessBody:
+    """The group's public view (names by the group's ``public_names`` rule; nothing private).
+
+    ``clocks``: the live clock of each clocked board (board → its face); ``flags``: the result a
+    board's fallen flag proposes (board → ``"1-0"``/``"0-1"``) — both read off the tables by the
+    daemon; ``next_round_at`` and ``lag``: :meth:`ChessGroup.schedule` at the moment of the view."""
+    cfg = group.config
+    roster = {e.start: e for e in cfg.group.entrants}
+    names = _names(group)
+    clocks = clocks or {}
+    flags = flags or {}
+
+    def player(sn: int) -> ChessPlayerView:
+        e = roster.get(sn)
+        return ChessPlayerView(
+            start=sn,
+            name=names[sn],
+            school=e.school if e else "",
+            school_class=e.school_class if e else "",
+            points=score_text(group.points(sn)),
+        )
+
+    boards: list[ChessBoardView] = []
+    rnd = group.current
+    for play in rnd.boards if rnd else ():
+        proposal = play.proposal.value if play.proposal else None
+        why = play.proposal_why
+        if play.result is None and proposal is None and play.board in flags:
+            proposal, why = flags[play.board], "flag"
+        appeal = play.appeal
+        boards.append(
+            ChessBoardView(
+                board=play.board,
+                white=player(play.white),
+                black=player(play.black),
+                result=play.result.value if play.result else None,
+                by=play.by,
+                proposal=proposal,
+                proposal_why=why,
+                claims=list(play.claims),
+                appeal=None
+                if appeal is None
+                else ChessAppealView(
+                    player=appeal.player,
+                    text=appeal.text,
+                    decision=appeal.decision,
+                    result=appeal.result.value if appeal.result else None,
+                ),
+                table=play.table,
+                clock=clocks.get(play.board) if play.result is None else None,
+            )
+        )
+    table = group.standings()
+    standings = [
+        ChessStandingView(
+            rank=row.rank,
+            player=player(row.start_number),
+            values={"PTS": score_text(row.points)}
+            | {name: decimal_text(row.values[name], MIN_PLACES.get(name, 0)) for name in table.order},
+        )
+        for row in table.rows
+    ] if group.rounds_closed else []  # fmt: skip
+    return ChessBody(
+        level=cfg.group.level.value,
+        grade=cfg.group.grade,
+        sex=cfg.group.sex,
+        part=cfg.group.part,
+        players=len(group.tournament),
+        rounds=cfg.rounds,
+        minutes=cfg.minutes,
+        round_minutes=cfg.plan.round_minutes,
+        phase=group.phase,
+        round=rnd.number if rnd else group.rounds_closed,
+        first_board=cfg.first_board,
+        last_board=cfg.first_board + group.boards_needed - 1,
+        boards=boards,
+        bye=player(rnd.bye) if rnd and rnd.bye else None,
+        absent=[player(sn) for sn in (rnd.absent if rnd else ())],
+        to_withdraw=[player(sn) for sn in group.to_withdraw()],
+        closed_with_zero=list(group.closed_with_zero),
+        columns=["PTS", *table.order],
+        standings=standings,
+        next_round=next_round,
+        next_round_at=next_round_at.isoformat(timespec="minutes") if next_round_at else None,
+        lag_minutes=lag,
+    )
+
+
+def _names(group: ChessGroup) -> dict[int, str]:
+    """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
+    out: dict[int, str] = {}
+    for p in group.tournament.players:
+        surname, _, first = p.name.partition(",")
+        surname, first = surname.strip(), first.strip()
+        if group.config.public_names == "short":
+            out[p.start_number] = f"{first} {surname[:1]}.".strip() if first else f"{surname[:1]}."
+        else:
+            out[p.start_number] = f"{surname} {first}".strip()
+    return out
+
+
+__all__ = [
+    "ChessAppealView",
+    "ChessBoardView",
+    "ChessBody",
+    "ChessPlayerView",
+    "ChessStandingView",
+    "chess_body",
+]

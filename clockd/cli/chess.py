@@ -19,7 +19,7 @@ from typing import Any
 from clockd.i18n import text
 
 #: The modules that add subcommands, in the order ``--help`` lists them.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("chess_day",)
+SUBCOMMAND_MODULES: tuple[str, ...] = ("chess_registrations", "chess_day", "chess_print")
 
 
 def register(sub: Any) -> None:

@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
     p.add_argument("--name", default="")
     p.add_argument("--first-board", type=int, default=1, help=text("cli.chess-day.first-board"))
     p.add_argument("--rounds", type=int, default=None)
-    command("groups", "cli.chess-day.groups", _groups, token=False)
+    command("status", "cli.chess-day.status", _status, token=False)
     p = command("pair", "cli.chess-day.pair", _pair)
     p.add_argument("keys", nargs="*", metavar="KEY", help=text("cli.chess-day.pair-keys"))
     for name, code, fn in (
@@ -89,6 +89,11 @@ def register(sub: Any) -> None:
         p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
         if name == "withdraw":
             p.add_argument("--reason", required=True)
+    p = command("post", "cli.chess-day.post", _post, token=False)
+    p.add_argument("keys", nargs="*", metavar="KEY")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--standings", action="store_true", help=text("cli.chess-day.post-standings"))
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help=text("cli.chess-day.post-output"))
     p = command("export", "cli.chess-day.export", _export, token=False)
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true")
@@ -192,6 +197,7 @@ def import_day(
             date=day.date,
             rounds=day.rounds,
             minutes=day.minutes,
+            plan=day.plan,
             first_board=board,
             clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
         )
@@ -241,7 +247,7 @@ def _import_trf(client: Any, args: argparse.Namespace) -> int:
 # -- where the groups stand ------------------------------------------------------------------------------
 
 
-def _groups(client: Any, args: argparse.Namespace) -> int:
+def _status(client: Any, args: argparse.Namespace) -> int:
     groups = groups_of(client)
     if args.json:
         print(
@@ -512,6 +518,61 @@ def _withdraw(client: Any, args: argparse.Namespace) -> int:
 
     client.act(args.key, WithdrawPlayer(player=args.player, reason=args.reason))
     print(render("chess.withdrawn", key=args.key, player=args.player))
+    return 0
+
+
+def _post(client: Any, args: argparse.Namespace) -> int:
+    """The round's pairings (or the standings) of each group, as PDF and HTML to post in the
+    hall, straight from the daemon: boards numbered as the desk numbers them."""
+    from clockd.api.messages import EventResults
+    from clockd.core.chessday.roster import Entrant, Group, Level
+    from clockd.core.swiss import trf
+    from clockd.i18n import language
+    from clockd.reports import chess as report
+    from gui.render import html_to_pdf
+
+    groups = groups_of(client)
+    chosen = groups if args.all or not args.keys else [_one(client, k) for k in args.keys]
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    for g in chosen:
+        b = g.body
+        reply = client.request(EventResults(event=g.key, lang=language()))
+        tournament = trf.loads(reply.results["trf"])
+        seen = {x.white.start: x.white for x in b.boards} | {x.black.start: x.black for x in b.boards}
+        seen |= {row.player.start: row.player for row in b.standings}
+        entrants = []
+        for p in tournament.players:
+            surname, _, first = p.name.partition(",")
+            v = seen.get(p.start_number)
+            entrants.append(
+                Entrant(
+                    start=p.start_number,
+                    surname=surname.strip(),
+                    first_name=first.strip(),
+                    sex=b.sex,
+                    school=v.school if v else "",
+                    school_class=v.school_class if v else "",
+                )
+            )
+        level = Level(b.level)
+        group = Group(key=g.key, level=level, grade=b.grade, sex=b.sex, part=b.part, entrants=tuple(entrants))
+        persons = report.people(tournament, group)
+        head = report.heading(tournament, group)
+        if args.standings or b.phase != "playing":
+            table = report.group_standings(tournament, seed=g.key)
+            printout = report.standings_printout(table, persons, head)
+            stem = f"{g.key}-klasyfikacja-{b.round}"
+        else:
+            boards = [(x.white.start, x.black.start) for x in b.boards]
+            bye = b.bye.start if b.bye else None
+            printout = report.pairings(
+                tournament, persons, head, b.round, boards, bye, first_board=b.first_board
+            )
+            stem = f"{g.key}-runda-{b.round}"
+        (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
+        html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
+        print(render("chess.exported", path=str(out / f"{stem}.pdf")))
     return 0
 
 

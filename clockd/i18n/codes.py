@@ -133,7 +133,6 @@ def family_codes() -> set[str]:
     out |= {f"term.round-kind.{k.value}" for k in RoundKind}
     out |= {"term.seat-rule.reserve", "term.seat-rule.walk-in"}  # SeatChange.rule's first word
     out |= _swiss_families()
-    out |= {f"chess.group.{level}.{sex}" for level in ("preschool", "primary", "secondary") for sex in "mw"}
     out |= {f"chess.phase.{p}" for p in ("start-list", "playing", "between-rounds", "finished")}
     out |= {f"term.outcome.{o.value}" for o in DuelOutcome} | {f"term.outcome.{o.value}" for o in Outcome}
     ours = {kind for kind, cls in entry_kinds().items() if cls.__module__.startswith("clockd.")}

@@ -13,21 +13,12 @@ Headings speak Polish unless ``DUELCLOCK_LANG=en``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from html import escape
 
 from clockd import i18n
 from clockd.core.swiss.model import Tournament
+from clockd.core.swiss.standings import score_text
 from clockd.i18n import language
-
-
-def score_text(points: Fraction) -> str:
-    """``1½``, ``½``, ``2`` — as a pairing list on a wall writes a score."""
-    if points.denominator not in (1, 2):  # not a chess score; say it exactly
-        return str(points)
-    whole, half = divmod(points * 2, 2)
-    text = str(int(whole)) if whole or not half else ""
-    return text + ("½" if half else "")
 
 
 def _title(tournament: Tournament, round_number: int) -> str:

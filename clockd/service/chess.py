@@ -28,13 +28,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from clockd.api.chess import (
-    ChessAppealView,
-    ChessBoardView,
-    ChessBody,
-    ChessPlayerView,
-    ChessStandingView,
-)
+from clockd.api.chess import ChessBody, chess_body
 from clockd.core.actions import Action, Allowed, validation_msgs
 from clockd.core.chessday.group import (
     CHESS_ACTIONS,
@@ -52,12 +46,11 @@ from clockd.core.chessday.group import (
     WithdrawPlayer,
     read_result,
 )
-from clockd.core.chessday.roster import Level
+from clockd.core.chessday.roster import Group, Level
 from clockd.core.clock import Side
 from clockd.core.ids import event_ref
-from clockd.core.program import ChessClock, ChessGame, ClockProgramView, Idle
+from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
-from clockd.core.swiss.standings import MIN_PLACES, decimal_text
 from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
@@ -89,12 +82,6 @@ def pairing_of(group: ChessGroup) -> dict[str, Any]:
     except NoValidPairing as exc:
         raise Refused("chess.no-pairing", round=group.next_round) from exc
     return {"round": group.next_round, "boards": [list(b) for b in pairing.boards], "bye": pairing.bye}
-
-
-def group_title(level: str, grade: int | None, sex: str, part: int | None) -> Msg:
-    """A group's standard name (``Klasa 3 — chłopcy``), from the catalogue."""
-    base = msg(f"chess.group.{level}.{sex}", grade=grade or 0)
-    return base if part is None else msg("chess.group.part", group=base, part=part)
 
 
 class ChessKind:
@@ -255,29 +242,34 @@ class ChessKind:
     # -- reading -------------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
         group: ChessGroup = hosted.state
-        open_round = group.result_refusal()
-        return {
-            "chess-pair": group.pair_refusal(),
-            "chess-result": open_round,
-            "chess-undo": open_round,
-            "chess-close": open_round,
-            "chess-claim": open_round,
-            "chess-appeal": open_round,
-            "chess-report": group.report_refusal(),
-            "chess-withdraw": None,
-        }
+        return group.allowed()
 
     def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> ChessBody:
-        return chess_body(hosted.state, tables, now_ns)
+        group: ChessGroup = hosted.state
+        clocks: dict[int, ClockFace] = {}
+        flags: dict[int, str] = {}
+        for play in group.current.boards if group.current else ():
+            state = tables.get(play.table) if play.table is not None else None
+            view = state.program.view(now_ns) if state is not None else None
+            if isinstance(view, ClockProgramView) and view.owner == event_ref(
+                hall, hosted.key, f"board-{play.board}"
+            ):
+                clocks[play.board] = view.clock
+                if view.proposal is not None:
+                    flags[play.board] = view.proposal.result_if_mate_possible
+        number, next_at, lag = group.schedule(datetime.datetime.now(datetime.UTC))
+        return chess_body(
+            group, next_round=number, next_round_at=next_at, lag=lag, clocks=clocks, flags=flags
+        )
 
     def title(self, hosted: Hosted) -> Msg:
         if hosted.name:
             return msg("text.as-typed", text=hosted.name)
-        g = hosted.state.config.group
-        return group_title(g.level.value, g.grade, g.sex, g.part)
+        group: Group = hosted.state.config.group
+        return group.title()
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
-        body = chess_body(hosted.state, {}, 0)
+        body = chess_body(hosted.state, next_round_at=None, lag=None)
         return {
             "kind": "chess",
             "event": hosted.key,
@@ -307,144 +299,6 @@ class ChessKind:
         return ChessGroup.load(data)
 
 
-# -- the view ------------------------------------------------------------------------------------------
-
-
-def _points(value: Any) -> str:
-    text = decimal_text(value)
-    return text[:-2] + "½" if text.endswith(".5") else text
-
-
-def chess_body(group: ChessGroup, tables: Mapping[int, TableState], now_ns: int) -> ChessBody:
-    """The group's public view (names by the group's ``public_names`` rule; nothing private)."""
-    cfg = group.config
-    roster = {e.start: e for e in cfg.group.entrants}
-    names = _names(group)
-
-    def player(sn: int) -> ChessPlayerView:
-        e = roster.get(sn)
-        return ChessPlayerView(
-            start=sn,
-            name=names[sn],
-            school=e.school if e else "",
-            school_class=e.school_class if e else "",
-            points=_points(group.points(sn)),
-        )
-
-    boards: list[ChessBoardView] = []
-    rnd = group.current
-    for play in rnd.boards if rnd else ():
-        clock = None
-        proposal = play.proposal.value if play.proposal else None
-        why = play.proposal_why
-        state = tables.get(play.table) if play.table is not None else None
-        if state is not None and play.result is None:
-            view = state.program.view(now_ns)
-            if isinstance(view, ClockProgramView):
-                clock = view.clock
-                if view.proposal is not None and proposal is None:
-                    proposal, why = view.proposal.result_if_mate_possible, "flag"
-        boards.append(
-            ChessBoardView(
-                board=play.board,
-                white=player(play.white),
-                black=player(play.black),
-                result=play.result.value if play.result else None,
-                by=play.by,
-                proposal=proposal,
-                proposal_why=why,
-                claims=list(play.claims),
-                appeal=None
-                if play.appeal is None
-                else ChessAppealView(
-                    player=play.appeal.player,
-                    text=play.appeal.text,
-                    decision=play.appeal.decision,
-                    result=play.appeal.result.value if play.appeal.result else None,
-                ),
-                table=play.table,
-                clock=clock,
-            )
-        )
-    table = group.standings()
-    standings = (
-        []
-        if group.rounds_closed == 0
-        else [
-            ChessStandingView(
-                rank=row.rank,
-                player=player(row.start_number),
-                values={"PTS": _points(row.points)}
-                | {name: decimal_text(row.values[name], MIN_PLACES.get(name, 0)) for name in table.order},
-            )
-            for row in table.rows
-        ]
-    )
-    next_at, lag = _schedule(group)
-    return ChessBody(
-        level=cfg.group.level.value,
-        grade=cfg.group.grade,
-        sex=cfg.group.sex,
-        part=cfg.group.part,
-        players=len(group.tournament),
-        rounds=cfg.rounds,
-        minutes=cfg.minutes,
-        phase=group.phase,
-        round=rnd.number if rnd else group.rounds_closed,
-        first_board=cfg.first_board,
-        last_board=cfg.first_board + group.boards_needed - 1,
-        boards=boards,
-        bye=player(rnd.bye) if rnd and rnd.bye else None,
-        absent=[player(sn) for sn in (rnd.absent if rnd else ())],
-        to_withdraw=[player(sn) for sn in group.to_withdraw()],
-        closed_with_zero=list(group.closed_with_zero),
-        columns=["PTS", *table.order],
-        standings=standings,
-        next_round_at=next_at,
-        lag_minutes=lag,
-    )
-
-
-def _names(group: ChessGroup) -> dict[int, str]:
-    """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
-    out: dict[int, str] = {}
-    for p in group.tournament.players:
-        surname, _, first = p.name.partition(",")
-        surname, first = surname.strip(), first.strip()
-        if group.config.public_names == "short":
-            out[p.start_number] = f"{first} {surname[:1]}.".strip() if first else f"{surname[:1]}."
-        else:
-            out[p.start_number] = f"{surname} {first}".strip()
-    return out
-
-
-def _schedule(group: ChessGroup) -> tuple[str | None, int | None]:
-    """The planned start of the round being played or the next one, and the lag behind the plan."""
-    if group.phase == "finished":
-        return None, None
-    plan = group.config.plan
-    try:
-        day = datetime.date.fromisoformat(group.config.date) if group.config.date else None
-    except ValueError:
-        day = None
-    from zoneinfo import ZoneInfo
-
-    now = datetime.datetime.now(ZoneInfo(plan.time_zone))
-    day = day or now.date()
-    number = group.current.number if group.current else group.next_round
-    planned = plan.round_start(day, number)
-    # Behind the plan: the next round should have started and this group is still playing.
-    following = plan.round_start(day, number + 1)
-    lag = None
-    if now.date() != day:  # the plan is the day's: before or after it, nobody is late
-        return planned.isoformat(timespec="minutes"), None
-    if group.current is not None and now > following:
-        lag = int((now - following).total_seconds() // 60)
-    elif group.current is None and now > planned:
-        lag = int((now - planned).total_seconds() // 60)
-    return planned.isoformat(timespec="minutes"), lag
-
-
 event_kind(ChessKind())
 
-__all__ = ["ChessKind", "Level", "chess_body", "group_title", "pairing_of", "parse_config"]
+__all__ = ["ChessKind", "Level", "chess_body", "pairing_of", "parse_config"]

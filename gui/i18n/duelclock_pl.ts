@@ -65,6 +65,37 @@
     </message>
 </context>
 <context>
+    <name>AppealDialog</name>
+    <message>
+        <source>Appeal to the chief arbiter</source>
+        <translation>Odwołanie do sędziego głównego</translation>
+    </message>
+    <message>
+        <source>what the player appeals against — required</source>
+        <translation>od czego zawodnik się odwołuje — wymagane</translation>
+    </message>
+    <message>
+        <source>Appeal</source>
+        <translation>Odwołanie</translation>
+    </message>
+    <message>
+        <source>the chief arbiter&apos;s decision — required, final</source>
+        <translation>decyzja sędziego głównego — wymagana, ostateczna</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Decyzja</translation>
+    </message>
+    <message>
+        <source>no change of result</source>
+        <translation>bez zmiany wyniku</translation>
+    </message>
+    <message>
+        <source>Result set</source>
+        <translation>Ustalony wynik</translation>
+    </message>
+</context>
+<context>
     <name>AssignDialog</name>
     <message>
         <source>Put a match on a table</source>
@@ -108,6 +139,61 @@
     </message>
 </context>
 <context>
+    <name>BoardsTable</name>
+    <message>
+        <source>Board</source>
+        <translation>Szachownica</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Białe</translation>
+    </message>
+    <message>
+        <source>School</source>
+        <translation>Szkoła</translation>
+    </message>
+    <message>
+        <source>Pts</source>
+        <translation>Pkt</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Wynik</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Czarne</translation>
+    </message>
+    <message>
+        <source>Entered by</source>
+        <translation>Wpisał(a)</translation>
+    </message>
+    <message>
+        <source>To the arbiter</source>
+        <translation>Dla sędziego</translation>
+    </message>
+    <message>
+        <source>appeal: %1 (final)</source>
+        <translation>odwołanie: %1 (ostateczne)</translation>
+    </message>
+    <message>
+        <source>illegal moves claimed: %1</source>
+        <translation>reklamowane nieprawidłowe posunięcia: %1</translation>
+    </message>
+    <message>
+        <source>flag</source>
+        <translation>flaga</translation>
+    </message>
+    <message>
+        <source>2nd illegal move</source>
+        <translation>2. nieprawidłowe posunięcie</translation>
+    </message>
+    <message>
+        <source>▶ %1 proposed (%2)</source>
+        <translation>▶ proponowany wynik %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>BracketWidget</name>
     <message>
         <source>loser of %1</source>
@@ -133,6 +219,211 @@
     <message>
         <source>Table %1</source>
         <translation>Stolik %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChessPanel</name>
+    <message>
+        <source>Board number, Enter, then one key: 1 0 = (5) + − · Enter: the proposal · Ctrl+Z or u: undo</source>
+        <translation>Numer szachownicy, Enter, potem jeden klawisz: 1 0 = (5) + − · Enter: propozycja · Ctrl+Z lub u: cofnij</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Wynik:</translation>
+    </message>
+    <message>
+        <source>Replace it knowingly</source>
+        <translation>Zastąp świadomie</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runda</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Klasyfikacja</translation>
+    </message>
+    <message>
+        <source>%1 — round %2 of %3 · boards %4–%5 · %6 players</source>
+        <translation>%1 — runda %2 z %3 · szachownice %4–%5 · zawodników: %6</translation>
+    </message>
+    <message>
+        <source>Bye: %1</source>
+        <translation>Pauza: %1</translation>
+    </message>
+    <message>
+        <source>Not paired: %1</source>
+        <translation>Nieskojarzeni: %1</translation>
+    </message>
+    <message>
+        <source>Closed as 0–0 (no result reported): boards %1</source>
+        <translation>Zamknięte jako 0–0 (nie zgłoszono wyniku): szachownice %1</translation>
+    </message>
+    <message>
+        <source>Absent from round 1, withdrawn before round 2 unless reported:</source>
+        <translation>Nieobecni w 1. rundzie, wycofani przed 2. rundą, jeśli się nie zgłoszą:</translation>
+    </message>
+    <message>
+        <source>%1 reported</source>
+        <translation>%1 zgłosił(a) się</translation>
+    </message>
+    <message>
+        <source>No group plays on board %1 (the hall&apos;s boards: %2)</source>
+        <translation>Na szachownicy %1 nie gra żadna grupa (szachownice sali: %2)</translation>
+    </message>
+    <message>
+        <source>Board %1</source>
+        <translation>Szachownica %1</translation>
+    </message>
+    <message>
+        <source>not in a round being played (type a result: the daemon answers)</source>
+        <translation>nie w trwającej rundzie (wpisz wynik: odpowie demon)</translation>
+    </message>
+    <message>
+        <source>has %1 (%2)</source>
+        <translation>ma %1 (%2)</translation>
+    </message>
+    <message>
+        <source>proposed %1: Enter accepts</source>
+        <translation>propozycja %1: Enter ją przyjmuje</translation>
+    </message>
+    <message>
+        <source>type 1 0 = + −</source>
+        <translation>wpisz 1 0 = + −</translation>
+    </message>
+    <message>
+        <source>Board %1 has no proposal: type its result</source>
+        <translation>Szachownica %1 nie ma propozycji: wpisz jej wynik</translation>
+    </message>
+    <message>
+        <source>Board %1: %2 sent…</source>
+        <translation>Szachownica %1: wysłano %2…</translation>
+    </message>
+    <message>
+        <source>Board %1: %2 entered</source>
+        <translation>Szachownica %1: wpisano %2</translation>
+    </message>
+    <message>
+        <source>Board %1 not entered: %2</source>
+        <translation>Szachownica %1: nie wpisano — %2</translation>
+    </message>
+    <message>
+        <source>No group plays on board %1</source>
+        <translation>Na szachownicy %1 nie gra żadna grupa</translation>
+    </message>
+    <message>
+        <source>Nothing entered here to take back</source>
+        <translation>Na tym stanowisku nic nie wpisano, nie ma czego cofnąć</translation>
+    </message>
+    <message>
+        <source>Board %1: result taken back</source>
+        <translation>Szachownica %1: wynik cofnięty</translation>
+    </message>
+    <message>
+        <source>Board %1: not taken back: %2</source>
+        <translation>Szachownica %1: nie cofnięto — %2</translation>
+    </message>
+    <message>
+        <source>Board %1: taking the result back…</source>
+        <translation>Szachownica %1: cofanie wyniku…</translation>
+    </message>
+</context>
+<context>
+    <name>ChessScreen</name>
+    <message>
+        <source>Round %1 starts in</source>
+        <extracomment>How long a page stays on the screen. The smallest row a page uses (pixels at 1080 lines): smaller is not read from the back.</extracomment>
+        <translation>Runda %1 za</translation>
+    </message>
+    <message>
+        <source>Round %1 was planned at</source>
+        <translation>Runda %1 planowo o</translation>
+    </message>
+    <message>
+        <source>Round %1 of %2 — pairings</source>
+        <translation>Runda %1 z %2 — kojarzenie</translation>
+    </message>
+    <message>
+        <source>Standings after round %1 of %2</source>
+        <translation>Klasyfikacja po %1. rundzie z %2</translation>
+    </message>
+    <message>
+        <source>Start list: %1 players</source>
+        <translation>Lista startowa: zawodników: %1</translation>
+    </message>
+    <message>
+        <source>%1 min behind the plan</source>
+        <translation>opóźnienie wobec planu: %1 min</translation>
+    </message>
+    <message>
+        <source>No chess group yet.</source>
+        <translation>Nie ma jeszcze grup szachowych.</translation>
+    </message>
+    <message>
+        <source>School</source>
+        <translation>Szkoła</translation>
+    </message>
+    <message>
+        <source>Board no.</source>
+        <translation>Nr</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Białe</translation>
+    </message>
+    <message>
+        <source>Pts</source>
+        <translation>Pkt</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Wynik</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Czarne</translation>
+    </message>
+    <message>
+        <source>Bye: %1</source>
+        <translation>Pauza: %1</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Miejsce</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwisko i imię</translation>
+    </message>
+</context>
+<context>
+    <name>ChessWithdrawDialog</name>
+    <message>
+        <source>Withdraw a player</source>
+        <translation>Wycofaj zawodnika</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Zawodnik</translation>
+    </message>
+    <message>
+        <source>why — required, it is journaled</source>
+        <translation>dlaczego — wymagane, trafia do dziennika</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Powód</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimDialog</name>
+    <message>
+        <source>Illegal move claimed</source>
+        <translation>Reklamacja nieprawidłowego posunięcia</translation>
+    </message>
+    <message>
+        <source>The first claimed illegal move of a player has no consequence; the second proposes the loss of the game to the arbiter.</source>
+        <translation>Pierwsze zareklamowane nieprawidłowe posunięcie zawodnika nie ma konsekwencji; drugie — sędzia dostaje propozycję przegranej partii.</translation>
     </message>
 </context>
 <context>
@@ -201,6 +492,62 @@
     <message>
         <source>Missing pieces</source>
         <translation>Brakujące elementy</translation>
+    </message>
+</context>
+<context>
+    <name>GroupList</name>
+    <message>
+        <source>Group</source>
+        <extracomment>The colours of the desk&apos;s chess view (a proposal to look at, a lagging group, a refusal).</extracomment>
+        <translation>Grupa</translation>
+    </message>
+    <message>
+        <source>Boards</source>
+        <translation>Szachownice</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runda</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Etap</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>Brak wyników</translation>
+    </message>
+    <message>
+        <source>Next round</source>
+        <translation>Następna runda</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>start list</source>
+        <translation>lista startowa</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>runda trwa</translation>
+    </message>
+    <message>
+        <source>between rounds</source>
+        <translation>między rundami</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>zakończona</translation>
+    </message>
+    <message>
+        <source>on time</source>
+        <translation>zgodnie z planem</translation>
+    </message>
+    <message>
+        <source>⚠ LATE by %1 min</source>
+        <translation>⚠ OPÓŹNIENIE %1 min</translation>
     </message>
 </context>
 <context>
@@ -486,6 +833,25 @@
     </message>
 </context>
 <context>
+    <name>PairAllDialog</name>
+    <message>
+        <source>Pair all ready groups</source>
+        <translation>Kojarz wszystkie gotowe grupy</translation>
+    </message>
+    <message>
+        <source>Pairing %1 — round %2 (%3 of %4)</source>
+        <translation>Kojarzenie: %1 — runda %2 (%3 z %4)</translation>
+    </message>
+    <message>
+        <source>Paired %1 of %2 groups.</source>
+        <translation>Skojarzono grupy: %1 z %2.</translation>
+    </message>
+    <message>
+        <source>Not paired:</source>
+        <translation>Nie skojarzono:</translation>
+    </message>
+</context>
+<context>
     <name>PlayersTable</name>
     <message>
         <source>List</source>
@@ -592,6 +958,34 @@
     <message>
         <source>&amp;View</source>
         <translation>&amp;Widok</translation>
+    </message>
+    <message>
+        <source>C&amp;hess</source>
+        <translation>S&amp;zachy</translation>
+    </message>
+    <message>
+        <source>Pair the next round</source>
+        <translation>Kojarz następną rundę</translation>
+    </message>
+    <message>
+        <source>Pair all ready groups…</source>
+        <translation>Kojarz wszystkie gotowe grupy…</translation>
+    </message>
+    <message>
+        <source>Close the round…</source>
+        <translation>Zamknij rundę…</translation>
+    </message>
+    <message>
+        <source>Illegal move claimed…</source>
+        <translation>Nieprawidłowe posunięcie…</translation>
+    </message>
+    <message>
+        <source>Appeal…</source>
+        <translation>Odwołanie…</translation>
+    </message>
+    <message>
+        <source>Withdraw a player…</source>
+        <translation>Wycofaj zawodnika…</translation>
     </message>
     <message>
         <source>Language</source>
@@ -738,6 +1132,10 @@
         <translation>Ekran widowni: zamknij</translation>
     </message>
     <message>
+        <source>Chess groups</source>
+        <translation>Grupy szachowe</translation>
+    </message>
+    <message>
         <source>select a table first (Ctrl+1 … Ctrl+9)</source>
         <translation>najpierw wybierz stolik (Ctrl+1 … Ctrl+9)</translation>
     </message>
@@ -772,6 +1170,26 @@
     <message>
         <source>End the event now</source>
         <translation>Zakończ imprezę teraz</translation>
+    </message>
+    <message>
+        <source>no chess group in the daemon</source>
+        <translation>demon nie ma żadnej grupy szachowej</translation>
+    </message>
+    <message>
+        <source>no group may be paired now (each has a round open, or all its rounds played)</source>
+        <translation>żadnej grupy nie można teraz kojarzyć (każda ma trwającą rundę albo rozegrała wszystkie)</translation>
+    </message>
+    <message>
+        <source>Close round %1 of %2? These boards have no result and will be 0–0: %3</source>
+        <translation>Zamknąć rundę %1 grupy %2? Te szachownice nie mają wyniku i dostaną 0–0: %3</translation>
+    </message>
+    <message>
+        <source>Close round %1 of %2? Every board has its result.</source>
+        <translation>Zamknąć rundę %1 grupy %2? Wszystkie szachownice mają wynik.</translation>
+    </message>
+    <message>
+        <source>Close the round</source>
+        <translation>Zamknij rundę</translation>
     </message>
     <message>
         <source>Audience screen</source>
@@ -958,6 +1376,21 @@
     <message>
         <source>Keyboard shortcuts</source>
         <translation>Skróty klawiszowe</translation>
+    </message>
+</context>
+<context>
+    <name>StandingsTable</name>
+    <message>
+        <source>Place</source>
+        <translation>Miejsce</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nazwisko i imię</translation>
+    </message>
+    <message>
+        <source>School</source>
+        <translation>Szkoła</translation>
     </message>
 </context>
 <context>
@@ -1251,6 +1684,17 @@
     </message>
 </context>
 <context>
+    <name>VegaEntry</name>
+    <message>
+        <source>board no., Enter</source>
+        <translation>nr szach., Enter</translation>
+    </message>
+    <message>
+        <source>“%1” is not a board number</source>
+        <translation>„%1” to nie numer szachownicy</translation>
+    </message>
+</context>
+<context>
     <name>WalkoverDialog</name>
     <message>
         <source>Walkover in %1</source>
@@ -1338,6 +1782,26 @@
     <message>
         <source>Reason</source>
         <translation>Powód</translation>
+    </message>
+</context>
+<context>
+    <name>_BoardForm</name>
+    <message>
+        <source>Board</source>
+        <extracomment>The results an appeal&apos;s decision may set (none: the decision changes no result).</extracomment>
+        <translation>Szachownica</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Zawodnik</translation>
+    </message>
+    <message>
+        <source>White: %1</source>
+        <translation>Białe: %1</translation>
+    </message>
+    <message>
+        <source>Black: %1</source>
+        <translation>Czarne: %1</translation>
     </message>
 </context>
 </TS>

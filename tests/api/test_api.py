@@ -65,6 +65,14 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "switcher-replace": {"target": "rotacja", "seat": 1, "name": "Ela"},
     "switcher-table-done": {"target": "rotacja", "table": 1},
     "switcher-table-undone": {"target": "rotacja", "table": 1, "reason": "x"},
+    "chess-pair": {"target": "sp3-ch", "round": 1},
+    "chess-result": {"target": "sp3-ch", "board": 1, "result": "1"},
+    "chess-undo": {"target": "sp3-ch", "board": 1},
+    "chess-close": {"target": "sp3-ch"},
+    "chess-claim": {"target": "sp3-ch", "board": 1, "player": 1},
+    "chess-appeal": {"target": "sp3-ch", "board": 1, "player": 1, "text": "x", "decision": "y"},
+    "chess-report": {"target": "sp3-ch", "player": 1},
+    "chess-withdraw": {"target": "sp3-ch", "player": 1, "reason": "x"},
 }
 
 

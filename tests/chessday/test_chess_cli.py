@@ -45,10 +45,18 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_a_day_from_import_to_export(tmp_path: Path, daemon: list[str], capsys: Any) -> None:
     status, out, _ = run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)
     assert status == 0
-    assert "sp3-ch: Klasa 3 — chłopcy, zawodników: 7, szachownice 1–4" in out
-    assert "sp4-ch: Klasa 4 — chłopcy, zawodników: 6, szachownice 5–7" in out
+    assert "sp3-ch: Klasa 3, chłopcy, zawodników: 7, szachownice 1–4" in out
+    assert "sp4-ch: Klasa 4, chłopcy, zawodników: 6, szachownice 5–7" in out
     status, out, err = run(capsys, "chess", "pair", *daemon)
     assert status == 0 and "Skojarzono grup: 2: sp3-ch, sp4-ch" in out and "2/2" in err  # the progress bar
+    status, out, _ = run(capsys, "chess", "post", "sp4-ch", "-o", str(tmp_path / "wywieszki"), *daemon)
+    assert status == 0
+    posted = (tmp_path / "wywieszki" / "sp4-ch-runda-1.html").read_text(encoding="utf-8")
+    assert (
+        "Kojarzenia rundy 1" in posted and "szachownice 5–7" in posted and "Szkoła Podstawowa nr 2" in posted
+    )
+    assert "example.pl" not in posted and "2017" not in posted
+    assert (tmp_path / "wywieszki" / "sp4-ch-runda-1.pdf").read_bytes().startswith(b"%PDF")
     status, out, _ = run(capsys, "chess", "result", "5", "1", *daemon)  # board 5 is sp4-ch's first
     assert status == 0 and "szachownica 5:" in out and "1-0" in out and "(sp4-ch)" in out
     status, _, err = run(capsys, "chess", "result", "5", "=", "--by", "Piotr", *daemon)
@@ -95,7 +103,7 @@ def test_english_on_request(
 ) -> None:
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
     status, out, _ = run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)
-    assert "sp3-ch: Grade 3 — boys, 7 players, boards 1–4" in out
+    assert "sp3-ch: Grade 3, boys, 7 players, boards 1–4" in out
     status, _, err = run(capsys, "chess", "close", "sp3-ch", *daemon)
     assert status == 2 and "no round is being played" in err
 
@@ -105,7 +113,7 @@ def test_a_bad_day_file_is_refused_naming_where(tmp_path: Path, daemon: list[str
     bad.write_text('{"groups": [{"key": "x", "level": "kosmos", "sex": "m"}]}', encoding="utf-8")
     status, _, err = run(capsys, "chess", "import", str(bad), *daemon)
     assert status == 2 and "zly.json" in err and "groups.0.level" in err
-    status, out, _ = run(capsys, "chess", "groups", *daemon)
+    status, out, _ = run(capsys, "chess", "status", *daemon)
     assert "nie ma grup szachowych" in out  # nothing half-imported
 
 

@@ -156,3 +156,22 @@ def test_a_snapshot_gives_the_same_group_back() -> None:
     mid = paired(ChessGroup.new(config(9, rounds=3)))
     mid = mid.enter(1, BoardResult.DRAW, by="A")
     assert ChessGroup.load(mid.dump()) == mid
+
+
+def test_the_plan_says_when_the_next_round_is_and_how_late_a_group_is() -> None:
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    warsaw = ZoneInfo("Europe/Warsaw")
+
+    def at(hour: int, minute: int, day: int = 20) -> datetime.datetime:
+        return datetime.datetime(2026, 6, day, hour, minute, tzinfo=warsaw)
+
+    group = paired(ChessGroup.new(config(10)))  # the day 2026-06-20: round 1 at 10:00, round 2 at 10:30
+    assert group.schedule(at(9, 40)) == (1, at(10, 0), None)  # pairings posted: the hall waits for round 1
+    assert group.schedule(at(10, 20)) == (2, at(10, 30), None)  # round 1 on: the next is round 2
+    assert group.schedule(at(10, 47)) == (2, at(10, 30), 17)  # still playing 17 minutes after round 2's time
+    assert group.schedule(at(12, 0, day=21))[2] is None  # the day after: nobody is late
+    closed = group.close()
+    utc = datetime.datetime(2026, 6, 20, 8, 47, tzinfo=datetime.UTC)  # 10:47 in Warsaw
+    assert closed.schedule(utc) == (2, at(10, 30), 17)  # round 2 not paired yet

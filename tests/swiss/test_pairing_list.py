@@ -9,7 +9,7 @@ import pytest
 
 from clockd.cli import main
 from clockd.core.swiss import trf
-from clockd.reports.pairing_list import score_text
+from clockd.core.swiss.standings import score_text
 from tests.conftest import corpus_dir
 
 

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Reason, RequiredReason, Target, action
-from clockd.core.chessday.roster import Group
+from clockd.core.chessday.roster import DayPlan, Group
 from clockd.core.private import PRIVATE
 from clockd.core.swiss import trf
 from clockd.core.swiss.model import (
@@ -61,28 +61,6 @@ from clockd.core.swiss.standings import DEFAULT_ORDER, Standings, standings
 from clockd.i18n import Msg, Problem, msg
 
 PublicNames = Literal["full", "short"]
-
-
-class DayPlan(BaseModel):
-    """The day's times (§H: round-1 pairings posted 9:30, round 1 at 10:00, the ceremony about
-    14:30), local times in ``time_zone``; round *n* is planned ``round_minutes`` after round *n−1*
-    (10 minutes a player and the time to seat the next round)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    pairings_posted: str = Field(default="09:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    first_round: str = Field(default="10:00", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    round_minutes: int = Field(default=30, ge=5, le=600)
-    ceremony: str = Field(default="14:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
-    time_zone: str = "Europe/Warsaw"
-
-    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
-        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
-        from zoneinfo import ZoneInfo
-
-        hour, minute = (int(x) for x in self.first_round.split(":"))
-        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=ZoneInfo(self.time_zone))
-        return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
 
 
 #: One keystroke per result, as Vega and Swiss-Manager take them at the desk.
@@ -282,6 +260,44 @@ class ChessGroup:
         if not self.round1_absentees():
             return msg("chess.no-absentees")
         return None
+
+    def allowed(self) -> dict[str, Msg | None]:
+        """The group's actions and why not (``None``: allowed now): what every client shows."""
+        open_round = self.result_refusal()
+        return {
+            "chess-pair": self.pair_refusal(),
+            "chess-result": open_round,
+            "chess-undo": open_round,
+            "chess-close": open_round,
+            "chess-claim": open_round,
+            "chess-appeal": open_round,
+            "chess-report": self.report_refusal(),
+            "chess-withdraw": None,
+        }
+
+    def schedule(self, now: datetime.datetime) -> tuple[int | None, datetime.datetime | None, int | None]:
+        """The round the hall waits for and its planned start — the round just paired while its
+        start is still ahead (pairings posted at 9:30, round 1 at 10:00), else the one after —
+        and how many minutes the group is behind the plan at ``now`` (aware): ``None`` when on
+        time, or on any other day than the day's (before or after it nobody is late)."""
+        if self.phase == "finished":
+            return None, None, None
+        plan = self.config.plan
+        try:
+            day = datetime.date.fromisoformat(self.config.date) if self.config.date else None
+        except ValueError:
+            day = None
+        local = now.astimezone(plan.zone())
+        day = day or local.date()
+        number = self.next_round
+        if self.current is not None:
+            number = self.current.number
+            if local >= plan.round_start(day, number):  # it has begun: the hall waits for the next
+                number += 1
+        planned = plan.round_start(day, number)
+        if local.date() != day or local <= planned:
+            return number, planned, None
+        return number, planned, int((local - planned).total_seconds() // 60)
 
     def round1_absentees(self) -> tuple[int, ...]:
         """Players who missed their round-1 game (forfeit, nothing recorded), once round 1 is closed."""

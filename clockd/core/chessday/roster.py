@@ -10,12 +10,14 @@ marked :data:`~clockd.core.private.PRIVATE`.
 
 from __future__ import annotations
 
+import datetime
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.private import PRIVATE
+from clockd.i18n import Msg, msg
 
 #: The day file's format version (``ChessDay.format``); a newer file is refused, not misread.
 DAY_FORMAT = 1
@@ -78,6 +80,45 @@ class Group(BaseModel):
     part: int | None = Field(default=None, ge=1)  # a group over 250 split by rating: part 1, 2, …
     entrants: tuple[Entrant, ...] = ()
 
+    def title(self) -> Msg:
+        """The group's name for lists, screens and diplomas (``Klasa 3, chłopcy``), in the
+        reader's language."""
+        sex = msg("chess.group.boys") if self.sex == "m" else msg("chess.group.girls")
+        if self.level is Level.PRIMARY and self.grade is not None:
+            name = msg("chess.group.primary", grade=self.grade, sex=sex)
+        elif self.level is Level.SECONDARY:
+            name = msg("chess.group.secondary", sex=sex)
+        elif self.level is Level.PRESCHOOL:
+            name = msg("chess.group.preschool", sex=sex)
+        else:  # a primary group without its grade (one made from a TRF): say what is known
+            name = msg("chess.group.primary-any", sex=sex)
+        return name if self.part is None else msg("chess.group.part", group=name, part=self.part)
+
+
+class DayPlan(BaseModel):
+    """The day's times (§H: round-1 pairings posted 9:30, round 1 at 10:00, the ceremony about
+    14:30), local times in ``time_zone``; round *n* is planned ``round_minutes`` after round *n−1*
+    (10 minutes a player and the time to seat the next round)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pairings_posted: str = Field(default="09:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    first_round: str = Field(default="10:00", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    round_minutes: int = Field(default=30, ge=5, le=600)
+    ceremony: str = Field(default="14:30", pattern=r"^[0-2][0-9]:[0-5][0-9]$")
+    time_zone: str = "Europe/Warsaw"
+
+    def zone(self) -> datetime.tzinfo:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(self.time_zone)
+
+    def round_start(self, day: datetime.date, number: int) -> datetime.datetime:
+        """When round ``number`` is planned to start on ``day`` (aware, in the plan's zone)."""
+        hour, minute = (int(x) for x in self.first_round.split(":"))
+        first = datetime.datetime.combine(day, datetime.time(hour, minute), tzinfo=self.zone())
+        return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
+
 
 class ChessDay(BaseModel):
     """The day: its groups and the settings every group shares (§H: 8 rounds, 10 minutes)."""
@@ -90,3 +131,4 @@ class ChessDay(BaseModel):
     rounds: int = Field(default=8, ge=1)
     minutes: int = Field(default=10, ge=1)  # per player, no increment
     groups: tuple[Group, ...] = ()
+    plan: DayPlan = DayPlan()

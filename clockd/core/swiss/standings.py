@@ -53,6 +53,15 @@ class Standings:
 MIN_PLACES: Mapping[str, int] = {"PTS": 1, "BH-C1": 1, "BH": 1, "SB": 2, "PS": 1}
 
 
+def score_text(points: Fraction) -> str:
+    """``1½``, ``½``, ``2`` — as a pairing list on a wall writes a score."""
+    if points.denominator not in (1, 2):  # not a chess score; say it exactly
+        return str(points)
+    whole, half = divmod(points * 2, 2)
+    text = str(int(whole)) if whole or not half else ""
+    return text + ("½" if half else "")
+
+
 def decimal_text(value: Fraction, min_places: int = 0) -> str:
     """``value`` as an exact decimal (``12.5``, ``9.75``, ``-3``), with at least ``min_places``
     decimals. Raises ``ValueError`` for a fraction with no finite decimal expansion."""
