@@ -237,6 +237,7 @@ class Pages:
             "round": body.round,
             "rounds": body.rounds,
             "next_round_at": shown if body.next_round_at else None,
+            "next_round": body.next_round,
             "next_in_ms": next_in if next_in is not None and next_in > 0 else None,
             "boards": [
                 {
