@@ -228,6 +228,12 @@ class Hub:
         self.listeners.add(listener)
         return listener
 
+    def close_pages(self) -> None:
+        """End every page's stream (the server is stopping: their browsers reconnect later)."""
+        for listener in list(self.listeners):
+            listener.drop()
+        self.listeners.clear()
+
     def forget(self, listener: Listener) -> None:
         self.listeners.discard(listener)
 

@@ -3,6 +3,7 @@ beside the daemon (``duelclock run --web HOST:PORT``), and the address with its 
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import socket
 import threading
@@ -74,11 +75,27 @@ def config(
     )
 
 
+class WebServer(uvicorn.Server):
+    """uvicorn, which ends the open pages' streams first when it stops (else it would wait for
+    them, then cancel them)."""
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.close_pages()
+        super().handle_exit(sig, frame)
+
+    def close_pages(self) -> None:
+        hub = getattr(getattr(self.config.app, "state", None), "hub", None)
+        loop = getattr(hub, "_loop", None)
+        if hub is not None and loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(hub.close_pages)
+
+
 class Background:
     """uvicorn in a thread of its own (beside the daemon in ``duelclock run --web``)."""
 
     def __init__(self, cfg: uvicorn.Config) -> None:
-        self.server = uvicorn.Server(cfg)
+        self.server = WebServer(cfg)
         self.thread = threading.Thread(target=self.server.run, name="duelclock-web", daemon=True)
 
     def start(self, timeout_s: float = 10.0) -> bool:
@@ -98,5 +115,6 @@ class Background:
         return int(self.server.config.port)
 
     def stop(self) -> None:
+        self.server.close_pages()
         self.server.should_exit = True
         self.thread.join(10)

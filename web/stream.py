@@ -54,7 +54,11 @@ class EventStream(Response):
                 try:
                     await asyncio.wait_for(send(body), self.write_timeout_s)
                 except (TimeoutError, OSError):
-                    break  # the phone stopped reading: end its stream, wait for nobody
+                    return  # the phone stopped reading: end its stream, wait for nobody
+            if not gone.is_set():  # the server ends the stream (it is stopping): end it properly
+                end = {"type": "http.response.body", "body": b"", "more_body": False}
+                with contextlib.suppress(TimeoutError, OSError):
+                    await asyncio.wait_for(send(end), 1.0)
         finally:
             watcher.cancel()
             aclose = getattr(self.messages, "aclose", None)

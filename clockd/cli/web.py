@@ -166,17 +166,15 @@ def banner(host: str, port: int, args: argparse.Namespace) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from clockd.api.local import local_tls, resolve
-    from web.serve import config
+    from web.serve import WebServer, config
 
     host, port, token = resolve(args.daemon_host, args.daemon_port, None)
     tls = local_tls(host=args.daemon_host, port=args.daemon_port)
     settings = settings_for(host, port, token, tls, args.host, args)
     cfg = config(settings, args.host, args.port, ssl_cert=args.web_tls_cert, ssl_key=args.web_tls_key)
     banner(args.host, args.port, args)
-    uvicorn.Server(cfg).run()
+    WebServer(cfg).run()
     return 0
 
 
