@@ -23,9 +23,9 @@ run: $(STAMP)
 ## test: lint, types, layering, and the whole test suite
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks
+	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks web
 	$(BIN)/mypy --strict firmware_protocol clockd/core
-	$(BIN)/mypy clockd gui hw_sim
+	$(BIN)/mypy clockd gui hw_sim web
 	$(BIN)/lint-imports --no-cache
 	@if [ -f $(SHARED)/tools/check_layers.py ]; then \
 	    echo "check_layers.py"; out=$$($(BIN)/python $(SHARED)/tools/check_layers.py); \
@@ -37,7 +37,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
-## screenshots: PNGs of the referee window and the audience screen (demo state, offscreen) in docs/screenshots
+## screenshots: PNGs of the referee window, the audience screen (demo state, offscreen) and the web pages at phone size in docs/screenshots
 screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang pl --screenshot docs/screenshots/referee.png
 	$(BIN)/duelclock gui --demo-state --lang pl --audience --screenshot docs/screenshots/audience.png
@@ -46,6 +46,7 @@ screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang pl --event relay --audience --screenshot docs/screenshots/audience-timer.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event szachy --screenshot docs/screenshots/referee-chess.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event sp1-ch --audience --screenshot docs/screenshots/audience-chess.png
+	$(BIN)/python -m tests.web.make_screenshots docs/screenshots
 	for e in relay:sztafeta blind:ciemno team:druzynowy switcher:switcher; do \
 	    name=$${e%%:*}; key=$${e#*:}; \
 	    $(BIN)/duelclock gui --demo-state --lang pl --event $$key --screenshot docs/screenshots/referee-$$name.png; \

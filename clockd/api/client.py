@@ -246,7 +246,7 @@ class Client:
             self._conn.close()
             self._conn = None
 
-    def request(self, request: Request) -> Reply:
+    def request(self, request: Request, *, request_id: str | None = None) -> Reply:
         """Send ``request`` (with an id, and the token if this client has one); return its reply.
 
         With the token, reads are answered with what only the referee may see (a session's
@@ -257,8 +257,11 @@ class Client:
         reply does not come in time, the request is sent once more, on a new connection,
         with the same id: the daemon applies a request id once and answers a repeat with the
         seq it journaled the first at, so a retried action is never applied twice.
+
+        ``request_id``: the caller's own id instead (a web page's queued entry, sent again
+        after the Wi-Fi came back, carries the id it was made with — so it is applied once).
         """
-        update: dict[str, Any] = {"id": f"{self._prefix}-{next(self._ids)}"}
+        update: dict[str, Any] = {"id": request_id or f"{self._prefix}-{next(self._ids)}"}
         if request.token is None and self.token:
             update["token"] = self.token
         if request.mutating and not getattr(request, "by", "") and self.by:
@@ -328,9 +331,21 @@ class Client:
             PersonReply,
         )
 
-    def act(self, target: str | int, action: Action) -> Done:
-        """Do ``action`` on ``target`` (``3``, ``pt``, ``pt/R1-1``); the daemon's answer, or ApiError."""
-        return self._expect(ActionRequest.of(action, target), Done)
+    def act(
+        self, target: str | int, action: Action, *, request_id: str | None = None, by: str | None = None
+    ) -> Done:
+        """Do ``action`` on ``target`` (``3``, ``pt``, ``pt/R1-1``); the daemon's answer, or ApiError.
+
+        ``request_id``: the id to send (default: this client's next); ``by``: who did it, when
+        not this client's ``by`` (a web server acting for each arbiter by name).
+        """
+        request = ActionRequest.of(action, target)
+        if by:
+            request = request.model_copy(update={"by": by})
+        reply = self.request(request, request_id=request_id)
+        if not isinstance(reply, Done):
+            raise ApiError("internal", reason=msg("api.unexpected-reply", expected="Done", got=reply.type))
+        return reply
 
 
 class Subscription:

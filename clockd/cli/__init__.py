@@ -6,7 +6,7 @@ returning the exit status). Modules import their heavy dependencies (Qt, pyseria
 inside ``func`` so that ``duelclock --help`` stays fast and works without a display.
 
 This package is the composition root: it is the only part of ``clockd`` that may import
-``gui`` and ``hw_sim``.
+``gui``, ``hw_sim`` and ``web``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ COMMANDS = (
     "chess",
     "person",
     "photo",
+    "web",
 )
 
 

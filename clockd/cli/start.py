@@ -72,6 +72,12 @@ def register(sub: Any) -> None:
         help=text("cli.start.simulated-tables-default-8"),
     )
     parser.add_argument(
+        "--web",
+        default="127.0.0.1:8080",
+        metavar="HOST:PORT",
+        help=text("cli.start.web"),
+    )
+    parser.add_argument(
         "--fresh",
         action="store_true",
         help=text("cli.start.start-a-new-showcase-journal"),
@@ -129,9 +135,11 @@ def _desk(args: argparse.Namespace) -> int:
             for suffix in ("", "-wal", "-shm", ".lock"):  # the lock file too: a new journal on purpose
                 Path(f"{db}{suffix}").unlink(missing_ok=True)
             db.with_name(PAUSED_FILE).unlink(missing_ok=True)
-        daemon, info = _spawn_daemon(db, args.tables)
+        daemon, info = _spawn_daemon(db, args.tables, args.web)
         if info is None:
             return 1
+        if args.web:
+            _show_web(args.web)
         with Client(info.host, info.port, info.token, by=SHOWCASE_BY) as client:
             set_up_showcase(client, tables=args.tables)
             resume_showcase(client, db.with_name(PAUSED_FILE))
@@ -221,15 +229,28 @@ def _answers(info: Any) -> bool:
         return False
 
 
-def _spawn_daemon(db: Path, tables: int) -> tuple[subprocess.Popen[bytes], Any]:
-    """``duelclock run --sim N --db DB`` as a child; wait until it answers (its daemon.json)."""
+def _show_web(address: str) -> None:
+    """The live pages' address and its QR code (the daemon serves them: ``run --web``)."""
+    from web.serve import public_url, qr_text
+
+    host, _, port = address.rpartition(":")
+    url = public_url(host or "127.0.0.1", int(port))
+    print(text("cli.web.serving", url=url))
+    print(qr_text(url))
+
+
+def _spawn_daemon(db: Path, tables: int, web: str = "") -> tuple[subprocess.Popen[bytes], Any]:
+    """``duelclock run --sim N --db DB [--web HOST:PORT]`` as a child; wait until it answers."""
     from clockd.api.local import read_info
 
     db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the state folder: private (its daemon.json)
     log_path = db.with_suffix(".log")
     log = open(log_path, "ab")  # noqa: SIM115 - the child writes to it for its whole life
+    command = [sys.executable, "-m", "clockd", "run", "--sim", str(tables), "--db", str(db)]
+    if web:
+        command += ["--web", web]
     child = subprocess.Popen(
-        [sys.executable, "-m", "clockd", "run", "--sim", str(tables), "--db", str(db)],
+        command,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,  # Ctrl+C in the terminal reaches us; we stop the daemon politely

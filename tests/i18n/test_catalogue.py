@@ -19,11 +19,21 @@ from clockd.i18n.catalogue import catalogue, missing_texts, parse, placeholders
 from clockd.i18n.codes import family_codes, source_codes
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "clockd", ROOT / "gui", ROOT / "firmware_protocol", ROOT / "hw_sim"]
+SOURCES = [ROOT / "clockd", ROOT / "gui", ROOT / "firmware_protocol", ROOT / "hw_sim", ROOT / "web"]
+
+
+def template_codes() -> set[str]:
+    """The codes the web pages' templates say (``t("web.…")``)."""
+    import re
+
+    found: set[str] = set()
+    for path in (ROOT / "web" / "templates").glob("*.html"):
+        found |= set(re.findall(r"""\bt\(["']([a-z0-9.-]+)["']""", path.read_text(encoding="utf-8")))
+    return found
 
 
 def all_codes() -> set[str]:
-    return source_codes(SOURCES) | family_codes()
+    return source_codes(SOURCES) | family_codes() | template_codes()
 
 
 def test_every_code_the_program_can_produce_has_a_polish_and_an_english_text() -> None:

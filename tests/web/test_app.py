@@ -1,0 +1,252 @@
+"""The web application through Starlette's TestClient, against a real daemon: what the public
+side may do (nothing but read), the entry side's locks (sessions, CSRF, the lock-out, scopes,
+entry off on a network address), the access file, languages, and the published copy."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette's TestClient still runs on httpx; it announces httpx2
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from clockd.core.actions import CreateEvent
+from clockd.core.chessday.group import UndoResult
+from clockd.core.hall import TimerStart
+from clockd.core.zone import AddEntry
+from tests.web.conftest import GROUP, SESSION, Desk, private_words
+from web.access import AccessFile, Lockout, Sessions
+from web.app import WebSettings, create_app
+from web.publish import publish
+
+BASE = "http://127.0.0.1:8080"
+SESSION_COOKIE = "dc_session"
+
+
+def client_for(desk: Desk, **kw: Any) -> TestClient:
+    settings = WebSettings(
+        daemon_host="127.0.0.1", daemon_port=desk.port, token=desk.token, access=desk.access.path, **kw
+    )
+    return TestClient(create_app(settings), base_url=BASE)
+
+
+@pytest.fixture
+def app(desk: Desk) -> Iterator[TestClient]:
+    with client_for(desk) as c:
+        assert c.app.state.hub.wait_ready(10)  # type: ignore[attr-defined]
+        yield c
+
+
+def log_in(c: TestClient, pin: str) -> str:
+    """Log in with ``pin``; the session's CSRF token (from the entry page)."""
+    page = c.get("/entry/login")
+    pre = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
+    r = c.post(
+        "/entry/login", data={"csrf": pre, "pin": pin}, headers={"origin": BASE}, follow_redirects=False
+    )
+    assert r.status_code == 303, r.text
+    entry = c.get("/entry")
+    return re.search(r'data-csrf="([^"]+)"', entry.text).group(1)  # type: ignore[union-attr]
+
+
+def submit(c: TestClient, csrf: str | None, entry: dict[str, Any], **headers: str) -> Any:
+    h = {"origin": BASE, **headers}
+    if csrf is not None:
+        h["x-csrf-token"] = csrf
+    return c.post("/entry/api/submit", json=entry, headers=h)
+
+
+def result_of(desk: Desk, board: int) -> tuple[str | None, str]:
+    b = next(b for b in desk.event(GROUP).body.boards if b.board == board)
+    return b.result, b.by
+
+
+def test_the_public_side_only_reads(app: TestClient, desk: Desk) -> None:
+    for path in ("/", f"/e/{SESSION}", f"/e/{GROUP}", "/stream", f"/e/{SESSION}/stream"):
+        assert app.post(path).status_code == 405
+        assert app.put(path).status_code == 405
+    assert app.get("/e/nope").status_code == 404
+    # without a session nothing is entered, and the desk is unchanged
+    r = submit(
+        app, None, {"id": "abcdefgh12", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
+    )
+    assert r.status_code == 401
+    assert result_of(desk, 25) == (None, "")
+    page = app.get("/")
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert "http" not in re.sub(
+        r'(href|src)="/[^"]*"', "", page.text.split("<body", 1)[1]
+    )  # nothing from a CDN
+
+
+def test_pages_are_polish_by_default_and_english_on_request(app: TestClient) -> None:
+    assert "Dzisiejsze zawody" in app.get("/").text
+    assert "<h1>Today" in app.get("/?lang=en").text
+    app.cookies.clear()
+    assert "<h1>Today" in app.get("/", headers={"accept-language": "en-GB,en;q=0.8"}).text
+    assert "Dzisiejsze zawody" in app.get("/", headers={"accept-language": "pl,en;q=0.5"}).text
+
+
+def test_no_private_data_on_any_public_page(app: TestClient) -> None:
+    private = [w for w in private_words() if "@" not in w and not w[0].isdigit()]
+    for path in ("/", f"/e/{SESSION}", f"/e/{SESSION}?lang=en"):
+        html = app.get(path).text
+        assert [w for w in private if w in html] == [], path
+    for path in ("/", f"/e/{SESSION}", f"/e/{GROUP}"):
+        html = app.get(path).text
+        assert "@" not in html and "2017/03/04" not in html and "600 100" not in html
+
+
+def test_an_entry_needs_the_sessions_csrf_token_and_the_same_origin(app: TestClient, desk: Desk) -> None:
+    csrf = log_in(app, desk.access.add_pin("Marta Sędzia", [GROUP]))
+    entry = {"id": "csrf-test-001", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
+    assert submit(app, None, entry).status_code == 403
+    assert submit(app, "not-the-token", entry).status_code == 403
+    assert submit(app, csrf, entry, origin="http://evil.example").status_code == 403
+    assert result_of(desk, 25) == (None, "")
+    ok = submit(app, csrf, entry)
+    assert ok.status_code == 200 and ok.json()["ok"] is True
+    assert result_of(desk, 25) == ("1-0", "Marta Sędzia")
+    # the same entry again (a lost reply): the same seq, applied once
+    again = submit(app, csrf, entry)
+    assert again.json() == ok.json()
+    desk.client.act(GROUP, UndoResult(board=25))  # the board open again for the other tests
+
+
+def test_a_login_form_without_its_token_is_refused(app: TestClient, desk: Desk) -> None:
+    pin = desk.access.add_pin("Bez Tokenu", [GROUP])
+    app.get("/entry/login")
+    r = app.post("/entry/login", data={"csrf": "forged", "pin": pin}, follow_redirects=False)
+    assert r.status_code == 403
+    assert SESSION_COOKIE not in r.cookies
+
+
+def test_a_person_enters_only_for_their_events(app: TestClient, desk: Desk) -> None:
+    csrf = log_in(app, desk.access.add_pin("Tylko Pokaz", [SESSION]))
+    r = submit(
+        app, csrf, {"id": "scope-test-01", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
+    )
+    assert r.status_code == 403 and GROUP in r.json()["message"]
+    state = app.get("/entry/api/state").json()
+    assert [e["event"] for e in state["events"]] == []  # a puzzle session has no entry here
+
+
+def test_zone_finishes_counts_and_missing_pieces_reach_the_desk_by_name(app: TestClient, desk: Desk) -> None:
+    desk.client.act("", CreateEvent(event_kind="relay", key="sztafeta-app", name="Sztafeta"))
+    for i in (1, 2):
+        desk.client.act("sztafeta-app", AddEntry(entry=f"P{i}", name=f"Para {i}"))
+    desk.client.act("sztafeta-app", TimerStart())
+    csrf = log_in(app, desk.access.add_pin("Wolontariusz Zoli", ["sztafeta-app"]))
+    r = submit(
+        app, csrf, {"id": "zone-finish-1", "event": "sztafeta-app", "kind": "entry-finish", "entry": "P1"}
+    )
+    assert r.json()["ok"] is True, r.json()
+    r = submit(
+        app,
+        csrf,
+        {
+            "id": "zone-missing1",
+            "event": "sztafeta-app",
+            "kind": "entry-missing",
+            "entry": "P1",
+            "missing": 2,
+        },
+    )
+    assert r.json()["ok"] is True, r.json()
+    entries = {e.entry: e for e in desk.event("sztafeta-app").body.entries}
+    assert entries["P1"].finished_ms is not None and entries["P1"].missing == 2
+    timeline = desk.client.timeline(event="sztafeta-app").entries
+    assert {e.data["by"] for e in timeline if e.kind in ("entry-finish", "entry-missing")} == {
+        "Wolontariusz Zoli"
+    }
+    # a count before the end is refused by the daemon, with its reason in the arbiter's language
+    r = submit(
+        app,
+        csrf,
+        {"id": "zone-count-01", "event": "sztafeta-app", "kind": "entry-count", "entry": "P2", "pieces": 100},
+    )
+    assert r.json()["ok"] is False and r.json()["message"]
+
+
+def test_entry_is_off_on_a_network_address_unless_turned_on(desk: Desk) -> None:
+    with client_for(desk, entry_allowed=False) as c:
+        r = c.get("/entry/login")
+        assert r.status_code == 403 and "--entry-on-network" in r.text
+        r = c.post("/entry/api/submit", json={}, headers={"origin": BASE})
+        assert r.status_code == 403
+        assert c.get("/").status_code == 200  # the public pages still are
+
+
+def test_five_wrong_pins_lock_an_address_out_for_a_while() -> None:
+    now = [1000.0]
+    lock = Lockout(limit=5, window_s=900, lock_s=900, clock=lambda: now[0])
+    assert [lock.wrong("10.0.0.7") for _ in range(5)] == [False, False, False, False, True]
+    assert lock.locked_for("10.0.0.7") == 900 and lock.locked_for("10.0.0.8") == 0
+    now[0] += 901
+    assert lock.locked_for("10.0.0.7") == 0
+
+
+def test_sessions_expire_when_idle_and_after_their_lifetime() -> None:
+    from web.access import Person
+
+    now = [0.0]
+    sessions = Sessions(lifetime_s=100, idle_s=30, clock=lambda: now[0])
+    s = sessions.open(Person("p1", "Anna", ("*",)))
+    now[0] = 25
+    assert sessions.get(s.id) is s
+    now[0] = 56  # 31 s idle
+    assert sessions.get(s.id) is None
+    t = sessions.open(Person("p1", "Anna", ("*",)))
+    for step in range(1, 7):
+        now[0] = 56 + 20 * step
+        alive = sessions.get(t.id)
+    assert alive is None  # 100 s after login, however busy
+
+
+def test_the_access_file_keeps_no_pin_or_code_in_clear_and_a_code_works_once(tmp_path: Path) -> None:
+    access = AccessFile(tmp_path / "web-access.json")
+    pin = access.add_pin("Anna Sędzia", ["sp3-ch"])
+    code = access.add_code("Jan Wolontariusz", ["*"])
+    raw = (tmp_path / "web-access.json").read_text(encoding="utf-8")
+    assert pin not in raw and code not in raw
+    assert stat.S_IMODE(os.stat(tmp_path / "web-access.json").st_mode) == 0o600
+    assert access.check_pin(pin).name == "Anna Sędzia"  # type: ignore[union-attr]
+    assert access.check_pin("12345x") is None
+    assert access.use_code(code).name == "Jan Wolontariusz"  # type: ignore[union-attr]
+    assert access.use_code(code) is None
+
+
+def test_a_qr_link_preview_does_not_spend_the_code(app: TestClient, desk: Desk) -> None:
+    code = desk.access.add_code("Ola Sędzia", [GROUP])
+    page = app.get(f"/entry/qr/{code}")
+    assert page.status_code == 200
+    pre = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
+    r = app.post(f"/entry/qr/{code}", data={"csrf": pre}, headers={"origin": BASE}, follow_redirects=False)
+    assert r.status_code == 303
+    assert "Ola Sędzia" in app.get("/entry").text
+    app.cookies.clear()
+    page = app.get(f"/entry/qr/{code}")
+    pre = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)  # type: ignore[union-attr]
+    again = app.post(
+        f"/entry/qr/{code}", data={"csrf": pre}, headers={"origin": BASE}, follow_redirects=False
+    )
+    assert again.status_code == 401  # once only
+
+
+def test_publish_writes_every_public_page_as_plain_files(tmp_path: Path, desk: Desk) -> None:
+    written = publish(tmp_path / "site", "127.0.0.1", desk.port)
+    names = {p.relative_to(tmp_path / "site").as_posix() for p in written}
+    assert {"index.html", f"{SESSION}.html", f"{GROUP}.html", f"en/{SESSION}.html", "app.css"} <= names
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert f'href="{SESSION}.html"' in index and "live.js" not in index
+    for p in written:
+        text = p.read_text(encoding="utf-8")
+        assert "@" not in text and "2017/03/04" not in text

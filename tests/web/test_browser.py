@@ -1,0 +1,227 @@
+"""The web pages in a real headless Chromium (Debian's ``chromium``, driven by Playwright).
+
+What a visitor and an arbiter see: a phone-sized page shows the bracket and follows a
+press within a second without reloading; nothing private is on it or in its stream; an
+arbiter logs in with a PIN, enters a result, loses the network, enters another, comes
+back, and the desk has both exactly once; five wrong PINs lock the address out.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from clockd.core.chessday.group import EnterResult
+from clockd.core.clock import Side
+from tests.web.conftest import GROUP, SESSION, Desk, Web, private_words, serve
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "pl-PL",
+}
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (.ci/system-deps)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
+def running_side(desk: Desk, table: int) -> str | None:
+    face = desk.client.status([table]).tables[0].program.clock  # type: ignore[union-attr]
+    return face.running.value if face.running is not None and face.phase == "running" else None
+
+
+def start_clock(desk: Desk, table: int) -> float:
+    """Press the side that starts the duel's clock; when (``perf_counter``) the press went in."""
+    for side in (Side.A, Side.B):
+        t0 = time.perf_counter()
+        desk.press(table, side)
+        desk.settle()
+        if running_side(desk, table) is not None:
+            return t0
+    raise AssertionError("neither press started the clock")
+
+
+def test_a_phone_shows_the_bracket_and_follows_a_press_within_a_second(
+    phone: Any, desk: Desk, web: Web
+) -> None:
+    page = phone.new_page()
+    page.goto(f"{web.url}/e/{SESSION}")
+    assert page.viewport_size["width"] == 390
+    matches = page.locator("section.round").first.locator("li.match")
+    assert matches.count() == 8  # the 16-player bracket's first round
+    assert page.locator("h2").first.inner_text().startswith("I runda")
+    assert page.locator('[data-match="R1-1"] .clock.running').count() == 0
+    page.evaluate("window.__same_page = true")  # gone if the page reloads
+    page.wait_for_selector("body[data-seq]", state="attached")  # the stream is open
+    t0 = start_clock(desk, 1)
+    page.wait_for_selector('[data-match="R1-1"] .clock.running', timeout=1000)
+    waited = time.perf_counter() - t0
+    assert waited < 1.0, f"the press took {waited:.3f} s to show"
+    assert page.evaluate("window.__same_page === true")
+    # the running clock counts down in the page between pushes
+    running = page.locator('[data-match="R1-1"] .clock.running')
+    expect(running).not_to_have_text(running.inner_text(), timeout=3000)
+    # the page fits a phone: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_no_email_phone_or_private_surname_on_the_pages_or_their_streams(
+    phone: Any, desk: Desk, web: Web
+) -> None:
+    private = private_words()
+    assert any("@" in w for w in private) and len(private) > 30
+    page = phone.new_page()
+    pages = {}
+    for path in ("/", f"/e/{SESSION}", f"/e/{GROUP}", "/?lang=en", f"/e/{SESSION}?lang=en"):
+        page.goto(web.url + path)
+        pages[path] = page.content()
+    streams = {}
+    for path in ("/stream", f"/e/{SESSION}/stream", f"/e/{GROUP}/stream"):
+        with httpx.stream("GET", web.url + path, timeout=5) as r:
+            got = ""
+            for chunk in r.iter_text():
+                got += chunk
+                if got.count("event: clocks") >= 1:
+                    break
+            streams[path] = got
+    seen = {**pages, **streams}
+    for where, html in seen.items():
+        assert "@" not in html, where
+        assert "600 100" not in html, where  # the sample sign-ups' phone numbers
+        assert "2017/03/04" not in html, where  # the chess roster's birth dates
+    # the puzzle zone's names are short ("Anna K."): no surname of the sign-ups
+    for where in ("/", f"/e/{SESSION}", f"/e/{SESSION}?lang=en", f"/e/{SESSION}/stream"):
+        found = [w for w in private if "@" not in w and not w[0].isdigit() and w in seen[where]]
+        assert found == [], (where, found)
+    assert "Anna K." in pages[f"/e/{SESSION}"]
+    # a chess group's start list is published by full name (the regulations): that is expected
+    assert "Nowak Jan" in pages[f"/e/{GROUP}"]
+
+
+def log_in(page: Any, url: str, pin: str) -> None:
+    page.goto(f"{url}/entry/login")
+    page.fill("#pin", pin)
+    page.click("button[type=submit]")
+
+
+def board_result(desk: Desk, board: int) -> tuple[str | None, str]:
+    b = next(b for b in desk.event(GROUP).body.boards if b.board == board)
+    return b.result, b.by
+
+
+def results_journaled(desk: Desk) -> list[tuple[int, str, str]]:
+    timeline = desk.client.timeline(event=GROUP, limit=1000)
+    return [
+        (e.data["action"]["board"], e.data["action"]["result"], e.data["by"])
+        for e in timeline.entries
+        if e.kind == "chess-result"
+    ]
+
+
+def test_an_arbiter_enters_results_offline_and_the_desk_has_each_exactly_once(
+    browser: Any, desk: Desk, web: Web
+) -> None:
+    pin = desk.access.add_pin("Ewa Sędzia", [GROUP])
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, web.url, pin)
+    page.wait_for_selector('[data-board="21"] button[data-result="1-0"]')
+    assert "Ewa Sędzia" in page.inner_text("body")
+    page.click('[data-board="21"] button[data-result="1-0"]')
+    page.wait_for_selector('#status[data-queued="0"]')
+    assert board_result(desk, 21) == ("1-0", "Ewa Sędzia")
+
+    context.set_offline(True)
+    page.click('[data-board="22"] button[data-result="½-½"]')
+    page.wait_for_selector('#status[data-queued="1"]')
+    queued = json.loads(page.evaluate("localStorage.getItem('duelclock-entries')"))
+    assert [(q["board"], q["result"]) for q in queued] == [(22, "½-½")]
+    assert board_result(desk, 22) == (None, "")  # nothing reached the desk while offline
+
+    context.set_offline(False)
+    page.wait_for_selector('#status[data-queued="0"]', timeout=10_000)
+    assert board_result(desk, 22) == ("½-½", "Ewa Sędzia")
+    # The reply to the queued entry got lost, say: the phone sends it again with its id.
+    again = page.evaluate(
+        """e => fetch('/entry/api/submit', {method: 'POST', headers: {'Content-Type': 'application/json',
+             'X-CSRF-Token': document.getElementById('entry').dataset.csrf}, body: JSON.stringify(e)})
+             .then(r => r.json())""",
+        queued[0],
+    )
+    assert again["ok"] is True
+    journaled = [(board, by) for board, _, by in results_journaled(desk)]
+    assert sorted(journaled) == [(21, "Ewa Sędzia"), (22, "Ewa Sędzia")]  # each exactly once
+    context.close()
+
+
+def test_an_arbiter_sees_a_conflict_with_another_arbiters_result(browser: Any, desk: Desk, web: Web) -> None:
+    desk.client.act(GROUP, EnterResult(board=23, result="1"))  # the desk's own arbiter first
+    pin = desk.access.add_pin("Olek Sędzia", [GROUP])
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    log_in(page, web.url, pin)
+    page.wait_for_selector('[data-board="23"] button[data-result="0-1"]')
+    page.click('[data-board="23"] button[data-result="0-1"]')
+    problem = page.wait_for_selector(".problems li")
+    assert "Konflikt" in problem.inner_text() and "Sędzia" in problem.inner_text()
+    assert board_result(desk, 23) == ("1-0", "Sędzia")  # never overwritten by accident
+    context.close()
+
+
+def test_five_wrong_pins_lock_the_address_out(browser: Any, desk: Desk) -> None:
+    own = serve(desk)  # its own lock-out, so the other tests' logins are not locked out
+    try:
+        pin = desk.access.add_pin("Jan Wolontariusz", ["*"])
+        wrong = "000000" if pin != "000000" else "111111"
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        for attempt in range(1, 6):
+            log_in(page, own.url, wrong)
+            text = page.inner_text("#problem")
+            assert ("błędny PIN" in text) == (attempt < 5), (attempt, text)
+        assert "blokada" in text
+        log_in(page, own.url, pin)  # even the right PIN now: locked out
+        assert "blokada" in page.inner_text("#problem")
+        assert page.url.endswith("/entry/login")
+        context.close()
+    finally:
+        own.server.stop()

@@ -1,0 +1,230 @@
+"""Who may enter results: personal PINs and one-time QR codes, sessions, and the lock-out.
+
+The desk (a holder of the daemon's token: ``duelclock web pin`` / ``duelclock web qr``)
+writes the access file — ``web-access.json`` in the daemon's state folder, readable by its
+owner only, like ``daemon.json``. It holds no PIN and no code in clear: each is kept as an
+HMAC under a key of the file's own, so a PIN is found in one look-up and the file read over
+a shoulder gives nothing to type. Each person has a name (the journal's ``by``: the desk
+sees who entered what) and a scope (the events they may enter results for).
+
+Sessions live in the web process's memory: a random id in a cookie (HttpOnly,
+SameSite=Strict), a CSRF token of its own, an absolute lifetime and an idle one. Five
+wrong PINs (or codes) from one address lock that address out for a while.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ACCESS_FILE = "web-access.json"
+
+
+@dataclass(frozen=True)
+class Person:
+    """An arbiter or volunteer as the desk registered them."""
+
+    id: str
+    name: str
+    events: tuple[str, ...]  # event keys they may enter results for; ("*",): every event
+
+    def may(self, event: str) -> bool:
+        return "*" in self.events or event in self.events
+
+
+class AccessFile:
+    """The access file: people with PINs, one-time codes. Every change is one atomic replace under a lock."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[dict[str, Any]]:
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        lock = self.path.with_name(self.path.name + ".lock")
+        fd = os.open(lock, os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            data = self._read()
+            before = json.dumps(data, sort_keys=True)
+            yield data
+            if json.dumps(data, sort_keys=True) != before:
+                tmp = self.path.with_name(self.path.name + ".tmp")
+                with open(
+                    os.open(tmp, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600), "w", encoding="utf-8"
+                ) as f:
+                    json.dump(data, f, indent=1, ensure_ascii=False)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, self.path)
+        finally:
+            os.close(fd)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            data = {}
+        data.setdefault("key", secrets.token_hex(32))
+        data.setdefault("people", [])
+        data.setdefault("codes", [])
+        return data
+
+    @staticmethod
+    def _digest(data: dict[str, Any], secret: str) -> str:
+        return hmac.new(bytes.fromhex(data["key"]), secret.encode(), hashlib.sha256).hexdigest()
+
+    def add_pin(self, name: str, events: list[str], *, digits: int = 6) -> str:
+        """A new PIN for ``name`` (replacing theirs, if any), unique among the file's PINs."""
+        with self._locked() as data:
+            data["people"] = [p for p in data["people"] if p["name"] != name]
+            taken = {p["pin"] for p in data["people"]}
+            while True:
+                pin = "".join(secrets.choice("0123456789") for _ in range(digits))
+                if self._digest(data, pin) not in taken:
+                    break
+            data["people"].append(
+                {"id": secrets.token_hex(4), "name": name, "events": events, "pin": self._digest(data, pin)}
+            )
+        return pin
+
+    def remove(self, name: str) -> bool:
+        with self._locked() as data:
+            before = len(data["people"]) + len(data["codes"])
+            data["people"] = [p for p in data["people"] if p["name"] != name]
+            data["codes"] = [c for c in data["codes"] if c["name"] != name]
+            return before != len(data["people"]) + len(data["codes"])
+
+    def add_code(self, name: str, events: list[str], *, valid_s: int = 12 * 3600) -> str:
+        """A one-time login code for ``name`` (the QR code's secret), valid ``valid_s``."""
+        code = secrets.token_urlsafe(18)
+        with self._locked() as data:
+            data["codes"].append(
+                {
+                    "id": secrets.token_hex(4),
+                    "name": name,
+                    "events": events,
+                    "code": self._digest(data, code),
+                    "until": int(time.time()) + valid_s,
+                }
+            )
+        return code
+
+    def people(self) -> list[Person]:
+        data = self._read()
+        return [Person(p["id"], p["name"], tuple(p["events"])) for p in data["people"]]
+
+    def check_pin(self, pin: str) -> Person | None:
+        if not pin.isdigit() or not self.path.exists():
+            return None
+        data = self._read()
+        digest = self._digest(data, pin)
+        for p in data["people"]:
+            if hmac.compare_digest(p["pin"], digest):
+                return Person(p["id"], p["name"], tuple(p["events"]))
+        return None
+
+    def use_code(self, code: str) -> Person | None:
+        """The person a one-time code is for, and the code spent; None if unknown, used or expired."""
+        if not code or len(code) > 64 or not self.path.exists():
+            return None
+        with self._locked() as data:
+            digest = self._digest(data, code)
+            now = time.time()
+            data["codes"] = [c for c in data["codes"] if c["until"] > now]
+            for c in data["codes"]:
+                if hmac.compare_digest(c["code"], digest):
+                    data["codes"].remove(c)
+                    return Person("q" + c["id"], c["name"], tuple(c["events"]))
+        return None
+
+
+@dataclass
+class Session:
+    id: str
+    person: Person
+    csrf: str
+    started: float
+    seen: float
+
+
+@dataclass
+class Sessions:
+    """Logged-in arbiters, in memory: expire ``lifetime_s`` after login or ``idle_s`` after the last use."""
+
+    lifetime_s: float = 12 * 3600
+    idle_s: float = 2 * 3600
+    clock: Any = time.monotonic
+    _all: dict[str, Session] = field(default_factory=dict)
+
+    def open(self, person: Person) -> Session:
+        now = self.clock()
+        s = Session(secrets.token_urlsafe(32), person, secrets.token_urlsafe(24), now, now)
+        self._all[s.id] = s
+        if len(self._all) > 10_000:  # bounded: the oldest go first
+            for sid in sorted(self._all, key=lambda k: self._all[k].seen)[:1000]:
+                del self._all[sid]
+        return s
+
+    def get(self, sid: str | None) -> Session | None:
+        if not sid:
+            return None
+        s = self._all.get(sid)
+        if s is None:
+            return None
+        now = self.clock()
+        if now - s.started > self.lifetime_s or now - s.seen > self.idle_s:
+            del self._all[sid]
+            return None
+        s.seen = now
+        return s
+
+    def close(self, sid: str | None) -> None:
+        if sid:
+            self._all.pop(sid, None)
+
+
+@dataclass
+class Lockout:
+    """``limit`` wrong tries from one address within ``window_s`` lock it out for ``lock_s``."""
+
+    limit: int = 5
+    window_s: float = 15 * 60
+    lock_s: float = 15 * 60
+    clock: Any = time.monotonic
+    _wrong: dict[str, list[float]] = field(default_factory=dict)
+    _until: dict[str, float] = field(default_factory=dict)
+
+    def locked_for(self, who: str) -> float:
+        """Seconds ``who`` is still locked out (0: may try)."""
+        until = self._until.get(who, 0.0)
+        left = until - self.clock()
+        if left <= 0 and who in self._until:
+            del self._until[who]
+        return max(0.0, left)
+
+    def wrong(self, who: str) -> bool:
+        """Count a wrong try; True if ``who`` is now locked out."""
+        now = self.clock()
+        tries = [t for t in self._wrong.get(who, []) if now - t < self.window_s] + [now]
+        self._wrong[who] = tries
+        if len(self._wrong) > 100_000:
+            self._wrong.clear()
+        if len(tries) >= self.limit:
+            self._until[who] = now + self.lock_s
+            self._wrong[who] = []
+            return True
+        return False
+
+    def right(self, who: str) -> None:
+        self._wrong.pop(who, None)
