@@ -130,6 +130,10 @@ def register(sub: Any) -> None:
         default="duel",
         help=i18n.text("cli.demo.event-help"),
     )
+    parser.add_argument("--web", default=None, metavar="HOST:PORT", help=i18n.text("cli.demo.web"))
+    from clockd.cli.web import add_serve_options
+
+    add_serve_options(parser)
     parser.add_argument("--chess-players", type=int, default=1000, help=i18n.text("cli.demo.chess-players"))
     parser.add_argument("--rounds", type=int, default=8, help=i18n.text("cli.demo.chess-rounds"))
     parser.add_argument("--trf-dir", type=Path, metavar="DIR", help=i18n.text("cli.demo.trf-dir"))
@@ -166,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             players=args.players,
             tables=args.tables,
+            web=args if args.web else None,
         )
         try:
             return demo.run(args.json_out)
@@ -229,8 +234,18 @@ class DuelAtTable:
 
 
 class Demo:
-    def __init__(self, *, db: Path, speed: float, seed: int, players: int, tables: int) -> None:
+    def __init__(
+        self,
+        *,
+        db: Path,
+        speed: float,
+        seed: int,
+        players: int,
+        tables: int,
+        web: argparse.Namespace | None = None,
+    ) -> None:
         self.db = db
+        self.web = web  # the options of ``--web HOST:PORT``: the live pages beside the demo's daemon
         self.speed = speed
         self.seed = seed
         self.n_players = players
@@ -251,6 +266,7 @@ class Demo:
 
         self.time = SimTime(source=lambda: T0)  # stands still between jumps
         farm = SerialClockFarm(time=self.time, seed=self.seed)
+        stops: list[Any] = []
         daemon = Daemon(
             self.db,
             tables=[TableSpec(t, f"Stolik {t}", "10m") for t in range(1, self.n_tables + 1)],
@@ -282,12 +298,21 @@ class Demo:
                 self.time.advance(10 * MS)
                 time.sleep(0.002)
             self.client = Client(started.host, started.port, started.token, by="Sędzia (demo)")
+            if self.web is not None:
+                from clockd.cli.web import start_beside
+
+                pages = start_beside(self.web, started, None, prog="duelclock demo")
+                if pages is None:
+                    return 2
+                stops.append(pages)
             self.start_ns = self.time()
             self.real_start = time.monotonic()
             self._prepare()
             self._play()
             return self._finish(json_out)
         finally:
+            for stop in stops:
+                stop.close()
             if hasattr(self, "client"):
                 self.client.close()
             daemon.stop()

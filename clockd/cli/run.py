@@ -203,7 +203,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     _banner(daemon, started, len(specs), n_sim)
     if args.web:
-        web = _start_web(args, started, tls_cert)
+        from clockd.cli.web import start_beside
+
+        web = start_beside(args, started, tls_cert, prog="duelclock run")
         if web is None:
             daemon.stop()
             _close(closers)
@@ -224,42 +226,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(text("cli.run.stopped-journal"), daemon.db)
     return 0
-
-
-def _start_web(args: argparse.Namespace, started: Any, tls_cert: Any) -> Any:
-    """The web pages beside the daemon (``--web HOST:PORT``), in a thread of this process."""
-    from clockd.api.local import tls_client_context
-    from clockd.cli.web import banner, settings_for
-    from web.serve import Background, config
-
-    host, _, port_text = str(args.web).rpartition(":")
-    try:
-        port = int(port_text)
-    except ValueError:
-        print(f"duelclock run: {render(msg('cli.run.web-address', value=args.web))}", file=sys.stderr)
-        return None
-    host = host.strip("[]") or "127.0.0.1"
-    tls = tls_client_context(tls_cert) if tls_cert is not None else None
-    daemon_host = "127.0.0.1" if started.host in ("0.0.0.0", "") else started.host
-    if started.host == "::":
-        daemon_host = "::1"
-    settings = settings_for(daemon_host, started.port, started.token, tls, host, args)
-    web = Background(config(settings, host, port, ssl_cert=args.web_tls_cert, ssl_key=args.web_tls_key))
-    if not web.start():
-        print(f"duelclock run: {render(msg('cli.run.web-failed', value=args.web))}", file=sys.stderr)
-        return None
-    banner(host, web.port(), args)
-    return _Stopper(web)
-
-
-class _Stopper:
-    """A closer for :func:`_close` (which calls ``close()``)."""
-
-    def __init__(self, web: Any) -> None:
-        self.web = web
-
-    def close(self) -> None:
-        self.web.stop()
 
 
 def is_loopback(host: str) -> bool:

@@ -115,6 +115,8 @@ def _terminal(args: argparse.Namespace) -> int:
 
     # through the demo's own parser: its defaults (and any option added to it) stay its own
     argv = ["demo", "--speed", str(args.speed), "--seed", str(args.seed)]
+    if args.web:  # the live pages beside the session, as the desk has them
+        argv += ["--web", args.web]
     demo_args = build_parser().parse_args(argv)
     return int(demo_args.func(demo_args) or 0)
 

@@ -165,6 +165,42 @@ def banner(host: str, port: int, args: argparse.Namespace) -> None:
             print(text("cli.web.network-clear"), file=sys.stderr)
 
 
+def start_beside(args: argparse.Namespace, started: Any, tls_cert: Any, *, prog: str) -> Any:
+    """The web pages beside a daemon of this process (``--web HOST:PORT``: ``duelclock run``, the
+    terminal demo), in a thread; a closer with ``close()``, or ``None`` after saying why not."""
+    from clockd.api.local import tls_client_context
+    from web.serve import Background, config
+
+    host, _, port_text = str(args.web).rpartition(":")
+    try:
+        port = int(port_text)
+    except ValueError:
+        print(f"{prog}: {render(msg('cli.run.web-address', value=args.web))}", file=sys.stderr)
+        return None
+    host = host.strip("[]") or "127.0.0.1"
+    tls = tls_client_context(tls_cert) if tls_cert is not None else None
+    daemon_host = "127.0.0.1" if started.host in ("0.0.0.0", "") else started.host
+    if started.host == "::":
+        daemon_host = "::1"
+    settings = settings_for(daemon_host, started.port, started.token, tls, host, args)
+    web = Background(config(settings, host, port, ssl_cert=args.web_tls_cert, ssl_key=args.web_tls_key))
+    if not web.start():
+        print(f"{prog}: {render(msg('cli.run.web-failed', value=args.web))}", file=sys.stderr)
+        return None
+    banner(host, web.port(), args)
+    return _Stopper(web)
+
+
+class _Stopper:
+    """The web server as a closer (``close()`` stops it)."""
+
+    def __init__(self, web: Any) -> None:
+        self.web = web
+
+    def close(self) -> None:
+        self.web.stop()
+
+
 def serve(args: argparse.Namespace) -> int:
     from clockd.api.local import local_tls, resolve
     from web.serve import WebServer, config

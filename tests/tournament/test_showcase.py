@@ -103,7 +103,8 @@ def test_make_run_without_a_display_plays_a_whole_session_in_the_terminal(
     monkeypatch.setenv("DUELCLOCK_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    assert main(["start", "--terminal", "--speed", "0"]) == 0
+    assert main(["start", "--terminal", "--speed", "0", "--web", "127.0.0.1:0"]) == 0
     out = capsys.readouterr().out
+    assert "Strony na żywo: http://127.0.0.1:" in out  # the live pages beside it, address and QR code
     assert "Podium:" in out and "— Mistrz Pojedynków" in out  # a whole session, to its champion
     assert "Sprawdzenie wyników: OK — 16 pojedynków" in out
