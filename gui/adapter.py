@@ -641,6 +641,32 @@ class DaemonConnection(QObject):
         else:
             self.model.set_event_timeline(which, [*items, *state.event_timelines.get(which, ())])
 
+    # -- what is held about people (the token only; every look audited by the daemon) ---------
+    def people(
+        self, how: str, *, reason: str, text: str = "", person: str = "", done: Callable[[Any], None]
+    ) -> None:
+        """Ask the daemon what it holds about people (``find`` a text, ``show``/``export`` a
+        person), on a worker thread; ``done`` gets the reply, or a :class:`Msg` saying why not."""
+        refusal = self.available("person-access")
+        if refusal is not None:
+            done(refusal)
+            return
+        deliver = _weak(done)
+
+        def ask() -> None:
+            try:
+                with Client(
+                    self.host, self.port, self.token, timeout_ms=10_000, by=self.by, tls=self.tls
+                ) as c:
+                    answer: Any = c.person(how, reason=reason, text=text, person=person)
+            except ApiError as exc:
+                answer = exc.reason
+            except (ConnectionError, TimeoutError, OSError):
+                answer = _gone(self.host, self.port)
+            relay().delivered.emit(deliver, answer)
+
+        threading.Thread(target=ask, name="duelclock-gui-people", daemon=True).start()
+
     # -- the command sink -------------------------------------------------------------------
     def available(self, kind: str) -> Msg | None:
         if not self.token:

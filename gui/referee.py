@@ -90,6 +90,7 @@ from gui.dialogs import (
     ZoneEntryDialog,
 )
 from gui.model import Change, DeskModel, Event, Match, Player, Table
+from gui.people import PeopleDialog
 from gui.style import DESK
 from gui.widgets.bracket import BracketWidget
 from gui.widgets.chess import ChessPanel
@@ -388,6 +389,7 @@ class RefereeWindow(QMainWindow):
         self.act_audience = self._action("F10", self.toggle_audience)
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
         self.act_shortcuts = self._action("F1", self.show_shortcuts)
+        self.act_people = self._action("Ctrl+Shift+O", self.show_people)
         self.act_tables = []
         for n in range(1, 10):
             self.act_tables.append(self._action(f"Ctrl+{n}", functools.partial(self.select_table, n)))
@@ -470,6 +472,7 @@ class RefereeWindow(QMainWindow):
             self.act_draw,
         ):
             self.menu_event.addAction(a)
+        self.menu_event.addAction(self.act_people)
         self.menu_event.addSeparator()
         for a in (
             self.act_import_entries,
@@ -581,6 +584,7 @@ class RefereeWindow(QMainWindow):
         self.act_audience.setText(self.tr("Audience screen"))
         self.act_fullscreen.setText(self.tr("Full screen"))
         self.act_shortcuts.setText(self.tr("Keyboard shortcuts"))
+        self.act_people.setText(self.tr("People and their data (RODO)…"))
         for n, a in enumerate(self.act_tables, start=1):
             a.setText(self.tr("Select table %1").replace("%1", str(n)))
         self.timeline_label.setText(self.tr("Timeline: presses and decisions"))
@@ -1512,6 +1516,20 @@ class RefereeWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         ShortcutsDialog(self.shortcut_rows(), self).exec()
+
+    def people_dialog(self) -> PeopleDialog | None:
+        """The RODO window (find, export, restrict, erase), or ``None`` with the reason shown:
+        it needs the daemon's token, as ``duelclock person`` does."""
+        refusal = self.commands.available("person-access")
+        if refusal is not None or not hasattr(self.commands, "people"):
+            self._refused(render(refusal) if refusal is not None else self.tr("Not connected to a daemon."))
+            return None
+        return PeopleDialog(self.commands, self.send, self)
+
+    def show_people(self) -> None:
+        dialog = self.people_dialog()
+        if dialog is not None:
+            dialog.show()
 
     def set_language(self, lang: str) -> None:
         translations.save_language(lang)

@@ -852,6 +852,97 @@
     </message>
 </context>
 <context>
+    <name>PeopleDialog</name>
+    <message>
+        <source>People and their data (RODO)</source>
+        <translation>Osoby i ich dane (RODO)</translation>
+    </message>
+    <message>
+        <source>Name, e-mail or phone</source>
+        <translation>Imię i nazwisko, e-mail lub telefon</translation>
+    </message>
+    <message>
+        <source>Why (required: every look is recorded)</source>
+        <translation>Dlaczego (wymagane: każde sprawdzenie jest zapisywane)</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Szukaj</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Osoba</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Imię i nazwisko</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefon</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Imprezy</translation>
+    </message>
+    <message>
+        <source>Export for the person…</source>
+        <translation>Eksport dla osoby…</translation>
+    </message>
+    <message>
+        <source>Restrict processing</source>
+        <translation>Ogranicz przetwarzanie</translation>
+    </message>
+    <message>
+        <source>Erase…</source>
+        <translation>Usuń dane…</translation>
+    </message>
+    <message>
+        <source>Say why first: every look at people&apos;s data is recorded.</source>
+        <translation>Najpierw podaj powód: każde sprawdzenie danych osobowych jest zapisywane.</translation>
+    </message>
+    <message>
+        <source>Asking the daemon…</source>
+        <translation>Pytam demona…</translation>
+    </message>
+    <message>
+        <source>Found: %1 (recorded in the journal at %2)</source>
+        <translation>Znaleziono: %1 (zapisane w dzienniku pod numerem %2)</translation>
+    </message>
+    <message>
+        <source>Choose one person in the list.</source>
+        <translation>Wybierz jedną osobę z listy.</translation>
+    </message>
+    <message>
+        <source>Save the person&apos;s data</source>
+        <translation>Zapisz dane osoby</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>Zapisano: %1</translation>
+    </message>
+    <message>
+        <source>Sent: restrict %1</source>
+        <translation>Wysłano: ograniczenie przetwarzania %1</translation>
+    </message>
+    <message>
+        <source>Erase</source>
+        <translation>Usuń dane</translation>
+    </message>
+    <message>
+        <source>Erase everything held about %1? Results stay, under a stand-in name. No undo.</source>
+        <translation>Usunąć wszystkie dane osoby %1? Wyniki zostaną, pod zastępczym oznaczeniem. Tego nie da się cofnąć.</translation>
+    </message>
+    <message>
+        <source>Sent: erase %1</source>
+        <translation>Wysłano: usunięcie danych %1</translation>
+    </message>
+</context>
+<context>
     <name>PlayersTable</name>
     <message>
         <source>List</source>
@@ -1116,6 +1207,10 @@
         <translation>Zapisz ukończenie uczestnika %1</translation>
     </message>
     <message>
+        <source>People and their data (RODO)…</source>
+        <translation>Osoby i ich dane (RODO)…</translation>
+    </message>
+    <message>
         <source>Record the finish of the entry at that row (by table)</source>
         <translation>Zapisz ukończenie uczestnika z tego wiersza (wg stolików)</translation>
     </message>
@@ -1190,6 +1285,10 @@
     <message>
         <source>Close the round</source>
         <translation>Zamknij rundę</translation>
+    </message>
+    <message>
+        <source>Not connected to a daemon.</source>
+        <translation>Brak połączenia z demonem.</translation>
     </message>
     <message>
         <source>Audience screen</source>
