@@ -29,6 +29,25 @@ MAX_CSV_BYTES = 32_000_000
 #: The longest cell the ``csv`` module reads (its ``field_size_limit``); no name is near it.
 MAX_CELL_CHARS = csv.field_size_limit()
 
+#: Words of consent and declaration questions, whose text often names the data fields
+#: ("Zgoda na przetwarzanie danych: imię, nazwisko, wiek …"): such a column of a form's
+#: export is never data (sign-ups, the chess day's forms and bank statements read it so).
+CONSENT_WORDS = frozenset(
+    {
+        "zgoda",
+        "zgadzam",
+        "wyrazam",
+        "akceptuje",
+        "oswiadczam",
+        "regulamin",
+        "rodo",
+        "consent",
+        "agree",
+        "accept",
+        "terms",
+    }
+)
+
 #: The characters a spreadsheet may read as the start of a formula (OWASP's list).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -44,7 +44,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from clockd.core.actions import Action, Allowed, Target, action
-from clockd.core.csvtext import control_character, csv_error, sniff_delimiter
+from clockd.core.csvtext import CONSENT_WORDS, control_character, csv_error, sniff_delimiter
 from clockd.core.formtime import FormTimeError, day_first, parse_form_time
 from clockd.core.people import fold_name
 from clockd.core.private import PRIVATE
@@ -233,25 +233,6 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
     "nickname": ("pseudonim", "nick", "nickname", "display name", "nazwa wyswietlana"),
     "timestamp": ("sygnatura czasowa", "timestamp", "data zgloszenia", "czas zgloszenia", "submitted at"),
 }
-
-
-#: Words of consent and declaration questions, whose text often names the data fields
-#: ("Zgoda na przetwarzanie danych: imię, nazwisko, wiek …"): such a column is never data.
-_CONSENT_WORDS = frozenset(
-    {
-        "zgoda",
-        "zgadzam",
-        "wyrazam",
-        "akceptuje",
-        "oswiadczam",
-        "regulamin",
-        "rodo",
-        "consent",
-        "agree",
-        "accept",
-        "terms",
-    }
-)
 
 
 class Refusal(BaseModel):
@@ -627,7 +608,7 @@ def consent_kind(header: str) -> ConsentKind | None:
     przetwarzanie wizerunku"): its refusal is no resignation.
     """
     words = fold_name(header).split()
-    if not any(w.startswith(c) for w in words for c in _CONSENT_WORDS):
+    if not any(w.startswith(c) for w in words for c in CONSENT_WORDS):
         return None
     text = " ".join(words)
     for kind, stems in _CONSENT_KINDS:
@@ -653,7 +634,7 @@ def _column_match(col: str) -> tuple[str, float] | None:
     "Imię" column, so the plain column wins.
     """
     words = fold_name(col).split()
-    if not words or _CONSENT_WORDS & set(words):
+    if not words or CONSENT_WORDS & set(words):
         return None
     text = f" {' '.join(words)} "
     best: tuple[str, float] | None = None

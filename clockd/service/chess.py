@@ -54,9 +54,9 @@ from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Refused, Restart, Staged
+from clockd.service.component import Refused, Staged
 from clockd.service.entries import ProgramLoaded
-from clockd.service.events import EventContext, Hosted, event_kind
+from clockd.service.events import EventContext, Hosted, Untimed, event_kind
 from clockd.service.tables import TableState
 from clockd.store.entries import Entry
 
@@ -84,13 +84,13 @@ def pairing_of(group: ChessGroup) -> dict[str, Any]:
     return {"round": group.next_round, "boards": [list(b) for b in pairing.boards], "bye": pairing.bye}
 
 
-class ChessKind:
-    """The event kind ``chess``: one group of the chess day (see the module docstring)."""
+class ChessKind(Untimed):
+    """The event kind ``chess``: one group of the chess day (see the module docstring; a board's
+    clock is its table's: a flag, and a restart's alerts, are the tables')."""
 
     kind = "chess"
     actions = CHESS_ACTIONS
     entries: frozenset[str] = frozenset()
-    reacts_to: frozenset[str] = frozenset()
 
     # -- creation --------------------------------------------------------------------------------
     def create(
@@ -107,9 +107,6 @@ class ChessKind:
 
     def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
         return ChessGroup.new(ChessGroupConfig.model_validate(config))
-
-    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        return []
 
     # -- work done beside the engine -----------------------------------------------------------
     def prepare(self, hosted: Hosted, action: Action) -> Any:
@@ -227,18 +224,6 @@ class ChessKind:
                 out.append(ProgramLoaded(table=play.table, event=hosted.key, program=Idle()))
         return out
 
-    def react(
-        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
-    ) -> list[Entry]:
-        return []
-
-    # -- time --------------------------------------------------------------------------------------
-    def deadline(self, hosted: Hosted) -> int | None:
-        return None
-
-    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        return []
-
     # -- reading -------------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
         group: ChessGroup = hosted.state
@@ -287,9 +272,6 @@ class ChessKind:
             if f"board-{play.board}" == item:
                 return play.table
         return None
-
-    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
-        return []  # a board's clock is a table's: the tables' recovery alerts cover it
 
     def dump(self, state: Any) -> Any:
         assert isinstance(state, ChessGroup)

@@ -19,19 +19,18 @@ from clockd.core.chessday.desk import MatchPayment, decided
 from clockd.core.chessday.registrations import Decisions
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Refused, Restart, Staged
-from clockd.service.events import EventContext, Hosted, event_kind
+from clockd.service.component import Refused, Staged
+from clockd.service.events import EventContext, Hosted, Untimed, event_kind
 from clockd.service.tables import TableState
 from clockd.store.entries import Entry
 
 
-class ChessDeskKind:
+class ChessDeskKind(Untimed):
     """The event kind ``chess-registrations`` (see the module docstring)."""
 
     kind = "chess-registrations"
     actions = frozenset({"chess-hand-match"})
     entries: frozenset[str] = frozenset()
-    reacts_to: frozenset[str] = frozenset()
 
     def create(
         self, ctx: EventContext, key: str, name: str, config_toml: str | None
@@ -40,9 +39,6 @@ class ChessDeskKind:
 
     def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
         return Decisions()
-
-    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        return []
 
     def stage(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
@@ -55,17 +51,6 @@ class ChessDeskKind:
             at = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
             entry = entry.model_copy(update={"decided": {"at": at}})
         return decided(hosted.state, match, by=entry.by, at=at), Staged(entry)
-
-    def react(
-        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
-    ) -> list[Entry]:
-        return []
-
-    def deadline(self, hosted: Hosted) -> int | None:
-        return None
-
-    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        return []
 
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
         return {"chess-hand-match": None}
@@ -91,12 +76,6 @@ class ChessDeskKind:
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
         state: Decisions = hosted.state
         return state.model_dump(mode="json")
-
-    def table_of(self, hosted: Hosted, item: str) -> int | None:
-        return None
-
-    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
-        return []
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")

@@ -177,6 +177,34 @@ class EventKind(Protocol):
     def load(self, data: Any) -> Any: ...
 
 
+class Untimed:
+    """The parts of :class:`EventKind` for a kind that no time drives and no table entry moves
+    (a chess group: its clocks' flags are the tables' own; the chess day's registration desk):
+    no reactions, no deadlines, nothing to do at a restart. Mix it in; override what differs."""
+
+    reacts_to: frozenset[str] = frozenset()
+
+    def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    def react(
+        self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
+    ) -> list[Entry]:
+        return []
+
+    def deadline(self, hosted: Hosted) -> int | None:
+        return None
+
+    def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
+        return []
+
+    def table_of(self, hosted: Hosted, item: str) -> int | None:
+        return None
+
+    def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
+        return []
+
+
 _KINDS: dict[str, EventKind] = {}
 
 
@@ -631,6 +659,7 @@ __all__ = [
     "EventKind",
     "EventsView",
     "Hosted",
+    "Untimed",
     "action_of",
     "event_kind",
     "event_kinds",

@@ -19,24 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from clockd.core.csvtext import CONSENT_WORDS
 from clockd.core.people import fold_name
 from clockd.i18n import Msg, msg
 
-#: Words of consent and declaration questions: such a column is never data.
-CONSENT_WORDS = frozenset(
-    {
-        "zgoda",
-        "zgadzam",
-        "wyrazam",
-        "akceptuje",
-        "oswiadczam",
-        "regulamin",
-        "rodo",
-        "consent",
-        "agree",
-        "accept",
-    }
-)
 #: Words that make a header the guardian's, not the player's.
 GUARDIAN_WORDS = frozenset(
     {"opiekun", "opiekuna", "opiekunow", "rodzic", "rodzica", "rodzicow", "guardian", "parent", "parents"}
