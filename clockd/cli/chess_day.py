@@ -185,27 +185,41 @@ def import_day(
 ) -> None:
     """Every group of ``day`` as a chess group of the daemon, boards numbered across the hall
     group by group from ``first_board`` (each group owns as many boards as its round can use)."""
-    from clockd.core.chessday.group import ChessGroupConfig
+    from clockd.core.chessday.group import ChessError, ChessGroup, ChessGroupConfig
 
     board = first_board
+    configs = []
     for group in day.groups:
+        boards = (len(group.entrants) + 1) // 2
+        configs.append(
+            ChessGroupConfig(
+                group=group,
+                title=day.title,
+                date=day.date,
+                rounds=day.rounds,
+                minutes=day.minutes,
+                plan=day.plan,
+                first_board=board,
+                clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
+            )
+        )
+        board += boards
+    problems = []  # every group checked by the rules first: a day is imported whole or not at all
+    for config in configs:
+        try:
+            ChessGroup.new(config)
+        except ChessError as exc:
+            problems.append(exc.msg)
+    if problems:
+        raise Problem("chess.import-refused", problems=problems)
+    for config in configs:
+        group, board = config.group, config.first_board
         n = len(group.entrants)
         boards = (n + 1) // 2
-        config = ChessGroupConfig(
-            group=group,
-            title=day.title,
-            date=day.date,
-            rounds=day.rounds,
-            minutes=day.minutes,
-            plan=day.plan,
-            first_board=board,
-            clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
-        )
         done = _create(client, group.key, "", config)
         name = render(done.event.title)
         last = board + boards - 1
         say(render("chess.imported", key=group.key, name=name, players=n, first=board, last=last))
-        board += boards
 
 
 def _import_trf(client: Any, args: argparse.Namespace) -> int:

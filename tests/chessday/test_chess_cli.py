@@ -129,3 +129,18 @@ def test_the_demo_day_checks_out_with_the_swiss_commands(tmp_path: Path, capsys:
     assert len(files) == 20
     for f in files[:3]:
         assert main(["swiss", "check", str(f)]) == 0
+
+
+def test_a_day_with_a_group_too_small_to_play_is_imported_whole_or_not_at_all(
+    tmp_path: Path, daemon: list[str], capsys: Any
+) -> None:
+    day = ChessDay(
+        groups=(roster(7, key="sp3-ch"), roster(1, key="sp4-ch", grade=4), roster(1, key="sp5-ch", grade=5))
+    )
+    path = tmp_path / "dzien.json"
+    path.write_text(day.model_dump_json(), encoding="utf-8")
+    status, _, err = run(capsys, "chess", "import", str(path), *daemon)
+    assert status == 2 and "nic nie zaimportowano" in err
+    assert "grupa sp4-ch ma zawodników: 1" in err and "grupa sp5-ch ma zawodników: 1" in err  # each named
+    status, out, _ = run(capsys, "chess", "status", *daemon)
+    assert "nie ma grup szachowych" in out  # not even the group that could play
