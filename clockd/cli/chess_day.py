@@ -46,6 +46,9 @@ def register(sub: Any) -> None:
         "--clock", action="append", default=[], metavar="BOARD=TABLE", help=text("cli.chess-day.clock")
     )
     p.add_argument("--first-board", type=int, default=1, help=text("cli.chess-day.first-board"))
+    p.add_argument(
+        "--public-names", choices=("full", "short"), default="full", help=text("cli.chess-day.public-names")
+    )
     p = command("import-trf", "cli.chess-day.import-trf", _import_trf)
     p.add_argument("key", metavar="KEY")
     p.add_argument("trf", metavar="FILE.trf")
@@ -176,12 +179,25 @@ def _import(client: Any, args: argparse.Namespace) -> int:
         raise Problem("chess.bad-day-file", path=str(path), where=where, problem=first["msg"]) from exc
     if day.format > DAY_FORMAT:
         raise Problem("chess.day-file-newer", path=str(path), format=day.format)
-    import_day(client, day, clocks=_clocks(args.clock), first_board=args.first_board, say=print)
+    import_day(
+        client,
+        day,
+        clocks=_clocks(args.clock),
+        first_board=args.first_board,
+        say=print,
+        names=args.public_names,
+    )
     return 0
 
 
 def import_day(
-    client: Any, day: Any, *, clocks: dict[int, int], first_board: int = 1, say: Callable[[str], None]
+    client: Any,
+    day: Any,
+    *,
+    clocks: dict[int, int],
+    first_board: int = 1,
+    say: Callable[[str], None],
+    names: str = "full",
 ) -> None:
     """Every group of ``day`` as a chess group of the daemon, boards numbered across the hall
     group by group from ``first_board`` (each group owns as many boards as its round can use)."""
@@ -199,6 +215,7 @@ def import_day(
                 rounds=day.rounds,
                 minutes=day.minutes,
                 plan=day.plan,
+                public_names=names,
                 first_board=board,
                 clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
             )

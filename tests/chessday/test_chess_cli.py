@@ -98,6 +98,15 @@ def test_vega_style_entry_from_the_keyboard(
     assert {b["board"]: b["result"] for b in json.loads(out)}[6] is None
 
 
+def test_short_names_on_request(tmp_path: Path, daemon: list[str], capsys: Any) -> None:
+    run(capsys, "chess", "import", str(day_file(tmp_path)), "--public-names", "short", *daemon)
+    run(capsys, "chess", "pair", *daemon)
+    status, out, _ = run(capsys, "chess", "pairings", "sp3-ch", "--json", *daemon)
+    assert status == 0
+    names = {b["white"]["name"] for b in json.loads(out)}
+    assert names and all(n.endswith(".") and len(n.split()[-1]) == 2 for n in names)  # "Jan N."
+
+
 def test_english_on_request(
     tmp_path: Path, daemon: list[str], capsys: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
