@@ -36,15 +36,16 @@
     var box = document.getElementById("find");
     if (!box) return;
     var q = box.value.trim().toLowerCase();
-    var found = document.getElementById("found"), first = null;
+    var found = document.getElementById("found"), boards = [], first = null;
     document.querySelectorAll("tr[data-names]").forEach(function (row) {
       var hit = q.length >= 2 && row.getAttribute("data-names").indexOf(q) >= 0;
       row.classList.toggle("here", hit);
       if (hit && !first) first = row;
+      if (hit && row.getAttribute("data-board")) boards.push(row.cells[0].textContent);
     });
-    if (found) {
+    if (found) {  /* every board the name is on (namesakes, or a short search: all of them) */
       found.hidden = !first;
-      if (first && first.getAttribute("data-board")) found.textContent = "→ " + first.cells[0].textContent;
+      if (first) found.textContent = "→ " + (boards.length ? boards.join(", ") : first.cells[1].textContent);
     }
   }
   function wire() {
