@@ -121,6 +121,18 @@ def test_an_entry_needs_the_sessions_csrf_token_and_the_same_origin(app: TestCli
     desk.client.act(GROUP, UndoResult(board=25))  # the board open again for the other tests
 
 
+def test_a_forfeit_is_one_tap_too(app: TestClient, desk: Desk) -> None:
+    csrf = log_in(app, desk.access.add_pin("Olek Wolontariusz", [GROUP]))
+    r = submit(
+        app,
+        csrf,
+        {"id": "forfeit-test-1", "event": GROUP, "kind": "chess-result", "board": 25, "result": "-+"},
+    )
+    assert r.status_code == 200 and r.json()["ok"] is True
+    assert result_of(desk, 25) == ("-+", "Olek Wolontariusz")  # Black wins: White did not come
+    desk.client.act(GROUP, UndoResult(board=25))
+
+
 def test_a_login_form_without_its_token_is_refused(app: TestClient, desk: Desk) -> None:
     pin = desk.access.add_pin("Bez Tokenu", [GROUP])
     app.get("/entry/login")

@@ -43,7 +43,7 @@
       (ev.boards || []).forEach(function (b) {
         var d = el("div", { "class": "board" + (pendingFor(ev.event, "board", b.board) ? " pending" : ""), "data-board": b.board });
         d.appendChild(el("div", {}, T.tBoard + " " + b.board + ": □ " + b.white + " – ■ " + b.black));
-        ["1-0", "½-½", "0-1"].forEach(function (r) {
+        ["1-0", "½-½", "0-1", "+-", "-+"].forEach(function (r) {  /* +- / -+: a forfeit, White's or Black's win */
           var btn = el("button", { "data-result": r, "class": b.result === r ? "on" : "" }, r);
           btn.disabled = !ev.open;
           btn.onclick = function () { add({ event: ev.event, kind: "chess-result", board: b.board, result: r }); };
