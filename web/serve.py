@@ -4,7 +4,6 @@ beside the daemon (``duelclock run --web HOST:PORT``), and the address with its 
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import socket
 import threading
 from typing import Any
@@ -13,15 +12,6 @@ import segno
 import uvicorn
 
 from web.app import WebSettings, create_app
-
-
-def is_loopback(host: str) -> bool:
-    if host.lower() in ("localhost", "localhost."):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def public_url(host: str, port: int, *, tls: bool = False) -> str:

@@ -160,3 +160,16 @@ def login_name() -> str:
         return getpass.getuser()
     except (KeyError, OSError):
         return ""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is an address of this machine only (127.0.0.0/8, ::1, localhost): what the
+    daemon and the web pages serve without saying what being reachable from the network means."""
+    import ipaddress
+
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a name: it may be anything

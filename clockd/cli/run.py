@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from clockd.api.local import is_loopback
 from clockd.i18n import Msg, Problem, msg, render, render_error, text
 
 #: Simulated clocks ``duelclock run`` starts when no tables are configured and ``--sim`` is not given
@@ -226,18 +227,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print(text("cli.run.stopped-journal"), daemon.db)
     return 0
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is an address of this machine only (127.0.0.0/8, ::1, localhost)."""
-    import ipaddress
-
-    if host.lower() in ("localhost", "localhost."):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a name: it may be anything
 
 
 class _NotAvailable(Problem):

@@ -137,8 +137,8 @@ def remove_person(args: argparse.Namespace) -> int:
 def settings_for(
     daemon_host: str, daemon_port: int, token: str | None, tls: Any, host: str, args: argparse.Namespace
 ) -> Any:
+    from clockd.api.local import is_loopback
     from web.app import WebSettings
-    from web.serve import is_loopback
 
     entry_allowed = is_loopback(host) or bool(args.entry_on_network)
     return WebSettings(
@@ -153,7 +153,8 @@ def settings_for(
 
 
 def banner(host: str, port: int, args: argparse.Namespace) -> None:
-    from web.serve import is_loopback, public_url, qr_text
+    from clockd.api.local import is_loopback
+    from web.serve import public_url, qr_text
 
     url = public_url(host, port, tls=args.web_tls_cert is not None)
     print(text("cli.web.serving", url=url))

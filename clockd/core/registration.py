@@ -159,19 +159,21 @@ def seal_person(person: Person) -> tuple[Person, dict[str, object]]:
     return erased_person(person), record
 
 
+#: A person's fields as the journal keeps them (the values are in the vault), and as an
+#: erased person is left: the sealed stand-in.
+SEALED_FIELDS: dict[str, object] = {
+    "first_name": SEALED_NAME,
+    "last_name": "",
+    "email": "",
+    "phone": "",
+    "age": None,
+    "nickname": "",
+}
+
+
 def erased_person(person: Person) -> Person:
     """What is left of ``person`` once erased: the sealed stand-in."""
-    return person.model_copy(
-        update={
-            "first_name": SEALED_NAME,
-            "last_name": "",
-            "email": "",
-            "phone": "",
-            "age": None,
-            "nickname": "",
-            "consents": (),
-        }
-    )
+    return person.model_copy(update={**SEALED_FIELDS, "consents": ()})
 
 
 def unseal_person(person: Person, record: object) -> Person:

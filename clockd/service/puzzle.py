@@ -48,7 +48,7 @@ from clockd.core.ids import event_ref
 from clockd.core.program import Idle
 from clockd.core.puzzle_duel import ImportSignups, MakeDraw, PuzzleSession
 from clockd.core.registration import (
-    SEALED_NAME,
+    SEALED_FIELDS,
     VAULT_FIELDS,
     AddPlayer,
     CheckIn,
@@ -194,7 +194,9 @@ class PuzzleDuel:
                     raise Refused("registration.no-age")
                 person_id = ctx.identify(action.person().full_name, action.email, action.phone)
                 _, record = seal_person(action.person())
-                sealed = action.model_copy(update=_SEALED_ADD)
+                sealed = action.model_copy(
+                    update=SEALED_FIELDS
+                )  # the journal's player-add: values in the vault
                 entry = entry.model_copy(
                     update={
                         "action": sealed,
@@ -562,17 +564,6 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
 event_kind(PuzzleDuel())
 
 __all__ = ["KIND", "MatchFinished", "MatchReopened", "PuzzleDuel"]
-
-
-#: What the journal's ``player-add`` keeps in place of the person's fields (they are in the vault).
-_SEALED_ADD: dict[str, object] = {
-    "first_name": SEALED_NAME,
-    "last_name": "",
-    "email": "",
-    "phone": "",
-    "age": None,
-    "nickname": "",
-}
 
 
 def _sealed(

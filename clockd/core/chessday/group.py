@@ -49,7 +49,6 @@ from clockd.core.swiss.model import (
     BoardResult,
     Code,
     Player,
-    Record,
     RoundEntry,
     Tournament,
     record_round,
@@ -58,6 +57,7 @@ from clockd.core.swiss.model import (
 )
 from clockd.core.swiss.results import result_of
 from clockd.core.swiss.standings import DEFAULT_ORDER, Standings, standings
+from clockd.core.swiss.startlist import start_list_records
 from clockd.i18n import Msg, Problem, msg
 
 PublicNames = Literal["full", "short"]
@@ -497,12 +497,8 @@ def start_list(config: ChessGroupConfig) -> Tournament:
         )
         for e in sorted(config.group.entrants, key=lambda e: e.start)
     )
-    texts = [f"012 {config.title}".rstrip()]
-    if config.date:
-        day = datetime.date.fromisoformat(config.date)
-        texts.append(f"042 {day:%Y/%m/%d}")
-    texts += [f"XXR {config.rounds}", "XXC white1"]
-    return Tournament(players, tuple(Record(t, 0) for t in texts))
+    day = datetime.date.fromisoformat(config.date) if config.date else None
+    return Tournament(players, start_list_records(title=config.title, rounds=config.rounds, date=day))
 
 
 # -- the arbiters' actions ------------------------------------------------------------------------------

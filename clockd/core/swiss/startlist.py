@@ -493,11 +493,17 @@ def start_list(
         )
         for n, e in enumerate(start_order(entrants), start=1)
     )
+    return Tournament(players, start_list_records(title=title, rounds=rounds, date=date))
+
+
+def start_list_records(*, title: str, rounds: int, date: datetime.date | None) -> tuple[Record, ...]:
+    """A start list's records: ``012`` (the title), ``042`` (the date, if known), ``XXR`` (the
+    rounds) and ``XXC white1`` (the top seed has White in round 1, for every pairing program)."""
     texts = [f"012 {title}".rstrip()]
     if date is not None:
         texts.append(f"042 {date:%Y/%m/%d}")
     texts += [f"XXR {rounds}", "XXC white1"]
-    return Tournament(players, tuple(Record(t, 0) for t in texts))
+    return tuple(Record(t, 0) for t in texts)
 
 
 def file_stem(name: str) -> str:
