@@ -101,6 +101,20 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help=text("cli.run.log-more"))
     parser.add_argument("--web", default=None, metavar="HOST:PORT", help=text("cli.run.web"))
+    role = parser.add_mutually_exclusive_group()
+    role.add_argument("--node", metavar="NAME", default=None, help=text("cli.run.node"))
+    role.add_argument("--desk", action="store_true", help=text("cli.run.desk"))
+    parser.add_argument("--mqtt", metavar="URL", default=None, help=text("cli.run.mqtt"))
+    parser.add_argument(
+        "--mqtt-password-file",
+        type=Path,
+        metavar="FILE",
+        default=None,
+        help=text("cli.run.mqtt-password-file"),
+    )
+    parser.add_argument(
+        "--first-table", type=int, metavar="N", default=None, help=text("cli.run.first-table")
+    )
     from clockd.cli.web import add_serve_options
 
     add_serve_options(parser)
@@ -128,11 +142,23 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"duelclock run: --control: {render_error(exc)}", file=sys.stderr)
         return 2
-    n_sim = args.sim if args.sim is not None else (0 if config.tables else DEFAULT_SIM_TABLES)
+    broker = _mqtt_role(args)
+    if broker is False:
+        return 2
+    default_sim = 0 if config.tables or args.desk else DEFAULT_SIM_TABLES  # the desk's tables are its nodes'
+    n_sim = args.sim if args.sim is not None else default_sim
     if n_sim < 0:
         print(f"duelclock run: {text('cli.run.sim-negative')}", file=sys.stderr)
         return 2
     first_sim = max((t.id for t in config.tables), default=0) + 1
+    if args.first_table is not None:
+        if args.first_table < first_sim:
+            print(
+                f"duelclock run: {text('cli.run.first-table-taken', first=args.first_table, free=first_sim)}",
+                file=sys.stderr,
+            )
+            return 2
+        first_sim = args.first_table
     sim_tables = list(range(first_sim, first_sim + n_sim))
     specs = [TableSpec(t.id, t.label, t.control) for t in config.tables]
     specs += [TableSpec(t, "", control) for t in sim_tables]
@@ -168,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         grace_ns=config.daemon.grace_ms * 1_000_000,
         snapshot_every=config.daemon.snapshot_every,
         use_snapshots=not args.replay_all,
-        hall=config.daemon.hall,
+        hall=args.node or config.daemon.hall,
     )
     closers: list[Any] = []
     try:
@@ -203,6 +229,9 @@ def run(args: argparse.Namespace) -> int:
         _close(closers)
         return 2
     _banner(daemon, started, len(specs), n_sim)
+    if broker is not None:
+        link = _start_link(args, daemon, broker)
+        closers.insert(0, link)
     if args.web:
         from clockd.cli.web import start_beside
 
@@ -419,3 +448,44 @@ def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
         text("cli.run.clocks-duelclock-status-stop-ctrl-c"),
         flush=True,
     )
+
+
+def _mqtt_role(args: argparse.Namespace) -> Any:
+    """The broker of ``--node``/``--desk`` (``None``: one machine, as before; ``False``: an error, said)."""
+    from clockd.mqtt.topics import valid_node_name
+
+    role = args.node is not None or args.desk
+    if args.mqtt is None:
+        if role:
+            print(f"duelclock run: {text('cli.run.role-needs-mqtt')}", file=sys.stderr)
+            return False
+        return None
+    if not role:
+        print(f"duelclock run: {text('cli.run.mqtt-needs-role')}", file=sys.stderr)
+        return False
+    if args.node is not None and not valid_node_name(args.node):
+        print(f"duelclock run: {render(msg('mqtt.bad-node-name', name=args.node))}", file=sys.stderr)
+        return False
+    from clockd.mqtt.url import broker_url
+
+    try:
+        return broker_url(args.mqtt, password_file=args.mqtt_password_file)
+    except Problem as exc:
+        print(f"duelclock run: --mqtt: {render_error(exc)}", file=sys.stderr)
+        return False
+
+
+def _start_link(args: argparse.Namespace, daemon: Any, url: Any) -> Any:
+    """The node's or the desk's link to the broker, started beside the running daemon."""
+    if args.node is not None:
+        from clockd.mqtt.node import NodeLink
+
+        link: Any = NodeLink(args.node, url, daemon.engine, str(daemon.db))
+        print(f"  {text('cli.run.node-link', node=args.node, broker=url.redacted())}", flush=True)
+    else:
+        from clockd.mqtt.desk import DeskLink
+
+        link = DeskLink(url, daemon.engine)
+        print(f"  {text('cli.run.desk-link', broker=url.redacted())}", flush=True)
+    link.start()
+    return link

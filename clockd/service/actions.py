@@ -15,27 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import Field, create_model
 
 from clockd.core.actions import Action, action_types
 from clockd.core.private import PRIVATE
-from clockd.service.entries import Source
+from clockd.service.entries import RequestKey, Source
 from clockd.store.entries import Entry, entry_kinds, entry_type
-
-
-class RequestKey(BaseModel):
-    """The API request an action came in: the client's id for it, and a digest of what it asked.
-
-    Journaled with the action, so that the same request sent again — a client that lost the
-    reply and retries, a replayed request — is answered with the seq it was journaled at and
-    never applied twice, also after a restart (``docs/architecture.md``, "Requests applied
-    once").
-    """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    id: int | str
-    digest: str
 
 
 class ActionEntry(Entry):

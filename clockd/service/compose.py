@@ -16,8 +16,10 @@ import clockd.service.timed  # timed hall events
 import clockd.service.zone  # noqa: F401  (the zone's contests: relay, blind, team)
 from clockd.service.component import Component
 from clockd.service.events import EventHost
+from clockd.service.nodes import Nodes
 
 
 def default_components() -> list[Component]:
-    """Fresh components for a daemon: every registered event kind in one host."""
-    return [EventHost()]
+    """Fresh components for a daemon: every registered event kind in one host, and the table
+    nodes (idle on one machine; the desk's rows from its nodes, ``docs/mqtt.md``)."""
+    return [EventHost(), Nodes()]

@@ -12,7 +12,7 @@ gets none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from clockd.core.device import Beep, Display
 from clockd.devices.base import DevicePress, TableDevice
@@ -24,6 +24,9 @@ class DeviceRegistry:
 
     def __init__(self) -> None:
         self._devices: dict[int, TableDevice] = {}
+        #: Sounds the buzzers of tables other machines time (the desk's MQTT link sets it:
+        #: ``docs/mqtt.md``, the hall signal). ``None``: a table with no device here is silent.
+        self.remote_beep: Callable[[list[int], Beep], None] | None = None
 
     def bind(self, table: int, device: TableDevice) -> None:
         self._devices[table] = device
@@ -48,10 +51,16 @@ class DeviceRegistry:
 
     def beep(self, tables: Iterable[int], pattern: Beep) -> list[Effect]:
         effects: list[Effect] = []
+        elsewhere: list[int] = []
         for table in tables:
             device = self._devices.get(table)
             if device is not None:
                 effects.append(_beep(device, pattern))
+            else:
+                elsewhere.append(table)
+        remote = self.remote_beep
+        if remote is not None and elsewhere:
+            effects.insert(0, lambda: remote(elsewhere, pattern))  # first: the network takes longest
         return effects
 
 

@@ -269,6 +269,11 @@ class Engine:
         """Now, on the journal's time base."""
         return self.clock() + self.offset_ns
 
+    def run_effects(self, effects: Sequence[Effect]) -> None:
+        """Run ``effects`` on the output thread, after what is queued there (a hall signal a
+        node was sent: its buzzers, in order with the displays)."""
+        self._outbox.put(effects)
+
     # -- commands ---------------------------------------------------------------------------------
     def submit(self, entry: Entry) -> Future[int]:
         """Queue a command; the future gives its journal seq, or raises :class:`Refused`.

@@ -15,17 +15,33 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.clock import Side
 from clockd.core.device import DeviceDetail
 from clockd.core.program import AnyProgram
 from clockd.devices.base import TimeSource
+from clockd.i18n import Msg
 from clockd.store.entries import Entry, entry_type
 
 #: Who caused an entry that a referee's action also causes: the referee, a button wired to
 #: the table, the daemon's recovery after a crash, or an event (a follow-up).
 Source = Literal["referee", "button", "recovery", "event"]
+
+
+class RequestKey(BaseModel):
+    """The API request an action came in: the client's id for it, and a digest of what it asked.
+
+    Journaled with the action, so that the same request sent again — a client that lost the
+    reply and retries, a replayed request — is answered with the seq it was journaled at and
+    never applied twice, also after a restart (``docs/architecture.md``, "Requests applied
+    once").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: int | str
+    digest: str
 
 
 @entry_type
@@ -67,6 +83,8 @@ class ProgramLoaded(Entry):
     kind: Literal["program"] = "program"
     program: AnyProgram
     by: str = ""
+    #: The desk's command it came in on a table node (then applied once however often it is sent).
+    request: RequestKey | None = None
 
 
 @entry_type
@@ -139,3 +157,83 @@ class AlertRaised(Entry):
     alert_id: int
     code: str
     data: dict[str, int | str] = Field(default_factory=dict)
+
+
+# -- many machines (docs/mqtt.md): what the desk journals about its table nodes ----------------------
+
+
+@entry_type
+class NodeCommand(Entry):
+    """The desk sent a table's entry (a referee's action, an event's program) to the node that
+    times the table: the node journals it, or refuses it, or it lapses undelivered.
+
+    ``command`` is the desk's number for it; ``body`` the entry's JSON as the node is to
+    journal it (the node stamps it with its own instant). Only once the node's row comes back
+    is the command done: until then it is *sent*, never shown as done.
+    """
+
+    kind: Literal["node-command"] = "node-command"
+    node: str
+    command: int = 0
+    entry_kind: str
+    body: str
+
+
+@entry_type
+class NodeCommandEnded(Entry):
+    """A command that will not be done: the node refused it (``problem``), or it was not
+    delivered in time (``not-delivered``; a late copy is refused by the node as expired)."""
+
+    kind: Literal["node-command-ended"] = "node-command-ended"
+    node: str
+    command: int
+    outcome: Literal["refused", "not-delivered"]
+    problem: Msg | None = None
+
+
+@entry_type
+class NodeLink(Entry):
+    """The desk's link to a node went up or down (``why``: the node's status, its will sent by
+    the broker when the node vanished, or the desk's own link to the broker)."""
+
+    kind: Literal["node-link"] = "node-link"
+    node: str
+    up: bool
+    why: Literal["status", "will", "broker-lost", "broker-back"] = "status"
+
+
+@entry_type
+class NodeClock(Entry):
+    """How the node's time base maps onto the desk's: desk instant = node instant + ``offset_ns``.
+
+    Measured from the node's heartbeats when the desk first meets a time base of the node
+    (``base``: its boot and offset), then kept: every row of that base is shifted by the same
+    amount, so each duel's durations are exactly the node's.
+    """
+
+    kind: Literal["node-clock"] = "node-clock"
+    node: str
+    base: str
+    offset_ns: int
+
+
+@entry_type
+class NodeRestarted(Entry):
+    """The node's daemon started again (its ``DaemonStarted`` row, with the rule it applied)."""
+
+    kind: Literal["node-restarted"] = "node-restarted"
+    node: str
+    rule: str
+    base: str
+    downtime_ns: int | None = None
+
+
+@entry_type
+class NodeRowRefused(Entry):
+    """A node's row the desk could not take (a table another machine has, a copy that differs):
+    kept here with why, so the row is accounted for and the referee sees it."""
+
+    kind: Literal["node-row-refused"] = "node-row-refused"
+    node: str
+    row_kind: str
+    problem: Msg

@@ -75,12 +75,13 @@ from clockd.service.entries import (
     DeviceConnected,
     DeviceDisconnected,
     FlagFell,
+    NodeCommand,
     PressRecorded,
     ProgramLoaded,
     RefereeButtonPressed,
     TableCreated,
 )
-from clockd.store.entries import Entry
+from clockd.store.entries import Entry, encode_entry
 from clockd.store.journal import Record
 
 log = logging.getLogger(__name__)
@@ -128,6 +129,8 @@ class TableState(BaseModel):
     next_alert_id: int = 1
     floor_ns: int = 0
     presses: int = 0
+    #: The table node that times this table (``docs/mqtt.md``); ``""``: this daemon does.
+    node: str = ""
 
     def display(self, t_ns: int) -> Display:
         """What the table's device should show at ``t_ns``."""
@@ -357,8 +360,8 @@ class Tables:
         """An alert for each table whose clock was running; after a reboot, its pause too."""
         out: list[Entry] = []
         for table, state in sorted(self._states.items()):
-            if phase_of(state, restart.last_t_ns) is not Phase.RUNNING:
-                continue
+            if state.node or phase_of(state, restart.last_t_ns) is not Phase.RUNNING:
+                continue  # a node's table: the node decides what its restart means
             running = getattr(getattr(state.program, "clock", None), "to_move", None)
             data: dict[str, int | str] = {"side": running.value if running is not None else ""}
             if restart.rule == "same-boot":
@@ -374,6 +377,8 @@ class Tables:
         return out
 
     def _deadline(self, state: TableState) -> int | None:
+        if state.node:
+            return None  # a node's table: its flags are the node's decisions
         pending = state.program.pending_flag()
         return None if pending is None else pending[1] + self.grace_ns
 
@@ -447,6 +452,12 @@ class Tables:
 
     # -- journaled entries ------------------------------------------------------------------------
     def stage(self, entry: Entry, *, now_ns: int, replay: bool) -> Staged:
+        if entry.origin is not None:
+            return self._from_node(entry)
+        if not replay and entry.table is not None:
+            state: TableState | None = self._staged.get(entry.table)
+            if state is not None and state.node:
+                return self._to_node(state, entry, now_ns)
         if isinstance(entry, ActionEntry):
             return self._on_action(entry, replay)
         handler = _HANDLERS.get(type(entry))
@@ -458,6 +469,62 @@ class Tables:
             if entry.t_ns < floor:
                 entry = entry.at(floor)
         return handler(self, entry, replay)
+
+    # -- tables a node times (docs/mqtt.md) ------------------------------------------------------
+    def _from_node(self, entry: Entry) -> Staged:
+        """A row of a table node's journal, taken as the node recorded it: the node decided it
+        (a flag, an alert's number, a press's outcome), the desk's copy of the table follows."""
+        origin = entry.origin
+        assert origin is not None
+        if isinstance(entry, TableCreated):
+            assert entry.table is not None
+            held: TableState | None = self._staged.get(entry.table)
+            if held is not None and held.node != origin.node:
+                raise Refused(
+                    "node.table-taken", table=entry.table, node=origin.node, by=held.node or self.hall
+                )
+            # Held by the same node: the node's journal began again (a new database), so does the table.
+            staged = self._on_table_created(entry, True) if held is None else self._recreate(entry)
+            state = self.get(entry.table)
+            self._staged.put(entry.table, state.model_copy(update={"node": origin.node}))
+            return Staged(staged.entry)
+        if entry.table is None:
+            raise Refused("table.which")
+        state = self.get(entry.table)
+        if state.node != origin.node:
+            raise Refused("node.table-taken", table=entry.table, node=origin.node, by=state.node or self.hall)
+        if isinstance(entry, ActionEntry):
+            return Staged(self._on_action(entry, True).entry)
+        handler = _HANDLERS.get(type(entry))
+        if handler is None or isinstance(entry, DaemonStarted):
+            raise Refused("daemon.no-owner", kind=entry.kind)
+        return Staged(handler(self, entry, True).entry)
+
+    def _recreate(self, e: TableCreated) -> Staged:
+        assert e.table is not None
+        state = TableState(
+            table=e.table,
+            label=e.label or str(e.table),
+            control=e.control,
+            program=ChessClock.fresh(_parse_control(e.control)),
+        )
+        return self._put(state, e)
+
+    def _to_node(self, state: TableState, entry: Entry, now_ns: int) -> Staged:
+        """What the desk does with its own entry for a table a node times: it checks it on its
+        copy of the table and sends it to the node (:class:`NodeCommand`), which journals it
+        and sends the row back; nothing changes here until then."""
+        if isinstance(entry, ActionEntry):
+            reason = state.allowed(max(entry.t_ns, state.floor_ns)).get(entry.action.kind)
+            if reason is not None:
+                raise Refused(reason)
+        elif not isinstance(entry, ProgramLoaded):
+            raise Refused("node.not-for-desk", table=state.table, node=state.node, kind=entry.kind)
+        body = encode_entry(entry.model_copy(update={"t_ns": 0, "request": None}))
+        command = NodeCommand(
+            t_ns=now_ns, table=state.table, node=state.node, entry_kind=entry.kind, body=body
+        )
+        return Staged(None, follow=[command])
 
     def _put(self, state: TableState, entry: Entry, effects: list[Effect] | None = None) -> Staged:
         self._staged.put(state.table, state)

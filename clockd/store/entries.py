@@ -37,6 +37,22 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from clockd.i18n import Problem
 
 
+class Origin(BaseModel):
+    """Where an entry taken from a table node's journal came from (``docs/mqtt.md``).
+
+    ``node`` and ``journal`` (the node's journal id) name the journal, ``seq`` the row in it:
+    the desk takes each row exactly once by these three. ``t_ns`` is the instant on the
+    node's own time base (the entry's ``t_ns`` is on the desk's).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    node: str
+    journal: str
+    seq: int
+    t_ns: int
+
+
 class Entry(BaseModel):
     """The base of every journal entry.
 
@@ -53,6 +69,8 @@ class Entry(BaseModel):
     t_ns: int = 0
     table: int | None = None
     event: str | None = None
+    #: Set on the desk for a row taken from a table node's journal; ``None`` for the daemon's own.
+    origin: Origin | None = None
 
     def at(self, t_ns: int) -> Entry:
         """This entry stamped with the instant it takes effect."""
@@ -131,8 +149,12 @@ def decode_entry(kind: str, body: str | bytes, *, where: str = "") -> Entry:
 
 
 def encode_entry(entry: Entry) -> str:
-    """The JSON text stored for ``entry``."""
-    return entry.model_dump_json()
+    """The JSON text stored for ``entry`` (an entry of the daemon's own has no ``origin`` in it,
+    so that a journal written before table nodes existed reads and hashes the same)."""
+    return entry.model_dump_json(exclude=_NO_ORIGIN if entry.origin is None else None)
+
+
+_NO_ORIGIN = {"origin"}
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -1,0 +1,483 @@
+"""The desk's table nodes, folded from its journal: which rows of each node it has taken, how
+each node's time maps onto the desk's, the links' ups and downs, and the commands it sent.
+
+A table node (``duelclock run --node``) is an ordinary daemon for its own tables: it times
+them and journals every press before the device hears it is safe. The desk takes the node's
+rows into its own journal (``docs/mqtt.md``), and this component is where the promise
+*exactly once* is kept:
+
+* **One row, one copy.** Every row taken carries its :class:`~clockd.store.entries.Origin`
+  (node, the node's journal, seq). A row is taken only if the node's previous row (``after``)
+  is already here and the row itself is not: a copy sent twice is dropped, a row that arrives
+  past a gap is refused (the link then asks the node to send again from where the desk is).
+  What the desk knows is folded from those origins, so a restarted desk resumes exactly
+  where its journal ends.
+* **The node's time, shifted once.** A row's instants are on the node's time base; the desk
+  adds one offset per node time base (:class:`~clockd.service.entries.NodeClock`, measured
+  from the heartbeats the first time the desk meets that base, then never changed), so the
+  durations of a duel on the desk are exactly those the node timed.
+* **A command is done when its row comes back.** The desk's entry for a node's table (a
+  referee's pause, a match's duel) is journaled here as a
+  :class:`~clockd.service.entries.NodeCommand` and sent. It is *sent* until the node's row
+  carrying its number arrives (then *done*), the node says it refused it (*refused*), or
+  :data:`COMMAND_TIMEOUT_NS` passes (*not delivered*; the node refuses a copy that arrives
+  after :data:`COMMAND_VALID_NS` as expired, so a command shown as not delivered is never
+  done behind the referee's back).
+
+The links themselves (MQTT) are :mod:`clockd.mqtt.desk`'s; it feeds this component through
+the engine's queue with the transport entries below, which are never journaled themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from clockd.core.units import MS
+from clockd.i18n import Msg
+from clockd.service.actions import RequestKey
+from clockd.service.component import Refused, Restart, Staged, Staging, World
+from clockd.service.entries import (
+    DaemonStarted,
+    FlagFell,
+    NodeClock,
+    NodeCommand,
+    NodeCommandEnded,
+    NodeLink,
+    NodeRestarted,
+    NodeRowRefused,
+    PressRecorded,
+)
+from clockd.store.entries import Entry, Origin, decode_entry
+from clockd.store.journal import Record
+
+#: How long the desk waits for a command's row before it shows the command as not delivered.
+COMMAND_TIMEOUT_NS = 10_000 * MS
+#: How long a node still carries out a command after the desk sent it (less than the timeout:
+#: a copy the broker hands over late is refused as expired, never done after "not delivered").
+COMMAND_VALID_NS = 8_000 * MS
+#: How many ended commands the view keeps (the journal keeps them all).
+VIEW_COMMANDS = 100
+
+
+def node_base(started: DaemonStarted) -> str:
+    """A node's time base: its boot and the offset its journal's time adds to the boot's clock."""
+    return f"{started.boot_id}/{started.offset_ns}"
+
+
+def command_request(journal_id: str, command: int, body: str) -> RequestKey:
+    """The request a command is journaled with on the node: applied once however often sent."""
+    return RequestKey(
+        id=f"desk:{journal_id}:{command}", digest=hashlib.sha256(body.encode()).hexdigest()[:32]
+    )
+
+
+def command_of(request_id: object, journal_id: str) -> int | None:
+    """The desk's command number in a node row's request id, if this desk sent it."""
+    prefix = f"desk:{journal_id}:"
+    if isinstance(request_id, str) and request_id.startswith(prefix):
+        tail = request_id[len(prefix) :]
+        return int(tail) if tail.isdigit() else None
+    return None
+
+
+# -- what the link feeds in (never journaled: each becomes rows, or nothing) ----------------------
+class NodeRowIn(Entry):
+    """One row of a node's journal as the link received it. ``after``: the node's previous row
+    that it sends (the desk must hold it already)."""
+
+    kind: Literal["node-row-in"] = "node-row-in"
+    node: str
+    journal: str
+    seq: int
+    after: int
+    row_kind: str
+    body: str
+    #: Sent again by the link with why the desk could not take it: then journaled as refused.
+    problem: Msg | None = None
+
+
+class NodeStatusIn(Entry):
+    """A node's status as the link received it (a heartbeat, its will, the desk's own link).
+    ``offset_ns``: desk time minus node time, measured (``None``: not measured)."""
+
+    kind: Literal["node-status-in"] = "node-status-in"
+    node: str
+    up: bool
+    why: Literal["status", "will", "broker-lost", "broker-back"] = "status"
+    base: str = ""
+    offset_ns: int | None = None
+
+
+class NodeReplyIn(Entry):
+    """A node refused a command (``problem``), or it arrived too late (``expired``)."""
+
+    kind: Literal["node-reply-in"] = "node-reply-in"
+    node: str
+    command: int
+    problem: Msg
+
+
+# -- the state ------------------------------------------------------------------------------------
+class Outage(BaseModel):
+    """A time the desk could not hear a node: from ``down_ns`` to ``up_ns`` (``None``: still)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    down_ns: int
+    up_ns: int | None = None
+    why: str = "will"
+
+
+class NodeState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    #: The node's journal the desk takes rows from, and the last row of it taken.
+    journal: str = ""
+    last_seq: int = 0
+    rows: int = 0
+    up: bool = False
+    since_ns: int = 0
+    outages: tuple[Outage, ...] = ()
+    restarts: int = 0
+    #: The node's time base of the rows taken last, and that row's instants (node, desk).
+    base: str = ""
+    last_node_ns: int = 0
+    last_desk_ns: int = 0
+
+
+class CommandState(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    command: int
+    node: str
+    table: int | None
+    entry_kind: str
+    t_ns: int
+    outcome: Literal["sent", "done", "refused", "not-delivered"] = "sent"
+    node_seq: int | None = None
+    problem: Msg | None = None
+
+
+class NodesView(BaseModel):
+    """The committed state, for the API (immutable)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    nodes: tuple[NodeState, ...] = ()
+    commands: tuple[CommandState, ...] = ()
+
+
+#: The link's hook: send command ``(node, command, entry_kind, body, table, valid_until_desk_ns)``.
+SendCommand = Callable[[str, int, str, str, int | None, int], None]
+
+
+@dataclass(slots=True)
+class _Counters:
+    next_command: int = 1
+
+
+_TRANSPORT = frozenset({"node-row-in", "node-status-in", "node-reply-in"})
+_KINDS = frozenset(
+    {"node-command", "node-command-ended", "node-link", "node-clock", "node-restarted", "node-row-refused"}
+)
+
+
+class Nodes:
+    """The component (see the module docstring)."""
+
+    name = "nodes"
+    kinds = _KINDS | _TRANSPORT
+    reacts_to: frozenset[str] = frozenset()
+
+    def __init__(self) -> None:
+        self._world: World | None = None
+        self._nodes: dict[str, NodeState] = {}
+        self._offsets: dict[tuple[str, str], int] = {}
+        self._commands: dict[int, CommandState] = {}
+        self._staged = Staging(self._nodes)
+        self._staged_offsets = Staging(self._offsets)
+        self._staged_commands = Staging(self._commands)
+        self._next = _Counters()
+        self._next_staged = 1
+        self._view = NodesView()
+        #: Set by the desk's link (:mod:`clockd.mqtt.desk`); ``None``: commands wait and lapse.
+        self.send: SendCommand | None = None
+        #: The desk journal's id (its commands' request ids name it).
+        self.journal_id = ""
+        #: The link's live view of the nodes (heartbeats, lag), for the API; ``None``: no link.
+        self.live: Callable[[], Mapping[str, Any]] | None = None
+
+    def bind(self, world: World) -> None:
+        self._world = world
+
+    # -- reading --------------------------------------------------------------------------------
+    def view(self) -> NodesView:
+        return self._view
+
+    def offset(self, node: str, base: str) -> int | None:
+        return self._staged_offsets.get((node, base))
+
+    def node(self, name: str) -> NodeState:
+        found: NodeState | None = self._staged.get(name)
+        return found if found is not None else NodeState(name=name)
+
+    # -- the component protocol -----------------------------------------------------------------
+    def begin(self) -> None:
+        self._staged.clear()
+        self._staged_offsets.clear()
+        self._staged_commands.clear()
+        self._next_staged = self._next.next_command
+
+    def abort(self) -> None:
+        self.begin()
+
+    def mark(self) -> object:
+        return (
+            self._staged.mark(),
+            self._staged_offsets.mark(),
+            self._staged_commands.mark(),
+            self._next_staged,
+        )
+
+    def rollback(self, mark: object) -> None:
+        assert isinstance(mark, tuple)
+        self._staged.rollback(mark[0])
+        self._staged_offsets.rollback(mark[1])
+        self._staged_commands.rollback(mark[2])
+        self._next_staged = mark[3]
+
+    def react(self, entry: Entry, *, now_ns: int) -> list[Entry]:
+        return []
+
+    def stage(self, entry: Entry, *, now_ns: int, replay: bool) -> Staged:
+        if isinstance(entry, NodeRowIn):
+            return self._row_in(entry, now_ns)
+        if isinstance(entry, NodeStatusIn):
+            return self._status_in(entry)
+        if isinstance(entry, NodeReplyIn):
+            command = self._staged_commands.get(entry.command)
+            if command is None or command.outcome != "sent":
+                return Staged(None)
+            ended = NodeCommandEnded(
+                node=entry.node, command=entry.command, outcome="refused", problem=entry.problem
+            )
+            return Staged(None, follow=[ended])
+        if isinstance(entry, NodeCommand):
+            return self._command(entry, replay)
+        if isinstance(entry, NodeCommandEnded):
+            command = self._staged_commands.get(entry.command)
+            if command is not None:
+                update = {"outcome": entry.outcome, "problem": entry.problem}
+                self._staged_commands.put(entry.command, command.model_copy(update=update))
+            return Staged(entry)
+        if isinstance(entry, NodeLink):
+            self._link(entry)
+            return Staged(entry)
+        if isinstance(entry, NodeClock):
+            self._staged_offsets.put((entry.node, entry.base), entry.offset_ns)
+            return Staged(entry)
+        if isinstance(entry, NodeRestarted):
+            st = self.node(entry.node)
+            self._staged.put(
+                entry.node, st.model_copy(update={"restarts": st.restarts + 1, "base": entry.base})
+            )
+            self._taken(entry)
+            return Staged(entry)
+        if isinstance(entry, NodeRowRefused):
+            self._taken(entry)
+            return Staged(entry)
+        raise Refused("daemon.no-owner", kind=entry.kind)
+
+    def _command(self, entry: NodeCommand, replay: bool) -> Staged:
+        if not replay:
+            entry = entry.model_copy(update={"command": self._next_staged})
+        self._next_staged = max(self._next_staged, entry.command + 1)
+        kind = entry.entry_kind
+        command = CommandState(
+            command=entry.command, node=entry.node, table=entry.table, entry_kind=kind, t_ns=entry.t_ns
+        )
+        self._staged_commands.put(entry.command, command)
+        effects = []
+        send = self.send
+        if not replay and send is not None:
+            args = (entry.node, entry.command, kind, entry.body, entry.table, entry.t_ns + COMMAND_VALID_NS)
+            effects.append(lambda: send(*args))
+        return Staged(entry, effects)
+
+    def _link(self, e: NodeLink) -> None:
+        st = self.node(e.node)
+        outages = list(st.outages)
+        if not e.up and st.up:
+            outages.append(Outage(down_ns=e.t_ns, why=e.why))
+        elif e.up and outages and outages[-1].up_ns is None:
+            outages[-1] = outages[-1].model_copy(update={"up_ns": e.t_ns})
+        self._staged.put(
+            e.node, st.model_copy(update={"up": e.up, "since_ns": e.t_ns, "outages": tuple(outages)})
+        )
+
+    def _taken(self, e: Entry) -> None:
+        """Row ``e.origin`` is in the desk's journal (staged): the next row must follow it."""
+        origin = e.origin
+        assert origin is not None
+        st = self.node(origin.node)
+        if origin.journal == st.journal and origin.seq <= st.last_seq:
+            return  # staged already (the commit sees every row again)
+        update = {
+            "journal": origin.journal,
+            "last_seq": origin.seq,
+            "rows": st.rows + 1,
+            "last_node_ns": origin.t_ns,
+            "last_desk_ns": e.t_ns,
+        }
+        self._staged.put(origin.node, st.model_copy(update=update))
+
+    # -- a node's row ---------------------------------------------------------------------------
+    def _row_in(self, e: NodeRowIn, now_ns: int) -> Staged:
+        st = self.node(e.node)
+        have = st.last_seq if e.journal == st.journal else 0  # a node's new journal starts again
+        if e.seq <= have:
+            return Staged(None)  # taken already: a copy
+        if e.after > have:
+            raise Refused("node.gap", node=e.node, seq=e.seq, have=have)
+        if e.problem is not None:  # a row the desk could not take: accounted for, with why
+            origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=0)
+            refused = NodeRowRefused(origin=origin, node=e.node, row_kind=e.row_kind, problem=e.problem)
+            return Staged(None, follow=[refused])
+        row = decode_entry(e.row_kind, e.body, where=f"{e.node} seq {e.seq}")
+        if row.origin is not None:
+            raise Refused("node.row-from-elsewhere", node=e.node, seq=e.seq)
+        origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=row.t_ns)
+        if isinstance(row, DaemonStarted):
+            base = node_base(row)
+            st = st.model_copy(update={"base": base})
+            self._staged.put(e.node, st)
+            t = self._desk_time(st, row.t_ns, now_ns)
+            restarted = NodeRestarted(
+                t_ns=t, origin=origin, node=e.node, rule=row.rule, base=base, downtime_ns=row.downtime_ns
+            )
+            return Staged(None, follow=[restarted])
+        t = self._desk_time(st, row.t_ns, now_ns)
+        shift = t - row.t_ns
+        row = row.at(t).model_copy(update={"origin": origin})
+        if isinstance(row, PressRecorded):
+            row = row.model_copy(update={"device_t_ns": row.device_t_ns + shift})
+        elif isinstance(row, FlagFell):
+            row = row.model_copy(update={"flag_at_ns": row.flag_at_ns + shift})
+        self._taken(row)
+        return Staged(None, follow=[row])
+
+    def _desk_time(self, st: NodeState, node_ns: int, now_ns: int) -> int:
+        offset = self._staged_offsets.get((st.name, st.base))
+        if offset is None:  # a time base the desk never heard live: continue from the last row
+            offset = st.last_desk_ns - st.last_node_ns if st.last_node_ns else now_ns - node_ns
+        return node_ns + offset
+
+    def _status_in(self, e: NodeStatusIn) -> Staged:
+        st = self.node(e.node)
+        follow: list[Entry] = []
+        if e.up != st.up or (e.why == "broker-back" and not st.up):
+            follow.append(NodeLink(node=e.node, up=e.up, why=e.why))
+        if e.up and e.base and e.offset_ns is not None and self.offset(e.node, e.base) is None:
+            follow.append(NodeClock(node=e.node, base=e.base, offset_ns=e.offset_ns))
+        return Staged(None, follow=follow)
+
+    # -- commits --------------------------------------------------------------------------------
+    def commit(self, records: Sequence[Record]) -> None:
+        for record in records:  # rows of other components taken from nodes (a replay, too)
+            origin = record.entry.origin
+            if origin is None or record.entry.kind in _KINDS:
+                continue
+            self._taken(record.entry)
+            request = getattr(record.entry, "request", None)
+            number = command_of(request.id, self.journal_id) if request is not None else None
+            command = self._staged_commands.get(number) if number is not None else None
+            if command is not None:
+                update = {"outcome": "done", "node_seq": origin.seq, "problem": None}
+                self._staged_commands.put(number, command.model_copy(update=update))
+        nodes, offsets, commands = (
+            self._staged.changes(),
+            self._staged_offsets.changes(),
+            self._staged_commands.changes(),
+        )
+        if nodes:
+            self._nodes = {**self._nodes, **nodes}
+        if offsets:
+            self._offsets = {**self._offsets, **offsets}
+        if commands:
+            self._commands = {**self._commands, **commands}
+        self._next.next_command = self._next_staged
+        self._staged.rebase(self._nodes)
+        self._staged_offsets.rebase(self._offsets)
+        self._staged_commands.rebase(self._commands)
+        if nodes or offsets or commands:
+            self._view = self._make_view()
+        self.begin()
+
+    def _make_view(self) -> NodesView:
+        live = [c for c in self._commands.values() if c.outcome != "done"]
+        recent = sorted(self._commands)[-VIEW_COMMANDS:]
+        shown = {c.command: c for c in live} | {n: self._commands[n] for n in recent}
+        return NodesView(
+            nodes=tuple(self._nodes[n] for n in sorted(self._nodes)),
+            commands=tuple(shown[n] for n in sorted(shown)),
+        )
+
+    # -- time -------------------------------------------------------------------------------------
+    def next_deadline(self) -> int | None:
+        pending = [c.t_ns for c in self._commands.values() if c.outcome == "sent"]
+        return min(pending) + COMMAND_TIMEOUT_NS if pending else None
+
+    def due(self, now_ns: int) -> list[Entry]:
+        return [
+            NodeCommandEnded(t_ns=now_ns, node=c.node, command=c.command, outcome="not-delivered")
+            for c in sorted(self._commands.values(), key=lambda c: c.command)
+            if c.outcome == "sent" and c.t_ns + COMMAND_TIMEOUT_NS <= now_ns
+        ]
+
+    def recovered(self, restart: Restart) -> list[Entry]:
+        return []
+
+    # -- snapshots --------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "nodes": [s.model_dump(mode="json") for s in self._nodes.values()],
+            "offsets": [[n, b, o] for (n, b), o in self._offsets.items()],
+            "commands": [c.model_dump(mode="json") for c in self._commands.values()],
+            "next": self._next.next_command,
+        }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self._nodes = {s.name: s for s in (NodeState.model_validate(x) for x in data.get("nodes", []))}
+        self._offsets = {(str(n), str(b)): int(o) for n, b, o in data.get("offsets", [])}
+        self._commands = {
+            c.command: c for c in (CommandState.model_validate(x) for x in data.get("commands", []))
+        }
+        self._next.next_command = int(data.get("next", 1))
+        self._staged.rebase(self._nodes)
+        self._staged_offsets.rebase(self._offsets)
+        self._staged_commands.rebase(self._commands)
+        self._view = self._make_view()
+        self.begin()
+
+
+__all__ = [
+    "COMMAND_TIMEOUT_NS",
+    "COMMAND_VALID_NS",
+    "CommandState",
+    "NodeReplyIn",
+    "NodeRowIn",
+    "NodeState",
+    "NodeStatusIn",
+    "Nodes",
+    "NodesView",
+    "Outage",
+    "command_of",
+    "command_request",
+    "node_base",
+]
