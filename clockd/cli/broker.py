@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  duelclock run --node {node} --mqtt {files.url_for(node, shown)} --sim 6")
     print()
     print(text("cli.broker.secret", file=str(files.credentials)))
+    if args.tls_cert is not None:
+        print(text("cli.broker.tls-ca", cert=str(args.tls_cert)))
     if host in ("127.0.0.1", "::1", "localhost"):
         print(text("cli.broker.loopback-only"))
     if args.write_only:

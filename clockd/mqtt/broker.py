@@ -293,6 +293,7 @@ class Broker:
                 stderr=fd,
                 # its own process group: Ctrl+C reaches duelclock, which stops it (SIGTERM) and waits
                 start_new_session=True,
+                umask=0o077,  # its persistence file holds the queued journal records: owner-only
             )
         finally:
             os.close(fd)

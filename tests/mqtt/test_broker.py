@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
+import ssl
 import stat
 import subprocess
 import sys
@@ -22,7 +24,7 @@ from typing import Any
 import pytest
 
 from clockd.cli import main
-from clockd.mqtt.broker import BrokerPlan
+from clockd.mqtt.broker import Broker, BrokerPlan
 from clockd.mqtt.topics import DESK_SUBSCRIPTIONS, HALL_SIGNAL, acl_lines, node_subscriptions, node_topic
 from clockd.mqtt.url import broker_url
 from tests.mqtt.conftest import Peer, TestBroker, free_port
@@ -289,3 +291,41 @@ def test_a_persistent_session_gets_what_was_sent_while_it_was_away_across_a_rest
     assert not reason.is_failure and present  # the session (and its subscription) survived
     got = again.until(b"record 7 while the desk was away")
     assert [m.topic for m in got] == [node_topic("pi1", "journal")]
+
+
+def certificate(folder: Path, name: str) -> tuple[Path, Path]:
+    """A self-signed certificate for this machine (127.0.0.1) and its key."""
+    cert, key = folder / f"{name}.crt", folder / f"{name}.key"
+    make = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN={name}"]
+    subprocess.run(
+        [
+            *make,
+            "-addext",
+            "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificates")
+def test_over_tls_clients_that_trust_the_certificate_get_in(tmp_path: Path, peers: Any) -> None:
+    cert, key = certificate(tmp_path, "hall")
+    impostor, _ = certificate(tmp_path, "impostor")
+    plan = BrokerPlan(tmp_path / "broker", ["pi1"], port=free_port(), tls_cert=cert, tls_key=key)
+    running = Broker(plan)
+    running.start()
+    try:
+        url = running.files.url_for("pi1")
+        assert url.startswith("mqtts://pi1:")
+        reason, _ = peers("pi1").connect(broker_url(f"{url}?ca={cert}"))
+        assert not reason.is_failure
+        with pytest.raises(ssl.SSLError):
+            peers("pi1-wrong-ca").connect(broker_url(f"{url}?ca={impostor}"))
+    finally:
+        running.stop()
