@@ -5,7 +5,7 @@ broker, who they are on it and their password, in one thing to copy from the bro
 screen (``duelclock broker`` prints them). ``mqtts://`` is MQTT over TLS (port 8883 unless
 given); ``?ca=PATH`` names the certificate authority to trust (a self-signed broker's own
 certificate), else the system's. The password may instead come from a file (its first
-line: ``--mqtt-password-file``), so that it is not in the shell's history or ``ps``.
+line: :func:`broker_url`'s ``password_file``), so that it is not in the shell's history or ``ps``.
 
 The password is never shown: :meth:`BrokerUrl.redacted` is the URL for logs and screens,
 and the error messages name the part that is wrong, never the whole URL.
