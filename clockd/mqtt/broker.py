@@ -283,6 +283,11 @@ class Broker:
             return
         files = self.files
         program = mosquitto_binary()
+        probe = _probe_host(self.plan.host)
+        if _accepts(probe, self.plan.port):
+            # another program (an earlier broker?) has the port: waiting for it to accept would
+            # take that one for ours
+            raise Problem("mqtt.broker-port-busy", port=self.plan.port, host=self.plan.host)
         fd = os.open(files.log, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, PRIVATE_FILE)
         start_at = os.fstat(fd).st_size
         try:
@@ -298,13 +303,6 @@ class Broker:
         finally:
             os.close(fd)
         deadline = time.monotonic() + START_TIMEOUT_S
-        probe = (
-            "127.0.0.1"
-            if self.plan.host in ("0.0.0.0", "")
-            else "::1"
-            if self.plan.host == "::"
-            else self.plan.host
-        )
         while True:
             if self._proc.poll() is not None:
                 said = self._said(start_at)
@@ -351,6 +349,11 @@ class Broker:
             return
         proc.kill()
         proc.wait()
+
+
+def _probe_host(listen_host: str) -> str:
+    """Where to knock to see whether a broker listening on ``listen_host`` is up."""
+    return {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(listen_host, listen_host)
 
 
 def _accepts(host: str, port: int) -> bool:

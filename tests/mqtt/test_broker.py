@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from clockd.cli import main
+from clockd.i18n import Problem, render
 from clockd.mqtt.broker import Broker, BrokerPlan
 from clockd.mqtt.topics import DESK_SUBSCRIPTIONS, HALL_SIGNAL, acl_lines, node_subscriptions, node_topic
 from clockd.mqtt.url import broker_url
@@ -157,7 +158,6 @@ def test_the_files_are_private_and_a_rerun_keeps_the_passwords(tmp_path: Path) -
 
 
 def test_a_bad_node_name_writes_nothing(tmp_path: Path) -> None:
-    from clockd.i18n import Problem, render
 
     for bad in ("bad/name", "pi+", "#", "desk", ""):
         with pytest.raises(Problem) as refused:
@@ -168,7 +168,6 @@ def test_a_bad_node_name_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_a_damaged_credentials_file_is_refused_with_its_line(tmp_path: Path) -> None:
-    from clockd.i18n import Problem, render
 
     folder = tmp_path / "b"
     BrokerPlan(folder, ["pi1"]).write()
@@ -329,3 +328,29 @@ def test_over_tls_clients_that_trust_the_certificate_get_in(tmp_path: Path, peer
             peers("pi1-wrong-ca").connect(broker_url(f"{url}?ca={impostor}"))
     finally:
         running.stop()
+
+
+def test_a_second_broker_on_a_busy_port_is_refused_naming_the_port(
+    broker: TestBroker, tmp_path: Path
+) -> None:
+    second = Broker(BrokerPlan(tmp_path / "second", ["pi1"], port=broker.port))
+    with pytest.raises(Problem) as refused:
+        second.start()
+    assert refused.value.code == "mqtt.broker-port-busy"
+    assert str(broker.port) in render(refused.value.msg, "pl")
+    assert not second.running and broker.running
+
+
+def test_mosquittos_own_words_when_it_cannot_start(tmp_path: Path) -> None:
+    not_a_certificate = tmp_path / "broken.crt"
+    not_a_certificate.write_text("this is not PEM\n")
+    plan = BrokerPlan(
+        tmp_path / "b", ["pi1"], port=free_port(), tls_cert=not_a_certificate, tls_key=not_a_certificate
+    )
+    failing = Broker(plan)
+    with pytest.raises(Problem) as refused:
+        failing.start()
+    said = render(refused.value.msg, "en")
+    assert refused.value.code == "mqtt.broker-exited"
+    assert "certificate" in said.lower() and str(plan.port) in said
+    assert not failing.running
