@@ -78,7 +78,7 @@ def broker_url(text: str, password_file: Path | None = None) -> BrokerUrl:
     raw = text.strip()
     scheme, sep, _ = raw.partition("://")
     if not sep or scheme.lower() not in SCHEMES:
-        raise Problem("mqtt.url-scheme", scheme=scheme if sep else raw[:20])
+        raise Problem("mqtt.url-scheme", scheme=scheme if sep else raw.split(":")[0][:20])  # never a password
     try:
         parts = urlsplit(raw)
         port_given = parts.port

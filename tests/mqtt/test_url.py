@@ -61,7 +61,8 @@ def test_the_password_from_a_file(tmp_path: Path) -> None:
     ("text", "code", "named"),
     [
         ("http://pi1:pw@hall", "mqtt.url-scheme", "http"),
-        ("hall:1883", "mqtt.url-scheme", "hall:1883"),
+        ("hall:1883", "mqtt.url-scheme", "hall"),
+        ("pi1:pw@hall:1883", "mqtt.url-scheme", "pi1"),
         ("mqtt://pi1:pw@hall:99999", "mqtt.url-port", "99999"),
         ("mqtt://pi1:pw@hall:x", "mqtt.url-port", "x"),
         ("mqtt://pi1:pw@:1883", "mqtt.url-host", "HOST"),
