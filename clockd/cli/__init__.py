@@ -40,6 +40,7 @@ COMMANDS = (
     "person",
     "photo",
     "web",
+    "broker",
 )
 
 
