@@ -61,6 +61,8 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     Message,
+    NodesReply,
+    NodesStatus,
     PersonReply,
     PersonRequest,
     Ping,
@@ -310,6 +312,10 @@ class Client:
 
     def status(self, tables: list[int] | None = None) -> StatusReply:
         return self._expect(Status(tables=tables), StatusReply)
+
+    def nodes(self) -> NodesReply:
+        """The desk's table nodes: link, lag, outages, commands not done (``docs/mqtt.md``)."""
+        return self._expect(NodesStatus(), NodesReply)
 
     def events(self, events: list[str] | None = None) -> EventsReply:
         return self._expect(Events(events=events), EventsReply)

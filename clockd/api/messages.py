@@ -318,6 +318,55 @@ class TableView(BaseModel):
     actions: Allowed = Field(default_factory=dict)
     seq: int
     digest: str
+    #: The table node that times the table (``docs/mqtt.md``); ``""``: the daemon itself.
+    node: str = ""
+
+
+class OutageView(BaseModel):
+    """A time the desk could not hear a node (journal times, ms; ``up_ms`` ``None``: still out)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    down_ms: int
+    up_ms: int | None = None
+    seconds: int | None = None
+    why: str = ""
+
+
+class NodeView(BaseModel):
+    """One table node as the desk sees it: its link, its tables, how far behind the desk is.
+
+    ``rows_behind``: rows the node has journaled for its tables that the desk's journal does
+    not hold yet (from the node's last heartbeat); ``heard_ms_ago``: since that heartbeat.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    up: bool
+    since_ms: int
+    tables: list[int] = Field(default_factory=list)
+    rows: int = 0
+    restarts: int = 0
+    rows_behind: int = 0
+    heard_ms_ago: int | None = None
+    outages: list[OutageView] = Field(default_factory=list)
+
+
+class CommandView(BaseModel):
+    """A desk's command to a node: ``sent`` (not done yet), ``done`` (its row came back, ``node_seq``),
+    ``refused`` (by the node, ``problem``) or ``not-delivered``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    command: int
+    node: str
+    table: int | None = None
+    what: str
+    t_ms: int
+    outcome: str
+    node_seq: int | None = None
+    problem: Msg | None = None
 
 
 class EventBody(BaseModel):
@@ -396,6 +445,13 @@ class TimelineEntry(BaseModel):
 @request_type
 class Ping(Request):
     type: Literal["ping"] = "ping"
+
+
+@request_type
+class NodesStatus(Request):
+    """The desk's table nodes and its commands not yet done (``docs/mqtt.md``). No token needed."""
+
+    type: Literal["nodes"] = "nodes"
 
 
 @request_type
@@ -526,6 +582,17 @@ class Pong(Reply):
     api: int = API_VERSION
     version: str = ""
     hall: str = ""
+
+
+@message_type
+class NodesReply(Reply):
+    """``linked``: the desk's own link to the broker (``None``: this daemon has no link)."""
+
+    type: Literal["nodes"] = "nodes"
+    now_ms: int
+    linked: bool | None = None
+    nodes: list[NodeView] = Field(default_factory=list)
+    commands: list[CommandView] = Field(default_factory=list)
 
 
 @message_type

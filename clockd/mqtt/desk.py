@@ -100,6 +100,7 @@ class DeskLink:
         component.journal_id = self.journal_id
         component.send = self._send_command
         component.live = self.live_nodes
+        component.link_up = lambda: self.connected
         engine.devices.remote_beep = self.signal
         self._lock = threading.Lock()
         self.live: dict[str, LiveNode] = {}

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -29,12 +30,17 @@ from typing import Any, TypeVar
 from clockd import __version__
 from clockd.api.messages import (
     ActionRequest,
+    CommandView,
     Done,
     EventResults,
     EventResultsReply,
     Events,
     EventsReply,
     EventView,
+    NodesReply,
+    NodesStatus,
+    NodeView,
+    OutageView,
     PersonRecord,
     PersonReply,
     PersonRequest,
@@ -50,11 +56,13 @@ from clockd.api.messages import (
 )
 from clockd.core.ids import Ref, event_ref, parse_ref, table_ref
 from clockd.core.registry import FREE_TEXT_FIELDS, PersonAccess, matches, names_a_person
+from clockd.core.units import MS, SECOND, ns_to_ms
 from clockd.i18n import Problem
 from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
 from clockd.service.events import EventHost, EventsView, people_in
+from clockd.service.nodes import Nodes
 from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
 
@@ -116,7 +124,7 @@ class Context:
             self.now_ns(),
             seq=current.seq,
             hall=current.hall,
-            has_device=self.engine.devices.device(table) is not None,
+            has_device=bool(state.node) or self.engine.devices.device(table) is not None,
         )
 
     async def prepare(self, key: str, action: Any) -> Any:
@@ -164,6 +172,13 @@ async def _status(ctx: Context, req: Status) -> Reply:
     return StatusReply(
         id=req.id, seq=current.seq, hall=current.hall, tables=[ctx.view(t, current) for t in numbers]
     )
+
+
+@handles(NodesStatus)
+async def _nodes(ctx: Context, req: NodesStatus) -> Reply:
+    component = ctx.engine.component("nodes")
+    assert isinstance(component, Nodes)
+    return nodes_reply(req.id, component, ctx.now_ns())
 
 
 @handles(Events)
@@ -337,3 +352,55 @@ def _table_of(ctx: Context, ref: Ref) -> int:
     if table is None:
         raise Refused("event.item-not-on-table", item=str(ref))
     return table
+
+
+def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int) -> NodesReply:
+    """The desk's nodes as the journal has them, with what the link hears now (lag, heartbeat)."""
+    view = nodes.view()
+    live = nodes.live() if nodes.live is not None else {}
+    mono = time.monotonic_ns()
+    out = []
+    for st in view.nodes:
+        heard = live.get(st.name)
+        outages = [
+            OutageView(
+                down_ms=ns_to_ms(o.down_ns),
+                up_ms=None if o.up_ns is None else ns_to_ms(o.up_ns),
+                seconds=None if o.up_ns is None else (o.up_ns - o.down_ns) // SECOND,
+                why=o.why,
+            )
+            for o in st.outages
+        ]
+        behind = 0
+        if heard is not None and heard.journal == st.journal:
+            behind = max(0, heard.node_last_seq - st.last_seq)
+        out.append(
+            NodeView(
+                name=st.name,
+                up=st.up,
+                since_ms=ns_to_ms(st.since_ns),
+                tables=list(heard.tables) if heard is not None else [],
+                rows=st.rows,
+                restarts=st.restarts,
+                rows_behind=behind,
+                heard_ms_ago=None
+                if heard is None or not heard.heard_mono_ns
+                else (mono - heard.heard_mono_ns) // MS,
+                outages=outages,
+            )
+        )
+    commands = [
+        CommandView(
+            command=c.command,
+            node=c.node,
+            table=c.table,
+            what=c.entry_kind,
+            t_ms=ns_to_ms(c.t_ns),
+            outcome=c.outcome,
+            node_seq=c.node_seq,
+            problem=c.problem,
+        )
+        for c in view.commands
+    ]
+    linked = None if nodes.link_up is None else nodes.link_up()
+    return NodesReply(id=request_id, now_ms=ns_to_ms(now_ns), linked=linked, nodes=out, commands=commands)

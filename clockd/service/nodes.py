@@ -212,6 +212,8 @@ class Nodes:
         self.journal_id = ""
         #: The link's live view of the nodes (heartbeats, lag), for the API; ``None``: no link.
         self.live: Callable[[], Mapping[str, Any]] | None = None
+        #: Whether the desk's own link to the broker is up; ``None``: this daemon has no link.
+        self.link_up: Callable[[], bool] | None = None
 
     def bind(self, world: World) -> None:
         self._world = world

@@ -50,6 +50,7 @@ def table_view(state: TableState, now_ns: int, *, seq: int, hall: str, has_devic
         actions=state.allowed(t),
         seq=seq,
         digest=state_digest(state),
+        node=state.node,
     )
 
 

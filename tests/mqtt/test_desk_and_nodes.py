@@ -1,0 +1,204 @@
+"""Two table nodes and one desk through a real Mosquitto, in this process: what a referee sees.
+
+Node ``pi1`` times tables 1 and 2, ``pi2`` tables 3 and 4; their buttons are pressed by the
+test at exact instants on each node's own clock (the two nodes' clocks are hours apart, as
+two machines' are). The desk runs the Puzzle Duel session: its draw puts four duels on the
+nodes' tables, the duels are played and decided on the nodes, and the desk's bracket moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clockd.api.client import Client
+from clockd.core.actions import CreateEvent
+from clockd.core.bracket import Assign, Confirm, Toss
+from clockd.core.clock import Side
+from clockd.core.program import Pause
+from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+from clockd.core.registration import CheckIn, CloseCheckIn
+from clockd.core.units import HOUR, MINUTE, SECOND
+from clockd.mqtt.desk import DeskLink
+from clockd.mqtt.node import NodeLink
+from clockd.service.runtime import Daemon, TableSpec
+from tests.conftest import wait_until
+from tests.mqtt.conftest import TestBroker
+from tests.tournament.conftest import T0, Buttons, FakeClock
+
+A, B = Side.A, Side.B
+CSV = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Nazwisko{i};{20 + i}\n" for i in range(1, 17))
+TABLES = {"pi1": [1, 2], "pi2": [3, 4]}
+
+
+class MachineClock:
+    """One machine's monotonic clock: the hall's time (the test's) plus this machine's own zero."""
+
+    def __init__(self, hall: FakeClock, zero_ns: int) -> None:
+        self.hall, self.zero_ns = hall, zero_ns
+
+    def __call__(self) -> int:
+        return self.hall.now + self.zero_ns
+
+    @property
+    def now(self) -> int:
+        return self()
+
+
+class Node:
+    def __init__(self, name: str, db: Path, broker: TestBroker, clock: MachineClock) -> None:
+        self.name, self.clock = name, clock
+        self.daemon = Daemon(
+            db,
+            tables=[TableSpec(t) for t in TABLES[name]],
+            port=0,
+            clock=clock,
+            boot_id=f"boot-{name}",
+            write_daemon_info=False,
+            hall=name,
+        )
+        self.buttons = {t: Buttons(t) for t in TABLES[name]}
+        for t, b in self.buttons.items():
+            self.daemon.add_device(t, b)
+        self.daemon.start()
+        assert self.daemon.engine is not None
+        self.link = NodeLink(name, broker.url(name), self.daemon.engine, str(db))
+        self.link.start()
+
+    def settle(self) -> None:
+        assert self.daemon.engine is not None
+        self.daemon.engine.barrier().result(10)
+        self.daemon.engine.barrier().result(10)
+
+    def at(self, t_ns: int) -> None:
+        """Let the hall's time run until this node's clock shows ``t_ns``."""
+        assert t_ns >= self.clock.now
+        self.clock.hall.now = t_ns - self.clock.zero_ns
+        self.settle()
+
+    def press(self, table: int, side: Side, t_ns: int) -> None:
+        self.at(t_ns)
+        self.buttons[table].press(side, t_ns)
+        self.settle()
+
+    def rows(self) -> list[Any]:
+        assert self.daemon.engine is not None
+        return [r for r in self.daemon.engine.journal.read()]
+
+    def stop(self) -> None:
+        self.link.stop()
+        self.daemon.stop()
+
+
+class Desk:
+    def __init__(self, db: Path, broker: TestBroker, clock: FakeClock) -> None:
+        self.clock = clock
+        self.daemon = Daemon(db, port=0, clock=clock, boot_id="boot-desk", write_daemon_info=False)
+        started = self.daemon.start()
+        assert self.daemon.engine is not None
+        self.link = DeskLink(broker.url("desk"), self.daemon.engine)
+        self.link.start()
+        self.client = Client("127.0.0.1", started.port, started.token, by="Sędzia")
+
+    def rows(self) -> list[Any]:
+        assert self.daemon.engine is not None
+        return [r for r in self.daemon.engine.journal.read()]
+
+    def stop(self) -> None:
+        self.client.close()
+        self.link.stop()
+        self.daemon.stop()
+
+
+@pytest.fixture
+def hall(broker: TestBroker, tmp_path: Path) -> Iterator[tuple[Desk, dict[str, Node]]]:
+    time = FakeClock(T0)
+    desk = Desk(tmp_path / "desk.db", broker, time)
+    nodes = {
+        "pi1": Node("pi1", tmp_path / "pi1.db", broker, MachineClock(time, 3 * HOUR)),
+        "pi2": Node("pi2", tmp_path / "pi2.db", broker, MachineClock(time, 7 * HOUR + 123_456_789)),
+    }
+    try:
+        yield desk, nodes
+    finally:
+        for n in nodes.values():
+            n.stop()
+        desk.stop()
+
+
+def table_views(desk: Desk) -> dict[int, Any]:
+    return {t.table: t for t in desk.client.status().tables}
+
+
+def test_the_desk_sees_every_node_table_and_names_its_node(hall: Any) -> None:
+    desk, _ = hall
+    tables = wait_until(lambda: (v := table_views(desk)) and len(v) == 4 and v)
+    assert {t: v.node for t, v in tables.items()} == {1: "pi1", 2: "pi1", 3: "pi2", 4: "pi2"}
+    assert [v.id for v in tables.values()] == ["desk/1", "desk/2", "desk/3", "desk/4"]
+
+
+def test_a_duel_on_a_nodes_table_advances_the_desks_bracket(hall: Any) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    c = desk.client
+    c.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
+    c.act("pt", ImportSignups(csv=CSV))
+    for p in range(1, 17):
+        c.act("pt", CheckIn(player=p))
+    c.act("pt", CloseCheckIn())
+    bracket = c.act("pt", MakeDraw(seed=7)).event.body.bracket
+    first = [m for m in bracket.matches if m.round == 1][:4]
+    for table, m in zip(range(1, 5), first, strict=True):
+        c.act(f"pt/{m.id}", Assign(table=table))
+        c.act(f"pt/{m.id}", Toss(winner=m.a))  # side b starts a's time
+    # the duels arrive on the nodes' tables (the desk's commands, journaled there)
+    wait_until(lambda: all(v.program.kind == "puzzle-duel" for v in table_views(desk).values()))
+    node_of = {t: n for n, ts in TABLES.items() for t in ts}
+    for table in range(1, 5):
+        n = nodes[node_of[table]]
+        t0 = n.clock.now + SECOND
+        n.press(table, B, t0)  # b starts a's time
+        n.press(table, A, t0 + (20 + table) * SECOND)  # a placed a piece: b's time runs
+        n.press(table, B, t0 + (50 + 2 * table) * SECOND)
+    # table 1's a runs out of time on pi1: the node decides the flag, the desk's bracket moves
+    n = nodes["pi1"]
+    n.at(n.clock.now + 10 * MINUTE + SECOND)
+
+    def match(mid: str) -> Any:
+        return next(m for m in c.events(["pt"]).events[0].body.bracket.matches if m.id == mid)
+
+    wait_until(lambda: match(first[0].id).status == "result")
+    c.act(f"pt/{first[0].id}", Confirm())  # the referee confirms: the bracket moves on
+    decided = match(first[0].id)
+    assert decided.winner == first[0].b and decided.decided_by == "flag"  # a's flag fell: b wins
+    # the duel, closed, is sent back to its table on pi1: the node's copy is confirmed too
+    closed = wait_until(lambda: [r for r in n.rows() if r.entry.kind == "program" and r.entry.program.confirmed])
+    assert closed[0].entry.table == 1
+    # the desk's journal holds each node press exactly once, with where it came from
+    for name, node in nodes.items():
+        pressed = [(r.entry.table, r.seq) for r in node.rows() if r.entry.kind == "press"]
+        taken = [
+            (r.entry.table, r.entry.origin.seq)
+            for r in desk.rows()
+            if r.entry.kind == "press" and r.entry.origin.node == name
+        ]
+        assert sorted(taken) == sorted(pressed) and len(pressed) == 6
+
+
+def test_a_referees_pause_on_a_nodes_table_is_done_only_when_the_node_journaled_it(hall: Any) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi2"]
+    n.press(3, A, n.clock.now + SECOND)  # the table's own clock runs
+    wait_until(lambda: table_views(desk)[3].presses == 1)
+    reply = desk.client.act("desk/3", Pause(reason="skarga"))
+    assert reply.seq > 0
+    paused = wait_until(lambda: [r for r in n.rows() if r.entry.kind == "pause"])
+    assert paused[0].entry.request is not None  # applied once, however often it is sent
+    view = wait_until(
+        lambda: (v := desk.client.nodes()) and v.commands and v.commands[-1].outcome == "done" and v
+    )
+    assert view.commands[-1].node == "pi2" and view.commands[-1].table == 3
