@@ -287,7 +287,10 @@ class Nodes:
         if isinstance(entry, NodeRestarted):
             st = self.node(entry.node)
             self._staged.put(
-                entry.node, st.model_copy(update={"restarts": st.restarts + 1, "base": entry.base})
+                entry.node,
+                st.model_copy(
+                    update={"restarts": st.restarts + (entry.rule != "first-start"), "base": entry.base}
+                ),
             )
             self._taken(entry)
             return Staged(entry)

@@ -175,7 +175,9 @@ def test_a_duel_on_a_nodes_table_advances_the_desks_bracket(hall: Any) -> None:
     decided = match(first[0].id)
     assert decided.winner == first[0].b and decided.decided_by == "flag"  # a's flag fell: b wins
     # the duel, closed, is sent back to its table on pi1: the node's copy is confirmed too
-    closed = wait_until(lambda: [r for r in n.rows() if r.entry.kind == "program" and r.entry.program.confirmed])
+    closed = wait_until(
+        lambda: [r for r in n.rows() if r.entry.kind == "program" and r.entry.program.confirmed]
+    )
     assert closed[0].entry.table == 1
     # the desk's journal holds each node press exactly once, with where it came from
     for name, node in nodes.items():
