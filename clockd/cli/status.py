@@ -151,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
                 if args.watch:
                     print("\x1b[H\x1b[2J", end="")
                 print(render_tables(reply.tables, names=duel_names(client, reply.tables)))
+                if any(t.node for t in reply.tables):
+                    print(render_nodes(client.nodes()))
             if not args.watch:
                 return 0
             sys.stdout.flush()
@@ -251,6 +253,9 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
         i18n.text("cli.status.on-the-table"),
         i18n.text("cli.status.device"),
     ]
+    with_nodes = any(t.node for t in tables)
+    if with_nodes:
+        head.append(i18n.text("cli.status.node"))
     rows = [head]
     notes = []
     for t in tables:
@@ -262,6 +267,8 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
         )
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
+        if with_nodes:
+            rows[-1].append(t.node or "—")
         if t.device.detail is not None:  # what the driver said (firmware, why it went away), in our language
             device = t.device.device_id or "?"
             notes.append(
@@ -276,3 +283,45 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     return "\n".join(lines + notes)
+
+
+def render_nodes(reply: Any) -> str:
+    """The desk's table nodes under the status table: each node's link and lag, its outages,
+    and every command not done (sent and waiting, refused with why, not delivered)."""
+    lines = []
+    if reply.linked is False:
+        lines.append("! " + text("cli.status.desk-unlinked"))
+    for n in reply.nodes:
+        since_s = max(0, reply.now_ms - n.since_ms) // 1000
+        tables = ", ".join(str(t) for t in n.tables) or "—"
+        if n.up:
+            heard = "—" if n.heard_ms_ago is None else str(n.heard_ms_ago)
+            line = text(
+                "cli.status.node-up",
+                node=n.name,
+                seconds=since_s,
+                tables=tables,
+                behind=n.rows_behind,
+                heard=heard,
+            )
+        else:
+            line = "! " + text("cli.status.node-down", node=n.name, seconds=since_s, tables=tables)
+        closed = [o.seconds for o in n.outages if o.seconds is not None]
+        if closed:
+            line += "; " + text("cli.status.node-outages", count=len(closed), longest=max(closed))
+        if n.restarts:
+            line += "; " + text("cli.status.node-restarts", count=n.restarts)
+        lines.append(line)
+    for c in reply.commands:
+        if c.outcome == "done":
+            continue
+        what = text(f"term.entry.{c.what}" if c.what == "program" else f"term.action.{c.what}")
+        where = text(
+            "cli.status.command-where", command=c.command, what=what, table=c.table or "—", node=c.node
+        )
+        if c.outcome == "refused" and c.problem is not None:
+            outcome = render(msg("cli.status.command-refused", reason=c.problem))
+        else:
+            outcome = text(f"cli.status.command-{c.outcome}")
+        lines.append(f"! {where}: {outcome}")
+    return "\n".join(lines)

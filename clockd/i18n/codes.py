@@ -148,6 +148,7 @@ def family_codes() -> set[str]:
     out |= {f"cli.person.retention-why.{why}" for why in get_args(Step.model_fields["why"].annotation)}
     out |= {f"cli.person.retention-how.{how}" for how in get_args(Step.model_fields["how"].annotation)}
     out |= {"timeline.clock-not-started", "timeline.clock-paused"}
+    out |= {"cli.status.command-sent", "cli.status.command-not-delivered"}  # a node command's outcome
     out |= {f"api.{code}" for code in _api_codes()}
     out |= set(_field_codes())
     out |= set(ALERT_CODES)

@@ -18,6 +18,8 @@ from clockd.api.client import Client
 from clockd.core.actions import CreateEvent
 from clockd.core.bracket import Assign, Confirm, Toss
 from clockd.core.clock import Side
+from clockd.core.device import Beep
+from clockd.core.hall import TimerStart
 from clockd.core.program import Pause
 from clockd.core.puzzle_duel import ImportSignups, MakeDraw
 from clockd.core.registration import CheckIn, CloseCheckIn
@@ -27,9 +29,23 @@ from clockd.mqtt.node import NodeLink
 from clockd.service.runtime import Daemon, TableSpec
 from tests.conftest import wait_until
 from tests.mqtt.conftest import TestBroker
-from tests.tournament.conftest import T0, Buttons, FakeClock
+from tests.tournament.conftest import T0, FakeClock
+from tests.tournament.conftest import Buttons as PressedButtons
 
 A, B = Side.A, Side.B
+
+
+class Buttons(PressedButtons):
+    """A table's two buttons and its buzzer, which remembers what it sounded."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(table)
+        self.beeps: list[Beep] = []
+
+    def beep(self, pattern: Any) -> None:
+        self.beeps.append(pattern)
+
+
 CSV = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Nazwisko{i};{20 + i}\n" for i in range(1, 17))
 TABLES = {"pi1": [1, 2], "pi2": [3, 4]}
 
@@ -204,3 +220,37 @@ def test_a_referees_pause_on_a_nodes_table_is_done_only_when_the_node_journaled_
         lambda: (v := desk.client.nodes()) and v.commands and v.commands[-1].outcome == "done" and v
     )
     assert view.commands[-1].node == "pi2" and view.commands[-1].table == 3
+
+
+TIMER = """
+name = "Sztafeta"
+duration = "30m"
+signal_every = "5m"
+devices = [1, 2, 3, 4]
+"""
+
+
+def test_a_hall_signal_sounds_on_the_buzzers_of_every_nodes_tables(hall: Any) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    desk.client.act("", CreateEvent(event_kind="timer", key="zmiana", config_toml=TIMER))
+    desk.client.act("zmiana", TimerStart())
+    start = desk.clock.now
+    desk.clock.now = start + 5 * MINUTE  # the hall's time: every machine's clock moves with it
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    for node in nodes.values():
+        wait_until(lambda n=node: all(b.beeps == [Beep.CHANGE] for b in n.buttons.values()))
+    heard = wait_until(lambda: [s for s in desk.link.signals.values() if len(s.heard) == 2])
+    assert {h.tables for h in heard[0].heard.values()} == {2}  # each node sounded its own two tables
+
+
+def test_duelclock_status_names_each_tables_node_and_the_nodes_link(hall: Any, capsys: Any) -> None:
+    desk, _ = hall
+    wait_until(lambda: len(table_views(desk)) == 4 and all(n.up for n in desk.client.nodes().nodes))
+    from clockd.cli import main
+
+    assert main(["status", "--host", "127.0.0.1", "--port", str(desk.daemon.port)]) == 0
+    out = capsys.readouterr().out
+    assert "Węzeł" in out.splitlines()[0]
+    assert "węzeł pi1: połączony" in out and "stoły 1, 2" in out
+    assert "węzeł pi2: połączony" in out and "stoły 3, 4" in out
