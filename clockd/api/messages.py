@@ -367,6 +367,8 @@ class CommandView(BaseModel):
     outcome: str
     node_seq: int | None = None
     problem: Msg | None = None
+    #: The desk's journal seq of the command: what the action that made it was answered with.
+    seq: int = 0
 
 
 class EventBody(BaseModel):

@@ -18,13 +18,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 from typing import Any
 
 from clockd import i18n
 from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
-from clockd.cli.status import add_connection_options, call, render_tables
+from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, render_tables
 from clockd.i18n import msg, render, text
+
+#: How long ``duelclock table`` waits to hear what a node did with the action (the desk's
+#: own limit for a command, with a margin: then it is done, refused or not delivered).
+WAIT_FOR_NODE_S = 12
 
 
 def register(sub: Any) -> None:
@@ -116,9 +122,7 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "undo-adjust":
             action = _undo_of(client, table, args.seq, args.reason)
             done = client.act(table, action)
-            print(render(msg("cli.journaled", seq=done.seq)))
-            print(render_tables([done.table]))
-            return 0
+            return _said(client, done)
         action = {
             "pause": lambda: Pause(reason=args.reason),
             "resume": lambda: Resume(reason=args.reason),
@@ -131,11 +135,39 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))
             return 0
+        return _said(client, done)
+
+    return call(args, act)
+
+
+def _said(client: Any, done: Any) -> int:
+    """What became of the action: journaled here, or — a table another machine times — sent to
+    its node, and then what the node did (done, refused, not delivered: never "done" unseen)."""
+    if not done.table.node:
         print(render(msg("cli.journaled", seq=done.seq)))
         print(render_tables([done.table]))
         return 0
-
-    return call(args, act)
+    print(render(msg("cli.table.sent-to-node", node=done.table.node, seq=done.seq)), flush=True)
+    deadline = time.monotonic() + WAIT_FOR_NODE_S
+    while True:
+        command = next((c for c in client.nodes().commands if c.seq == done.seq), None)
+        if command is not None and command.outcome != "sent":
+            break
+        if time.monotonic() > deadline:
+            print(render(msg("cli.table.node-still-sent", node=done.table.node)))
+            return 0
+        time.sleep(0.1)
+    if command.outcome == "done":
+        print(render(msg("cli.table.node-done", node=command.node, seq=command.node_seq or 0)))
+        print(render_tables(client.status([done.table.table]).tables))
+        return 0
+    if command.outcome == "refused" and command.problem is not None:
+        print(
+            render(msg("cli.table.node-refused", node=command.node, reason=command.problem)), file=sys.stderr
+        )
+    else:
+        print(render(msg("cli.table.node-not-delivered", node=command.node)), file=sys.stderr)
+    return EXIT_REFUSED
 
 
 def _undo_of(client: Any, table: int, seq: int, reason: str) -> Any:

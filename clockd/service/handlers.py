@@ -399,6 +399,7 @@ def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int) -> NodesReply:
             outcome=c.outcome,
             node_seq=c.node_seq,
             problem=c.problem,
+            seq=c.seq,
         )
         for c in view.commands
     ]

@@ -162,6 +162,8 @@ class CommandState(BaseModel):
     outcome: Literal["sent", "done", "refused", "not-delivered"] = "sent"
     node_seq: int | None = None
     problem: Msg | None = None
+    #: The desk's journal seq of the command (what the referee's request was answered with).
+    seq: int = 0
 
 
 class NodesView(BaseModel):
@@ -395,6 +397,12 @@ class Nodes:
     # -- commits --------------------------------------------------------------------------------
     def commit(self, records: Sequence[Record]) -> None:
         for record in records:  # rows of other components taken from nodes (a replay, too)
+            if isinstance(record.entry, NodeCommand):
+                sent = self._staged_commands.get(record.entry.command)
+                if sent is not None:
+                    self._staged_commands.put(
+                        record.entry.command, sent.model_copy(update={"seq": record.seq})
+                    )
             origin = record.entry.origin
             if origin is None or record.entry.kind in _KINDS:
                 continue

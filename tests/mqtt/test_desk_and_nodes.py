@@ -8,6 +8,7 @@ nodes' tables, the duels are played and decided on the nodes, and the desk's bra
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,40 @@ def test_duelclock_status_names_each_tables_node_and_the_nodes_link(hall: Any, c
     assert "Węzeł" in out.splitlines()[0]
     assert "węzeł pi1: połączony" in out and "stoły 1, 2" in out
     assert "węzeł pi2: połączony" in out and "stoły 3, 4" in out
+
+
+def test_a_command_for_a_node_that_is_gone_is_shown_not_delivered_and_never_done(
+    hall: Any, capsys: Any
+) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi2"]
+    n.press(3, A, n.clock.now + SECOND)
+    wait_until(lambda: table_views(desk)[3].presses == 1)
+    n.link.stop()  # pi2's network is gone (its tables go on)
+    wait_until(lambda: not next(v for v in desk.client.nodes().nodes if v.name == "pi2").up)
+    from clockd.cli import main
+
+    where = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
+    code: list[int] = []
+    referee = threading.Thread(
+        target=lambda: code.append(main(["table", "3", "pause", "--reason", "skarga", *where]))
+    )
+    referee.start()
+    wait_until(lambda: [c for c in desk.client.nodes().commands if c.outcome == "sent"])
+    desk.clock.now += 11 * SECOND  # the desk waits 10 s for the node's row
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    referee.join(20)
+    assert code == [2]
+    said = capsys.readouterr()
+    assert "wysłane do węzła pi2" in said.out and "NIEWYKONANE" in said.err and "niedostarczone" in said.err
+    assert main(["status", *where[:4]]) == 0
+    assert "NIEDOSTARCZONE" in capsys.readouterr().out
+    # pi2 comes back: the pause was never done there, and the desk still says so
+    n.link = NodeLink("pi2", n.link.url, n.daemon.engine, n.link.journal_path)  # type: ignore[arg-type]
+    n.link.start()
+    n.press(3, B, n.clock.now + 2 * SECOND)
+    wait_until(lambda: table_views(desk)[3].presses == 2)
+    assert [r for r in n.rows() if r.entry.kind == "pause"] == []
+    assert table_views(desk)[3].program.clock.phase == "running"
+    assert [c.outcome for c in desk.client.nodes().commands] == ["not-delivered"]
