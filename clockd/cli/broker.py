@@ -22,6 +22,10 @@ DEFAULT_LISTEN = "127.0.0.1:1883"
 PROG = "duelclock broker"
 
 
+#: The simulated tables the printed commands give each node (a Pi holds 6: docs/raspberry-pi.md).
+SIM_TABLES = 6
+
+
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "broker", help=text("cli.broker.help"), description=text("cli.broker.description")
@@ -86,9 +90,11 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(text("cli.broker.on-desk"))
     print(f"  duelclock run --desk --mqtt {files.url_for('desk', shown)}")
-    for node in files.nodes:
+    for i, node in enumerate(files.nodes):
         print(text("cli.broker.on-node", node=node))
-        print(f"  duelclock run --node {node} --mqtt {files.url_for(node, shown)} --sim 6")
+        first = 1 + SIM_TABLES * i  # each machine its own table numbers
+        url = files.url_for(node, shown)
+        print(f"  duelclock run --node {node} --mqtt {url} --sim {SIM_TABLES} --first-table {first}")
     print()
     print(text("cli.broker.secret", file=str(files.credentials)))
     if args.tls_cert is not None:

@@ -190,12 +190,10 @@ def test_the_cli_prints_each_machines_command(
     passwords = json.loads((folder / "credentials.json").read_text())
     assert "Na stanowisku sędziego:" in out
     assert f"duelclock run --desk --mqtt mqtt://desk:{passwords['desk']}@127.0.0.1:1883\n" in out
-    for node in ("pi1", "pi2"):
+    for node, first in (("pi1", 1), ("pi2", 7)):  # each node its own table numbers
         assert f"Na węźle {node}:" in out
-        assert (
-            f"duelclock run --node {node} --mqtt mqtt://{node}:{passwords[node]}@127.0.0.1:1883 --sim 6"
-            in out
-        )
+        url = f"mqtt://{node}:{passwords[node]}@127.0.0.1:1883"
+        assert f"duelclock run --node {node} --mqtt {url} --sim 6 --first-table {first}\n" in out
     assert "hasła" in out and str(folder / "credentials.json") in out
 
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
