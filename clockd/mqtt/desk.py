@@ -276,7 +276,8 @@ class DeskLink:
             offsets = list(live.offsets) if live is not None and live.up else []
         if not offsets or not self._connected:
             log.warning("desk: command %d for node %s not sent: the node is not reachable", command, node)
-            return  # it lapses as not delivered
+            self.engine.submit(NodeReplyIn(node=node, command=command, outcome="not-delivered"))
+            return
         cmd = wire.Command(
             desk=self.journal_id,
             command=command,

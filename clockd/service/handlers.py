@@ -178,7 +178,12 @@ async def _status(ctx: Context, req: Status) -> Reply:
 async def _nodes(ctx: Context, req: NodesStatus) -> Reply:
     component = ctx.engine.component("nodes")
     assert isinstance(component, Nodes)
-    return nodes_reply(req.id, component, ctx.now_ns())
+    current = ctx.current()
+    tables: dict[str, list[int]] = {}
+    for number, state in sorted(current.tables.items()):
+        if state.node:
+            tables.setdefault(state.node, []).append(number)
+    return nodes_reply(req.id, component, ctx.now_ns(), tables)
 
 
 @handles(Events)
@@ -354,7 +359,7 @@ def _table_of(ctx: Context, ref: Ref) -> int:
     return table
 
 
-def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int) -> NodesReply:
+def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int, tables: dict[str, list[int]]) -> NodesReply:
     """The desk's nodes as the journal has them, with what the link hears now (lag, heartbeat)."""
     view = nodes.view()
     live = nodes.live() if nodes.live is not None else {}
@@ -379,7 +384,7 @@ def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int) -> NodesReply:
                 name=st.name,
                 up=st.up,
                 since_ms=ns_to_ms(st.since_ns),
-                tables=list(heard.tables) if heard is not None else [],
+                tables=tables.get(st.name, []),
                 rows=st.rows,
                 restarts=st.restarts,
                 rows_behind=behind,

@@ -114,12 +114,14 @@ class NodeStatusIn(Entry):
 
 
 class NodeReplyIn(Entry):
-    """A node refused a command (``problem``), or it arrived too late (``expired``)."""
+    """A node refused a command (``problem``: why, an expired copy too), or the link could not
+    send it at all (``not-delivered``: the node is not reachable)."""
 
     kind: Literal["node-reply-in"] = "node-reply-in"
     node: str
     command: int
-    problem: Msg
+    outcome: Literal["refused", "not-delivered"] = "refused"
+    problem: Msg | None = None
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -269,7 +271,7 @@ class Nodes:
             if command is None or command.outcome != "sent":
                 return Staged(None)
             ended = NodeCommandEnded(
-                node=entry.node, command=entry.command, outcome="refused", problem=entry.problem
+                node=entry.node, command=entry.command, outcome=entry.outcome, problem=entry.problem
             )
             return Staged(None, follow=[ended])
         if isinstance(entry, NodeCommand):

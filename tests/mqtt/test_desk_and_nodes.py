@@ -270,18 +270,9 @@ def test_a_command_for_a_node_that_is_gone_is_shown_not_delivered_and_never_done
     from clockd.cli import main
 
     where = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
-    code: list[int] = []
-    referee = threading.Thread(
-        target=lambda: code.append(main(["table", "3", "pause", "--reason", "skarga", *where]))
-    )
-    referee.start()
-    wait_until(lambda: [c for c in desk.client.nodes().commands if c.outcome == "sent"])
-    desk.clock.now += 11 * SECOND  # the desk waits 10 s for the node's row
-    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
-    referee.join(20)
-    assert code == [2]
+    assert main(["table", "3", "pause", "--reason", "skarga", *where]) == 2  # at once: pi2 is away
     said = capsys.readouterr()
-    assert "wysłane do węzła pi2" in said.out and "NIEWYKONANE" in said.err and "niedostarczone" in said.err
+    assert "dla węzła pi2" in said.out and "NIEWYKONANE" in said.err and "niedostarczone" in said.err
     assert main(["status", *where[:4]]) == 0
     assert "NIEDOSTARCZONE" in capsys.readouterr().out
     # pi2 comes back: the pause was never done there, and the desk still says so
@@ -291,4 +282,31 @@ def test_a_command_for_a_node_that_is_gone_is_shown_not_delivered_and_never_done
     wait_until(lambda: table_views(desk)[3].presses == 2)
     assert [r for r in n.rows() if r.entry.kind == "pause"] == []
     assert table_views(desk)[3].program.clock.phase == "running"
+    assert [c.outcome for c in desk.client.nodes().commands] == ["not-delivered"]
+
+
+def test_a_command_the_node_does_not_answer_lapses_as_not_delivered_after_10_s(
+    hall: Any, capsys: Any
+) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi1"]
+    n.press(1, A, n.clock.now + SECOND)
+    wait_until(lambda: table_views(desk)[1].presses == 1)
+    n.daemon.engine.stop()  # type: ignore[union-attr]  # pi1's daemon is stuck; its link still answers the broker
+    from clockd.cli import main
+
+    where = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
+    code: list[int] = []
+    referee = threading.Thread(target=lambda: code.append(main(["table", "1", "pause", *where])))
+    referee.start()
+    sent = wait_until(lambda: [c for c in desk.client.nodes().commands if c.outcome == "sent"])
+    assert sent[0].node == "pi1" and sent[0].table == 1
+    desk.clock.now += 9 * SECOND
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    assert [c.outcome for c in desk.client.nodes().commands] == ["sent"]  # still only sent, never done
+    desk.clock.now += 2 * SECOND  # 10 s passed on the desk's clock
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    referee.join(20)
+    assert code == [2] and "niedostarczone" in capsys.readouterr().err
     assert [c.outcome for c in desk.client.nodes().commands] == ["not-delivered"]
