@@ -361,6 +361,9 @@ class Nodes:
         row = decode_entry(e.row_kind, e.body, where=f"{e.node} seq {e.seq}")
         if row.origin is not None:
             raise Refused("node.row-from-elsewhere", node=e.node, seq=e.seq)
+        if not isinstance(row, DaemonStarted) and (row.table is None or row.kind not in self._table_kinds()):
+            # A node's say is its own tables: never an event, a person, the desk's own state.
+            raise Refused("node.not-a-table-row", node=e.node, seq=e.seq, kind=row.kind)
         origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=row.t_ns)
         if isinstance(row, DaemonStarted):
             base = node_base(row)
@@ -380,6 +383,11 @@ class Nodes:
             row = row.model_copy(update={"flag_at_ns": row.flag_at_ns + shift})
         self._taken(row)
         return Staged(None, follow=[row])
+
+    def _table_kinds(self) -> frozenset[str]:
+        assert self._world is not None
+        kinds: frozenset[str] = self._world.component("tables").kinds
+        return kinds
 
     def _desk_time(self, st: NodeState, node_ns: int, now_ns: int) -> int:
         offset = self._staged_offsets.get((st.name, st.base))

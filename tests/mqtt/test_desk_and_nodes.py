@@ -25,9 +25,12 @@ from clockd.core.program import Pause
 from clockd.core.puzzle_duel import ImportSignups, MakeDraw
 from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.core.units import HOUR, MINUTE, SECOND
+from clockd.mqtt import topics, wire
 from clockd.mqtt.desk import DeskLink
 from clockd.mqtt.node import NodeLink
+from clockd.service.actions import journal
 from clockd.service.runtime import Daemon, TableSpec
+from clockd.store.entries import encode_entry
 from tests.conftest import wait_until
 from tests.mqtt.conftest import TestBroker
 from tests.tournament.conftest import T0, FakeClock
@@ -310,3 +313,24 @@ def test_a_command_the_node_does_not_answer_lapses_as_not_delivered_after_10_s(
     referee.join(20)
     assert code == [2] and "niedostarczone" in capsys.readouterr().err
     assert [c.outcome for c in desk.client.nodes().commands] == ["not-delivered"]
+
+
+def test_a_node_may_report_only_its_own_tables_and_a_payload_that_does_not_read_is_dropped(
+    hall: Any, broker: TestBroker, peers: Any
+) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi1"]
+    n.link.stop()  # whoever has pi1's password is pi1 to the broker: here, a rogue program
+    have = next(v for v in desk.link.nodes.view().nodes if v.name == "pi1")
+    rogue = peers("rogue-pi1")
+    rogue.connect(broker.url("pi1"))
+    topic = topics.node_topic("pi1", "journal")
+    assert rogue.publish(topic, b"\x00not json").is_failure is False  # dropped by the desk, logged
+    create = journal(CreateEvent(event_kind="timer", key="fake", config_toml=TIMER), target="desk")
+    row = wire.Row(seq=have.last_seq + 1, after=have.last_seq, kind=create.kind, body=encode_entry(create))
+    rows = wire.JournalRows(node="pi1", journal=have.journal, rows=[row], upto=row.seq)
+    rogue.publish(topic, wire.dump(rows))
+    refused = wait_until(lambda: [r for r in desk.rows() if r.entry.kind == "node-row-refused"])
+    assert refused[0].entry.problem.code == "node.not-a-table-row" and refused[0].entry.origin.seq == row.seq
+    assert [e.key for e in desk.client.events().events] == []  # nothing of it was applied
