@@ -32,8 +32,11 @@ from clockd.core.puzzle_duel import ImportSignups, MakeDraw
 from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.data import default_config_text
 from clockd.mqtt.desk import DeskLink
+from clockd.service.compose import default_components
+from clockd.service.engine import Engine
 from clockd.service.entries import ProgramLoaded
 from clockd.service.runtime import Daemon, TableSpec
+from clockd.service.views import event_digest, state_digest
 from clockd.store.journal import Journal
 from tests.conftest import wait_until
 from tests.mqtt.conftest import TestBroker
@@ -182,6 +185,26 @@ def test_nothing_acknowledged_is_lost_or_doubled_across_a_broker_outage_and_a_no
                     ][-1]
                     assert finished.verdict.winner == one[m.table].winner
                     assert finished.verdict.remaining_ns == one[m.table].remaining_ns
+
+        # the desk's journal alone rebuilds what the desk shows: every node's table, the bracket
+        def same_instant() -> Any:
+            status, events = c.status(), c.events(["pt"])
+            return (status, events) if status.seq == events.seq else None
+
+        status, events_now = wait_until(same_instant)
+        live = {t.table: t.digest for t in status.tables}
+        bracket = events_now.events[0].digest
+        replay = Engine(
+            Journal.reader(tmp_path / "desk.db"), boot_id="audit", components=default_components()
+        )
+        try:
+            replay.rebuild(use_snapshots=False, upto=status.seq)
+            assert {t: state_digest(s) for t, s in replay.current.tables.items()} == live
+            events = replay.current.views["events"]
+            hosted = events.get("pt")
+            assert event_digest(hosted, replay.component("events").kind("puzzle-duel")) == bracket
+        finally:
+            replay.journal.close()
         view = {n.name: n for n in c.nodes().nodes}
         for name in nodes:
             outages = [o for o in view[name].outages if o.seconds is not None]
