@@ -43,16 +43,14 @@ from clockd.service.actions import RequestKey
 from clockd.service.component import Refused, Restart, Staged, Staging, World
 from clockd.service.entries import (
     DaemonStarted,
-    FlagFell,
     NodeClock,
     NodeCommand,
     NodeCommandEnded,
     NodeLink,
     NodeRestarted,
     NodeRowRefused,
-    PressRecorded,
 )
-from clockd.store.entries import Entry, Origin, decode_entry
+from clockd.store.entries import Entry, Origin, decode_entry, encode_entry
 from clockd.store.journal import Record
 
 #: How long the desk waits for a command's row before it shows the command as not delivered.
@@ -62,6 +60,44 @@ COMMAND_TIMEOUT_NS = 10_000 * MS
 COMMAND_VALID_NS = 8_000 * MS
 #: How many ended commands the view keeps (the journal keeps them all).
 VIEW_COMMANDS = 100
+
+
+#: The fields that hold an *instant* (on a daemon's time base) wherever they appear in an
+#: entry — its own, its action's, its program's clock and duel. Everything else ending in
+#: ``_ns`` is a duration and is the same on every machine. A node's row is moved onto the
+#: desk's time base, and the desk's command onto the node's, by shifting exactly these.
+INSTANT_FIELDS = frozenset(
+    {
+        "t_ns",
+        "device_t_ns",
+        "flag_at_ns",
+        "started_at_ns",
+        "mark_ns",
+        "last_input_ns",
+        "ended_at_ns",
+        "last_ns",
+        "at_ns",
+    }
+)
+
+
+def shifted(entry: Entry, delta_ns: int) -> Entry:
+    """``entry`` with every instant in it moved by ``delta_ns`` (its ``origin`` kept as it is)."""
+    if delta_ns == 0:
+        return entry
+    data = _shift(entry.model_dump(mode="json", exclude={"origin"}), delta_ns)
+    return type(entry).model_validate({**data, "origin": entry.origin}).with_vault(entry.vault_records())
+
+
+def _shift(value: Any, delta_ns: int) -> Any:
+    if isinstance(value, dict):
+        return {
+            k: (v + delta_ns if k in INSTANT_FIELDS and isinstance(v, int) else _shift(v, delta_ns))
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_shift(v, delta_ns) for v in value]
+    return value
 
 
 def node_base(started: DaemonStarted) -> str:
@@ -305,7 +341,7 @@ class Nodes:
 
     def _command(self, entry: NodeCommand, replay: bool) -> Staged:
         if not replay:
-            entry = entry.model_copy(update={"command": self._next_staged})
+            entry = entry.model_copy(update={"command": self._next_staged, "body": self._for_node(entry)})
         self._next_staged = max(self._next_staged, entry.command + 1)
         kind = entry.entry_kind
         command = CommandState(
@@ -318,6 +354,16 @@ class Nodes:
             args = (entry.node, entry.command, kind, entry.body, entry.table, entry.t_ns + COMMAND_VALID_NS)
             effects.append(lambda: send(*args))
         return Staged(entry, effects)
+
+    def _for_node(self, command: NodeCommand) -> str:
+        """The command's entry on the node's time base (a program carries the instants of its
+        clock: a duel closed on the desk goes back to the node as the node timed it)."""
+        st = self.node(command.node)
+        offset = self._staged_offsets.get((command.node, st.base))
+        if offset is None:
+            return command.body  # a node the desk never heard: not sent (not delivered) anyway
+        entry = decode_entry(command.entry_kind, command.body, where=f"command for {command.node}")
+        return encode_entry(shifted(entry, -offset))
 
     def _link(self, e: NodeLink) -> None:
         st = self.node(e.node)
@@ -375,12 +421,7 @@ class Nodes:
             )
             return Staged(None, follow=[restarted])
         t = self._desk_time(st, row.t_ns, now_ns)
-        shift = t - row.t_ns
-        row = row.at(t).model_copy(update={"origin": origin})
-        if isinstance(row, PressRecorded):
-            row = row.model_copy(update={"device_t_ns": row.device_t_ns + shift})
-        elif isinstance(row, FlagFell):
-            row = row.model_copy(update={"flag_at_ns": row.flag_at_ns + shift})
+        row = shifted(row, t - row.t_ns).model_copy(update={"origin": origin})
         self._taken(row)
         return Staged(None, follow=[row])
 
