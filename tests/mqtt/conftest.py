@@ -212,3 +212,28 @@ def peers() -> Iterator[Any]:
     yield make
     for peer in made:
         peer.close()
+
+
+#: Sixteen players for the Puzzle Duel sessions the desk runs in these tests.
+SIGNUPS = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Nazwisko{i};{20 + i}\n" for i in range(1, 17))
+
+
+def first_round_on_tables_1_to_4(client: Any, *, seed: int, config_toml: str | None = None) -> list[Any]:
+    """A Puzzle Duel session on the desk (``pt``): 16 players checked in, the draw, and the first
+    four matches of round I assigned to tables 1–4 with their toss (side a won it: side b starts)."""
+    from clockd.core.actions import CreateEvent
+    from clockd.core.bracket import Assign, Toss
+    from clockd.core.puzzle_duel import ImportSignups, MakeDraw
+    from clockd.core.registration import CheckIn, CloseCheckIn
+
+    client.act("", CreateEvent(event_kind="puzzle-duel", key="pt", config_toml=config_toml))
+    client.act("pt", ImportSignups(csv=SIGNUPS))
+    for p in range(1, 17):
+        client.act("pt", CheckIn(player=p))
+    client.act("pt", CloseCheckIn())
+    bracket = client.act("pt", MakeDraw(seed=seed)).event.body.bracket
+    first = [m for m in bracket.matches if m.round == 1][:4]
+    for table, m in zip(range(1, 5), first, strict=True):
+        client.act(f"pt/{m.id}", Assign(table=table))
+        client.act(f"pt/{m.id}", Toss(winner=m.a))
+    return first

@@ -17,13 +17,11 @@ import pytest
 
 from clockd.api.client import Client
 from clockd.core.actions import CreateEvent
-from clockd.core.bracket import Assign, Confirm, Toss
+from clockd.core.bracket import Confirm
 from clockd.core.clock import Side
 from clockd.core.device import Beep
 from clockd.core.hall import TimerStart
 from clockd.core.program import Pause
-from clockd.core.puzzle_duel import ImportSignups, MakeDraw
-from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.core.units import HOUR, MINUTE, SECOND
 from clockd.mqtt import topics, wire
 from clockd.mqtt.desk import DeskLink
@@ -32,7 +30,7 @@ from clockd.service.actions import journal
 from clockd.service.runtime import Daemon, TableSpec
 from clockd.store.entries import encode_entry
 from tests.conftest import wait_until
-from tests.mqtt.conftest import TestBroker
+from tests.mqtt.conftest import TestBroker, first_round_on_tables_1_to_4
 from tests.tournament.conftest import T0, FakeClock
 from tests.tournament.conftest import Buttons as PressedButtons
 
@@ -50,7 +48,6 @@ class Buttons(PressedButtons):
         self.beeps.append(pattern)
 
 
-CSV = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Nazwisko{i};{20 + i}\n" for i in range(1, 17))
 TABLES = {"pi1": [1, 2], "pi2": [3, 4]}
 
 
@@ -164,16 +161,7 @@ def test_a_duel_on_a_nodes_table_advances_the_desks_bracket(hall: Any) -> None:
     desk, nodes = hall
     wait_until(lambda: len(table_views(desk)) == 4)
     c = desk.client
-    c.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
-    c.act("pt", ImportSignups(csv=CSV))
-    for p in range(1, 17):
-        c.act("pt", CheckIn(player=p))
-    c.act("pt", CloseCheckIn())
-    bracket = c.act("pt", MakeDraw(seed=7)).event.body.bracket
-    first = [m for m in bracket.matches if m.round == 1][:4]
-    for table, m in zip(range(1, 5), first, strict=True):
-        c.act(f"pt/{m.id}", Assign(table=table))
-        c.act(f"pt/{m.id}", Toss(winner=m.a))  # side b starts a's time
+    first = first_round_on_tables_1_to_4(c, seed=7)  # side a won each toss: side b starts a's time
     # the duels arrive on the nodes' tables (the desk's commands, journaled there)
     wait_until(lambda: all(v.program.kind == "puzzle-duel" for v in table_views(desk).values()))
     node_of = {t: n for n, ts in TABLES.items() for t in ts}

@@ -26,10 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from clockd.api.client import Client
-from clockd.core.actions import CreateEvent
-from clockd.core.bracket import Assign, Toss
-from clockd.core.puzzle_duel import ImportSignups, MakeDraw
-from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.data import default_config_text
 from clockd.mqtt.desk import DeskLink
 from clockd.service.compose import default_components
@@ -39,10 +35,9 @@ from clockd.service.runtime import Daemon, TableSpec
 from clockd.service.views import event_digest, state_digest
 from clockd.store.journal import Journal
 from tests.conftest import wait_until
-from tests.mqtt.conftest import TestBroker
+from tests.mqtt.conftest import TestBroker, first_round_on_tables_1_to_4
 from tests.tournament.conftest import Buttons, FakeClock
 
-CSV = "Imię;Nazwisko;Wiek\n" + "".join(f"Gracz{i};Nazwisko{i};{20 + i}\n" for i in range(1, 17))
 FIRST = {"pi1": 1, "pi2": 3}
 
 
@@ -132,16 +127,7 @@ def test_nothing_acknowledged_is_lost_or_doubled_across_a_broker_outage_and_a_no
     try:
         c = desk.client
         wait_until(lambda: len(c.status().tables) == 4, timeout_s=30)
-        c.act("", CreateEvent(event_kind="puzzle-duel", key="pt", config_toml=config_with_short_duels()))
-        c.act("pt", ImportSignups(csv=CSV))
-        for p in range(1, 17):
-            c.act("pt", CheckIn(player=p))
-        c.act("pt", CloseCheckIn())
-        bracket = c.act("pt", MakeDraw(seed=3)).event.body.bracket
-        first = [m for m in bracket.matches if m.round == 1][:4]
-        for table, m in zip(range(1, 5), first, strict=True):
-            c.act(f"pt/{m.id}", Assign(table=table))
-            c.act(f"pt/{m.id}", Toss(winner=m.a))
+        first = first_round_on_tables_1_to_4(c, seed=3, config_toml=config_with_short_duels())
 
         def presses_on_desk() -> int:
             return sum(t.presses for t in c.status().tables)
