@@ -320,6 +320,27 @@ def _reap(procs: list[subprocess.Popen[Any]]) -> None:
         proc.wait()
 
 
+def _child(nice: int) -> None:
+    """In the child before it runs: its niceness, and SIGTERM when the benchmark dies (even by
+    SIGKILL, when no ``finally`` runs: Linux's parent-death signal)."""
+    if nice:
+        os.nice(nice)
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _orphaned(plan: dict[str, Any]) -> None:
+    """The benchmark was killed (SIGKILL: its ``finally`` did not run) and the nodes are going
+    (their parent-death signal): stop the broker it started and remove the run's files."""
+    with contextlib.suppress(OSError):
+        os.kill(int(plan["broker_pid"]), signal.SIGTERM)
+    time.sleep(1.0)  # the nodes and the broker finish going before their folder is removed
+    shutil.rmtree(Path(plan["db"]).parent, ignore_errors=True)
+
+
 def _interrupted(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt  # SIGTERM as Ctrl+C: the finally blocks stop every child
 
@@ -327,7 +348,8 @@ def _interrupted(signum: int, frame: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from clockd.mqtt.broker import Broker, BrokerPlan
 
-    signal.signal(signal.SIGTERM, _interrupted)
+    for sig in (signal.SIGTERM, signal.SIGINT):  # SIGINT too: a shell's background job ignores it
+        signal.signal(sig, _interrupted)
     work = Path(tempfile.mkdtemp(prefix="bench-mqtt-"))
     names = node_names(args.nodes)
     broker = Broker(BrokerPlan(folder=work / "broker", nodes=names, port=_free_port()))
@@ -365,7 +387,7 @@ def run(args: argparse.Namespace) -> int:
                         stdout=log,
                         stderr=log,
                         process_group=0,  # its own group, this session (the docstring)
-                        preexec_fn=lambda: os.nice(args.nodes_nice),
+                        preexec_fn=lambda: _child(args.nodes_nice),
                     )
                 )
         plan = {
@@ -377,6 +399,7 @@ def run(args: argparse.Namespace) -> int:
             "signals": args.signals,
             "broker_pid": broker.pid,
             "node_pids": [p.pid for p in procs],
+            "parent_pid": os.getpid(),
         }
         (work / "desk").mkdir()
         plan_file = work / "desk" / "plan.json"
@@ -389,6 +412,7 @@ def run(args: argparse.Namespace) -> int:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=desk_log,
+                preexec_fn=lambda: _child(0),
                 text=True,
                 process_group=0,  # its own group, this session (the docstring)
             )
@@ -553,9 +577,12 @@ def main() -> int:
     args = parser.parse_args()
     if args.desk_child:
         signal.signal(signal.SIGTERM, _interrupted)
+        plan = json.loads(Path(args.desk_child).read_text())
         try:
-            return desk_main(json.loads(Path(args.desk_child).read_text()))
+            return desk_main(plan)
         except KeyboardInterrupt:
+            if os.getppid() != plan["parent_pid"]:
+                _orphaned(plan)
             return 130
     if args.signals > args.seconds:
         parser.error("--signals must fit in --seconds (one a second)")
