@@ -51,7 +51,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -109,10 +108,8 @@ def node_names(n: int) -> list[str]:
 
 def desk_main(plan: dict[str, Any]) -> int:
     """Run the desk, gather the hall, measure, print one JSON object of figures on stdout."""
-    from clockd.mqtt import topics
     from clockd.mqtt.desk import DeskLink
     from clockd.mqtt.url import broker_url
-    from clockd.service.engine import Batch
     from clockd.service.runtime import Daemon
 
     daemon = Daemon(Path(plan["db"]), port=0, write_daemon_info=False)
@@ -120,44 +117,6 @@ def desk_main(plan: dict[str, Any]) -> int:
     engine = daemon.engine
     assert engine is not None
     link = DeskLink(broker_url(plan["url"]), engine, keep_latencies=True)
-    presses = [0]
-    counting = threading.Event()
-    arrived: dict[tuple[str, int], int] = {}  # (node, its seq) → when its message reached the desk
-    to_arrival: list[int] = []  # press on the node → its message on the desk
-    arrival_to_commit: list[int] = []  # … → committed in the desk's journal
-    take = link._on_message
-
-    def on_message(client: Any, userdata: Any, message: Any) -> None:
-        # The arrival instant, before the link reads the message (a second, cheap parse).
-        where = topics.node_of(message.topic)
-        if counting.is_set() and where is not None and where[1] == "journal":
-            now = time.monotonic_ns()
-            for row in json.loads(message.payload).get("rows", []):
-                arrived[(where[0], int(row["seq"]))] = now
-        take(client, userdata, message)
-
-    link.client.on_message = on_message
-
-    def count(batch: Batch) -> None:
-        if not counting.is_set():
-            return
-        done = time.monotonic_ns()
-        for r in batch.records:
-            origin = r.entry.origin
-            if origin is None:
-                continue
-            at = arrived.pop((origin.node, origin.seq), None)
-            if r.entry.kind != "press":
-                continue
-            presses[0] += 1
-            pair = link._node_mono.get(origin.node)
-            if at is None or pair is None:
-                continue
-            node_mono, node_now = pair  # the node's clocks at its last heartbeat (as DeskLink._measure)
-            to_arrival.append(at - (origin.t_ns - node_now + node_mono))
-            arrival_to_commit.append(done - at)
-
-    engine.add_listener(count)
     link.start()
     n_nodes, n_tables = int(plan["nodes"]), int(plan["tables"])
     all_tables = list(range(1, n_nodes * n_tables + 1))
@@ -175,10 +134,7 @@ def desk_main(plan: dict[str, Any]) -> int:
         cpu0 = {k: sum(proc_cpu_ns(p) for p in v) for k, v in pids.items()}
         machine0 = machine_busy_ns()
         wall0 = time.monotonic_ns()
-        with link._lock:  # the window's latencies only
-            for live in link.live.values():
-                live.latencies_ns.clear()
-        counting.set()
+        link.reset_latencies()  # the window's latencies only
         signal_ids: list[str] = []
         seconds = float(plan["seconds"])
         n_signals = int(plan["signals"])
@@ -192,15 +148,17 @@ def desk_main(plan: dict[str, Any]) -> int:
                 link.signal(all_tables, Beep.CHANGE)
                 signal_ids += [i for i in link.signals if i not in before]
             tick += 1
-        counting.clear()
         wall = time.monotonic_ns() - wall0
         cpu = {k: sum(proc_cpu_ns(p) for p in v) - cpu0[k] for k, v in pids.items()}
         cpu["machine"] = machine_busy_ns() - machine0
-        with link._lock:
-            latencies = [ns for live in link.live.values() for ns in live.latencies_ns]
-            per_node_p99 = {
-                n: percentile(v.latencies_ns, 0.99) for n, v in link.live.items() if v.latencies_ns
-            }
+        window = {
+            name: (list(v.latencies_ns), list(v.to_arrival_ns), list(v.arrival_to_commit_ns))
+            for name, v in link.live_nodes().items()
+        }
+        latencies = [ns for lat, _, _ in window.values() for ns in lat]
+        to_arrival = [ns for _, arr, _ in window.values() for ns in arr]
+        arrival_to_commit = [ns for _, _, com in window.values() for ns in com]
+        per_node_p99 = {n: percentile(lat, 0.99) for n, (lat, _, _) in window.items() if lat}
         behind_at_end = _behind(link)
         # Caught up: the desk holds what each node had journaled at the window's end (its
         # players go on pressing: "no row behind" may never be true at one instant of a busy hall).
@@ -209,16 +167,10 @@ def desk_main(plan: dict[str, Any]) -> int:
         caught = _wait(lambda: _holds(link, target), CATCH_UP_TIMEOUT_S)
         catch_up_s = time.monotonic() - t1
         time.sleep(2.0)  # the last signals' replies
-        with link._lock:
-            signals = [link.signals[i] for i in signal_ids if i in link.signals]
-            heard = [
-                (
-                    s.sent_mono_ns,
-                    [h.mono_ns for h in s.heard.values()],
-                    sum(h.tables for h in s.heard.values()),
-                )
-                for s in signals
-            ]
+        heard = [
+            (s.sent_mono_ns, [h.mono_ns for h in s.heard.values()], sum(h.tables for h in s.heard.values()))
+            for s in link.heard(signal_ids)
+        ]
         rss, peak = proc_mem_mb(os.getpid())
         out = {
             "gather_s": round(gather_s, 1),
@@ -227,7 +179,7 @@ def desk_main(plan: dict[str, Any]) -> int:
             "to_arrival_ns": to_arrival,
             "arrival_to_commit_ns": arrival_to_commit,
             "per_node_p99_ns": per_node_p99,
-            "presses": presses[0],
+            "presses": len(latencies),  # the presses the desk committed in the window
             "cpu_ns": cpu,
             "behind_at_end": behind_at_end,
             "caught_up": caught,

@@ -65,8 +65,11 @@ class LiveNode:
     synced_mono_ns: int = 0
     lost_by_broker: bool = False
     rows_received: int = 0
-    #: press → committed on the desk, ns, for the benchmark (same machine: one monotonic clock).
+    #: press → committed on the desk, ns, for the benchmark (same machine: one monotonic clock),
+    #: and its two parts: press → the row's message on the desk, that → committed.
     latencies_ns: list[int] = field(default_factory=list)
+    to_arrival_ns: list[int] = field(default_factory=list)
+    arrival_to_commit_ns: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -107,6 +110,7 @@ class DeskLink:
         self.signals: dict[str, SignalSent] = {}
         self._connected = False
         self._node_mono: dict[str, tuple[int, int]] = {}  # node → (node mono, node journal time) offset
+        self._arrived: dict[tuple[str, int], int] = {}  # (node, seq) → when its message came (keep_latencies)
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5)
         url.configure(self.client)
         self.client.will_set(topics.DESK_STATUS, b'{"v":1,"up":false}', qos=1, retain=True)
@@ -230,6 +234,9 @@ class DeskLink:
         with self._lock:
             live = self.live.setdefault(node, LiveNode(name=node))
             live.rows_received += len(message.rows)
+            if self.keep_latencies:
+                now = self.clock()
+                self._arrived.update(((node, row.seq), now) for row in message.rows if row.kind == "press")
         for row in message.rows:
             entry = NodeRowIn(
                 node=node,
@@ -300,6 +307,21 @@ class DeskLink:
         )
         self.client.publish(topics.HALL_SIGNAL, wire.dump(message), qos=topics.QOS_SIGNAL)
 
+    def reset_latencies(self) -> None:
+        """Forget the latencies measured so far (a benchmark's window starts)."""
+        with self._lock:
+            for live in self.live.values():
+                live.latencies_ns, live.to_arrival_ns, live.arrival_to_commit_ns = [], [], []
+
+    def heard(self, ids: list[str]) -> list[SignalSent]:
+        """The hall signals ``ids`` with the nodes' replies so far (copies)."""
+        with self._lock:
+            return [
+                SignalSent(s.id, list(s.tables), s.sent_mono_ns, dict(s.heard))
+                for i in ids
+                if (s := self.signals.get(i)) is not None
+            ]
+
     def _measure(self, batch: Batch) -> None:
         done = self.clock()
         for record in batch.records:
@@ -309,10 +331,15 @@ class DeskLink:
             with self._lock:
                 live = self.live.get(origin.node)
                 pair = self._node_mono.get(origin.node)
+                arrived = self._arrived.pop((origin.node, origin.seq), None)
                 if live is None or pair is None:
                     continue
-                node_mono, node_now = pair
-                live.latencies_ns.append(done - (origin.t_ns - node_now + node_mono))
+                node_mono, node_now = pair  # the node's two clocks at its last heartbeat
+                pressed = origin.t_ns - node_now + node_mono  # the press, on this machine's clock
+                live.latencies_ns.append(done - pressed)
+                if arrived is not None:
+                    live.to_arrival_ns.append(arrived - pressed)
+                    live.arrival_to_commit_ns.append(done - arrived)
 
 
 __all__ = ["DeskLink", "LiveNode", "SignalSent"]
