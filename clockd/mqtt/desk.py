@@ -34,6 +34,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from clockd.core.device import Beep
 from clockd.mqtt import topics, wire
+from clockd.mqtt.node import no_delay
 from clockd.mqtt.url import BrokerUrl
 from clockd.service.component import Refused
 from clockd.service.engine import Batch, Engine
@@ -151,6 +152,7 @@ class DeskLink:
         if reason.is_failure:
             log.warning("desk: the broker refused the connection: %s", reason)
             return
+        no_delay(client)
         self._connected = True
         for topic in topics.DESK_SUBSCRIPTIONS:
             client.subscribe(topic, qos=topics.QOS_JOURNAL)
