@@ -7,7 +7,7 @@ reads only its own commands; only the desk commands. The broker enforces it
 
     duelclock/v1/node/<node>/status    node → desk  retained; "offline" is the node's will
     duelclock/v1/node/<node>/journal   node → desk  the node's journal records, in order
-    duelclock/v1/node/<node>/reply     node → desk  a command the node refused
+    duelclock/v1/node/<node>/reply     node → desk  a command the node refused, a signal it sounded
     duelclock/v1/node/<node>/cmd       desk → node  sync (where to resume) and commands
     duelclock/v1/hall/signal           desk → nodes a hall-wide signal for the buzzers
     duelclock/v1/desk/status           desk → nodes retained; "offline" is the desk's will
