@@ -331,3 +331,23 @@ def test_a_node_may_report_only_its_own_tables_and_a_payload_that_does_not_read_
     refused = wait_until(lambda: [r for r in desk.rows() if r.entry.kind == "node-row-refused"])
     assert refused[0].entry.problem.code == "node.not-a-table-row" and refused[0].entry.origin.seq == row.seq
     assert [e.key for e in desk.client.events().events] == []  # nothing of it was applied
+
+
+def test_a_node_that_starts_on_a_new_journal_is_taken_from_its_first_row(
+    hall: Any, broker: TestBroker, tmp_path: Path
+) -> None:
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    old = nodes["pi2"]
+    old.press(3, A, old.clock.now + SECOND)
+    wait_until(lambda: table_views(desk)[3].presses == 1)
+    before = next(v for v in desk.link.nodes.view().nodes if v.name == "pi2")
+    old.stop()  # its SD card is replaced: a new database, the same name and tables
+    nodes["pi2"] = new = Node("pi2", tmp_path / "pi2-new.db", broker, old.clock)
+    wait_until(
+        lambda: next(v for v in desk.link.nodes.view().nodes if v.name == "pi2").journal != before.journal
+    )
+    new.press(4, B, new.clock.now + SECOND)
+    tables = wait_until(lambda: (v := table_views(desk)) and v[4].presses == 1 and v)
+    assert tables[3].presses == 0 and tables[3].node == "pi2"  # table 3 begins again with the new journal
+    assert [r for r in desk.rows() if r.entry.kind == "node-row-refused"] == []
