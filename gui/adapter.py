@@ -48,6 +48,7 @@ from clockd.api import Signal as HallSignal
 from clockd.api.chess import ChessBody
 from clockd.api.hall import HallBody
 from clockd.api.local import local_tls, login_name
+from clockd.api.messages import NodesReply
 from clockd.api.puzzle import BracketView, SessionBody
 from clockd.api.switcher import SwitcherBody
 from clockd.api.zone import ZoneBody
@@ -82,6 +83,10 @@ from gui.model import (
 
 #: How long to wait before reconnecting to a daemon that went away.
 RECONNECT_MS = 1000
+#: How often the desk's table nodes are asked for (``nodes``) while anyone looks: a table
+#: timed by a node is on screen, or the Nodes window is open. A link that drops shows within
+#: about this long plus the desk's own detection.
+NODES_POLL_MS = 1000
 
 
 # -- pure translation ----------------------------------------------------------------------------
@@ -126,6 +131,7 @@ def table_from_api(view: TableView, received_ns: int) -> Table:
         actions=dict(view.actions),
         seq=view.seq,
         received_ns=received_ns,
+        node=view.node,
         **fields,
     )
 
@@ -465,6 +471,26 @@ def _fetch_timelines(
         return  # the stream will reconnect and fetch again
 
 
+def _fetch_nodes(
+    host: str,
+    port: int,
+    deliver: Callable[[], Callable[[Any], None] | None],
+    token: str | None = None,
+    tls: Any = None,
+) -> None:
+    """The daemon's ``nodes`` answer with the wall clock (Unix ms) at its arrival, or the
+    :class:`ApiError` (a daemon too old to know ``nodes``), or ``None`` (no answer)."""
+    answer: object
+    try:
+        with Client(host, port, token, timeout_ms=3000, tls=tls) as client:
+            answer = (client.nodes(), time.time_ns() // 1_000_000)
+    except ApiError as exc:
+        answer = exc
+    except (ConnectionError, TimeoutError, OSError):
+        answer = None
+    relay().delivered.emit(deliver, answer)
+
+
 class DaemonConnection(QObject):
     """The GUI's link to a daemon: the live stream into a :class:`DeskModel`, and a command sink."""
 
@@ -506,6 +532,14 @@ class DaemonConnection(QObject):
         self._retry.timeout.connect(self._connect)
         self._seen: set[int] = set()  # tables whose state arrived on this connection
         self._seen_events: set[str] = set()
+        # the table nodes: asked once per connection, then every NODES_POLL_MS while anyone looks
+        self.nodes_watchers = 0
+        self._nodes_busy = False
+        self._nodes_asked = False
+        self._nodes_unknown = False  # the daemon does not know the request: ask no more
+        self._nodes_timer = QTimer(self)
+        self._nodes_timer.setInterval(NODES_POLL_MS)
+        self._nodes_timer.timeout.connect(self.poll_nodes)
         model.subscribe(self._model_changed)
 
     @property
@@ -518,6 +552,7 @@ class DaemonConnection(QObject):
         self.model.set_connection("connecting", msg("gui.connecting", address=self.address))
         if self.token is not None and self.worker is None:
             self.worker = _Sender(self.host, self.port, self.token, self.by, self.tls)
+        self._nodes_timer.start()
         self._connect()
 
     def _connect(self) -> None:
@@ -541,6 +576,7 @@ class DaemonConnection(QObject):
         self._fetched_events.clear()
         self._seen.clear()
         self._seen_events.clear()
+        self._nodes_asked = self._nodes_unknown = False  # the daemon may be another one now
         self.model.clear_timelines()  # fetched afresh: the daemon may have restarted on another journal
         threading.Thread(
             target=_fetch_known,
@@ -594,6 +630,7 @@ class DaemonConnection(QObject):
     def stop(self) -> None:
         self._stopped = True
         self._retry.stop()
+        self._nodes_timer.stop()
         if self.subscription is not None:
             self._lost()
         if self.worker is not None:
@@ -609,6 +646,37 @@ class DaemonConnection(QObject):
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
             time.sleep(0.01)
         return bool(self.model.state.tables)
+
+    # -- the desk's table nodes ----------------------------------------------------------------
+    def watch_nodes(self, on: bool) -> None:
+        """The Nodes window opened (``True``: ask now and every second) or closed."""
+        self.nodes_watchers = max(0, self.nodes_watchers + (1 if on else -1))
+        if on:
+            self.poll_nodes()
+
+    def poll_nodes(self) -> None:
+        """Ask the daemon for its nodes, on a worker thread, if anyone looks and no ask is pending."""
+        if self._nodes_busy or self.subscription is None or self._nodes_unknown:
+            return
+        on_nodes = any(t.node for t in self.model.state.tables.values())
+        if self._nodes_asked and not on_nodes and not self.nodes_watchers:
+            return
+        self._nodes_busy = self._nodes_asked = True
+        threading.Thread(
+            target=_fetch_nodes,
+            args=(self.host, self.port, _weak(self._nodes_arrived), self.token, self.tls),
+            name="duelclock-gui-nodes",
+            daemon=True,
+        ).start()
+
+    def _nodes_arrived(self, answer: object) -> None:
+        self._nodes_busy = False
+        if isinstance(answer, ApiError):
+            self._nodes_unknown = True
+        elif isinstance(answer, tuple):
+            reply, wall_ms = answer
+            assert isinstance(reply, NodesReply)
+            self.model.set_nodes(reply, wall_ms)
 
     # -- earlier timelines ------------------------------------------------------------------
     def _model_changed(self, change: object, tables: frozenset[int]) -> None:

@@ -131,8 +131,9 @@ class AudienceWindow(QWidget):
         self._flush()
 
     def _changed(self, change: Change, tables: frozenset[int]) -> None:
-        if change is Change.TIMELINE:
-            return  # the public screen never shows timelines
+        if change in (Change.TIMELINE, Change.NODES):
+            return  # the public screen never shows timelines, nor the nodes' links (a link's
+            # change that alters how a table is drawn comes as that table's change)
         if not shiboken6.isValid(self):  # the window is gone; the model outlived it
             self._unsubscribe()
             return

@@ -45,6 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
 from clockd.api.chess import ChessBody
+from clockd.api.messages import NodesReply
 from clockd.core.actions import Allowed
 from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
@@ -131,6 +132,8 @@ class Table(_Frozen):
     seq: int = 0
     #: When this state arrived, on the GUI's monotonic clock (``time.monotonic_ns()``).
     received_ns: int = 0
+    #: The table node that times the table (``docs/mqtt.md``); ``""``: the daemon itself.
+    node: str = ""
 
     @property
     def target(self) -> str:
@@ -565,6 +568,10 @@ class DeskState(_Frozen):
     connection: Connection = "connecting"
     #: Why the connection is not fine (rendered in the status bar), if it is not.
     connection_detail: Msg | None = None
+    #: The desk's table nodes as the daemon last answered ``nodes`` (``None``: not asked yet),
+    #: and the GUI's wall clock then (Unix ms), which turns the journal's instants into HH:MM:SS.
+    nodes: NodesReply | None = None
+    nodes_wall_ms: int = 0
 
     # -- the event shown -------------------------------------------------------------------
     @property
@@ -662,6 +669,20 @@ class DeskState(_Frozen):
                 out.append(n)
         return out
 
+    # -- table nodes --------------------------------------------------------------------------
+    def node_down(self, name: str) -> bool:
+        """Whether the desk cannot hear node ``name`` now: the node's link is down, or the
+        desk's own link to the broker is. Then the node's tables are shown as last known,
+        never extrapolated as live (the node may have paused them, or a flag may have fallen).
+        ``""`` (a table this daemon times itself) and a node the desk has not answered for yet
+        are not down."""
+        if not name or self.nodes is None:
+            return False
+        if self.nodes.linked is False:
+            return True
+        node = next((n for n in self.nodes.nodes if n.name == name), None)
+        return node is not None and not node.up
+
     def public(self) -> DeskState:
         """This state with every private field emptied: all a public screen may receive."""
         cleared = self.model_copy(update={"timelines": {}, "event_timelines": {}})  # disputes: referee only
@@ -744,6 +765,7 @@ class Change(StrEnum):
     TIMELINE = "timeline"
     CONNECTION = "connection"
     SIGNAL = "signal"
+    NODES = "nodes"  # the desk's table nodes: links, lag, outages, commands not done
 
 
 Listener = Callable[[Change, frozenset[int]], None]
@@ -918,6 +940,29 @@ class DeskModel:
             signal=Flash(event=event_id, what=what, offset_ms=offset_ms, number=number, received_ns=now_ns)
         )
         self._emit(Change.SIGNAL)
+
+    def set_nodes(self, reply: NodesReply, wall_ms: int) -> None:
+        """The daemon's answer to ``nodes``, received when the GUI's wall clock read ``wall_ms``.
+
+        A change of a node's link also changes how its tables are drawn (live or last
+        known), so those tables are announced as changed too."""
+        before = self._state
+        if before.nodes is not None and before.nodes.model_dump(exclude={"id", "now_ms"}) == reply.model_dump(
+            exclude={"id", "now_ms"}
+        ):
+            self._set(nodes=reply, nodes_wall_ms=wall_ms)  # the same nodes: only "ago" moved on
+            self._emit(Change.NODES)
+            return
+        self._set(nodes=reply, nodes_wall_ms=wall_ms)
+        after = self._state
+        flipped = {
+            n
+            for n, t in after.tables.items()
+            if t.node and before.node_down(t.node) != after.node_down(t.node)
+        }
+        self._emit(Change.NODES)
+        if flipped:
+            self._emit(Change.TABLES, flipped)
 
     def set_connection(self, connection: Connection, detail: Msg | None = None) -> None:
         if (connection, detail) == (self._state.connection, self._state.connection_detail):

@@ -90,6 +90,7 @@ from gui.dialogs import (
     ZoneEntryDialog,
 )
 from gui.model import Change, DeskModel, Event, Match, Player, Table
+from gui.nodes import NodesDialog
 from gui.people import PeopleDialog
 from gui.style import DESK
 from gui.widgets.bracket import BracketWidget
@@ -390,6 +391,8 @@ class RefereeWindow(QMainWindow):
         self.act_fullscreen = self._action("F11", self.toggle_fullscreen)
         self.act_shortcuts = self._action("F1", self.show_shortcuts)
         self.act_people = self._action("Ctrl+Shift+O", self.show_people)
+        self.act_nodes = self._action("Ctrl+Shift+N", self.show_nodes)
+        self.nodes_dialog: NodesDialog | None = None
         self.act_tables = []
         for n in range(1, 10):
             self.act_tables.append(self._action(f"Ctrl+{n}", functools.partial(self.select_table, n)))
@@ -500,6 +503,7 @@ class RefereeWindow(QMainWindow):
         self.menu_view = self._menu(bar.addMenu(""))
         self.menu_view.addAction(self.act_audience)
         self.menu_view.addAction(self.act_fullscreen)
+        self.menu_view.addAction(self.act_nodes)
         self.menu_language = self._menu(self.menu_view.addMenu(""))
         group = QActionGroup(self)
         self.act_lang = {}
@@ -585,6 +589,7 @@ class RefereeWindow(QMainWindow):
         self.act_fullscreen.setText(self.tr("Full screen"))
         self.act_shortcuts.setText(self.tr("Keyboard shortcuts"))
         self.act_people.setText(self.tr("People and their data (RODO)…"))
+        self.act_nodes.setText(self.tr("Table nodes…"))
         for n, a in enumerate(self.act_tables, start=1):
             a.setText(self.tr("Select table %1").replace("%1", str(n)))
         self.timeline_label.setText(self.tr("Timeline: presses and decisions"))
@@ -622,6 +627,7 @@ class RefereeWindow(QMainWindow):
             self.act_replace,
             self.act_audience,
             self.act_fullscreen,
+            self.act_nodes,
             self.act_shortcuts,
         )
         numbered = [*self.act_tables, *self.act_finish_n]  # listed as one row each (Ctrl+1 … 9, Alt+1 … 9)
@@ -744,6 +750,8 @@ class RefereeWindow(QMainWindow):
             self._render_timeline()
         if Change.SIGNAL in dirty:
             self._signalled()
+        if dirty == {Change.NODES}:
+            return  # the nodes' answer alone (every second): the side's node line changes with TABLES
         if self.selected_table is not None and self.selected_table not in state.tables:
             self.selected_table = None  # the daemon no longer has it
         if self.selected_table is None and state.tables:
@@ -860,7 +868,9 @@ class RefereeWindow(QMainWindow):
             self.alerts.hide()
         else:
             self.side_title.setText(self.tr("Table %1").replace("%1", str(t)))
-            self.side_match.setText(self._table_line(table))
+            node = self._node_line(table)
+            line = self._table_line(table)
+            self.side_match.setText(f"{line}\n{node}" if node else line)
             if table.alerts:
                 self.alerts.setText("<br>".join(f"⚠ {render(a.text)}" for a in table.alerts))
                 self.alerts.show()
@@ -901,6 +911,16 @@ class RefereeWindow(QMainWindow):
         if table.clock is not None:
             return f"{terms.program(table.program)} · {table.clock.control}"
         return self.tr("No match on this table.")
+
+    def _node_line(self, table: Table) -> str:
+        """The node that times the selected table and whether the desk hears it ("" : none)."""
+        if not table.node:
+            return ""
+        if self.model.state.node_down(table.node):
+            return "▼ " + self.tr("Node %1: down — the table is shown as last known").replace(
+                "%1", table.node
+            )
+        return "▲ " + self.tr("Node %1: connected").replace("%1", table.node)
 
     def _render_timeline(self) -> None:
         state = self.model.state
@@ -1525,6 +1545,13 @@ class RefereeWindow(QMainWindow):
             self._refused(render(refusal) if refusal is not None else self.tr("Not connected to a daemon."))
             return None
         return PeopleDialog(self.commands, self.send, self)
+
+    def show_nodes(self) -> None:
+        """The Nodes window (non-modal, kept: it refreshes itself while open)."""
+        if self.nodes_dialog is None:
+            self.nodes_dialog = NodesDialog(self.model, self.commands, self)
+        self.nodes_dialog.show()
+        self.nodes_dialog.raise_()
 
     def show_people(self) -> None:
         dialog = self.people_dialog()

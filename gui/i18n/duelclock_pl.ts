@@ -787,6 +787,133 @@
     </message>
 </context>
 <context>
+    <name>NodesDialog</name>
+    <message>
+        <source>Table nodes</source>
+        <translation>Węzły</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Węzeł</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Łącze</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Stoliki</translation>
+    </message>
+    <message>
+        <source>Lag</source>
+        <translation>Opóźnienie</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Restarty</translation>
+    </message>
+    <message>
+        <source>Outages</source>
+        <translation>Przerwy</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Stolik</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Polecenie</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Wysłane</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stan</translation>
+    </message>
+    <message>
+        <source>Asking the daemon for its table nodes…</source>
+        <translation>Pytam demona o jego węzły…</translation>
+    </message>
+    <message>
+        <source>This daemon has no table nodes: it times every table itself.</source>
+        <translation>Ten demon nie ma węzłów: sam mierzy czas na każdym stoliku.</translation>
+    </message>
+    <message>
+        <source>Commands not done</source>
+        <translation>Polecenia niewykonane</translation>
+    </message>
+    <message>
+        <source>Commands not done: none.</source>
+        <translation>Polecenia niewykonane: brak.</translation>
+    </message>
+    <message>
+        <source>▼ The desk is not connected to the broker: every node&apos;s tables are shown as last known.</source>
+        <translation>▼ Stanowisko sędziego nie ma połączenia z brokerem: stoliki wszystkich węzłów pokazane są w ostatnim znanym stanie.</translation>
+    </message>
+    <message>
+        <source>▲ The desk is connected to the broker; no table node has been heard yet.</source>
+        <translation>▲ Stanowisko sędziego jest połączone z brokerem; żaden węzeł jeszcze się nie odezwał.</translation>
+    </message>
+    <message>
+        <source>▲ The desk is connected to the broker; nodes connected: %1 of %2.</source>
+        <translation>▲ Stanowisko sędziego jest połączone z brokerem; połączone węzły: %1 z %2.</translation>
+    </message>
+    <message>
+        <source>connected since %1</source>
+        <translation>połączony od %1</translation>
+    </message>
+    <message>
+        <source>disconnected since %1</source>
+        <translation>rozłączony od %1</translation>
+    </message>
+    <message>
+        <source>rows behind: %1</source>
+        <translation>zaległe wiersze: %1</translation>
+    </message>
+    <message>
+        <source>not heard</source>
+        <translation>brak sygnału</translation>
+    </message>
+    <message>
+        <source>heard just now</source>
+        <translation>sygnał przed chwilą</translation>
+    </message>
+    <message>
+        <source>heard %1 s ago</source>
+        <translation>sygnał %1 s temu</translation>
+    </message>
+    <message>
+        <source>outage since %1, still out</source>
+        <translation>przerwa od %1, trwa</translation>
+    </message>
+    <message>
+        <source>outage %1 s, %2–%3</source>
+        <translation>przerwa %1 s, %2–%3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>brak</translation>
+    </message>
+    <message>
+        <source>sent, waiting for the node</source>
+        <translation>wysłane, czeka na węzeł</translation>
+    </message>
+    <message>
+        <source>refused by the node: %1</source>
+        <translation>odrzucone przez węzeł: %1</translation>
+    </message>
+    <message>
+        <source>not delivered: not done</source>
+        <translation>niedostarczone: nie wykonane</translation>
+    </message>
+    <message>
+        <source>Table %1</source>
+        <translation>Stolik %1</translation>
+    </message>
+</context>
+<context>
     <name>NoteDialog</name>
     <message>
         <source>Note in the timeline — table %1</source>
@@ -1211,6 +1338,10 @@
         <translation>Osoby i ich dane (RODO)…</translation>
     </message>
     <message>
+        <source>Table nodes…</source>
+        <translation>Węzły…</translation>
+    </message>
+    <message>
         <source>Record the finish of the entry at that row (by table)</source>
         <translation>Zapisz ukończenie uczestnika z tego wiersza (wg stolików)</translation>
     </message>
@@ -1229,6 +1360,14 @@
     <message>
         <source>Chess groups</source>
         <translation>Grupy szachowe</translation>
+    </message>
+    <message>
+        <source>Node %1: down — the table is shown as last known</source>
+        <translation>Węzeł %1: rozłączony — stolik w ostatnim znanym stanie</translation>
+    </message>
+    <message>
+        <source>Node %1: connected</source>
+        <translation>Węzeł %1: połączony</translation>
     </message>
     <message>
         <source>select a table first (Ctrl+1 … Ctrl+9)</source>
@@ -1512,6 +1651,10 @@
         <translation>dogrywka</translation>
     </message>
     <message>
+        <source>LAST KNOWN</source>
+        <translation>OSTATNI ZNANY</translation>
+    </message>
+    <message>
         <source>FINISHED</source>
         <translation>UKOŃCZONE</translation>
     </message>
@@ -1550,6 +1693,14 @@
     <message>
         <source>nothing is played here</source>
         <translation>nic się tu nie toczy</translation>
+    </message>
+    <message>
+        <source>node %1 down</source>
+        <translation>węzeł %1 rozłączony</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>węzeł %1</translation>
     </message>
     <message>
         <source>device: %1</source>

@@ -110,6 +110,8 @@ class BracketWidget(DeskWidget):
                 return "", False
             clock_side = live.clock_side(player)
             clock = table.clock
+            if self.state.node_down(table.node):  # its node unheard: the last known time, not live
+                return table.shown(clock_side, table.received_ns), False
             running = clock is not None and clock.phase == "running" and clock.running is clock_side
             return table.shown(clock_side, self.now_ns), running
         if m.score is not None and m.decided_by not in ("walkover", "referee", "bye"):

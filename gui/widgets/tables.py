@@ -12,8 +12,14 @@ What a card shows depends on the table's *program*, not on a fixed pair of clock
 * **idle** — the table's number and that nothing is played there.
 
 On the referee's desk every card has a footer: the device's connection, or the newest
-alert. On the audience screen (``hall=True``) the same cards are the "live now" strip:
-only display names, clocks as big as the card allows.
+alert. A table timed by a table node (``docs/mqtt.md``) names its node there, with its
+link as a symbol *and* a word (▲ up, ▼ down: never colour alone). While the desk cannot
+hear the node, the card is the table's **last known** state: the clocks stand still at
+what the node last sent (the node may have paused them; a flag may have fallen there), the
+running side is not filled as live, and the header says "last known".
+
+On the audience screen (``hall=True``) the same cards are the "live now" strip: only
+display names, clocks as big as the card allows.
 """
 
 from __future__ import annotations
@@ -112,7 +118,7 @@ class TablesWidget(DeskWidget):
             table = self.state.tables.get(int(item.key))
             if table is None:
                 continue
-            text = table.shown(item.role[-1], now_ns)
+            text = table.shown(item.role[-1], self._clock_now(table, now_ns))
             if text != item.text:
                 item.text = text
                 self.update(item.rect.adjusted(-2, -2, 2, 2))
@@ -173,6 +179,15 @@ class TablesWidget(DeskWidget):
             self._card(self.state.tables[t], rect)
         self.update()
 
+    def _stale(self, t: Table) -> bool:
+        """The table's node is down: what is drawn is the last known state, not a live one."""
+        return self.state.node_down(t.node)
+
+    def _clock_now(self, t: Table, now_ns: int) -> int:
+        """The instant a clock is drawn at: now, or — a node the desk cannot hear — the
+        instant its last state arrived (the time is never extrapolated as if live)."""
+        return t.received_ns if self._stale(t) else now_ns
+
     def _duel(self, table: int) -> tuple[Event, Match] | None:
         return self.state.duel_at(table)
 
@@ -189,13 +204,16 @@ class TablesWidget(DeskWidget):
         self.cards[t.table] = rect
         selected = t.table == self.selected
         alerting = (bool(t.alerts) or t.phase == "flagged") and not self.hall
+        stale = self._stale(t)
         border = pal.header if selected and not self.hall else (pal.pending if alerting else pal.card_border)
+        if stale and not selected:
+            border = pal.offline
         self.boxes.append(
             Box(
                 rect,
                 pal.card,
                 border,
-                3.0 if selected or alerting else 1.0,
+                3.0 if selected or alerting or stale else 1.0,
                 radius=rect.height() * 0.06,
                 key=key,
                 role="card",
@@ -267,6 +285,8 @@ class TablesWidget(DeskWidget):
 
     def _chip(self, t: Table) -> tuple[str, str]:
         pal = self.palette_
+        if self._stale(t):
+            return self.tr("LAST KNOWN"), pal.offline
         if t.program == "station":
             if t.finished:
                 return self.tr("FINISHED"), pal.ok
@@ -357,10 +377,25 @@ class TablesWidget(DeskWidget):
         f = font(body.height() * 0.16)
         self.items.append(Item(body, self.tr("nothing is played here"), "idle", key, f, pal.muted, CENTER))
 
+    def node_text(self, t: Table) -> str:
+        """The node that times ``t`` and its link, as the footer shows it ("" : this daemon's)."""
+        if not t.node:
+            return ""
+        if self._stale(t):
+            return "▼ " + self.tr("node %1 down").replace("%1", t.node)
+        return "▲ " + self.tr("node %1").replace("%1", t.node)
+
     def _footer(self, t: Table, rect: QRect, pad: int, foot_h: int, key: str) -> None:
         pal = self.palette_
         foot = QRect(rect.left() + pad, rect.bottom() - foot_h - pad // 2, rect.width() - 2 * pad, foot_h)
         ff = font(foot_h * 0.46)
+        node = self.node_text(t)
+        if node:  # the node on the right, up to 55 % of the footer; the device or alert in the rest
+            nw = min(int(foot.width() * 0.55), text_width(ff, node) + 8)
+            node_rect = QRect(foot.right() - nw, foot.top(), nw, foot_h)
+            colour = pal.offline if self._stale(t) else pal.muted
+            self.items.append(Item(node_rect, elide(node, ff, nw), "node", key, ff, colour, RIGHT))
+            foot = QRect(foot.left(), foot.top(), foot.width() - nw - 6, foot_h)
         if t.alerts:
             text = render(t.alerts[-1].text)
             if len(t.alerts) > 1:
@@ -421,7 +456,8 @@ class TablesWidget(DeskWidget):
         pal = self.palette_
         clock_state = t.clock
         assert clock_state is not None
-        running = clock_state.phase == "running" and clock_state.running is side
+        # a node the desk cannot hear: its running side is not filled as live (it may not run)
+        running = clock_state.phase == "running" and clock_state.running is side and not self._stale(t)
         turn = clock_state.to_move is side and clock_state.phase in ("paused", "ready")
         moves_h = 0 if self.hall else int(half.height() * 0.18)
         clock = QRect(half.left(), half.top() + name_h, half.width(), half.height() - name_h - moves_h)
@@ -464,14 +500,14 @@ class TablesWidget(DeskWidget):
                 align,
             )
         )
-        text = t.shown(side, self.now_ns)
+        text = t.shown(side, self._clock_now(t, self.now_ns))
         tf = fit_font(
             "0:00:00" if clock_state.remaining_ms[side] >= 3_600_000 else "00:00",
             clock.adjusted(8, 0, -8, 0),
             clock.height() * 0.62,
             bold=True,
         )
-        colour = pal.running_text if running else pal.text
+        colour = pal.running_text if running else (pal.muted if self._stale(t) else pal.text)
         if clock_state.flag is side or (clock_state.phase == "flagged" and text == "0:00"):
             colour = pal.flag
         self.items.append(Item(clock, text, f"time-{side.value}", key, tf, colour, CENTER))
