@@ -47,6 +47,7 @@ screenshots: $(STAMP)
 	$(BIN)/duelclock gui --demo-state --lang pl --event szachy --screenshot docs/screenshots/referee-chess.png
 	$(BIN)/duelclock gui --demo-state --lang pl --event sp1-ch --audience --screenshot docs/screenshots/audience-chess.png
 	$(BIN)/python -m tests.web.make_screenshots docs/screenshots
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m gui.demonodes docs/screenshots/referee-nodes.png
 	for e in relay:sztafeta blind:ciemno team:druzynowy switcher:switcher; do \
 	    name=$${e%%:*}; key=$${e#*:}; \
 	    $(BIN)/duelclock gui --demo-state --lang pl --event $$key --screenshot docs/screenshots/referee-$$name.png; \

@@ -244,7 +244,7 @@ def demo_tables(now_ns: int) -> dict[int, Table]:
     r22 = _duel("R2-2", "10m", Side.B, now_ns, phase="over")
     r23 = _duel("R2-3", "10m", Side.B, now_ns, phase="running")
     r24 = _duel("R2-4", "10m", Side.B, now_ns, phase="running")
-    recovered = Alert(id=7, text=msg("alert.recovered-running", since_last_input_ms=4_000))
+    recovered = Alert(id=7, text=msg("alert.recovered-running", since_last_input_ms=4_000, side="A"))
     out = {
         1: Table(
             table=1,
