@@ -150,6 +150,16 @@ def table_views(desk: Desk) -> dict[int, Any]:
     return {t.table: t for t in desk.client.status().tables}
 
 
+def node_view(desk: Desk, name: str) -> Any:
+    """What the desk's ``nodes`` answer says of node ``name``."""
+    return next(v for v in desk.client.nodes().nodes if v.name == name)
+
+
+def referee_args(desk: Desk) -> list[str]:
+    """``duelclock …``'s options to reach the desk's daemon as the referee."""
+    return ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
+
+
 def test_the_desk_sees_every_node_table_and_names_its_node(hall: Any) -> None:
     desk, _ = hall
     tables = wait_until(lambda: (v := table_views(desk)) and len(v) == 4 and v)
@@ -266,10 +276,10 @@ def test_a_command_for_a_node_that_is_gone_is_shown_not_delivered_and_never_done
     n.press(3, A, n.clock.now + SECOND)
     wait_until(lambda: table_views(desk)[3].presses == 1)
     n.link.stop()  # pi2's network is gone (its tables go on)
-    wait_until(lambda: not next(v for v in desk.client.nodes().nodes if v.name == "pi2").up)
+    wait_until(lambda: not node_view(desk, "pi2").up)
     from clockd.cli import main
 
-    where = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
+    where = referee_args(desk)
     assert main(["table", "3", "pause", "--reason", "skarga", *where]) == 2  # at once: pi2 is away
     said = capsys.readouterr()
     assert "dla węzła pi2" in said.out and "NIEWYKONANE" in said.err and "niedostarczone" in said.err
@@ -296,7 +306,7 @@ def test_a_command_the_node_does_not_answer_lapses_as_not_delivered_after_10_s(
     n.daemon.engine.stop()  # type: ignore[union-attr]  # pi1's daemon is stuck; its link still answers the broker
     from clockd.cli import main
 
-    where = ["--host", "127.0.0.1", "--port", str(desk.daemon.port), "--token", desk.daemon.token]
+    where = referee_args(desk)
     code: list[int] = []
     referee = threading.Thread(target=lambda: code.append(main(["table", "1", "pause", *where])))
     referee.start()
