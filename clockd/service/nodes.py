@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -207,7 +206,7 @@ class CommandState(BaseModel):
 class NodesView(BaseModel):
     """The committed state, for the API (immutable)."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True)
 
     nodes: tuple[NodeState, ...] = ()
     commands: tuple[CommandState, ...] = ()
@@ -215,11 +214,6 @@ class NodesView(BaseModel):
 
 #: The link's hook: send command ``(node, command, entry_kind, body, table, valid_until_desk_ns)``.
 SendCommand = Callable[[str, int, str, str, int | None, int], None]
-
-
-@dataclass(slots=True)
-class _Counters:
-    next_command: int = 1
 
 
 _TRANSPORT = frozenset({"node-row-in", "node-status-in", "node-reply-in"})
@@ -243,7 +237,7 @@ class Nodes:
         self._staged = Staging(self._nodes)
         self._staged_offsets = Staging(self._offsets)
         self._staged_commands = Staging(self._commands)
-        self._next = _Counters()
+        self._next_command = 1  # the number the next command gets (committed)
         self._next_staged = 1
         self._view = NodesView()
         #: Set by the desk's link (:mod:`clockd.mqtt.desk`); ``None``: commands wait and lapse.
@@ -274,7 +268,7 @@ class Nodes:
         self._staged.clear()
         self._staged_offsets.clear()
         self._staged_commands.clear()
-        self._next_staged = self._next.next_command
+        self._next_staged = self._next_command
 
     def abort(self) -> None:
         self.begin()
@@ -475,7 +469,7 @@ class Nodes:
             self._offsets = {**self._offsets, **offsets}
         if commands:
             self._commands = {**self._commands, **commands}
-        self._next.next_command = self._next_staged
+        self._next_command = self._next_staged
         self._staged.rebase(self._nodes)
         self._staged_offsets.rebase(self._offsets)
         self._staged_commands.rebase(self._commands)
@@ -513,7 +507,7 @@ class Nodes:
             "nodes": [s.model_dump(mode="json") for s in self._nodes.values()],
             "offsets": [[n, b, o] for (n, b), o in self._offsets.items()],
             "commands": [c.model_dump(mode="json") for c in self._commands.values()],
-            "next": self._next.next_command,
+            "next": self._next_command,
         }
 
     def restore(self, data: dict[str, Any]) -> None:
@@ -522,7 +516,7 @@ class Nodes:
         self._commands = {
             c.command: c for c in (CommandState.model_validate(x) for x in data.get("commands", []))
         }
-        self._next.next_command = int(data.get("next", 1))
+        self._next_command = int(data.get("next", 1))
         self._staged.rebase(self._nodes)
         self._staged_offsets.rebase(self._offsets)
         self._staged_commands.rebase(self._commands)

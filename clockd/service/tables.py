@@ -484,10 +484,7 @@ class Tables:
                     "node.table-taken", table=entry.table, node=origin.node, by=held.node or self.hall
                 )
             # Held by the same node: the node's journal began again (a new database), so does the table.
-            staged = self._on_table_created(entry, True) if held is None else self._recreate(entry)
-            state = self.get(entry.table)
-            self._staged.put(entry.table, state.model_copy(update={"node": origin.node}))
-            return Staged(staged.entry)
+            return self._put(_fresh(entry, node=origin.node), entry)
         if entry.table is None:
             raise Refused("table.which")
         state = self.get(entry.table)
@@ -499,16 +496,6 @@ class Tables:
         if handler is None or isinstance(entry, DaemonStarted):
             raise Refused("daemon.no-owner", kind=entry.kind)
         return Staged(handler(self, entry, True).entry)
-
-    def _recreate(self, e: TableCreated) -> Staged:
-        assert e.table is not None
-        state = TableState(
-            table=e.table,
-            label=e.label or str(e.table),
-            control=e.control,
-            program=ChessClock.fresh(_parse_control(e.control)),
-        )
-        return self._put(state, e)
 
     def _to_node(self, state: TableState, entry: Entry, now_ns: int) -> Staged:
         """What the desk does with its own entry for a table a node times: it checks it on its
@@ -582,12 +569,7 @@ class Tables:
         assert e.table is not None
         if e.table in self._staged:
             raise Refused("table.exists", table=e.table)
-        if e.table < 1:
-            raise Refused("table.bad-number", table=e.table)
-        control = _parse_control(e.control)
-        state = TableState(
-            table=e.table, label=e.label or str(e.table), control=e.control, program=ChessClock.fresh(control)
-        )
+        state = _fresh(e)
         return self._put(state, e, self._show(state, e.t_ns))
 
     def _on_program(self, e: ProgramLoaded, replay: bool) -> Staged:
@@ -688,6 +670,21 @@ class Tables:
     def ref(self, table: int) -> str:
         """The table's qualified name (``hall/3``)."""
         return table_ref(self.hall, table)
+
+
+def _fresh(e: TableCreated, *, node: str = "") -> TableState:
+    """The table ``e`` creates, with its own clock set (timed by ``node``, if another machine's)."""
+    assert e.table is not None
+    if e.table < 1:
+        raise Refused("table.bad-number", table=e.table)
+    control = _parse_control(e.control)
+    return TableState(
+        table=e.table,
+        label=e.label or str(e.table),
+        control=e.control,
+        program=ChessClock.fresh(control),
+        node=node,
+    )
 
 
 def _numbers(keys: set[Any]) -> list[int]:
