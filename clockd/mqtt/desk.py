@@ -216,12 +216,12 @@ class DeskLink:
         if status.up and status.waiting:
             self._sync(node, status.journal)  # it waits to hear where the desk's journal is
 
-    def _sync(self, node: str, journal: str, *, force: bool = False) -> None:
+    def _sync(self, node: str, journal: str) -> None:
         """Ask ``node`` to send the rows after those the desk holds (journaled, committed)."""
         now = self.clock()
         with self._lock:
             live = self.live.setdefault(node, LiveNode(name=node))
-            if not force and now - live.synced_mono_ns < SYNC_AGAIN_NS:
+            if now - live.synced_mono_ns < SYNC_AGAIN_NS:
                 return
             live.synced_mono_ns = now
         held = next((n for n in self.nodes.view().nodes if n.name == node), None)
