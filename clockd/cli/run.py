@@ -229,14 +229,15 @@ def run(args: argparse.Namespace) -> int:
         _close(closers)
         return 2
     _banner(daemon, started, len(specs), n_sim)
-    if broker is not None:
-        link = _start_link(args, daemon, broker)
-        closers.insert(0, link)
+    # The link stops before the daemon: a node says goodbye while it still runs, and its
+    # reader of the journal is closed before the journal (SQLite then folds the WAL back in).
+    link = _start_link(args, daemon, broker) if broker is not None else None
     if args.web:
         from clockd.cli.web import start_beside
 
         web = start_beside(args, started, tls_cert, prog="duelclock run")
         if web is None:
+            _close([link] if link is not None else [])
             daemon.stop()
             _close(closers)
             return 2
@@ -247,6 +248,7 @@ def run(args: argparse.Namespace) -> int:
                 break
     finally:
         failure = daemon.engine.failure if daemon.engine is not None else None
+        _close([link] if link is not None else [])
         daemon.stop()
         _close(closers)
     if failure is not None:
