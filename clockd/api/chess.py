@@ -61,6 +61,23 @@ class ChessBoardView(BaseModel):
     clock: ClockFace | None = None
 
 
+class ChessCorrectionView(BaseModel):
+    """A result corrected after its round was closed: the game, the old and the new result, and
+    the later rounds paired with the old one (they stay; ``changed``: those it would have changed)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    board: int
+    white: ChessPlayerView
+    black: ChessPlayerView
+    old: str
+    new: str
+    by: str = ""
+    paired_after: list[int] = Field(default_factory=list)
+    changed: list[int] = Field(default_factory=list)
+
+
 class ChessStandingView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -94,6 +111,8 @@ class ChessBody(EventBody):
     to_withdraw: list[ChessPlayerView] = Field(default_factory=list)
     #: The boards the last close entered as 0–0 (no result reported, §H).
     closed_with_zero: list[int] = Field(default_factory=list)
+    #: Results corrected after their round was closed, in the order made.
+    corrections: list[ChessCorrectionView] = Field(default_factory=list)
     columns: list[str] = Field(default_factory=list)
     standings: list[ChessStandingView] = Field(default_factory=list)
     #: The round the hall waits for (the one just paired while its start is ahead, else the next)
@@ -217,6 +236,20 @@ def chess_body(
         absent=[player(sn) for sn in (rnd.absent if rnd else ())],
         to_withdraw=[player(sn) for sn in group.to_withdraw()],
         closed_with_zero=list(group.closed_with_zero),
+        corrections=[
+            ChessCorrectionView(
+                round=c.round,
+                board=c.board,
+                white=player(c.white),
+                black=player(c.black),
+                old=c.old.value,
+                new=c.new.value,
+                by=c.by,
+                paired_after=list(c.paired_after),
+                changed=list(c.changed),
+            )
+            for c in group.corrections
+        ],
         columns=["PTS", *table.order],
         standings=standings,
         next_round=next_round,
@@ -242,6 +275,7 @@ __all__ = [
     "ChessAppealView",
     "ChessBoardView",
     "ChessBody",
+    "ChessCorrectionView",
     "ChessDeskBody",
     "ChessPlayerView",
     "ChessStandingView",

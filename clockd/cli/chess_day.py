@@ -68,12 +68,15 @@ def register(sub: Any) -> None:
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("result", metavar="RESULT", help=text("cli.chess-day.result-keys"))
     p.add_argument("--replace", action="store_true", help=text("cli.chess-day.replace"))
+    p.add_argument("--round", type=int, default=None, metavar="R", help=text("cli.chess-day.result-round"))
+    p.add_argument("--reason", default="", help=text("cli.chess-day.result-reason"))
     command("enter", "cli.chess-day.enter", _enter)
     p = command("undo", "cli.chess-day.undo", _undo)
     p.add_argument("board", type=int, metavar="BOARD")
     p = command("close", "cli.chess-day.close", _close)
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true", help=text("cli.chess-day.close-all"))
+    p.add_argument("--stop-clocks", action="store_true", help=text("cli.chess-day.close-stop-clocks"))
     p = command("claim", "cli.chess-day.claim", _claim)
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
@@ -411,9 +414,40 @@ def _result(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import EnterResult
 
     g = group_of_board(groups_of(client), args.board)
-    client.act(g.key, EnterResult(board=args.board, result=args.result, replace=args.replace))
+    before = len(g.body.corrections)
+    done = client.act(
+        g.key,
+        EnterResult(
+            board=args.board, result=args.result, replace=args.replace, round=args.round, reason=args.reason
+        ),
+    )
+    corrections = done.event.body.corrections if done.event is not None else []
+    if len(corrections) > before:
+        print(_corrected(corrections[-1], g.key))
+        return 0
     print(_entered(client, g.key, args.board))
     return 0
+
+
+def _corrected(c: Any, key: str) -> str:
+    """What a correction of a closed round did, and the pairings it leaves as they were."""
+    lines = [
+        render(
+            "chess.corrected",
+            round=c.round,
+            board=c.board,
+            white=c.white.name,
+            black=c.black.name,
+            old=c.old,
+            new=c.new,
+            key=key,
+        )
+    ]
+    if c.changed:
+        lines.append(render("chess.corrected-changed", rounds=", ".join(map(str, c.changed))))
+    elif c.paired_after:
+        lines.append(render("chess.corrected-unchanged", rounds=", ".join(map(str, c.paired_after))))
+    return "\n".join(lines)
 
 
 def _entered(client: Any, key: str, board: int) -> str:
@@ -494,7 +528,7 @@ def _close(client: Any, args: argparse.Namespace) -> int:
         print(text("chess.none-open"))
         return 0
     for g in chosen:
-        client.act(g.key, CloseRound())
+        client.act(g.key, CloseRound(stop_clocks=args.stop_clocks))
         after = _one(client, g.key)
         print(
             render(

@@ -75,6 +75,28 @@ def parse_config(text: str, name: str = "", source: str = "the configuration sen
         raise Refused("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
 
 
+def changed_pairings(group: ChessGroup) -> list[int]:
+    """The rounds, paired before the last correction, that the corrected results would have
+    paired otherwise: each re-paired from the rounds before it as they stand now."""
+    if not group.corrections:
+        return []
+    out = []
+    for number in group.corrections[-1].paired_after:
+        found = group.repairing_input(number)
+        if found is None:
+            continue
+        t, paired = found
+        try:
+            again = pair_round(t, group.config.rounds)
+        except NoValidPairing:
+            out.append(number)
+            continue
+        made = [(b.white, b.black) for b in paired.boards]
+        if list(again.boards) != made or again.bye != paired.bye:
+            out.append(number)
+    return out
+
+
 def pairing_of(group: ChessGroup) -> dict[str, Any]:
     """The next round's pairing, as journaled: ``{"boards": [[white, black], …], "bye": n}``."""
     try:
@@ -111,12 +133,39 @@ class ChessKind(Untimed):
     # -- work done beside the engine -----------------------------------------------------------
     def prepare(self, hosted: Hosted, action: Action) -> Any:
         """The next round's pairing, worked out in the API server's worker thread."""
+        group: ChessGroup = hosted.state
         if isinstance(action, PairRound):
-            group: ChessGroup = hosted.state
             if group.pair_refusal() is not None or (action.round not in (None, group.next_round)):
                 return None  # the stage says why
             return pairing_of(group)
+        if isinstance(action, EnterResult) and self._correction_round(group, action) is not None:
+            try:
+                corrected = self._correct(group, action, by="")
+            except ChessError:
+                return None  # the stage says why
+            return {"changed": changed_pairings(corrected)}
         return None
+
+    @staticmethod
+    def _correction_round(group: ChessGroup, action: EnterResult) -> int | None:
+        """The closed round a result is for, if it corrects one (else ``None``: the open round)."""
+        if action.round is not None:
+            if group.current is not None and action.round == group.current.number:
+                return None
+            return action.round
+        return group.rounds_closed if group.current is None and group.rounds_closed else None
+
+    def _correct(self, group: ChessGroup, action: EnterResult, *, by: str) -> ChessGroup:
+        number = self._correction_round(group, action)
+        assert number is not None
+        return group.correct(
+            number,
+            action.board,
+            read_result(action.result),
+            by=by,
+            reason=action.reason,
+            replace=action.replace,
+        )
 
     # -- staging -----------------------------------------------------------------------------------
     def stage(
@@ -125,7 +174,7 @@ class ChessKind(Untimed):
         assert isinstance(entry, ActionEntry)
         group: ChessGroup = hosted.state
         try:
-            return self._action(ctx, hosted, group, entry, entry.action, replay)
+            return self._action(ctx, hosted, group, entry, entry.action, replay, now_ns)
         except ChessError as exc:
             raise Refused(exc.msg) from exc
 
@@ -137,15 +186,27 @@ class ChessKind(Untimed):
         entry: ActionEntry,
         action: Action,
         replay: bool,
+        now_ns: int,
     ) -> tuple[ChessGroup, Staged]:
         if isinstance(action, PairRound):
             return self._pair(ctx, hosted, group, entry, action, replay)
         if isinstance(action, EnterResult):
+            if self._correction_round(group, action) is not None:
+                after = self._correct(group, action, by=entry.by)
+                decided = entry.decided if isinstance(entry.decided, dict) else None
+                if decided is None or "changed" not in decided:
+                    decided = {"changed": changed_pairings(after)}
+                    entry = entry.model_copy(update={"decided": decided})
+                return after.with_changed(int(r) for r in decided["changed"]), Staged(entry)
             after = group.enter(action.board, read_result(action.result), by=entry.by, replace=action.replace)
             return after, Staged(entry)
         if isinstance(action, UndoResult):
             return group.undo(action.board), Staged(entry)
         if isinstance(action, CloseRound):
+            if not replay and not action.stop_clocks:
+                running = self._running(ctx, hosted, group, now_ns)
+                if running:
+                    raise Refused("chess.close-clocks-running", boards=", ".join(map(str, running)))
             after = group.close()
             if not replay:
                 entry = entry.model_copy(update={"decided": {"zero": list(after.closed_with_zero)}})
@@ -211,6 +272,22 @@ class ChessKind(Untimed):
                 raise Refused("table.busy", table=play.table, owner=state.program.owner)
             program = ChessClock.fresh(control, owner=owner, game=ChessGame(white=Side.A))
             out.append(ProgramLoaded(table=play.table, event=hosted.key, program=program))
+        return out
+
+    def _running(self, ctx: EventContext, hosted: Hosted, group: ChessGroup, now_ns: int) -> list[int]:
+        """The round's boards with no result whose clock is still running: a game may go on."""
+        out: list[int] = []
+        for play in group.current.boards if group.current else ():
+            state = ctx.table(play.table) if play.table is not None else None
+            if state is None or play.result is not None:
+                continue
+            view = state.program.view(now_ns)
+            if (
+                isinstance(view, ClockProgramView)
+                and view.owner == event_ref(ctx.hall, hosted.key, f"board-{play.board}")
+                and view.clock.phase == "running"
+            ):
+                out.append(play.board)
         return out
 
     def _idle(self, ctx: EventContext, hosted: Hosted, group: ChessGroup) -> list[Entry]:

@@ -188,6 +188,25 @@ class GroupRound(BaseModel):
         return tuple(b.board for b in self.boards if b.result is None)
 
 
+class Correction(BaseModel):
+    """A result corrected after its round was closed: which game, what it was and is now, who
+    and why, and the later rounds whose pairing the old result decided (they stay as posted;
+    ``changed``: those a pairing with the corrected result would have paired otherwise)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    board: int
+    white: int
+    black: int
+    old: BoardResult
+    new: BoardResult
+    by: str = ""
+    reason: str = ""
+    paired_after: tuple[int, ...] = ()  # rounds paired before the correction, after its round
+    changed: tuple[int, ...] = ()  # of those, the ones whose pairing the correction would change
+
+
 Phase = Literal["start-list", "playing", "between-rounds", "finished"]
 
 
@@ -201,6 +220,8 @@ class ChessGroup:
     reported: frozenset[int] = frozenset()  # round-1 absentees who reported to the arbiter
     withdrawn: frozenset[int] = frozenset()  # not paired in the rounds to come
     closed_with_zero: tuple[int, ...] = ()  # boards the last close entered as 0–0
+    played: tuple[GroupRound, ...] = ()  # every closed round's boards as played, in round order
+    corrections: tuple[Correction, ...] = ()  # results corrected after their round was closed
     _standings: dict[int, Standings] = field(default_factory=dict, compare=False, repr=False)
 
     KIND: ClassVar[str] = "chess"
@@ -266,8 +287,10 @@ class ChessGroup:
         open_round = self.result_refusal()
         return {
             "chess-pair": self.pair_refusal(),
-            "chess-result": open_round,
-            "chess-undo": open_round,
+            "chess-result": open_round if self.rounds_closed == 0 else None,
+            "chess-undo": open_round
+            if self.current is not None or not self.rounds_closed
+            else msg("chess.undo-closed", board="…", round=self.rounds_closed),
             "chess-close": open_round,
             "chess-claim": open_round,
             "chess-appeal": open_round,
@@ -386,6 +409,8 @@ class ChessGroup:
         return self._with(rnd.with_board(play.model_copy(update={"result": result, "by": by})))
 
     def undo(self, board: int) -> ChessGroup:
+        if self.current is None and self.rounds_closed:
+            raise ChessError("chess.undo-closed", board=board, round=self.rounds_closed)
         rnd = self._open()
         play = rnd.board(board)
         if play.appeal is not None:
@@ -393,6 +418,80 @@ class ChessGroup:
         if play.result is None:
             raise ChessError("chess.no-result", board=board)
         return self._with(rnd.with_board(play.model_copy(update={"result": None, "by": ""})))
+
+    # -- corrections after the close ---------------------------------------------------------------
+    def closed_round(self, number: int | None = None) -> GroupRound:
+        """A closed round's boards as played (``None``: the last closed round)."""
+        if self.rounds_closed == 0:
+            raise ChessError("chess.no-round-closed")
+        number = self.rounds_closed if number is None else number
+        if not 1 <= number <= self.rounds_closed:
+            raise ChessError("chess.round-not-closed", round=number, closed=self.rounds_closed)
+        for rnd in self.played:
+            if rnd.number == number:
+                return rnd
+        raise ChessError("chess.round-not-kept", round=number)
+
+    def correct(
+        self, round_number: int, board: int, result: BoardResult, *, by: str, reason: str, replace: bool
+    ) -> ChessGroup:
+        """A result of a closed round corrected (a misreported game found out later): the
+        round's entries, standings and tie-breaks follow; the pairings already made with the old
+        result stay as they were posted (:attr:`Correction.paired_after` names them). Needs
+        ``replace`` (a second look, as for an open round's result) and a reason: it is journaled."""
+        rnd = self.closed_round(round_number)
+        play = rnd.board(board)
+        if play.appeal is not None:
+            raise ChessError("chess.appeal-final", board=board)
+        old = play.result or BoardResult.NO_RESULT
+        if old == result:
+            raise ChessError("chess.correction-same", round=round_number, board=board, result=result.value)
+        if not replace:
+            raise ChessError("chess.result-entered-closed", board=board, round=round_number, result=old.value)
+        if not reason.strip():
+            raise ChessError("chess.correction-reason", round=round_number, board=board)
+        t = record_round(self.tournament, round_number, [Board(play.white, play.black, result)])
+        fixed = rnd.with_board(play.model_copy(update={"result": result, "by": by}))
+        last = self.current.number if self.current is not None else self.rounds_closed
+        correction = Correction(
+            round=round_number,
+            board=board,
+            white=play.white,
+            black=play.black,
+            old=old,
+            new=result,
+            by=by,
+            reason=reason.strip(),
+            paired_after=tuple(range(round_number + 1, last + 1)),
+        )
+        return dataclasses.replace(
+            self,
+            tournament=t,
+            played=tuple(fixed if r.number == round_number else r for r in self.played),
+            corrections=(*self.corrections, correction),
+            _standings={},
+        )
+
+    def with_changed(self, changed: Iterable[int]) -> ChessGroup:
+        """The last correction with the rounds it would have paired otherwise (worked out beside
+        the engine: :func:`repairing_input`), as journaled."""
+        if not self.corrections:
+            return self
+        last = self.corrections[-1].model_copy(update={"changed": tuple(sorted(changed))})
+        return dataclasses.replace(self, corrections=(*self.corrections[:-1], last))
+
+    def repairing_input(self, number: int) -> tuple[Tournament, GroupRound] | None:
+        """Round ``number`` (already paired) as a pairing program would have seen it with the
+        results as they stand now: the rounds before it as recorded, its absent players absent;
+        and the round as it was paired. ``None`` if the round's pairing is not kept."""
+        paired = self.current if self.current is not None and self.current.number == number else None
+        if paired is None:
+            paired = next((r for r in self.played if r.number == number), None)
+        if paired is None:
+            return None
+        t = self.tournament.truncated(number - 1)
+        out = [p.with_entry(number, ABSENT) if p.start_number in paired.absent else p for p in t.players]
+        return t.with_players(out), paired
 
     def claim(self, board: int, player: int) -> tuple[ChessGroup, int]:
         """An illegal move of ``player`` correctly claimed: the claim's number in this game; the
@@ -425,7 +524,21 @@ class ChessGroup:
         boards = [Board(b.white, b.black, b.result or BoardResult.NO_RESULT) for b in rnd.boards]
         byes = {rnd.bye: Code.PAIRING_BYE} if rnd.bye is not None else {}
         t = record_round(self.tournament, rnd.number, boards, byes)
-        return dataclasses.replace(self, tournament=t, current=None, closed_with_zero=zero)
+        played = rnd.model_copy(
+            update={
+                "boards": tuple(
+                    b.model_copy(update={"result": b.result or BoardResult.NO_RESULT}) for b in rnd.boards
+                )
+            }
+        )
+        return dataclasses.replace(
+            self,
+            tournament=t,
+            current=None,
+            closed_with_zero=zero,
+            played=(*self.played, played),
+            _standings={},
+        )
 
     def report(self, player: int) -> ChessGroup:
         """A round-1 absentee reported to the arbiter before round 2's pairings: stays in (§H)."""
@@ -448,15 +561,31 @@ class ChessGroup:
         standings give them (``swiss check`` re-pairs it identically). Birth dates only with
         ``birth`` (the arbiter's copy for a rating office); names as on the start list."""
         ranks = {row.start_number: row.rank for row in self.standings().rows}
-        t = self.tournament.with_players(
+        t = self._withdrawn_absent(self.tournament)
+        t = t.with_players(
             p.replace(
                 points=p.score(self.rounds_closed),
                 rank=ranks.get(p.start_number) if self.rounds_closed else None,
                 birth=p.birth if birth else "",
             )
-            for p in self.tournament.players
+            for p in t.players
         )
         return trf.dumps(t)
+
+    def _withdrawn_absent(self, t: Tournament) -> Tournament:
+        """Every withdrawn player absent (``0000 - Z``) in each round still to come, as a
+        round-1 absentee already is: a program pairing from the file leaves them out."""
+        if not self.withdrawn:
+            return t
+        first = (self.current.number if self.current is not None else self.rounds_closed) + 1
+        players = []
+        for p in t.players:
+            if p.start_number in self.withdrawn:
+                for number in range(first, self.config.rounds + 1):
+                    if p.entry(number).is_blank:
+                        p = p.with_entry(number, ABSENT)
+            players.append(p)
+        return t.with_players(players)
 
     # -- snapshots ---------------------------------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
@@ -467,6 +596,8 @@ class ChessGroup:
             "reported": sorted(self.reported),
             "withdrawn": sorted(self.withdrawn),
             "closed_with_zero": list(self.closed_with_zero),
+            "played": [r.model_dump(mode="json") for r in self.played],
+            "corrections": [c.model_dump(mode="json") for c in self.corrections],
         }
 
     @classmethod
@@ -479,6 +610,8 @@ class ChessGroup:
             reported=frozenset(data.get("reported", ())),
             withdrawn=frozenset(data.get("withdrawn", ())),
             closed_with_zero=tuple(data.get("closed_with_zero", ())),
+            played=tuple(GroupRound.model_validate(r) for r in data.get("played", ())),
+            corrections=tuple(Correction.model_validate(c) for c in data.get("corrections", ())),
         )
 
 
@@ -523,6 +656,10 @@ class EnterResult(Action):
     board: int = Field(ge=1)
     result: str = Field(min_length=1, max_length=8)
     replace: bool = False  # correct a different result already entered
+    #: A closed round's result corrected (None: the open round's board; between rounds, the
+    #: last closed round's); a correction needs ``replace`` and a reason (journaled).
+    round: int | None = Field(default=None, ge=1)
+    reason: Reason = ""
 
 
 @action
@@ -536,10 +673,12 @@ class UndoResult(Action):
 
 @action
 class CloseRound(Action):
-    """Close the round: boards with no reported result are 0–0 (§H)."""
+    """Close the round: boards with no reported result are 0–0 (§H). A board whose clock still
+    runs is refused unless ``stop_clocks`` says so: its game may still be going on."""
 
     kind: Literal["chess-close"] = "chess-close"
     target: ClassVar[Target] = "event"
+    stop_clocks: bool = False
 
 
 @action
@@ -608,6 +747,7 @@ __all__ = [
     "ChessGroupConfig",
     "ClaimIllegalMove",
     "CloseRound",
+    "Correction",
     "EnterResult",
     "GroupRound",
     "PairRound",
