@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
-from clockd.core.chessday.group import ChessGroup
+from clockd.core.chessday.group import BoardPlay, ChessGroup
 from clockd.core.program import ClockFace
 from clockd.core.swiss.standings import MIN_PLACES, decimal_text, score_text
 
@@ -105,6 +105,12 @@ class ChessBody(EventBody):
     first_board: int
     last_board: int
     boards: list[ChessBoardView] = Field(default_factory=list)
+    #: Between rounds: the last closed round's boards with their results (as the wall shows them).
+    last_round: list[ChessBoardView] = Field(default_factory=list)
+    #: Every player in start-number order (the start list, public as §H posts it).
+    start_list: list[ChessPlayerView] = Field(default_factory=list)
+    #: The start numbers withdrawn: not paired in the rounds to come.
+    withdrawn: list[int] = Field(default_factory=list)
     bye: ChessPlayerView | None = None
     absent: list[ChessPlayerView] = Field(default_factory=list)
     #: Round 1's absentees who will be withdrawn before round 2 unless they report (§H).
@@ -178,36 +184,40 @@ def chess_body(
             points=score_text(group.points(sn)),
         )
 
-    boards: list[ChessBoardView] = []
-    rnd = group.current
-    for play in rnd.boards if rnd else ():
+    def board_view(play: BoardPlay, *, live: bool) -> ChessBoardView:
         proposal = play.proposal.value if play.proposal else None
         why = play.proposal_why
-        if play.result is None and proposal is None and play.board in flags:
+        if live and play.result is None and proposal is None and play.board in flags:
             proposal, why = flags[play.board], "flag"
         appeal = play.appeal
-        boards.append(
-            ChessBoardView(
-                board=play.board,
-                white=player(play.white),
-                black=player(play.black),
-                result=play.result.value if play.result else None,
-                by=play.by,
-                proposal=proposal,
-                proposal_why=why,
-                claims=list(play.claims),
-                appeal=None
-                if appeal is None
-                else ChessAppealView(
-                    player=appeal.player,
-                    text=appeal.text,
-                    decision=appeal.decision,
-                    result=appeal.result.value if appeal.result else None,
-                ),
-                table=play.table,
-                clock=clocks.get(play.board) if play.result is None else None,
-            )
+        return ChessBoardView(
+            board=play.board,
+            white=player(play.white),
+            black=player(play.black),
+            result=play.result.value if play.result else None,
+            by=play.by,
+            proposal=proposal if live else None,
+            proposal_why=why if live else "",
+            claims=list(play.claims),
+            appeal=None
+            if appeal is None
+            else ChessAppealView(
+                player=appeal.player,
+                text=appeal.text,
+                decision=appeal.decision,
+                result=appeal.result.value if appeal.result else None,
+            ),
+            table=play.table,
+            clock=clocks.get(play.board) if live and play.result is None else None,
         )
+
+    rnd = group.current
+    boards = [board_view(play, live=True) for play in (rnd.boards if rnd else ())]
+    last_round = (
+        [board_view(play, live=False) for play in group.played[-1].boards]
+        if rnd is None and group.played
+        else []
+    )
     table = group.standings()
     standings = [
         ChessStandingView(
@@ -232,6 +242,9 @@ def chess_body(
         first_board=cfg.first_board,
         last_board=cfg.first_board + group.boards_needed - 1,
         boards=boards,
+        last_round=last_round,
+        start_list=[player(sn) for sn in group.tournament.start_numbers],
+        withdrawn=sorted(group.withdrawn),
         bye=player(rnd.bye) if rnd and rnd.bye else None,
         absent=[player(sn) for sn in (rnd.absent if rnd else ())],
         to_withdraw=[player(sn) for sn in group.to_withdraw()],

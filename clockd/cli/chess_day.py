@@ -79,10 +79,10 @@ def register(sub: Any) -> None:
     p.add_argument("--stop-clocks", action="store_true", help=text("cli.chess-day.close-stop-clocks"))
     p = command("claim", "cli.chess-day.claim", _claim)
     p.add_argument("board", type=int, metavar="BOARD")
-    p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+    p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
     p = command("appeal", "cli.chess-day.appeal", _appeal)
     p.add_argument("board", type=int, metavar="BOARD")
-    p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+    p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
     p.add_argument("--text", required=True, help=text("cli.chess-day.appeal-text"))
     p.add_argument("--decision", required=True, help=text("cli.chess-day.appeal-decision"))
     p.add_argument("--result", default=None, help=text("cli.chess-day.result-keys"))
@@ -92,7 +92,7 @@ def register(sub: Any) -> None:
     ):
         p = command(name, code, fn)
         p.add_argument("key", metavar="KEY")
-        p.add_argument("player", type=int, metavar="PLAYER", help=text("cli.chess-day.player"))
+        p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
         if name == "withdraw":
             p.add_argument("--reason", required=True)
     p = command("post", "cli.chess-day.post", _post, token=False)
@@ -314,6 +314,9 @@ def _status(client: Any, args: argparse.Namespace) -> int:
             )
             + lag
         )
+        if b.to_withdraw:
+            players = ", ".join(f"{p.name} ({p.start})" for p in b.to_withdraw)
+            print("  " + render("chess.will-withdraw", key=g.key, players=players))
     return 0
 
 
@@ -374,13 +377,16 @@ def _pairings(client: Any, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([x.model_dump(mode="json") for x in b.boards], ensure_ascii=False))
         return 0
-    print(render("chess.pairings-title", name=_title(g), round=b.round))
-    for x in b.boards:
+    boards = b.boards or b.last_round  # between rounds: the last round with its results
+    title = "chess.pairings-title" if b.boards else "chess.last-round-title"
+    print(render(title, name=_title(g), round=b.round))
+    for x in boards:
         result = x.result or (f"({x.proposal}?)" if x.proposal else "")
         w, b_ = x.white, x.black
-        print(f"{x.board:>4}  {w.name:<28} {w.points:>4}  {result:^7}  {b_.name:<28} {b_.points:>4}")
-    if b.bye:
-        print(render("chess.bye", name=b.bye.name))
+        white, black = f"({w.start}) {w.name}", f"({b_.start}) {b_.name}"
+        print(f"{x.board:>4}  {white:<33} {w.points:>4}  {result:^7}  {black:<33} {b_.points:>4}")
+    if b.bye and b.boards:
+        print(render("chess.bye", name=f"({b.bye.start}) {b.bye.name}"))
     return 0
 
 
@@ -391,10 +397,10 @@ def _standings(client: Any, args: argparse.Namespace) -> int:
         print(json.dumps([x.model_dump(mode="json") for x in b.standings], ensure_ascii=False))
         return 0
     print(render("chess.standings-title", name=_title(g), round=b.round))
-    print(f"{'':>4}  {'':<28} " + " ".join(f"{c:>6}" for c in b.columns))
+    print(f"{'':>4}  {text('chess.column-start'):>4}  {'':<28} " + " ".join(f"{c:>6}" for c in b.columns))
     for row in b.standings:
         print(
-            f"{row.rank:>4}  {row.player.name:<28} "
+            f"{row.rank:>4}  {row.player.start:>4}  {row.player.name:<28} "
             + " ".join(f"{row.values.get(c, ''):>6}" for c in b.columns)
         )
     return 0
@@ -545,13 +551,12 @@ def _claim(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import ClaimIllegalMove
 
     g = group_of_board(groups_of(client), args.board)
-    done = client.act(g.key, ClaimIllegalMove(board=args.board, player=args.player))
+    player = _on_board(g, args.board, args.player)
+    done = client.act(g.key, ClaimIllegalMove(board=args.board, player=player))
     board = next(x for x in done.event.body.boards if x.board == args.board)
-    count = board.claims.count(args.player)
+    count = board.claims.count(player)
     print(
-        render(
-            "chess.claimed", board=args.board, player=args.player, count=count, proposal=board.proposal or "—"
-        )
+        render("chess.claimed", board=args.board, player=player, count=count, proposal=board.proposal or "—")
     )
     return 0
 
@@ -560,10 +565,11 @@ def _appeal(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import RecordAppeal
 
     g = group_of_board(groups_of(client), args.board)
+    player = _on_board(g, args.board, args.player)
     client.act(
         g.key,
         RecordAppeal(
-            board=args.board, player=args.player, text=args.text, decision=args.decision, result=args.result
+            board=args.board, player=player, text=args.text, decision=args.decision, result=args.result
         ),
     )
     print(render("chess.appealed", board=args.board, decision=args.decision))
@@ -573,17 +579,49 @@ def _appeal(client: Any, args: argparse.Namespace) -> int:
 def _report(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import ReportPresent
 
-    client.act(args.key, ReportPresent(player=args.player))
-    print(render("chess.reported", key=args.key, player=args.player))
+    g = _one(client, args.key)
+    player = _in_group(g, args.player)
+    client.act(args.key, ReportPresent(player=player))
+    code = "chess.reported-now" if g.body.phase == "playing" else "chess.reported"
+    print(render(code, key=args.key, player=f"{player} ({_name(g, player)})"))
     return 0
 
 
 def _withdraw(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import WithdrawPlayer
 
-    client.act(args.key, WithdrawPlayer(player=args.player, reason=args.reason))
-    print(render("chess.withdrawn", key=args.key, player=args.player))
+    g = _one(client, args.key)
+    player = _in_group(g, args.player)
+    client.act(args.key, WithdrawPlayer(player=player, reason=args.reason))
+    print(render("chess.withdrawn", key=args.key, player=f"{player} ({_name(g, player)})"))
     return 0
+
+
+def _in_group(g: Any, given: str) -> int:
+    """A player of group ``g`` by start number or name (as the lists show it)."""
+    from clockd.cli.names import pick
+
+    return pick(given, ((p.start, p.name) for p in g.body.start_list))
+
+
+def _on_board(g: Any, board: int, given: str) -> int:
+    """A player of ``board`` by start number or name: the two players of the board are asked
+    first (a claim names one of them), then the group."""
+    from clockd.cli.names import pick
+
+    if given.strip().isdigit():
+        return int(given)
+    for x in g.body.boards:
+        if x.board == board:
+            try:
+                return pick(given, ((x.white.start, x.white.name), (x.black.start, x.black.name)))
+            except Problem:
+                break
+    return _in_group(g, given)
+
+
+def _name(g: Any, player: int) -> str:
+    return next((p.name for p in g.body.start_list if p.start == player), "?")
 
 
 def _post(client: Any, args: argparse.Namespace) -> int:

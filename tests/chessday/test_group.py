@@ -126,8 +126,6 @@ def test_round_one_absentees_are_withdrawn_unless_they_reported() -> None:
     b1, b2 = group.current.board(1), group.current.board(2)
     group = group.enter(1, BoardResult.WHITE_WINS_BY_FORFEIT, by="A")  # black of board 1 did not come
     group = group.enter(2, BoardResult.BLACK_WINS_BY_FORFEIT, by="A")  # white of board 2 did not come
-    with pytest.raises(ChessError):
-        group.report(b1.black)  # not before round 1 is closed
     group = group.close()
     assert set(group.to_withdraw()) == {b1.black, b2.white}
     group = group.report(b2.white)
@@ -141,6 +139,20 @@ def test_round_one_absentees_are_withdrawn_unless_they_reported() -> None:
     assert b1.black in group.withdrawn
     with pytest.raises(ChessError):
         group.report(b1.black)  # too late once round 2 is paired
+
+
+def test_a_child_who_comes_during_round_one_is_recorded_at_once_and_plays_from_round_two() -> None:
+    group = paired(ChessGroup.new(config(10, rounds=4)))
+    assert group.current is not None
+    late = group.current.board(1).black
+    group = group.enter(1, BoardResult.WHITE_WINS_BY_FORFEIT, by="A")  # did not come to the game…
+    group = group.report(late)  # …but reported to the arbiter while round 1 was being played
+    group = group.close()
+    assert late in group.round1_absentees() and group.to_withdraw() == ()
+    group = paired(group)
+    assert group.current is not None
+    seated = {sn for b in group.current.boards for sn in (b.white, b.black)} | {group.current.bye}
+    assert late in seated and late not in group.withdrawn
 
 
 def test_pairing_needs_the_previous_round_closed_and_stops_after_the_last() -> None:

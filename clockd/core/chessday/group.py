@@ -276,11 +276,19 @@ class ChessGroup:
         return None
 
     def report_refusal(self) -> Msg | None:
+        """Reporting is for round 1's absentees: during round 1 (a child who comes late is
+        recorded at once, and plays from round 2) and between rounds 1 and 2."""
+        if self.in_round_one:
+            return None
         if self.rounds_closed != 1 or self.current is not None:
             return msg("chess.report-when")
         if not self.round1_absentees():
             return msg("chess.no-absentees")
         return None
+
+    @property
+    def in_round_one(self) -> bool:
+        return self.current is not None and self.current.number == 1
 
     def allowed(self) -> dict[str, Msg | None]:
         """The group's actions and why not (``None``: allowed now): what every client shows."""
@@ -330,7 +338,7 @@ class ChessGroup:
 
     def to_withdraw(self) -> tuple[int, ...]:
         """The round-1 absentees who will be withdrawn when round 2 is paired (not reported)."""
-        if self.rounds_closed != 1:
+        if self.rounds_closed != 1 or self.current is not None:
             return ()
         return tuple(sn for sn in self.round1_absentees() if sn not in self.reported)
 
@@ -545,7 +553,10 @@ class ChessGroup:
         refusal = self.report_refusal()
         if refusal is not None:
             raise ChessError(refusal)
-        if player not in self.round1_absentees():
+        if self.in_round_one:
+            if player not in self.tournament:
+                raise ChessError("chess.no-player", player=player, players=len(self.tournament))
+        elif player not in self.round1_absentees():
             raise ChessError("chess.not-absent", player=player)
         return dataclasses.replace(self, reported=self.reported | {player})
 

@@ -1,0 +1,45 @@
+"""The arbiter's commands by start number or by name, and what they show between rounds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.chessday.test_chess_cli import daemon, day_file, run  # noqa: F401 - the fixture
+
+
+def test_players_by_name_the_last_round_between_rounds_and_who_will_be_withdrawn(
+    tmp_path: Path,
+    daemon: list[str],  # noqa: F811 - the fixture
+    capsys: Any,
+) -> None:
+    assert run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)[0] == 0
+    assert run(capsys, "chess", "pair", *daemon)[0] == 0
+    status, out, _ = run(capsys, "chess", "pairings", "sp3-ch", *daemon)
+    first = out.splitlines()[1]
+    numbers = [int(n) for n in re.findall(r"\((\d+)\)", first)]
+    assert status == 0 and len(numbers) == 2  # start numbers beside the names
+    white, black = numbers
+    names = re.findall(r"\(\d+\) (\S+ \S+)", first)
+    # A claim by the player's name, surname first or not, as the arbiter hears it.
+    surname, given = names[1].split()
+    status, out, _ = run(capsys, "chess", "claim", "1", f"{given} {surname}", *daemon)
+    assert status == 0 and f"nr {black}" in out
+    # A child who came late during round 1, by name: recorded at once.
+    status, out, _ = run(capsys, "chess", "report", "sp3-ch", names[0], *daemon)
+    assert status == 0 and "w trakcie rundy 1" in out and str(white) in out
+    status, _, err = run(capsys, "chess", "withdraw", "sp3-ch", "Nikt Taki", "--reason", "x", *daemon)
+    assert status == 2 and "nikt nie pasuje do „Nikt Taki”" in err
+    # Board 1's white reported, so the forfeit below does not withdraw them; board 2's black will be.
+    assert run(capsys, "chess", "result", "1", "-", *daemon)[0] == 0
+    assert run(capsys, "chess", "result", "2", "+", *daemon)[0] == 0
+    assert run(capsys, "chess", "close", "--all", *daemon)[0] == 0
+    status, out, _ = run(capsys, "chess", "status", *daemon)
+    will = [line for line in out.splitlines() if "zostaną wycofani przed rundą 2" in line]
+    assert len(will) == 1 and "sp3-ch" in will[0]
+    status, out, _ = run(capsys, "chess", "pairings", "sp3-ch", *daemon)
+    assert status == 0 and "runda 1, wyniki" in out and "-+" in out and "+-" in out
+    status, out, _ = run(capsys, "chess", "standings", "sp3-ch", *daemon)
+    assert out.splitlines()[1].split()[0] == "Nr"
+    assert sorted(int(line.split()[1]) for line in out.splitlines()[2:]) == list(range(1, 8))
