@@ -53,7 +53,8 @@ class ColumnMap:
         return tuple(h for i, h in enumerate(self.header) if i not in used and h.strip())
 
 
-def _score(words: list[str], alias: str) -> float:
+def header_score(words: list[str], alias: str) -> float:
+    """The share of a header's words (folded) that ``alias`` covers as whole words (0: none)."""
     if f" {alias} " in f" {' '.join(words)} ":
         return len(alias.split()) / len(words)
     return 0.0
@@ -98,7 +99,7 @@ def map_columns(
             if field in index or (guardian and field in name_fields):
                 continue
             for n, alias in enumerate(names):
-                score = _score(words, alias)
+                score = header_score(words, alias)
                 if score:
                     key = (score, -n, -field_order[field])
                     if i not in best or key > best[i][0]:
@@ -137,6 +138,7 @@ __all__ = [
     "GUARDIAN_WORDS",
     "ColumnMap",
     "HeaderProblem",
+    "header_score",
     "map_columns",
     "parse_column_options",
 ]
