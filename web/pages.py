@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from clockd.api import EventView, TableView
-from clockd.api.chess import ChessBody
+from clockd.api.chess import ChessBody, column_label
 from clockd.api.puzzle import SessionBody
 from clockd.api.zone import ZoneBody
 from clockd.i18n import msg, render
@@ -252,7 +252,7 @@ class Pages:
                 for b in body.boards
             ],
             "bye": body.bye.name if body.bye is not None else None,
-            "columns": body.columns,
+            "columns": [words(column_label(c)) for c in body.columns],
             "standings": [
                 {"rank": s.rank, "name": s.player.name, "values": [s.values.get(c, "") for c in body.columns]}
                 for s in body.standings

@@ -19,14 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from clockd.core.csvtext import CONSENT_WORDS
+from clockd.core.csvtext import CONSENT_WORDS, GUARDIAN_WORDS, header_score
 from clockd.core.people import fold_name
 from clockd.i18n import Msg, msg
-
-#: Words that make a header the guardian's, not the player's.
-GUARDIAN_WORDS = frozenset(
-    {"opiekun", "opiekuna", "opiekunow", "rodzic", "rodzica", "rodzicow", "guardian", "parent", "parents"}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +46,6 @@ class ColumnMap:
     def ignored(self) -> tuple[str, ...]:
         used = set(self.index.values())
         return tuple(h for i, h in enumerate(self.header) if i not in used and h.strip())
-
-
-def header_score(words: list[str], alias: str) -> float:
-    """The share of a header's words (folded) that ``alias`` covers as whole words (0: none)."""
-    if f" {alias} " in f" {' '.join(words)} ":
-        return len(alias.split()) / len(words)
-    return 0.0
 
 
 def map_columns(
