@@ -564,7 +564,7 @@ def test_new_reads_the_registration_forms_own_headers(
         "Jan Kowalski;Anna Kowalska;M;1200\nPiotr Nowak;Ewa Nowak;M;\n",
         encoding="utf-8",
     )
-    code, stdout, err = run(capsys, "swiss", "new", csv, "-o", tmp_path)
+    code, _, err = run(capsys, "swiss", "new", csv, "-o", tmp_path)
     assert code == 0, err
     t = load(tmp_path / "klasa-3.trf")
     assert [p.name for p in t.players] == ["Kowalski, Jan", "Nowak, Piotr"]  # the child's, not the guardian's
