@@ -275,7 +275,7 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
         owner = (
             t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
         )
-        if t.program.owner and getattr(t, "holder", t.program.owner) is None:  # its event let it go
+        if t.program.owner and t.holder is None:  # its event let it go: the result shows, the table is free
             owner = text("cli.status.released", owner=owner)
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])

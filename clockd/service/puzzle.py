@@ -227,7 +227,7 @@ class PuzzleDuel:
             return after, Staged(entry, follow=[] if replay else _close_duel(ctx, s, item, entry.by))
         if isinstance(action, Override | Walkover):
             after = s.apply(action, match=item, referee=entry.by)
-            follow = [] if replay else _unload_gone(s, after)
+            follow = [] if replay else _unload_gone(ctx, s, after)
             return after, Staged(entry, follow=follow)
         raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover
 
@@ -544,8 +544,9 @@ def _close_duel(ctx: EventContext, s: PuzzleSession, item: str, by: str) -> list
     return [ProgramLoaded(table=state.table, event=s.key, program=closed, by=by)]
 
 
-def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
-    """Programs to take off tables whose match is no longer being played (an override, a walkover)."""
+def _unload_gone(ctx: EventContext, before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
+    """Programs to take off tables whose match is no longer being played (an override, a walkover)
+    — where the match's duel is still on the table (the referee may have freed it for another event)."""
     if before.bracket is None or after.bracket is None:
         return []
     out: list[Entry] = []
@@ -553,7 +554,9 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
         if m.status is not MatchStatus.ASSIGNED or m.table is None:
             continue
         now = after.bracket.matches.get(mid)
-        if now is None or now.status is not MatchStatus.ASSIGNED:
+        state = ctx.table(m.table)
+        on_table = state is not None and state.program.owner == event_ref(ctx.hall, before.key, mid)
+        if on_table and (now is None or now.status is not MatchStatus.ASSIGNED):
             out.append(ProgramLoaded(table=m.table, event=before.key, program=Idle()))
     return out
 

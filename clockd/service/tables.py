@@ -668,7 +668,7 @@ class Tables:
 
     def _on_program(self, e: ProgramLoaded, replay: bool) -> Staged:
         state = self._table(e)
-        if not replay:
+        if not replay and e.request is None:  # a desk's command to this node: the desk checked it
             self._check_holder(state, e)
         # The same item's program again (a duel closed, a station disarmed) leaves a table its event
         # let go free; any other program holds it.

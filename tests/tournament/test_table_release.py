@@ -228,6 +228,11 @@ def test_a_dispute_after_the_confirmation_replays_the_daemons_result_from_the_ta
     decided = desk.match("R1-2")
     assert decided.status == "decided"
     conn = ["--host", "127.0.0.1", "--port", str(desk.daemon.port)]
+    assert main(["table", "2", *conn]) == 0
+    shown = capsys.readouterr().out  # the result still shows; the table is free
+    assert "pt/R1-2 (stolik wolny)" in shown and "stolik 2 jest wolny" in shown
+    assert main(["table", "2", "timeline", *conn]) == 0
+    assert "stolik zwolniony (impreza zakończona)" in capsys.readouterr().out
     assert main(["table", "2", "timeline", "--json", *conn]) == 0
     path = tmp_path / "f.json"
     path.write_text(capsys.readouterr().out, encoding="utf-8")
