@@ -11,6 +11,10 @@ timeline in the two commands a referee types.
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -233,17 +237,29 @@ def test_a_dispute_after_the_confirmation_replays_the_daemons_result_from_the_ta
     assert "pt/R1-2 (stolik wolny)" in shown and "stolik 2 jest wolny" in shown
     assert main(["table", "2", "timeline", *conn]) == 0
     assert "stolik zwolniony (impreza zakończona)" in capsys.readouterr().out
-    assert main(["table", "2", "timeline", "--json", *conn]) == 0
-    path = tmp_path / "f.json"
-    path.write_text(capsys.readouterr().out, encoding="utf-8")
-    for match in ("R1-2", "R1-1"):
-        assert main(["duel", "replay", str(path), "--match", match]) == 0, capsys.readouterr().err
-        replayed = json.loads(capsys.readouterr().out)
-        played = desk.match(match)
-        assert replayed["remaining_ms"] == played.score.remaining_ms.model_dump()
-        assert replayed["displayed"] == played.score.displayed.model_dump()
-        assert replayed["moves"] == played.score.moves.model_dump()
-        side_a = played.clock_a if played.clock_a is not None else played.a
-        side_b = played.b if side_a == played.a else played.a
-        assert {"a": side_a, "b": side_b}[replayed["winner"]] == played.winner
+    # the two commands as the referee types them, in a shell (`duelclock` is this Python's clockd)
+    duelclock = f"{shlex.quote(sys.executable)} -m clockd"
+    where = f"--host 127.0.0.1 --port {desk.daemon.port}"
+    env = {**os.environ, "DUELCLOCK_STATE_DIR": str(tmp_path / "state")}
+    typed = f"{duelclock} table 2 timeline --json {where} > f.json; "
+    typed += f"{duelclock} duel replay f.json --match R1-2"
+    done = subprocess.run(
+        typed, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert_replayed(desk, "R1-2", json.loads(done.stdout))
+    # the earlier duel on the table, confirmed too, from the same file
+    assert main(["duel", "replay", str(tmp_path / "f.json"), "--match", "R1-1"]) == 0
+    assert_replayed(desk, "R1-1", json.loads(capsys.readouterr().out))
     assert m.id == "R1-2" and decided.score.moves.model_dump() == {"a": 2, "b": 2}
+
+
+def assert_replayed(desk: Desk, match: str, replayed: dict[str, Any]) -> None:
+    """The replay's winner and times are the daemon's."""
+    played = desk.match(match)
+    assert replayed["remaining_ms"] == played.score.remaining_ms.model_dump()
+    assert replayed["displayed"] == played.score.displayed.model_dump()
+    assert replayed["moves"] == played.score.moves.model_dump()
+    side_a = played.clock_a if played.clock_a is not None else played.a
+    side_b = played.b if side_a == played.a else played.a
+    assert {"a": side_a, "b": side_b}[replayed["winner"]] == played.winner
