@@ -320,6 +320,9 @@ class TableView(BaseModel):
     digest: str
     #: The table node that times the table (``docs/mqtt.md``); ``""``: the daemon itself.
     node: str = ""
+    #: The event's item that holds the table (``desk/pt/R1-7``); ``None``: the table is free —
+    #: nothing is on it, or its event is over and let it go (its result may still show).
+    holder: str | None = None
 
 
 class OutageView(BaseModel):

@@ -46,7 +46,7 @@ from pydantic import (
     SerializationInfo,
 )
 
-from clockd.core.actions import Action, Allowed, Reason, Target, action
+from clockd.core.actions import Action, Allowed, Reason, RequiredReason, Target, action
 from clockd.core.clock import (
     Adjust,
     ClockState,
@@ -94,6 +94,18 @@ class ClearAlert(Action):
     kind: Literal["clear-alert"] = "clear-alert"
     target: ClassVar[Target] = "table"
     alert_id: int | None = None
+
+
+@action
+class FreeTable(Action):
+    """The referee gives a table back: whatever event holds it lets go, and the next event (or
+    the table's own clock) may take it. Its ``reason`` is journaled. A running clock there is
+    stopped only when the referee says so (``stop_running``): a duel is never ended in silence."""
+
+    kind: Literal["table-free"] = "table-free"
+    target: ClassVar[Target] = "table"
+    reason: RequiredReason
+    stop_running: bool = False
 
 
 #: The actions a program is asked about, in the order screens list them. A program that
@@ -469,6 +481,7 @@ __all__ = [
     "ClockFace",
     "ClockProgramView",
     "FlagProposal",
+    "FreeTable",
     "Idle",
     "IdleView",
     "Program",

@@ -480,6 +480,11 @@ class ZoneEvent(BaseModel):
     def record(self, entry: EntryId) -> EntryRecord:
         return self.records.get(entry, EntryRecord())
 
+    def holds_table(self, entry: EntryId) -> bool:
+        """Whether ``entry`` still needs its table: not once it is voided, nor once the ranking
+        is confirmed (DESIGN.md principle 12: the next event takes the table)."""
+        return not self.confirmed and self.record(entry).void is None
+
     # -- reading -------------------------------------------------------------------------------
     def raw_elapsed(self, t_ns: int) -> int:
         """Event time at ``t_ns``, not capped at the end (a finish past it is late)."""

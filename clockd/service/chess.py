@@ -266,11 +266,8 @@ class ChessKind(Untimed):
             state = ctx.table(play.table)
             if state is None:
                 raise Refused("table.unknown", table=play.table, known=sorted(ctx.tables().view()))
+            # A table another event holds: the tables refuse (clockd.service.tables).
             owner = event_ref(ctx.hall, hosted.key, f"board-{play.board}")
-            if state.program.owner is not None and not state.program.owner.startswith(
-                event_ref(ctx.hall, hosted.key) + "/"
-            ):
-                raise Refused("table.busy", table=play.table, owner=state.program.owner)
             program = ChessClock.fresh(control, owner=owner, game=ChessGame(white=Side.A))
             out.append(ProgramLoaded(table=play.table, event=hosted.key, program=program))
         return out

@@ -159,6 +159,12 @@ class PuzzleDuel:
         )
         return built.model_dump(mode="json")
 
+    def holds(self, hosted: Hosted, item: str) -> bool:
+        """A match holds its table until it is confirmed (or taken off it)."""
+        s: PuzzleSession = hosted.state
+        m = s.bracket.matches.get(item) if s.bracket is not None else None
+        return m is not None and m.holds_table
+
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         s: PuzzleSession = hosted.state
         if s.bracket is None or item not in s.bracket.matches:
@@ -221,7 +227,7 @@ class PuzzleDuel:
             return after, Staged(entry, follow=[] if replay else _close_duel(ctx, s, item, entry.by))
         if isinstance(action, Override | Walkover):
             after = s.apply(action, match=item, referee=entry.by)
-            follow = [] if replay else _unload_gone(s, after)
+            follow = [] if replay else _unload_gone(ctx, s, after)
             return after, Staged(entry, follow=follow)
         raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover
 
@@ -343,22 +349,13 @@ class PuzzleDuel:
         state = ctx.table(table)
         if state is None:
             raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        program = state.program
+        holder = state.holder  # another event's: the tables refuse (one rule, in clockd.service.tables)
         mine = event_ref(ctx.hall, hosted.key, item)
-        if program.owner is not None and program.owner != mine:
-            owner_hosted = ctx.hosted().get(program.owner.split("/")[1]) if "/" in program.owner else None
-            busy = True
-            if (
-                owner_hosted is not None
-                and owner_hosted.kind == KIND
-                and isinstance(program, PuzzleDuelProgram)
-            ):
-                other: PuzzleSession = owner_hosted.state
-                other_item = program.owner.split("/", 2)[2]
-                m = other.bracket.matches.get(other_item) if other.bracket is not None else None
-                busy = m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT)
-            if busy:
-                raise Refused("table.busy", table=table, owner=program.owner)
+        if holder is not None and holder != mine and holder.startswith(event_ref(ctx.hall, hosted.key) + "/"):
+            s: PuzzleSession = hosted.state
+            m = s.bracket.matches.get(holder.split("/", 2)[2]) if s.bracket is not None else None
+            if m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT):
+                raise Refused("table.busy", table=table, owner=holder)
         return state
 
     def _assign(
@@ -547,8 +544,9 @@ def _close_duel(ctx: EventContext, s: PuzzleSession, item: str, by: str) -> list
     return [ProgramLoaded(table=state.table, event=s.key, program=closed, by=by)]
 
 
-def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
-    """Programs to take off tables whose match is no longer being played (an override, a walkover)."""
+def _unload_gone(ctx: EventContext, before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
+    """Programs to take off tables whose match is no longer being played (an override, a walkover)
+    — where the match's duel is still on the table (the referee may have freed it for another event)."""
     if before.bracket is None or after.bracket is None:
         return []
     out: list[Entry] = []
@@ -556,7 +554,9 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
         if m.status is not MatchStatus.ASSIGNED or m.table is None:
             continue
         now = after.bracket.matches.get(mid)
-        if now is None or now.status is not MatchStatus.ASSIGNED:
+        state = ctx.table(m.table)
+        on_table = state is not None and state.program.owner == event_ref(ctx.hall, before.key, mid)
+        if on_table and (now is None or now.status is not MatchStatus.ASSIGNED):
             out.append(ProgramLoaded(table=m.table, event=before.key, program=Idle()))
     return out
 

@@ -23,6 +23,7 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "adjust": {"target": "1", "side": "a", "delta_ms": -5000, "reason": "x"},
     "adjust-undo": {"target": "1", "at_ns": 1, "side": "a", "delta_ms": -5000, "reason": "x"},
     "set-clock": {"target": "1", "control": "5m"},
+    "table-free": {"target": "1", "reason": "x"},
     "clear-alert": {"target": "1"},
     "note": {"target": "1", "text": "hello"},
     "complete": {"target": "1"},
