@@ -28,7 +28,7 @@ from clockd.core.clock import PerSide, PerSideInt, Side
 from clockd.core.display import quantize
 from clockd.core.private import PRIVATE
 from clockd.core.puzzle_duel import PuzzleSession
-from clockd.core.registration import ListKind, Registration
+from clockd.core.registration import ListKind
 from clockd.core.units import MS
 from clockd.i18n import Msg
 
@@ -52,7 +52,7 @@ class ListedPlayer(_View):
 
 
 class SeatChangeView(_View):
-    absent: int
+    absent: int | None  # None: a seat no one on the main list had
     taken_by: int
     rule: str
 
@@ -186,7 +186,7 @@ def session_body(s: PuzzleSession) -> SessionBody:
     return SessionBody(
         tournament=s.config.name,
         stage=s.stage,
-        players=_players(reg),
+        players=_players(s),
         field=list(reg.field) if reg.field is not None else None,
         seat_changes=[
             SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
@@ -212,7 +212,8 @@ def session_body(s: PuzzleSession) -> SessionBody:
     )
 
 
-def _players(reg: Registration) -> list[ListedPlayer]:
+def _players(s: PuzzleSession) -> list[ListedPlayer]:
+    reg = s.registration
     field = set(reg.field or ())
     took = {c.taken_by: c.absent for c in reg.seat_changes}
     out: list[ListedPlayer] = []
@@ -232,7 +233,7 @@ def _players(reg: Registration) -> list[ListedPlayer]:
                     withdrawn=p.id in reg.withdrawn,
                     in_field=p.id in field,
                     took_seat_of=took.get(p.id),
-                    actions=reg.player_allowed(p.id),
+                    actions=s.player_allowed(p.id),
                 )
             )
     return out

@@ -15,7 +15,9 @@ The regulations (RULES.md §A, 000 §1.9–1.19) in the order a referee meets th
   over the limit.
 * Players check in at the table; at T−10 an absent player's seat goes to the next reserve
   *in order* (§1.18), and at T−5 a seat still free goes to anyone waiting — walk-ins,
-  typed in at the desk, in order of arrival (§1.19). :meth:`Registration.close` does both.
+  typed in at the desk, in order of arrival (§1.19). :meth:`Registration.close` does both,
+  and says who took which seat; until the draw the referee may open the check-in again
+  (:class:`ReopenCheckIn`: a walk-in who came late, a check-in forgotten).
 
 **A bad row stops the import.** A row that cannot be read (no name, an age that is not a
 number, an e-mail without ``@``) is an error naming its line; nothing is imported until the
@@ -888,15 +890,25 @@ class CloseCheckIn(Action):
     target: ClassVar[Target] = "event"
 
 
-RegistrationAction = AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn
+@action
+class ReopenCheckIn(Action):
+    """Take the close back, until the draw: the field and its seat changes are undone, the
+    check-in is open again (someone came late, a check-in was forgotten); close again after."""
+
+    kind: Literal["check-in-reopen"] = "check-in-reopen"
+    target: ClassVar[Target] = "event"
+
+
+RegistrationAction = AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn | ReopenCheckIn
 
 
 class SeatChange(BaseModel):
-    """Who took an absent player's seat at the start, for the referee's record."""
+    """Who took an absent player's seat at the start (``absent``: ``None`` for a seat no one
+    on the main list had), for the referee's record."""
 
     model_config = ConfigDict(frozen=True)
 
-    absent: PlayerId
+    absent: PlayerId | None
     taken_by: PlayerId
     rule: Literal["reserve §1.18", "walk-in §1.19"]
 
@@ -1144,6 +1156,7 @@ class Registration(BaseModel):
         return {
             "player-add": closed,
             "check-in-close": closed,
+            "check-in-reopen": None if self.closed else msg("registration.not-closed"),
             "signups-import": closed,  # again and again: a later export joins what is listed
         }
 
@@ -1175,6 +1188,9 @@ class Registration(BaseModel):
         if isinstance(event, CloseCheckIn):
             _refuse(self.allowed()["check-in-close"])
             return self._close()
+        if isinstance(event, ReopenCheckIn):
+            _refuse(self.allowed()["check-in-reopen"])
+            return self.model_copy(update={"field": None, "seat_changes": ()})
         _refuse(self.player_allowed(event.player)[event.kind])
         player = self.players[event.player]
         if isinstance(event, CheckIn):
@@ -1206,7 +1222,9 @@ class Registration(BaseModel):
         names = display_names(people, self.name_style)
         players = {i: p.model_copy(update={"display_name": names[i]}) for i, p in self.players.items()}
         players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind, person_id=person_id)
-        return self.model_copy(update={"players": players})
+        # a walk-in is typed in because they are here (§1.19): present, in the queue for a seat
+        present = self.present | {pid} if kind is ListKind.WALK_IN else self.present
+        return self.model_copy(update={"players": players, "present": present})
 
     def _close(self) -> Registration:
         """The field: present main-list players keep their seats; each empty seat goes to the
@@ -1225,8 +1243,7 @@ class Registration(BaseModel):
                 break
             pid, rule = queue.pop(0)
             field.append(pid)
-            if seat is not None:
-                changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
+            changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
         if len(field) < 2:
             raise RegistrationError("registration.too-few-present", n=len(field))
         return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})

@@ -125,3 +125,53 @@ def test_a_team_events_results_as_json_csv_html_and_pdf(desk: Any) -> None:
     page = files["html"].read_text(encoding="utf-8")
     assert "#ffd54f" in page and "wyniki ostateczne" in page and "bez klasyfikacji" in page
     assert files["pdf"].read_bytes().startswith(b"%PDF")
+
+
+def test_a_walk_in_pair_takes_a_seat_at_the_close_which_is_taken_back_until_the_start(desk: Any) -> None:
+    """Issue 26, item 3: the README's relay, its rules from the regulations (15 pairs)."""
+    run, h, tmp = desk
+    (tmp / "zapisy.csv").write_text(FORM, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    assert run("import", "sztafeta", str(tmp / "zapisy.csv"))[0] == 0  # 5 pairs on the main list
+    assert run("checkin", "sztafeta", "para-1", "para-2", "para-3", "para-4")[0] == 0  # para-5 is late
+    code, _, err = run("add", "sztafeta", "sala-1", "--name", "Ala i Ola")  # waiting at the hall (T−5)
+    assert code == 0, err
+    code, out, err = run("close", "sztafeta")
+    assert code == 0, err
+    assert "Ala i Ola (sala-1) zajmuje miejsce: Kuba B. i Lena W. (para-5) (chętny na miejscu, §1.19)" in out
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert [e.entry for e in body.entries if e.entry.startswith("sala")] == ["sala-1"]
+
+    # para-5 arrives: the refusal says how to open the check-in again, and it is done
+    code, _, err = run("checkin", "sztafeta", "para-5")
+    assert code != 0 and "duelclock event reopen" in err
+    code, _, err = run("reopen", "sztafeta")
+    assert code == 0, err
+    assert run("checkin", "sztafeta", "para-5")[0] == 0
+    code, out, _ = run("close", "sztafeta")
+    assert "Ala i Ola (sala-1) zajmuje wolne miejsce (chętny na miejscu, §1.19)" in out  # 11 seats were free
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert {e.entry for e in body.entries} == {"para-1", "para-2", "para-3", "para-4", "para-5", "sala-1"}
+    assert run("start", "sztafeta")[0] == 0
+    code, _, err = run("reopen", "sztafeta")
+    assert code != 0 and "impreza już wystartowała" in err
+
+
+def test_a_count_above_the_puzzles_pieces_is_refused_with_the_limit(desk: Any) -> None:
+    """Issue 26, item 4: 1200 on the team event's 1000 pieces, 450 on a relay's two pictures of 200."""
+    run, _, _ = desk
+    assert run("new", "druzynowy", "--kind", "team")[0] == 0
+    assert run("add", "druzynowy", "druzyna-1", "--name", "Smoki")[0] == 0
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    assert run("add", "sztafeta", "para-1", "--name", "Ala i Ola")[0] == 0
+    for key in ("druzynowy", "sztafeta"):
+        assert run("start", key)[0] == 0
+        assert run("end", key)[0] == 0
+    code, _, err = run("count", "druzynowy", "druzyna-1", "1200")
+    assert code != 0 and "druzyna-1: policzonych elementów (1200) jest więcej, niż ma puzzle (1000)" in err
+    code, _, err = run("count", "sztafeta", "para-1", "450")
+    assert code != 0 and "(450) jest więcej, niż ma puzzle (400)" in err
+    code, _, err = run("count", "sztafeta", "para-1", "250", "150")
+    assert code != 0 and "obrazek 1: policzonych elementów (250) jest więcej, niż ma obrazek (200)" in err
+    assert run("count", "druzynowy", "druzyna-1", "1000")[0] == 0
+    assert run("count", "sztafeta", "para-1", "200", "112")[0] == 0
