@@ -22,6 +22,7 @@ from clockd.core.actions import action_types
 from clockd.core.clock import Side
 from clockd.core.duel import DuelDecidedBy
 from clockd.core.program import program_types
+from clockd.core.units import SECOND
 from clockd.i18n import set_language
 from clockd.store.entries import entry_kinds
 
@@ -77,3 +78,17 @@ def test_a_press_before_the_toss_is_named_in_the_tables_timeline(
     assert status == 0
     press = next(line for line in out.splitlines() if "naciśnięcie" in line)
     assert "pominięte: przed rzutem" in press and "term." not in out
+
+    # a win on time left is "więcej czasu", as the demo says ("na czas" is a flag in Polish chess)
+    m = desk.match("R1-1")
+    assert cli(desk, capsys, "tournament", "toss", "R1-1", "--winner", str(m.a))[0] == 0
+    desk.press(2, Side.B, T0 + SECOND)  # the toss loser starts the winner's time
+    desk.at(T0 + 13 * SECOND)
+    assert cli(desk, capsys, "tournament", "complete", "R1-1")[0] == 0
+    assert cli(desk, capsys, "tournament", "confirm", "R1-1")[0] == 0
+    status, out, _ = cli(desk, capsys, "tournament", "show")
+    line = next(x for x in out.splitlines() if "R1-1" in x)
+    assert status == 0 and "(więcej czasu)" in line and "na czas" not in out
+    main(["table", "2", "timeline", "--host", "127.0.0.1", "--port", str(desk.daemon.port)])
+    out = capsys.readouterr().out
+    assert "więcej czasu" in out and "term." not in out
