@@ -82,6 +82,14 @@ class PossibleDuplicateView(_View):
     name: str
 
 
+class NoEmailView(_View):
+    """A main-list player whose sign-up has no e-mail address (the referee is warned)."""
+
+    player: int
+    line: int | None
+    name: str
+
+
 class ImportView(_View):
     """What the latest export of the form changed (players by number; fields by name only)."""
 
@@ -171,6 +179,8 @@ class SessionBody(EventBody):
     possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list, json_schema_extra=PRIVATE)
     #: What the latest export of the form changed (player numbers and field names); private.
     last_import: ImportView | None = Field(default=None, json_schema_extra=PRIVATE)
+    #: Main-list players with no e-mail address; private (the token's).
+    no_email: list[NoEmailView] = Field(default_factory=list, json_schema_extra=PRIVATE)
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:
@@ -207,6 +217,9 @@ def session_body(s: PuzzleSession) -> SessionBody:
         possible_duplicates=[
             PossibleDuplicateView(line=d.line, same_as=d.same_as, name=d.name)
             for d in reg.possible_duplicates
+        ],
+        no_email=[
+            NoEmailView(player=p.id, line=p.line, name=reg.shown_name(p.id)) for p in reg.without_email()
         ],
         bracket=None if s.bracket is None else bracket_view(s.bracket),
     )

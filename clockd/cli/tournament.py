@@ -259,6 +259,16 @@ def _print_refusals(refusals: Any) -> None:
         print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
 
 
+def _print_no_email(found: Any) -> None:
+    """Main-list players the organiser cannot write to: their sign-up has no e-mail address."""
+    if not found:
+        return
+    print(i18n.text("cli.tournament.no-email"))
+    for p in found:
+        line = f"{i18n.text('cli.tournament.line')} {p.line}: " if p.line is not None else ""
+        print(f"  {line}{p.name} ({p.player})")
+
+
 def _print_possible_duplicates(found: Any) -> None:
     """Namesakes with other contacts: the referee decides whether they are one person (§1.14)."""
     if not found:
@@ -785,6 +795,7 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         _print_import(body)
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
     return 0
 
 
@@ -866,6 +877,7 @@ def _show(client: Any, session: str, as_json: bool) -> int:
             print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
         return 0
     # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}
