@@ -499,7 +499,8 @@ def _show(event: Any, as_json: bool) -> int:
         for refusal in getattr(event.body, "refusals", []):
             lines = ", ".join(str(n) for n in refusal.lines)
             names = ", ".join(refusal.names)
-            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail))
+            n = len(refusal.lines)  # "wiersz 12", "wiersze 10, 11"
+            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail, n=n))
         if event.kind == "switcher":
             _show_rotation(event.body)
     for name, reason in sorted(event.actions.items()):

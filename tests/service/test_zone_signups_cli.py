@@ -62,7 +62,7 @@ def test_a_relay_from_the_sign_up_form_to_the_start(desk: Any) -> None:
     assert code == 0, err
     # two pairs on the main list, two on the reserve, one over the limit; Zosia has no partner
     assert "Anna K. i Jan N. (para-1)" in out and "główna" in out and "rezerwowa" in out
-    assert "poza listami (wiersze 10, 11" in out and "(wiersze 12: Zosia K.)" in out
+    assert "poza listami (wiersze 10, 11" in out and "(wiersz 12: Zosia K.)" in out  # one line: "wiersz"
     # starting before the check-in is closed is refused, in Polish
     code, out, err = run("start", "sztafeta")
     assert code != 0 and "najpierw zamknij sprawdzanie obecności" in err
@@ -175,3 +175,19 @@ def test_a_count_above_the_puzzles_pieces_is_refused_with_the_limit(desk: Any) -
     assert code != 0 and "obrazek 1: policzonych elementów (250) jest więcej, niż ma obrazek (200)" in err
     assert run("count", "druzynowy", "druzyna-1", "1000")[0] == 0
     assert run("count", "sztafeta", "para-1", "200", "112")[0] == 0
+
+
+def test_a_pair_whose_partner_was_refused_says_why(desk: Any) -> None:
+    """Issue 26, item 5: not "the partner did not sign up" when the partner's form was refused."""
+    run, _, tmp = desk
+    form = FORM.replace("Jan;Nowak;j@x.pl;22;Smoki", "Jan;Nowak;j@x.pl;12;Smoki")  # 12: under 13 (§1.9)
+    (tmp / "zapisy.csv").write_text(form, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    code, out, err = run("import", "sztafeta", str(tmp / "zapisy.csv"))
+    assert code == 0, err
+    assert (
+        "(wiersz 2: Anna K.): para „Smoki” ma jedną osobę: zgłoszenie partnera (wiersz 3, Jan N.) odrzucono: "
+        "poniżej minimalnego wieku 13 lat (§1.9)"
+    ) in out
+    smoki = next(line for line in out.splitlines() if "„Smoki”" in line)
+    assert "partner się nie zapisał" not in smoki  # Zosia's pair "Sami" is the one whose partner never did
