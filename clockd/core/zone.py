@@ -234,7 +234,7 @@ class ZoneConfig(HallEventConfig):
     .. code-block:: toml
 
         entries = ["para-1", "para-2"]  # the entries without a table button too (default: the stations')
-        pieces = 200                    # per picture (for the printout)
+        pieces = 200                    # per picture (the printout; a count above pieces × pictures is refused)
         pictures = 2                    # the relay: two pictures per pair
         max_missing = 10                # the team event: more missing voids the attempt
         [names]                         # what the screens show (public names only)
