@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
 from clockd.core.hall import TimerView, timer_view
+from clockd.core.private import PRIVATE
 from clockd.core.zone import ZoneEvent
 from clockd.i18n import Msg
 
@@ -81,6 +82,8 @@ class ZoneBody(EventBody):
     pictures: int = 1
     check_in: Literal["none", "open", "closed"] = "none"
     refusals: list[SignupRefusalView] = Field(default_factory=list)
+    #: Main-list members whose form has no e-mail address (line, public name): the referee's.
+    no_email: list[tuple[int, str]] = Field(default_factory=list, json_schema_extra=PRIVATE)
     seat_changes: list[ZoneSeatChangeView] = Field(default_factory=list)
 
 
@@ -145,6 +148,7 @@ def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
             SignupRefusalView(lines=list(r.lines), names=list(r.names), reason=r.reason, detail=r.detail)
             for r in event.signup_refusals
         ],
+        no_email=[(line, name) for line, name in event.signup_no_email],
         seat_changes=[
             ZoneSeatChangeView(
                 absent=absent,

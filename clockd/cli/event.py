@@ -229,9 +229,20 @@ def run(args: argparse.Namespace) -> int:
             if args.command == "close":
                 _print_seat_changes(done.event.body)
             _show(done.event, False)
+            if args.command == "import":
+                _print_no_email(done.event.body)
         return 0
 
     return call(args, act)
+
+
+def _print_no_email(body: Any) -> None:
+    """Main-list members whose form has no e-mail address, by line and name (a warning)."""
+    found = getattr(body, "no_email", [])
+    if found:
+        print(text("cli.signups-no-email"))
+        for line, name in found:
+            print(f"  {text('cli.tournament.line')} {line}: {name}")
 
 
 def _print_seat_changes(body: Any) -> None:

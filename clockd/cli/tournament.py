@@ -263,7 +263,7 @@ def _print_no_email(found: Any) -> None:
     """Main-list players the organiser cannot write to: their sign-up has no e-mail address."""
     if not found:
         return
-    print(i18n.text("cli.tournament.no-email"))
+    print(i18n.text("cli.signups-no-email"))
     for p in found:
         line = f"{i18n.text('cli.tournament.line')} {p.line}: " if p.line is not None else ""
         print(f"  {line}{p.name} ({p.player})")

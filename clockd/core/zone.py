@@ -234,7 +234,7 @@ class ZoneConfig(HallEventConfig):
     .. code-block:: toml
 
         entries = ["para-1", "para-2"]  # the entries without a table button too (default: the stations')
-        pieces = 200                    # per picture (the printout; a count above pieces × pictures is refused)
+        pieces = 200                    # per picture (the printout; a count is at most pieces × pictures)
         pictures = 2                    # the relay: two pictures per pair
         max_missing = 10                # the team event: more missing voids the attempt
         [names]                         # what the screens show (public names only)
@@ -340,6 +340,7 @@ class ZoneEvent(BaseModel):
     field: tuple[EntryId, ...] | None = None
     seat_changes: tuple[tuple[EntryId | None, EntryId, str], ...] = ()  # (absent, taken by, rule)
     signup_refusals: tuple[EntryRefusal, ...] = ()  # the import's refusals: lines and public names
+    signup_no_email: tuple[tuple[int, str], ...] = ()  # main-list members without an e-mail: line, name
 
     @classmethod
     def new(cls, kind: ZoneKind, config: ZoneConfig) -> ZoneEvent:
@@ -388,6 +389,7 @@ class ZoneEvent(BaseModel):
                 "lists": {**self.lists, **{e.entry: e.list for e in signups.entries}},
                 "members": {**self.members, **{e.entry: tuple(e.members) for e in signups.entries}},
                 "signup_refusals": tuple(signups.refused),
+                "signup_no_email": signups.no_email,
             }
         )
 

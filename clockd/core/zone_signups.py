@@ -108,6 +108,9 @@ class EntrySignups(BaseModel):
     entries: tuple[EntrySignup, ...]
     refused: tuple[EntryRefusal, ...]
     team_column: str
+    #: Members of main-list entries whose form has no e-mail address (line, public name): the
+    #: organiser cannot write to them, so the referee is warned at the import.
+    no_email: tuple[tuple[int, str], ...] = ()
 
     def listed(self, kind: EntryList) -> list[EntrySignup]:
         return [e for e in self.entries if e.list == kind]
@@ -301,8 +304,16 @@ def form_entries(
             )
         )
     refused.sort(key=lambda r: min(r.lines))
+    main_lines = {line for e in entries if e.list == "main" for line in e.lines}
+    no_email = tuple(
+        (s.line, public[s.line]) for s in people.accepted if s.line in main_lines and not s.person.email
+    )
     return EntrySignups(
-        source=source, entries=tuple(entries), refused=tuple(refused), team_column=column_name
+        source=source,
+        entries=tuple(entries),
+        refused=tuple(refused),
+        team_column=column_name,
+        no_email=no_email,
     )
 
 

@@ -191,3 +191,16 @@ def test_a_pair_whose_partner_was_refused_says_why(desk: Any) -> None:
     ) in out
     smoki = next(line for line in out.splitlines() if "„Smoki”" in line)
     assert "partner się nie zapisał" not in smoki  # Zosia's pair "Sami" is the one whose partner never did
+
+
+def test_a_main_list_member_without_an_e_mail_is_warned_about(desk: Any) -> None:
+    """Issue 26, item 5: the organiser cannot write to them; the referee hears it at the import."""
+    run, _, tmp = desk
+    form = FORM.replace("Ola;Mazur;o@x.pl;", "Ola;Mazur;;").replace("Kuba;Bąk;k@x.pl;", "Kuba;Bąk;;")
+    (tmp / "relay.toml").write_text(CONFIG, encoding="utf-8")  # two pairs on the main list
+    (tmp / "zapisy.csv").write_text(form, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay", "--config", str(tmp / "relay.toml"))[0] == 0
+    code, out, err = run("import", "sztafeta", str(tmp / "zapisy.csv"))
+    assert code == 0, err
+    warning = out.split("Uwaga: na liście głównej bez adresu e-mail", 1)[1]
+    assert "wiersz 4: Ola M." in warning and "Kuba" not in warning  # Kuba's pair is over the limit
