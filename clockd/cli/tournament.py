@@ -8,6 +8,7 @@ or ``--host/--port/--token``)::
     duelclock tournament add --first Ola --last Nowak --age 30 --walk-in
     duelclock tournament checkin 1 2 3 …              # players present (--out undoes)
     duelclock tournament close                        # start: empty seats to reserves, then walk-ins
+    duelclock tournament reopen                       # until the draw: the close taken back
     duelclock tournament draw --seed 2026             # or --lines 1=5,2=11,… from the physical draw
     duelclock tournament show                         # the bracket and who plays where
     duelclock tournament assign R1-1 3                # match to table 3: its clock set for the round
@@ -258,6 +259,16 @@ def _print_refusals(refusals: Any) -> None:
         print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
 
 
+def _print_no_email(found: Any) -> None:
+    """Main-list players the organiser cannot write to: their sign-up has no e-mail address."""
+    if not found:
+        return
+    print(i18n.text("cli.signups-no-email"))
+    for p in found:
+        line = f"{i18n.text('cli.tournament.line')} {p.line}: " if p.line is not None else ""
+        print(f"  {line}{p.name} ({p.player})")
+
+
 def _print_possible_duplicates(found: Any) -> None:
     """Namesakes with other contacts: the referee decides whether they are one person (§1.14)."""
     if not found:
@@ -413,6 +424,7 @@ def _register_daemon(tsub: Any) -> None:
         "close",
         i18n.text("cli.tournament.close-check-in-empty-seats-go"),
     )
+    command("reopen", i18n.text("cli.tournament.reopen-help"))
     p = command(
         "draw",
         i18n.text("cli.tournament.the-bracket-the-apps-draw-seed"),
@@ -596,6 +608,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         CheckIn,
         CheckOut,
         CloseCheckIn,
+        ReopenCheckIn,
         SignupError,
         Withdraw,
         decode_signups,
@@ -644,6 +657,8 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         return session, [Withdraw(player=args.player)]
     if cmd == "close":
         return session, [CloseCheckIn()]
+    if cmd == "reopen":
+        return session, [ReopenCheckIn()]
     if cmd == "draw":
         lines = _parse_lines(args.lines) if args.lines else None
         return session, [MakeDraw(seed=args.seed, lines=lines)]
@@ -780,6 +795,7 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         _print_import(body)
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
     return 0
 
 
@@ -806,15 +822,13 @@ def _print_seat_changes(body: Any) -> None:
     """Who took which empty seat at the close (§1.18 reserves in order, §1.19 walk-ins)."""
     names = body.names()
     for c in body.seat_changes:
-        print(
-            "  "
-            + text(
-                "cli.tournament.seat-taken",
-                taken_by=f"{names.get(c.taken_by, '?')} ({c.taken_by})",
-                absent=f"{names.get(c.absent, '?')} ({c.absent})",
-                rule=text(f"term.seat-rule.{c.rule.split()[0]}"),
-            )
-        )
+        taken_by = f"{names.get(c.taken_by, '?')} ({c.taken_by})"
+        rule = text(f"term.seat-rule.{c.rule.split()[0]}")
+        if c.absent is None:  # a seat no one on the main list had
+            print("  " + text("cli.tournament.seat-free-taken", taken_by=taken_by, rule=rule))
+            continue
+        absent = f"{names.get(c.absent, '?')} ({c.absent})"
+        print("  " + text("cli.tournament.seat-taken", taken_by=taken_by, absent=absent, rule=rule))
 
 
 def _print_who_starts(body: Any, match: str) -> None:
@@ -863,6 +877,7 @@ def _show(client: Any, session: str, as_json: bool) -> int:
             print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
         return 0
     # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}

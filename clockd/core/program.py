@@ -50,6 +50,7 @@ from clockd.core.actions import Action, Allowed, Reason, RequiredReason, Target,
 from clockd.core.clock import (
     Adjust,
     ClockState,
+    Outcome,
     Pause,
     PerSide,
     PerSideInt,
@@ -134,6 +135,10 @@ class Program(BaseModel):
     #: What put the program on the table: an event's item (``desk/pt/R1-1``), or ``None``
     #: for the table's own clock. Only the owner changes an owned program.
     owner: str | None = None
+
+    #: Every outcome word :meth:`press` may give (the journal keeps it; the timeline names it
+    #: with the catalogue's ``term.outcome.*``, so each one has its sentence).
+    outcomes: ClassVar[frozenset[str]] = frozenset({"ignored-idle"})
 
     # -- inputs -------------------------------------------------------------------------
     def press(self, side: Side, t_ns: int) -> tuple[Program, str]:
@@ -396,6 +401,7 @@ class ChessClock(Program):
     """A chess clock: the table's own, or a chess game's (``game``, owned by its group)."""
 
     kind: Literal["clock"] = "clock"
+    outcomes: ClassVar[frozenset[str]] = frozenset(o.value for o in Outcome)
     clock: ClockState
     flag_decided: bool = False
     game: ChessGame | None = None

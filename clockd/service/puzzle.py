@@ -55,6 +55,7 @@ from clockd.core.registration import (
     CheckOut,
     CloseCheckIn,
     ConsentKind,
+    ReopenCheckIn,
     Signup,
     SignupImport,
     Withdraw,
@@ -100,6 +101,7 @@ _ACTIONS: tuple[type[Action], ...] = (
     CheckOut,
     Withdraw,
     CloseCheckIn,
+    ReopenCheckIn,
     MakeDraw,
     Assign,
     Toss,
@@ -211,7 +213,7 @@ class PuzzleDuel:
                     }
                 )
             return s.apply(action, person_id=person_id), Staged(entry)
-        if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn):
+        if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn | ReopenCheckIn):
             return s.apply(action), Staged(entry)
         if isinstance(action, MakeDraw):
             return self._draw(s, entry, action, replay)

@@ -52,6 +52,7 @@ from clockd.core.zone import (
     EntryTable,
     ImportEntries,
     MissingPieces,
+    ReopenEntries,
     SplitEntry,
     UnvoidEntry,
     VoidEntry,
@@ -225,6 +226,8 @@ class ZoneContest:
             return event.check_out(action.entry), Staged(entry)
         if isinstance(action, CloseEntries):
             return event.close_check_in(), Staged(entry)
+        if isinstance(action, ReopenEntries):
+            return event.reopen_check_in(), Staged(entry)
         if isinstance(action, EntryTable):
             after = event.set_table(action.entry, action.table)
             follow = [] if replay else [self._station(ctx, hosted, action.entry, action.table)]
