@@ -1,17 +1,162 @@
 """Serving the web pages with uvicorn: in the foreground (``duelclock web``) or in a thread
-beside the daemon (``duelclock run --web HOST:PORT``), and the address with its QR code."""
+beside the daemon (``duelclock run --web HOST:PORT``), and the address with its QR code.
+
+**The web port cannot take the process down** (issue 29, item 3). Beside the daemon the pages
+share its file descriptors with the referee's API and the journal: 1 100 idle connections to
+the web port once used every one of the 1 024, and the referee's pings got no answer. So
+(:class:`WebLimits`):
+
+* a connection that has not sent a whole request within ``request_timeout_s`` of opening (or
+  of its last answer) is closed: an idle one, or one that sends its headers a byte at a time;
+  a page's open stream is an answer in progress, not idle (its writes have their own timeout,
+  :mod:`web.stream`);
+* at most :func:`connection_cap` connections are open at once — below the process's file
+  limit by a ``reserve`` for the API, the journal and the devices; one beyond it gets a short
+  ``503`` and is closed at once (a page's stream tries again by itself);
+* the process asks for a file limit that fits (:func:`raise_file_limit`) and the commands say
+  when the system allows less.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import resource
 import socket
 import threading
+from dataclasses import dataclass
 from typing import Any
 
+import h11
 import segno
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from clockd.i18n import text
 from web.app import WebSettings, create_app
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """What the web port may cost the process (docs/architecture.md, the limits table)."""
+
+    #: Open connections at most, whatever the file limit (a hall's phones, each page one stream).
+    max_connections: int = 4096
+    #: A connection must have sent a whole request this long after opening or its last answer.
+    request_timeout_s: float = 10.0
+    #: Connections taken from the kernel's queue in one turn of the loop (each holds a descriptor
+    #: until it is looked at): part of the reserve.
+    accept_batch: int = 64
+    #: Connections the kernel may queue before they are taken (they hold no descriptor of ours).
+    listen_backlog: int = 2048
+    #: Descriptors kept for the rest of the process (the journal, logs, the hub's link, pipes).
+    own_files: int = 64
+
+
+def file_limit() -> int:
+    """The process's soft limit on open files (``RLIMIT_NOFILE``)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def raise_file_limit(wanted: int) -> int:
+    """Raise the soft file limit towards ``wanted`` as far as the hard limit allows; the limit now.
+
+    The usual soft limit is 1 024 while the hard one is far higher (systemd's default hard limit
+    is 524 288): a process that needs more may simply ask.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return file_limit()
+
+
+def connection_cap(limits: WebLimits, reserve: int, files: int | None = None) -> int:
+    """How many web connections may be open at once: ``files`` (the file limit) less ``reserve``
+    (what else in the process needs descriptors), ``own_files`` and one accept batch; at least 16."""
+    files = file_limit() if files is None else files
+    room = files - reserve - limits.own_files - limits.accept_batch
+    return max(16, min(limits.max_connections, room))
+
+
+def files_wanted(limits: WebLimits, reserve: int) -> int:
+    """The file limit at which the cap is ``max_connections``."""
+    return limits.max_connections + reserve + limits.own_files + limits.accept_batch
+
+
+@dataclass
+class PortStats:
+    """What the web port did to protect the process (``/healthz`` shows them)."""
+
+    cap: int = 0
+    open: int = 0
+    refused: int = 0  # beyond the cap: a 503, closed at once
+    timed_out: int = 0  # no whole request within request_timeout_s
+
+
+class WebConfig(uvicorn.Config):
+    """uvicorn's configuration with the port's limits (its protocol reads them)."""
+
+    limits: WebLimits
+    cap: int
+    port_stats: PortStats
+
+
+def _busy_response() -> bytes:
+    body = text("web.busy").encode()
+    head = (
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\nRetry-After: 2\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+class LimitedHttp(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with the port's bounds: the cap on open connections and the
+    request timeout (module docstring)."""
+
+    def __init__(self, config: WebConfig, *args: Any, **kwargs: Any) -> None:
+        super().__init__(config, *args, **kwargs)
+        self.web_config = config
+        self._deadline: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        cfg = self.web_config
+        stats = cfg.port_stats
+        if len(self.connections) > cfg.cap:
+            stats.refused += 1
+            transport.write(_busy_response())
+            transport.close()
+            return
+        stats.open = len(self.connections)
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        super().connection_lost(exc)
+        self.web_config.port_stats.open = len(self.connections)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request has the same time to arrive whole
+
+    def _arm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self.loop.call_later(self.web_config.limits.request_timeout_s, self._expire)
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.conn.their_state is h11.DONE or self.transport.is_closing():
+            return  # a whole request arrived: it is being answered (a page's stream, for instance)
+        self.web_config.port_stats.timed_out += 1
+        self.transport.close()
 
 
 def public_url(host: str, port: int, *, tls: bool = False) -> str:
@@ -49,20 +194,38 @@ def qr_text(url: str) -> str:
 
 
 def config(
-    settings: WebSettings, host: str, port: int, *, ssl_cert: str | None = None, ssl_key: str | None = None
-) -> uvicorn.Config:
-    return uvicorn.Config(
+    settings: WebSettings,
+    host: str,
+    port: int,
+    *,
+    ssl_cert: str | None = None,
+    ssl_key: str | None = None,
+    limits: WebLimits | None = None,
+    reserve: int = 0,
+) -> WebConfig:
+    """uvicorn's configuration for the pages; ``reserve``: the descriptors the rest of the
+    process needs (the daemon's API beside it), kept out of the web's cap."""
+    limits = limits or WebLimits()
+    cfg = WebConfig(
         create_app(settings),
         host=host,
         port=port,
+        http=LimitedHttp,
         log_level="warning",
         access_log=False,
         ssl_certfile=ssl_cert,
         ssl_keyfile=ssl_key,
         timeout_graceful_shutdown=2,
-        limit_concurrency=4096,
-        backlog=2048,
+        limit_concurrency=None,  # the cap is LimitedHttp's, counted at the connection
+        backlog=limits.accept_batch,  # asyncio takes this many connections per turn of the loop
     )
+    cfg.limits = limits
+    cfg.cap = connection_cap(limits, reserve)
+    cfg.port_stats = PortStats(cap=cfg.cap)
+    app_state = getattr(cfg.app, "state", None)
+    if app_state is not None:
+        app_state.port_stats = cfg.port_stats
+    return cfg
 
 
 class WebServer(uvicorn.Server):
@@ -72,6 +235,16 @@ class WebServer(uvicorn.Server):
     def handle_exit(self, sig: int, frame: Any) -> None:
         self.close_pages()
         super().handle_exit(sig, frame)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        # asyncio listens with the accept batch as the kernel's queue too: make the queue longer
+        # (queued connections hold no descriptor of this process)
+        backlog = getattr(self.config, "limits", WebLimits()).listen_backlog
+        for server in getattr(self, "servers", []):
+            for sock in server.sockets:
+                with contextlib.suppress(OSError), socket.socket(fileno=os.dup(sock.fileno())) as same:
+                    same.listen(backlog)
 
     def close_pages(self) -> None:
         hub = getattr(getattr(self.config.app, "state", None), "hub", None)
