@@ -405,7 +405,7 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
             data["connections"] = {
                 "open": port.open,
                 "cap": port.cap,
-                "refused": port.refused,
+                "full": port.full,
                 "timed_out": port.timed_out,
             }
         return _json(data, 200, request)

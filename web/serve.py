@@ -11,19 +11,24 @@ the web port once used every one of the 1 024, and the referee's pings got no an
   a page's open stream is an answer in progress, not idle (its writes have their own timeout,
   :mod:`web.stream`);
 * at most :func:`connection_cap` connections are open at once — below the process's file
-  limit by a ``reserve`` for the API, the journal and the devices; one beyond it gets a short
-  ``503`` and is closed at once (a page's stream tries again by itself);
+  limit by a ``reserve`` for the API, the journal and the devices. At the cap the server takes
+  no more from the kernel's queue (:class:`Gate`): they wait there, holding no descriptor of
+  this process and costing it nothing, until one closes;
 * the process asks for a file limit that fits (:func:`raise_file_limit`) and the commands say
   when the system allows less.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import os
+import errno
+import logging
 import resource
 import socket
+import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +37,9 @@ import segno
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from clockd.i18n import text
 from web.app import WebSettings, create_app
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -42,10 +48,10 @@ class WebLimits:
 
     #: Open connections at most, whatever the file limit (a hall's phones, each page one stream).
     max_connections: int = 4096
-    #: A connection must have sent a whole request this long after opening or its last answer.
+    #: A connection must have sent a whole request this long after opening or its last answer
+    #: (a TLS handshake too).
     request_timeout_s: float = 10.0
-    #: Connections taken from the kernel's queue in one turn of the loop (each holds a descriptor
-    #: until it is looked at): part of the reserve.
+    #: Connections taken from the kernel's queue in one turn of the loop.
     accept_batch: int = 64
     #: Connections the kernel may queue before they are taken (they hold no descriptor of ours).
     listen_backlog: int = 2048
@@ -75,15 +81,14 @@ def raise_file_limit(wanted: int) -> int:
 
 def connection_cap(limits: WebLimits, reserve: int, files: int | None = None) -> int:
     """How many web connections may be open at once: ``files`` (the file limit) less ``reserve``
-    (what else in the process needs descriptors), ``own_files`` and one accept batch; at least 16."""
+    (what else in the process needs descriptors) and ``own_files``; at least 16."""
     files = file_limit() if files is None else files
-    room = files - reserve - limits.own_files - limits.accept_batch
-    return max(16, min(limits.max_connections, room))
+    return max(16, min(limits.max_connections, files - reserve - limits.own_files))
 
 
 def files_wanted(limits: WebLimits, reserve: int) -> int:
     """The file limit at which the cap is ``max_connections``."""
-    return limits.max_connections + reserve + limits.own_files + limits.accept_batch
+    return limits.max_connections + reserve + limits.own_files
 
 
 @dataclass
@@ -92,46 +97,119 @@ class PortStats:
 
     cap: int = 0
     open: int = 0
-    refused: int = 0  # beyond the cap: a 503, closed at once
+    full: int = 0  # times the cap was reached (the kernel's queue waited meanwhile)
     timed_out: int = 0  # no whole request within request_timeout_s
 
 
 class WebConfig(uvicorn.Config):
-    """uvicorn's configuration with the port's limits (its protocol reads them)."""
+    """uvicorn's configuration with the port's limits (its protocol and gate read them)."""
 
     limits: WebLimits
     cap: int
     port_stats: PortStats
+    gate: Gate | None = None
 
 
-def _busy_response() -> bytes:
-    body = text("web.busy").encode()
-    head = (
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-        f"Content-Length: {len(body)}\r\nRetry-After: 2\r\nConnection: close\r\n\r\n"
-    )
-    return head.encode() + body
+class Gate:
+    """Takes connections from the listening sockets while fewer than ``cap`` are open.
+
+    It stands in for asyncio's own accept loop (which takes whatever the kernel has queued,
+    up to the descriptors' end): at the cap it stops reading the listening sockets, so new
+    connections wait in the kernel's queue, and it starts again when one closes. Each
+    connection taken is handed to uvicorn's protocol with ``loop.connect_accepted_socket``.
+    """
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        listeners: list[socket.socket],
+        factory: Callable[[], asyncio.Protocol],
+        cfg: WebConfig,
+        is_open: Callable[[], int],
+    ) -> None:
+        self.loop, self.listeners, self.factory, self.cfg = loop, listeners, factory, cfg
+        self.is_open = is_open
+        self.pending = 0  # taken, not yet handed to the protocol
+        self.reading = False
+        self.closed = False
+
+    def start(self) -> None:
+        self._read(True)
+
+    def close(self) -> None:
+        self._read(False)
+        self.closed = True
+        for sock in self.listeners:
+            sock.close()
+
+    def count(self) -> int:
+        return self.is_open() + self.pending
+
+    def _read(self, on: bool) -> None:
+        if on == self.reading or self.closed:
+            return
+        self.reading = on
+        for sock in self.listeners:
+            if on:
+                self.loop.add_reader(sock.fileno(), self._accept, sock)
+            else:
+                self.loop.remove_reader(sock.fileno())
+
+    def room(self) -> None:
+        """A connection closed (or was not made): read the listening sockets again if there is room."""
+        if not self.reading and self.count() < self.cfg.cap:
+            self._read(True)
+
+    def _accept(self, listener: socket.socket) -> None:
+        for _ in range(self.cfg.limits.accept_batch):
+            if self.count() >= self.cfg.cap:
+                self.cfg.port_stats.full += 1
+                self._read(False)
+                return
+            try:
+                sock, _ = listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                if exc.errno == errno.ECONNABORTED:
+                    continue
+                # out of descriptors or memory after all: wait a moment, as asyncio itself does
+                log.warning("web: cannot take a connection (%s); trying again in a second", exc)
+                self._read(False)
+                self.loop.call_later(1.0, self.room)
+                return
+            sock.setblocking(False)
+            self.pending += 1
+            self.loop.create_task(self._hand_over(sock))
+
+    async def _hand_over(self, sock: socket.socket) -> None:
+        tls = self.cfg.ssl
+        try:
+            await self.loop.connect_accepted_socket(
+                self.factory,
+                sock,
+                ssl=tls,
+                ssl_handshake_timeout=self.cfg.limits.request_timeout_s if tls is not None else None,
+            )
+        except (OSError, ssl.SSLError, TimeoutError, ConnectionError):
+            sock.close()
+        finally:
+            self.pending -= 1
+            self.room()
 
 
 class LimitedHttp(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with the port's bounds: the cap on open connections and the
-    request timeout (module docstring)."""
+    """uvicorn's HTTP/1.1 protocol with the request timeout (module docstring), which tells
+    the :class:`Gate` when a connection closes."""
 
     def __init__(self, config: WebConfig, *args: Any, **kwargs: Any) -> None:
         super().__init__(config, *args, **kwargs)
         self.web_config = config
-        self._deadline: Any = None
+        self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        cfg = self.web_config
-        stats = cfg.port_stats
-        if len(self.connections) > cfg.cap:
-            stats.refused += 1
-            transport.write(_busy_response())
-            transport.close()
-            return
-        stats.open = len(self.connections)
+        self.web_config.port_stats.open = len(self.connections)
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -139,7 +217,10 @@ class LimitedHttp(H11Protocol):
             self._deadline.cancel()
             self._deadline = None
         super().connection_lost(exc)
-        self.web_config.port_stats.open = len(self.connections)
+        cfg = self.web_config
+        cfg.port_stats.open = len(self.connections)
+        if cfg.gate is not None:
+            cfg.gate.room()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -216,8 +297,9 @@ def config(
         ssl_certfile=ssl_cert,
         ssl_keyfile=ssl_key,
         timeout_graceful_shutdown=2,
-        limit_concurrency=None,  # the cap is LimitedHttp's, counted at the connection
-        backlog=limits.accept_batch,  # asyncio takes this many connections per turn of the loop
+        limit_concurrency=None,  # the cap is the Gate's, counted in connections
+        backlog=limits.listen_backlog,
+        loop="asyncio",  # the Gate reads the listening sockets through the selector loop
     )
     cfg.limits = limits
     cfg.cap = connection_cap(limits, reserve)
@@ -238,13 +320,34 @@ class WebServer(uvicorn.Server):
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
-        # asyncio listens with the accept batch as the kernel's queue too: make the queue longer
-        # (queued connections hold no descriptor of this process)
-        backlog = getattr(self.config, "limits", WebLimits()).listen_backlog
-        for server in getattr(self, "servers", []):
+        cfg = self.config
+        if not isinstance(cfg, WebConfig) or not self.started:
+            return
+        # asyncio's accept loop out, the Gate in (on copies of the listening sockets: uvicorn
+        # closes its own at the stop, the Gate its copies)
+        loop = asyncio.get_running_loop()
+        listeners = []
+        for server in self.servers:
             for sock in server.sockets:
-                with contextlib.suppress(OSError), socket.socket(fileno=os.dup(sock.fileno())) as same:
-                    same.listen(backlog)
+                loop.remove_reader(sock.fileno())
+                copy = sock.dup()
+                copy.setblocking(False)
+                listeners.append(copy)
+        state = self.server_state
+
+        def factory() -> asyncio.Protocol:  # what uvicorn's own startup makes for each connection
+            return cfg.http_protocol_class(  # type: ignore[call-arg]
+                config=cfg, server_state=state, app_state=self.lifespan.state
+            )
+
+        cfg.gate = Gate(loop, listeners, factory, cfg, lambda: len(state.connections))
+        cfg.gate.start()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        gate = getattr(self.config, "gate", None)
+        if gate is not None:
+            gate.close()
+        await super().shutdown(sockets)
 
     def close_pages(self) -> None:
         hub = getattr(getattr(self.config.app, "state", None), "hub", None)

@@ -57,27 +57,19 @@
   }
   wire();
   if (!url || !window.EventSource) return;
-  function listen() {
-    var source = new EventSource(url);
-    source.addEventListener("html", function (e) {
-      var box = document.getElementById("find"), q = box ? box.value : "", focused = box && document.activeElement === box;
-      live.innerHTML = e.data;
-      var again = document.getElementById("find");
-      if (again) { again.value = q; if (focused) again.focus(); }
-      wire(); find(); tick();
-    });
-    source.addEventListener("clocks", function (e) {
-      try { var d = JSON.parse(e.data); clocks = d.tables; clocksAt = performance.now(); document.body.setAttribute("data-seq", d.seq); } catch (err) {}
-      tick();
-    });
-    source.onopen = function () { if (offline) offline.hidden = true; };
-    source.onerror = function () {
-      if (offline) offline.hidden = false;
-      // A dropped connection is retried by the browser; a refusal (503: the server has all the
-      // connections it may hold) closes the source for good, so try again a little later.
-      if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000 + Math.random() * 3000);
-    };
-  }
-  listen();
+  var source = new EventSource(url);
+  source.addEventListener("html", function (e) {
+    var box = document.getElementById("find"), q = box ? box.value : "", focused = box && document.activeElement === box;
+    live.innerHTML = e.data;
+    var again = document.getElementById("find");
+    if (again) { again.value = q; if (focused) again.focus(); }
+    wire(); find(); tick();
+  });
+  source.addEventListener("clocks", function (e) {
+    try { var d = JSON.parse(e.data); clocks = d.tables; clocksAt = performance.now(); document.body.setAttribute("data-seq", d.seq); } catch (err) {}
+    tick();
+  });
+  source.onopen = function () { if (offline) offline.hidden = true; };
+  source.onerror = function () { if (offline) offline.hidden = false; };
   setInterval(tick, 250);
 })();
