@@ -21,8 +21,12 @@ in :class:`ServerLimits`. In short —
   ``idle_timeout_s``);
 * connections without the token are *paced*: each may send ``public_rate`` requests a
   second, and all of them together may use ``public_work`` seconds of the loop's time a
-  second; the loop yields after every request, so connections take turns; the referee's
+  second (a request's cost: the loop's time for it and its worker threads' CPU time, never
+  its waits); turns are dealt address by address, at most ``public_at_once`` carried out at
+  once; the loop yields after every request, so connections take turns; the referee's
   (trusted) requests are never paced;
+* a tokenless connection that closes while its request waits for a turn gives its place up
+  at once: its requests still waiting are dropped, its memory goes with it;
 * at most ``max_clients`` connections without the token, ``max_subscribers`` of them
   subscribed; the referee always has ``max_referee_clients`` more: when the public slots are
   full, a new connection is admitted only if its first request carries the token;
@@ -34,7 +38,8 @@ in :class:`ServerLimits`. In short —
 * a subscriber whose unsent output grows beyond ``max_backlog_bytes`` (without the token:
   ``public_backlog_bytes``) is disconnected, never waited for (it may reconnect: a new
   subscription starts with every table's full state); when the output held for every
-  connection together passes ``total_backlog_bytes``, the largest backlogs go first;
+  connection together passes ``total_backlog_bytes`` (the strangers' replies and pushes:
+  ``public_output_bytes``), the largest strangers' backlogs go first;
 * memory a connection held is returned to the system when connections close.
 
 Malformed, unknown or invalid requests get an ``error`` reply and change nothing; a
