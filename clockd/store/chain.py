@@ -15,8 +15,9 @@ definition would need a new schema version and a migration that re-chains the ro
   Numbers are decimal ASCII and cannot hold the separator; event kinds are registered words
   without it; the body comes last, so the encoding is unambiguous.
 * The *head* is the last row's ``(seq, hash)``, kept in the ``meta`` table (updated in the
-  same transaction as each append) and in the lock file (updated when the journal is opened,
-  snapshotted and closed), so that rows cut off the end are noticed too.
+  same transaction as each append) and in the lock file (after each commit, and on disk when
+  the journal is opened, snapshotted and closed), so that rows cut off the end are noticed
+  too, with the ``meta`` head when a ``-wal`` removed after a crash took both.
 * A snapshot's checksum covers its seq, format, body and the chain hash at its seq, which ties
   the snapshot to the very events it folds.
 

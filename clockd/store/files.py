@@ -19,7 +19,9 @@ A journal ``X.db`` lives beside SQLite's ``X.db-wal`` and ``X.db-shm`` and duelc
   ``journal_id``, from ``meta``), which daemon holds it (pid) and how far it had got (the
   chain head). A journal that has vanished or is empty while its lock file says one
   existed is refused rather than silently replaced by a new, empty one; so is a journal
-  that ends before the head the lock file recorded (a deleted ``-wal``).
+  that ends before the head the lock file recorded (a deleted ``-wal``). The head is
+  recorded after every commit (so a ``-wal`` deleted after a ``kill -9`` is noticed too,
+  however few commits it held), ``fsync``-ed at open, snapshot and stop.
 
 The journal must be on a local file system: SQLite's write-ahead log needs shared memory,
 and ``flock`` over NFS is emulated with the very POSIX locks SQLite uses.
@@ -189,15 +191,24 @@ def read_lock_record(path: Path) -> LockRecord | None:
         return None
 
 
-def write_lock_record(path: Path, record: LockRecord) -> None:
-    """Replace the lock file atomically (a reader never sees half of it), ``0600``, on disk."""
+def write_lock_record(path: Path, record: LockRecord, *, durable: bool = True) -> None:
+    """Replace the lock file atomically (a reader never sees half of it), ``0600``; on disk
+    (``fsync``) when ``durable``.
+
+    After each commit the journal writes it without ``fsync`` (:meth:`Journal.append`): a
+    killed process's writes are in the kernel already, which is all that the check against a
+    ``-wal`` removed after a crash needs; a power cut may leave an older record, which can
+    only ever name a head the journal has reached (the commit's own flush came first), never
+    raise a false alarm.
+    """
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(json.dumps(asdict(record)) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -151,6 +151,7 @@ class Journal:
         self._files: dict[Path, FileId | None] = {}
         self._broken: Msg | None = None
         self._linked = False  # warned that the file got another name while open
+        self._record_failed = False  # warned that the lock file could not take the head
         self._journal_id = ""
         if _readonly:
             if not self.path.exists():
@@ -291,12 +292,28 @@ class Journal:
             os.close(self._lock_fd)
             self._lock_fd = None
 
-    def _write_record(self, seq: int, head: bytes) -> None:
+    def _write_record(self, seq: int, head: bytes, *, durable: bool = True) -> None:
         if self._journal_id:
             write_lock_record(
                 self._lock_path,
                 LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex()),
+                durable=durable,
             )
+
+    def _record_commit(self, seq: int, head: bytes) -> None:
+        """The committed head into the lock file, outside the database's files: a ``-wal``
+        removed after a crash takes its commits with it, and this is how the next start (and
+        ``journal verify``) knows how far the journal had got. The commit stands whatever
+        happens here; a lock file that cannot be written is said once, and leaves only an
+        older head (one the journal has reached) for the check."""
+        try:
+            self._write_record(seq, head, durable=False)
+        except JournalError as exc:
+            if not self._record_failed:
+                self._record_failed = True
+                log.warning("%s", exc)
+        else:
+            self._record_failed = False
 
     # -- the files under the journal ----------------------------------------------------------------
     def _changed_file(self) -> tuple[Path, str] | None:
@@ -404,6 +421,7 @@ class Journal:
             raise JournalError("journal.cannot-commit", path=self.path, n=len(rows), problem=exc) from exc
         self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
         self._last_seq, self._head = last, head
+        self._record_commit(last, head)
         if any(e.vault_erases() or e.vault_drops() for e in events):
             self.purge_pending = True
         return list(range(first, last + 1))
