@@ -37,15 +37,21 @@ def row_hash(prev: bytes, seq: int, t_ns: int, table: int | None, kind: str, bod
     """The chain hash of one event row, given the hash of the row before it."""
     where = b"" if table is None else b"%d" % table
     return hashlib.sha256(
-        b"%b%d\x1f%d\x1f%b\x1f%b\x1f%b" % (prev, seq, t_ns, where, kind.encode(), body.encode())
+        b"%b%d\x1f%d\x1f%b\x1f%b\x1f%b" % (prev, seq, t_ns, where, _utf8(kind), _utf8(body))
     ).digest()
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a byte that was not UTF-8 in the file (read back as a lone surrogate)
+    goes in as the byte it was. Valid text encodes exactly as ``str.encode()`` did: no hash changes."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def snapshot_checksum(seq: int, format: int, chain_hash: bytes, body: str) -> bytes:
     """The checksum stored with a snapshot: its seq, format, the chain hash at its seq, its body."""
     h = hashlib.sha256(b"snapshot\x1f%d\x1f%d\x1f" % (seq, format))
     h.update(chain_hash)
-    h.update(body.encode())
+    h.update(_utf8(body))
     return h.digest()
 
 

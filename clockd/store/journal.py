@@ -159,6 +159,7 @@ class Journal:
             try:
                 uri = f"file:{self.path}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                self._db.text_factory = _text
                 self._db.execute("PRAGMA busy_timeout = 5000")
                 found = schema_version(self._db)
             except sqlite3.DatabaseError as exc:
@@ -195,6 +196,7 @@ class Journal:
             for suffix in ("-wal", "-shm"):
                 make_private(real.with_name(real.name + suffix))
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.text_factory = _text
             self._db.execute("PRAGMA busy_timeout = 5000")
             self._check_identity(record)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -766,6 +768,17 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError("journal.cannot-erase", path=self.path, key=repr(key), problem=exc) from exc
         return True
+
+
+def _text(raw: bytes) -> str:
+    """SQLite's TEXT as ``str``, a byte that is not UTF-8 kept as a lone surrogate.
+
+    The default factory raises on one bad byte, halfway through a read, with no row named:
+    ``journal verify`` would end in a traceback. Kept so, the bytes reach the hash chain
+    unchanged (:func:`~clockd.store.chain.row_hash` encodes them back), the row no longer
+    matches its hash, and the damage is named by its seq like any other change.
+    """
+    return raw.decode("utf-8", "surrogateescape")
 
 
 def _fd_id(fd: int) -> FileId:

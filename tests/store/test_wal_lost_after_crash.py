@@ -24,8 +24,20 @@ def start(env: dict[str, str], db: Path, out: Path) -> subprocess.Popen[bytes]:
     blocked), once it serves, or once it has ended."""
     with open(out, "wb") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "clockd", "run", "--sim", "4", "--port", "0", "--db", str(db)]
-            + ["--think-ms", "20"],
+            [
+                sys.executable,
+                "-m",
+                "clockd",
+                "run",
+                "--sim",
+                "4",
+                "--port",
+                "0",
+                "--db",
+                str(db),
+                "--think-ms",
+                "20",
+            ],
             env=env,
             stdout=sink,
             stderr=subprocess.STDOUT,
