@@ -66,6 +66,7 @@ from clockd.store.files import (
     make_private,
     private_folder,
     read_lock_record,
+    update_lock_record,
     write_lock_record,
 )
 from clockd.store.schema import SCHEMA_VERSION, SchemaError, migrate, schema_version
@@ -152,6 +153,7 @@ class Journal:
         self._broken: Msg | None = None
         self._linked = False  # warned that the file got another name while open
         self._record_failed = False  # warned that the lock file could not take the head
+        self._record_fd: int | None = None  # the lock file, for the head after each commit
         self._journal_id = ""
         if _readonly:
             if not self.path.exists():
@@ -289,31 +291,46 @@ class Journal:
                 db.close()
 
     def _release_lock(self) -> None:
+        self._close_record()
         # Only after SQLite's connection is closed: this descriptor is unknown to SQLite.
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None
 
-    def _write_record(self, seq: int, head: bytes, *, durable: bool = True) -> None:
+    def _record(self, seq: int, head: bytes) -> LockRecord:
+        return LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex())
+
+    def _write_record(self, seq: int, head: bytes) -> None:
+        """The lock file replaced on disk (open, snapshot, stop), and opened for :meth:`_record_commit`."""
         if self._journal_id:
-            write_lock_record(
-                self._lock_path,
-                LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex()),
-                durable=durable,
-            )
+            write_lock_record(self._lock_path, self._record(seq, head))
+            self._close_record()
+            with contextlib.suppress(OSError):
+                self._record_fd = os.open(self._lock_path, os.O_WRONLY | os.O_CLOEXEC)
+
+    def _close_record(self) -> None:
+        if self._record_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._record_fd)
+            self._record_fd = None
 
     def _record_commit(self, seq: int, head: bytes) -> None:
         """The committed head into the lock file, outside the database's files: a ``-wal``
-        removed after a crash takes its commits with it, and this is how the next start (and
-        ``journal verify``) knows how far the journal had got. The commit stands whatever
-        happens here; a lock file that cannot be written is said once, and leaves only an
-        older head (one the journal has reached) for the check."""
+        removed after a crash takes its commits with it (and the ``meta`` head), and this is
+        how the next start and ``journal verify`` know how far the journal had got. The
+        commit stands whatever happens here; a lock file that cannot be written is said once,
+        and leaves only an older head (one the journal has reached) for the check."""
+        if self._record_fd is None:
+            return
         try:
-            self._write_record(seq, head, durable=False)
-        except JournalError as exc:
+            update_lock_record(self._record_fd, self._record(seq, head))
+        except OSError as exc:
             if not self._record_failed:
                 self._record_failed = True
-                log.warning("%s", exc)
+                log.warning(
+                    "%s",
+                    Msg("journal.cannot-write-lock-file", {"path": str(self._lock_path), "problem": exc}),
+                )
         else:
             self._record_failed = False
 
@@ -601,6 +618,10 @@ class Journal:
     def verify(self) -> ChainCheck:
         """Check every row against the chain, the heads (``meta``, lock file), every snapshot's
         checksum and SQLite's own ``integrity_check``, in one read transaction."""
+        # The lock file first: it is written after each commit, so the journal read afterwards
+        # holds at least the head it names (read the other way round, a busy writer's next
+        # commit would look lost).
+        record = read_lock_record(self._lock_path)
         self._db.execute("BEGIN")
         try:
             integrity = "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check").fetchall())
@@ -618,7 +639,7 @@ class Journal:
             except JournalDamaged as exc:
                 first_bad, reason, problem = exc.seq, exc.reason, exc.what
             if first_bad is None:
-                found = self._head_problem(read_lock_record(self._lock_path))
+                found = self._head_problem(record)
                 if found is not None:
                     first_bad, reason, problem = found[0], found[1], str(found[2])
             snapshots = tuple(self._snapshots())
