@@ -341,7 +341,7 @@ class Client:
 
     def sim_press(self, table: int, side: str) -> SimPressed:
         """Press ``side`` (``a``/``b``) on simulated table ``table``'s clock, by hand (needs the token)."""
-        return self._expect(SimPress(table=table, side=side), SimPressed)  # type: ignore[arg-type]
+        return self._expect(SimPress(table=table, side=side), SimPressed)
 
     def act(
         self, target: str | int, action: Action, *, request_id: str | None = None, by: str | None = None

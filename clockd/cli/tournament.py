@@ -132,9 +132,7 @@ def _player_by_name(client: Any, session: str, given: str, among: set[int] | Non
     if given.strip().isdigit():
         return int(given)
     wanted = fold_name(given)
-    players = [
-        p for p in _session_view(client, session).body.players if among is None or int(p.id) in among
-    ]
+    players = [p for p in _session_view(client, session).body.players if among is None or int(p.id) in among]
     found = [p for p in players if wanted and fold_name(p.name).startswith(wanted)]
     exact = [p for p in found if fold_name(p.name) == wanted]
     found = exact if len(exact) == 1 else found

@@ -61,7 +61,7 @@ class PersonSource(BaseModel):
     withdrawn: bool = False
     person: Person = Field(json_schema_extra=PRIVATE)
     place: int | None = None
-    results: list[PersonResult] = Field(default_factory=list)
+    results: tuple[PersonResult, ...] = ()  # (not list[…]: the field ``list`` shadows it here)
 
 
 @action

@@ -596,11 +596,11 @@ def _unsealed(
     return signups.model_copy(update={"accepted": tuple(accepted)})
 
 
-def _results_of(results: dict[str, Any] | None, player: int) -> tuple[int | None, list[PersonResult]]:
+def _results_of(results: dict[str, Any] | None, player: int) -> tuple[int | None, tuple[PersonResult, ...]]:
     """``player``'s place on the podium (if there) and each duel they sat at, from the session's
     results file (the one ``tournament export`` writes): what their export says they achieved."""
     if results is None:
-        return None, []
+        return None, ()
     names = {p["id"]: p["name"] for p in results["players"]}
     podium = results["podium"]
     place = podium.index(player) + 1 if player in podium else None
@@ -623,5 +623,4 @@ def _results_of(results: dict[str, Any] | None, player: int) -> tuple[int | None
                 status=m["status"],
             )
         )
-    return place, played
-
+    return place, tuple(played)

@@ -42,7 +42,9 @@ class Hall:
         else:
             raise AssertionError(f"the daemon did not start: {banner}")
 
-    def run(self, *args: str, cwd: Path | None = None, stdout: int | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, *args: str, cwd: Path | None = None, stdout: int | None = None
+    ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "clockd", *args],
             cwd=cwd or self.root,
