@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
-## run: the daemon with simulated tables and the GUI (or the terminal view without a display)
+## run: the daemon with simulated tables and the GUI (or the terminal view without a display);
+## WEB=HOST:PORT serves the live pages there (default 127.0.0.1:8080, or the next free port; WEB= none)
 run: $(STAMP)
-	@$(BIN)/duelclock start
+	@$(BIN)/duelclock start $(if $(filter undefined,$(origin WEB)),,--web "$(WEB)")
 
 ## test: lint, types, layering, and the whole test suite
 test: $(STAMP)

@@ -564,6 +564,19 @@ class ActionRequest(RefereeRequest):
         return out
 
 
+@request_type
+class SimPress(RefereeRequest):
+    """Press ``side``'s button of a *simulated* table's clock by hand (``duelclock sim press``), so
+    a rehearsal on the real daemon can press a station's "finished" button or start a clock.
+
+    The press goes through the simulated device and its real driver like any press, and is
+    journaled as one; a table with real hardware (or another machine's) is refused."""
+
+    type: Literal["sim-press"] = "sim-press"
+    table: int = Field(ge=1, le=10_000)
+    side: Side
+
+
 # -- replies ----------------------------------------------------------------------------------
 
 
@@ -646,6 +659,15 @@ class TimelineReply(Reply):
     event: str | None = None
     entries: list[TimelineEntry]
     last_seq: int
+
+
+@message_type
+class SimPressed(Reply):
+    """The simulated clock of ``table`` sent the press (its driver journals it as it does any)."""
+
+    type: Literal["sim-pressed"] = "sim-pressed"
+    table: int
+    side: Side
 
 
 @message_type

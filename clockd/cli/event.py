@@ -347,9 +347,11 @@ def _import(args: argparse.Namespace) -> Any:
 
 
 def _export(client: Any, args: argparse.Namespace) -> int:
-    """An event's results: JSON (any kind), CSV and a printable HTML page (the zone's contests)."""
+    """An event's results: JSON (any kind), CSV and a printable HTML/PDF page (the zone's contests:
+    the ranking; the S(witcher): who sat from the start to the end, the tables, the replacements)."""
     from clockd.api.messages import EventResults
     from clockd.i18n import language
+    from clockd.reports.switcher import SwitcherResults, switcher_csv, switcher_html
     from clockd.reports.zone import ZoneResults, zone_csv, zone_html
 
     reply = client.request(EventResults(event=args.key, lang=language()))
@@ -359,16 +361,22 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     if args.json_out:
         outputs.append((args.json_out, json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     if args.csv_out or args.html_out or args.pdf_out:
-        if data.get("format") != "duelclock-zone-results/1":
+        # the zone contests' ranking sheet, or the S(witcher)'s "from start to end" sheet
+        if data.get("format") == "duelclock-zone-results/1":
+            zone = ZoneResults.model_validate(data)
+            sheet, table = zone_html(zone), zone_csv(zone)
+        elif data.get("format") == "duelclock-switcher-results/1":
+            switcher = SwitcherResults.model_validate(data)
+            sheet, table = switcher_html(switcher), switcher_csv(switcher)
+        else:
             print(render(msg("cli.event.export-zone-only", event=args.key)), file=sys.stderr)
             return 2
-        results = ZoneResults.model_validate(data)
         if args.csv_out:
-            outputs.append((args.csv_out, zone_csv(results)))
+            outputs.append((args.csv_out, table))
         if args.html_out:
-            outputs.append((args.html_out, zone_html(results)))
+            outputs.append((args.html_out, sheet))
         if args.pdf_out:
-            pdf_page = zone_html(results)
+            pdf_page = sheet
     if not outputs and pdf_page is None:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0

@@ -116,6 +116,10 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
         seconds = client.timeout_ms // 1000
         _refusal(args, "no-answer", msg("cli.no-answer", host=client.host, port=client.port, seconds=seconds))
         return EXIT_UNREACHABLE
+    except BrokenPipeError:
+        # Our own output's reader went away (`duelclock status | head -1`): the client wraps every
+        # socket failure in DaemonUnreachable, so a bare broken pipe is stdout's, not the daemon's.
+        raise
     except ConnectionError as exc:
         # The client's reason (refused, went away) as a message; the sentence around it is ours.
         problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc

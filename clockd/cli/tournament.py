@@ -124,16 +124,16 @@ def _register_offline(tsub: Any) -> None:
     p.set_defaults(func=_report)
 
 
-def _player_by_name(client: Any, session: str, given: str) -> int:
+def _player_by_name(client: Any, session: str, given: str, among: set[int] | None = None) -> int:
     """A player's number, or the one player whose public name starts with ``given`` (case,
     diacritics and spacing aside: "anna k" finds "Anna K."), so the referee can check in the
-    person at the desk by the name they say."""
+    person at the desk by the name they say. ``among``: only these players (a match's two)."""
     from clockd.core.people import fold_name
 
     if given.strip().isdigit():
         return int(given)
     wanted = fold_name(given)
-    players = _session_view(client, session).body.players
+    players = [p for p in _session_view(client, session).body.players if among is None or int(p.id) in among]
     found = [p for p in players if wanted and fold_name(p.name).startswith(wanted)]
     exact = [p for p in found if fold_name(p.name) == wanted]
     found = exact if len(exact) == 1 else found
@@ -147,17 +147,24 @@ def _player_by_name(client: Any, session: str, given: str) -> int:
 
 
 def _player_argument(p: argparse.ArgumentParser, role: str, help_text: str) -> None:
-    """A player's number whose role the command names: ``--winner 7`` / ``--absent 7``, or
-    positionally (``toss R1-1 7``) as before. One meaning per command: the help says which."""
-    p.add_argument(role, nargs="?", type=int, metavar=role.upper(), help=help_text)
-    p.add_argument(f"--{role}", type=int, dest=f"{role}_option", metavar="PLAYER", help=help_text)
+    """A player whose role the command names: ``--winner 7`` / ``--absent "Anna K"``, or
+    positionally (``toss R1-1 7``) as before. One meaning per command: the help says which.
+    A number, or a name as ``checkin`` takes it (the referee says the name they hear)."""
+    p.add_argument(role, nargs="?", metavar=role.upper(), help=help_text)
+    p.add_argument(f"--{role}", dest=f"{role}_option", metavar="PLAYER", help=help_text)
 
 
-def _player(args: argparse.Namespace, role: str) -> int:
+def _player(args: argparse.Namespace, role: str, client: Any, session: str) -> int:
+    """The player ``--ROLE`` names in ``args.match``: by number, or by name among the match's two
+    players (so "Anna K" is the Anna of this duel even when the session has two)."""
     given = {v for v in (getattr(args, role), getattr(args, f"{role}_option")) if v is not None}
     if len(given) != 1:
         raise Problem("cli.tournament.player-role", role=f"--{role}")
-    return given.pop()
+    value = str(given.pop())
+    if value.strip().isdigit():
+        return int(value)
+    match = _match_view(_session_view(client, session), args.match)
+    return _player_by_name(client, session, value, among={p for p in (match.a, match.b) if p is not None})
 
 
 def _fail(reason: Msg | str) -> int:
@@ -665,21 +672,21 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
     if cmd == "assign":
         return match_target, [Assign(table=args.table, clock_a=args.clock_a)]
     if cmd == "toss":
-        return match_target, [Toss(winner=_player(args, "winner"))]
+        return match_target, [Toss(winner=_player(args, "winner", client, session))]
     if cmd == "complete":
         return match_target, [Complete()]
     if cmd == "confirm":
         return match_target, [Confirm()]
     if cmd == "override":
         override = Override(
-            winner=_player(args, "winner"),
+            winner=_player(args, "winner", client, session),
             category=args.category,
             reason=args.reason,
             cancel_running=args.cancel_running,
         )
         return match_target, [override]
     if cmd == "walkover":
-        return match_target, [Walkover(absent=_player(args, "absent"), reason=args.reason)]
+        return match_target, [Walkover(absent=_player(args, "absent", client, session), reason=args.reason)]
     if cmd == "tiebreak":
         return match_target, [StartTiebreak(table=args.table)]
     if cmd == "pause":
@@ -879,7 +886,7 @@ def _show(client: Any, session: str, as_json: bool) -> int:
         _print_possible_duplicates(body.possible_duplicates)
         _print_no_email(body.no_email)
         return 0
-    # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
+    # with their numbers: `toss`, `override`, `walkover` take a number or a name, `adjust` a number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}
     rounds = {r.number: r for r in body.bracket.rounds}
     current = None

@@ -25,7 +25,7 @@ import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from clockd import __version__
@@ -49,6 +49,8 @@ from clockd.api.messages import (
     Pong,
     Reply,
     Request,
+    SimPress,
+    SimPressed,
     Status,
     StatusReply,
     TableView,
@@ -136,6 +138,10 @@ class Context:
     """What a handler may use: the engine's published state, the journal (read-only), submit."""
 
     engine: Engine
+    #: The simulated tables' buttons, pressed by hand (``duelclock sim press``): table → press(side).
+    hands: dict[int, Callable[[str], object]] = field(default_factory=dict)
+    #: The ids of the hand presses done (a request sent again after a broken line presses once).
+    pressed: dict[int | str, None] = field(default_factory=dict)
 
     def current(self) -> Current:
         return self.engine.current
@@ -204,6 +210,21 @@ class Context:
 @handles(Ping)
 async def _ping(ctx: Context, req: Ping) -> Reply:
     return Pong(id=req.id, version=__version__, hall=ctx.hall)
+
+
+@handles(SimPress)
+async def _sim_press(ctx: Context, req: SimPress) -> Reply:
+    """A press of a simulated table's button, by hand: through its simulated device and driver."""
+    press = ctx.hands.get(req.table)
+    if press is None:
+        raise Refused("sim.not-simulated", table=req.table, simulated=sorted(ctx.hands))
+    if req.id is None or req.id not in ctx.pressed:
+        await asyncio.to_thread(press, req.side)
+        if req.id is not None:
+            ctx.pressed[req.id] = None
+            while len(ctx.pressed) > 1000:
+                del ctx.pressed[next(iter(ctx.pressed))]
+    return SimPressed(id=req.id, table=req.table, side=req.side)
 
 
 @handles(Status)

@@ -63,7 +63,7 @@ from clockd.core.registration import (
     seal_person,
     unseal_person,
 )
-from clockd.core.registry import PersonSource
+from clockd.core.registry import PersonResult, PersonSource
 from clockd.core.tournament import TournamentConfig
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
@@ -289,8 +289,10 @@ class PuzzleDuel:
     def people(self, hosted: Hosted) -> list[PersonSource]:
         s: PuzzleSession = hosted.state
         out = []
+        results = self.results(hosted, "pl")
         for p in s.registration.players.values():
             if p.person_id:
+                place, played = _results_of(results, p.id)
                 out.append(
                     PersonSource(
                         person_id=p.person_id,
@@ -302,6 +304,8 @@ class PuzzleDuel:
                         signed_up_at=p.signed_up_at,
                         withdrawn=p.id in s.registration.withdrawn,
                         person=p.person,
+                        place=place,
+                        results=played,
                     )
                 )
         return out
@@ -592,3 +596,33 @@ def _unsealed(
         record = vault.get(person_ids.get(sg.line, ""), {}).get(str(sg.line))
         accepted.append(sg.model_copy(update={"person": unseal_person(sg.person, record)}))
     return signups.model_copy(update={"accepted": tuple(accepted)})
+
+
+def _results_of(results: dict[str, Any] | None, player: int) -> tuple[int | None, tuple[PersonResult, ...]]:
+    """``player``'s place on the podium (if there) and each duel they sat at, from the session's
+    results file (the one ``tournament export`` writes): what their export says they achieved."""
+    if results is None:
+        return None, ()
+    names = {p["id"]: p["name"] for p in results["players"]}
+    podium = results["podium"]
+    place = podium.index(player) + 1 if player in podium else None
+    played = []
+    for m in results["matches"]:
+        if player not in (m["a"], m["b"]):
+            continue
+        other = m["b"] if m["a"] == player else m["a"]
+        own_side, other_side = ("a", "b") if player == (m.get("clock_a") or m["a"]) else ("b", "a")
+        left = m["remaining_ms"] or {}
+        played.append(
+            PersonResult(
+                match=m["id"],
+                round_name=m["round_name"],
+                opponent=names.get(other) if other is not None else None,
+                won=None if m["winner"] is None else m["winner"] == player,
+                decided_by=m["decided_by"],
+                remaining_ms=left.get(own_side),
+                opponent_remaining_ms=left.get(other_side),
+                status=m["status"],
+            )
+        )
+    return place, tuple(played)
