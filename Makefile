@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SHARED := ../shared
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test rehearse bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@./.ci/system-deps
@@ -33,6 +33,10 @@ test: $(STAMP)
 	    if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
 	else echo "note: $(SHARED)/tools/check_layers.py not present; import-linter contracts still checked"; fi
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+## rehearse: the whole festival day on one daemon, every surface after every step (docs/rehearsal.md)
+rehearse: $(STAMP)
+	DUELCLOCK_REHEARSE_WHOLE=1 QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q tests/rehearsal
 
 ## bench: every benchmark, each printing a JSON line
 bench: $(STAMP)

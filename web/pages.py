@@ -253,8 +253,9 @@ class Pages:
             ],
             "bye": body.bye.name if body.bye is not None else None,
             "columns": [words(column_label(c)) for c in body.columns],
+            # "cells", not "values": in the template ``s.values`` would be the dict's own method
             "standings": [
-                {"rank": s.rank, "name": s.player.name, "values": [s.values.get(c, "") for c in body.columns]}
+                {"rank": s.rank, "name": s.player.name, "cells": [s.values.get(c, "") for c in body.columns]}
                 for s in body.standings
             ],
             "players": [],
