@@ -49,7 +49,7 @@ from clockd.core.chessday.group import (
 )
 from clockd.core.chessday.roster import Group, Level
 from clockd.core.clock import Side
-from clockd.core.ids import event_ref
+from clockd.core.ids import derived_person_id, event_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
 from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.registry import PersonSource
@@ -152,7 +152,15 @@ class ChessKind(Untimed):
     def restore_people(
         self, ctx: EventContext, group: ChessGroup, vault: Mapping[str, Mapping[str, Any]]
     ) -> ChessGroup:
-        """The journaled group with what the vault still holds of its players (replay)."""
+        """The journaled group with what the vault still holds of its players (replay).
+
+        A group journaled before its players were people (its row holds the roster as sent: no
+        person ids, no vault) is read as the daemon now keeps a new one — ids derived from the
+        group and the start number, the same at every replay; no birth date, the e-mail's
+        digest — so its children are found, exported and erased in the state and the
+        snapshots; that old row itself the hash chain keeps (docs/chess-day.md)."""
+        if not group.config.people and chess_people.starts(group.config):
+            return self._migrated(ctx, group)
         people = group.config.people
         found = {
             int(start): dict(record)
@@ -164,6 +172,20 @@ class ChessKind(Untimed):
         for start, pid in people.items():
             first, surname = chess_people.full_name(live.config, start)
             ctx.remember(pid, f"{first} {surname}")
+        return live
+
+    @staticmethod
+    def _migrated(ctx: EventContext, group: ChessGroup) -> ChessGroup:
+        cfg = group.config
+        emails = {e.start: e.email for e in cfg.group.entrants}
+        ids = {
+            start: derived_person_id(f"chess|{cfg.group.key}|{start}") for start in chess_people.starts(cfg)
+        }
+        kept = chess_people.admitted(cfg, ids)
+        live = ChessGroup.new(chess_people.unsealed(kept, chess_people.records(kept)))
+        for start, pid in ids.items():
+            first, surname = chess_people.full_name(live.config, start)
+            ctx.remember(pid, f"{first} {surname}", emails.get(start, ""))
         return live
 
     def people(self, hosted: Hosted) -> list[PersonSource]:

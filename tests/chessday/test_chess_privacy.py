@@ -269,3 +269,53 @@ def test_no_child_s_birth_date_or_e_mail_is_kept_and_an_erased_child_is_in_no_by
         assert {p.name: hits for p in files(tmp_path) if (hits := found(p.read_bytes(), him))} == {}
     finally:
         logging.getLogger().removeHandler(handler)
+
+
+def test_a_group_journaled_with_its_raw_roster_by_an_older_version_still_replays_as_people(
+    tmp_path: Path,
+) -> None:
+    """Before this version ``event-create`` held the day file's group as sent; such a journal
+    replays, and its children are people: found by the guardian's e-mail, erased from the
+    state, no birth date in what the daemon holds or shows."""
+    from clockd.core import tomltext
+    from clockd.core.actions import CreateEvent
+    from clockd.core.chessday.group import ChessGroupConfig
+    from clockd.service.actions import journal
+
+    db = tmp_path / "szachy.db"
+    daemon, _, desk = start(db)
+    desk.close()
+    daemon.stop()
+    config = ChessGroupConfig(group=Group(key=KEY, level=Level.PRIMARY, grade=3, sex="m", entrants=CHILDREN))
+    text = tomltext.dumps(config.model_dump(mode="json", exclude_defaults=True))
+    old = journal(
+        CreateEvent(event_kind="chess", key=KEY, config_toml=text),
+        target="desk",
+        event=KEY,
+        decided=config.model_dump(mode="json"),
+    )
+    with Journal(db) as j:
+        j.append([old.at(list(j.read())[-1].entry.t_ns)])
+    for _ in range(2):  # the same ids at every replay
+        daemon, conn, desk = start(db)
+        body = desk.events([KEY]).events[0].body
+        assert [p.name for p in body.start_list][-1] == f"{SURNAME} {FIRST}"
+        (child,) = desk.person("find", text=ERASED.email, reason="the guardian asks").people
+        assert child.sources[0].person.first_name == FIRST
+        state = json.dumps(events_state(daemon.engine))
+        assert found(state.encode(), PRIVATE) == []
+        answers = tokenless_answers(int(conn[1]))
+        desk.close()
+        daemon.stop()
+    assert [s for s in found(answers, PRIVATE)] == []
+    daemon, conn, desk = start(db)
+    desk.act("", PersonErase(person=child.person_id, reason="RODO art. 17"))
+    assert [p.name for p in desk.events([KEY]).events[0].body.start_list][-1] == SEALED_NAME
+    assert desk.person("find", text=ERASED.email, reason="was he erased?").people == []
+    live = events_state(daemon.engine)
+    desk.close()
+    daemon.stop()
+    replay = Engine(Journal.reader(db), boot_id="audit", components=default_components())
+    replay.rebuild(use_snapshots=False)
+    assert events_state(replay) == live
+    replay.journal.close()
