@@ -302,7 +302,7 @@ def export_document(record: dict[str, Any]) -> dict[str, Any]:
                 "list": src["list"],
                 "withdrawn": src["withdrawn"],
                 "source": {"line": src["line"], "signed_up_at": src["signed_up_at"]},
-                "data": {k: v for k, v in src["person"].items() if k != "consents"},
+                "data": {k: v for k, v in src["person"].items() if k != "consents"} | src.get("details", {}),
                 "consents": src["person"].get("consents", []),
                 # what they achieved there: the place (podium) and every duel, as the results file has it
                 "results": {"place": src.get("place"), "matches": src.get("results", [])},

@@ -62,6 +62,11 @@ class PersonSource(BaseModel):
     person: Person = Field(json_schema_extra=PRIVATE)
     place: int | None = None
     results: tuple[PersonResult, ...] = ()  # (not list[…]: the field ``list`` shadows it here)
+    #: What else the event holds of them (a chess child's school and class).
+    details: dict[str, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    #: An e-mail the event keeps only as a digest (a chess child's guardian's: ``person find``
+    #: finds the children by it, nobody can read it back; :func:`clockd.core.people.contact_digest`).
+    email_digest: str = Field(default="", json_schema_extra=PRIVATE)
 
 
 @action
@@ -169,6 +174,11 @@ def matches(source: PersonSource, text: str) -> bool:
         return True
     if "@" in wanted and wanted.lower() == p.email.lower():
         return True
+    if "@" in wanted and source.email_digest:
+        from clockd.core.people import contact_digest
+
+        if contact_digest(source.person_id, wanted) == source.email_digest:
+            return True
     digits = "".join(c for c in wanted if c.isdigit())
     phone = "".join(c for c in p.phone if c.isdigit())
     return len(digits) >= 6 and phone.endswith(digits[-9:])

@@ -15,6 +15,7 @@ the engine, the tables or the GUI's internals.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -571,12 +572,22 @@ class EventHost:
         if a.key in self._staged:
             raise Refused("event.exists", event=a.key)
         kind = self.kind(a.event_kind)
+        # A kind whose creation brings people (a chess group's children) journals stand-ins and
+        # puts their data in the vault, as a sign-up import does ("The vault", architecture.md).
+        people = getattr(kind, "created_people", None)
+        restore_people = getattr(kind, "restore_people", None)
         try:
             if replay:
                 state = kind.restore_created(a.key, a.name, entry.decided or {})
+                if restore_people is not None:
+                    state = restore_people(self, state, entry.vault)
             else:
                 state, config = kind.create(self, a.key, a.name, a.config_toml)
-                entry = entry.model_copy(update={"decided": config, "event": a.key})
+                update: dict[str, Any] = {"decided": config, "event": a.key}
+                if people is not None:
+                    digest = "sha256:" + hashlib.sha256((a.config_toml or "").encode()).hexdigest()
+                    update |= {"vault": people(state), "action": a.model_copy(update={"config_toml": digest})}
+                entry = entry.model_copy(update=update)
         except Problem as exc:
             raise Refused(exc.msg) from exc
         hosted = Hosted(kind.kind, a.key, a.name, state)
