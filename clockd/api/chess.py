@@ -285,9 +285,14 @@ def column_label(code: str) -> Msg:
 def _names(group: ChessGroup) -> dict[int, str]:
     """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
     out: dict[int, str] = {}
+    roster = {e.start: e for e in group.config.group.entrants}
     for p in group.tournament.players:
-        surname, _, first = p.name.partition(",")
-        surname, first = surname.strip(), first.strip()
+        e = roster.get(p.start_number)
+        if e is not None and e.trf_name == p.name:  # whole, where TRF's 33 columns cut it
+            surname, first = e.surname, e.first_name
+        else:
+            surname, _, first = p.name.partition(",")
+            surname, first = surname.strip(), first.strip()
         if group.config.public_names == "short":
             out[p.start_number] = f"{first} {surname[:1]}.".strip() if first else f"{surname[:1]}."
         else:

@@ -119,7 +119,7 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
             )
         out[p.start_number] = Person(
             p.start_number,
-            _names(p.name)[0],
+            e.list_name,  # whole, where TRF's 33 columns cut it
             e.name,
             p.rating if p.rating is not None else e.rating,
             e.school,

@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.private import PRIVATE
+from clockd.core.swiss.trf import fit_name
 from clockd.i18n import Msg, msg
 
 #: The day file's format version (``ChessDay.format``); a newer file is refused, not misread.
@@ -55,8 +56,13 @@ class Entrant(BaseModel):
 
     @property
     def trf_name(self) -> str:
-        """The name as TRF writes it: ``Surname, First name``."""
-        return f"{self.surname}, {self.first_name}"
+        """The name as TRF writes it: ``Surname, First name``, cut to the file's 33 columns."""
+        return fit_name(f"{self.surname}, {self.first_name}")
+
+    @property
+    def list_name(self) -> str:
+        """The name as lists write it, whole: ``Surname First name``."""
+        return f"{self.surname} {self.first_name}"
 
     @property
     def name(self) -> str:

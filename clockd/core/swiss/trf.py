@@ -332,6 +332,17 @@ def _format_points(points: Fraction) -> str:
     return f"{whole}.{tenth}"
 
 
+#: The columns of a player's name on a ``001`` line (15–47).
+NAME_COLUMNS = 33
+
+
+def fit_name(name: str) -> str:
+    """``name`` as a ``001`` line holds it: a longer one is cut to its 33 columns, as pairing
+    programs do, so that a long double-barrelled name never stops the file being written (the
+    group's roster keeps the whole name for every screen and printout)."""
+    return name if len(name) <= NAME_COLUMNS else name[:NAME_COLUMNS].rstrip(" ,")
+
+
 def _fit(text: str, width: int, what: str, sn: int) -> str:
     if len(text) > width:
         raise ValueError(f"player {sn}: {what} {text!r} is longer than its {width} columns")
@@ -348,7 +359,7 @@ def format_player(player: Player) -> str:
     rank = "" if player.rank is None else str(player.rank)
     head = (
         f"001 {sn:4d} {_fit(player.sex, 1, 'sex', sn):1}{_fit(player.title, 3, 'title', sn):>3} "
-        f"{_fit(player.name, 33, 'name', sn):33} {_fit(rating, 4, 'rating', sn):>4} "
+        f"{_fit(player.name, NAME_COLUMNS, 'name', sn):33} {_fit(rating, 4, 'rating', sn):>4} "
         f"{_fit(player.federation, 3, 'federation', sn):3} {_fit(player.fide_id, 11, 'FIDE id', sn):>11} "
         f"{_fit(player.birth, 10, 'birth date', sn):10} {_fit(points, 4, 'points', sn):>4} "
         f"{_fit(rank, 4, 'rank', sn):>4}"
