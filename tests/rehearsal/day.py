@@ -69,6 +69,7 @@ class Hall:
     private: set[str] = field(default_factory=set)  # surnames, e-mails, phones, birth dates
     erased: set[str] = field(default_factory=set)  # what an erased person was shown as
     files: dict[str, Path] = field(default_factory=dict)  # named files of the day (timelines …)
+    served: dict[int, set[str]] = field(default_factory=dict)  # table → the events that held it
     values: dict[str, Any] = field(default_factory=dict)  # anything a later step needs
 
 
@@ -218,16 +219,37 @@ class Day:
     def events(self) -> list[Any]:
         return list(self.client.events().events)
 
-    def web_caught_up(self) -> None:
-        """Wait until the web process holds every event as the daemon has it now."""
-        want = {e.key: e.digest for e in self.events()}
+    def fingerprints(self, events: list[Any] | None = None) -> Fingerprints:
+        """What every surface is drawn from, as the daemon has it now (``events``: its events,
+        just read): each event's digest and each table's (equal digests, equal states); and
+        it notes the events each table has served."""
+        digests = {e.key: e.digest for e in (self.events() if events is None else events)}
+        tables = {}
+        for t in self.client.status().tables:
+            tables[t.table] = t.digest
+            for owner in (getattr(t.program, "owner", None), t.holder):
+                if owner and owner.count("/") >= 1:
+                    self.hall.served.setdefault(t.table, set()).add(owner.split("/")[1])
+        return Fingerprints(digests, tables)
+
+    def web_caught_up(self, events: list[Any] | None = None) -> None:
+        """Wait until the web process holds every event as the daemon has it now (``events``:
+        as just read from it)."""
+        want = {e.key: e.digest for e in (self.events() if events is None else events)}
 
         def caught_up() -> bool:
             held = {k: h.view.digest for k, h in self.hub.events.items()}
             return all(held.get(k) == d for k, d in want.items())
 
+        def flushed() -> bool:  # the pages told, and their cached fragments dropped
+            return self.hub._flush_at is None and not self.hub._dirty
+
         deadline = time.monotonic() + 10
-        while not caught_up():
+        settled = 0  # twice in a row: the web's loop may be inside apply() or flush() at a look
+        while True:
+            settled = settled + 1 if caught_up() and flushed() else 0
+            if settled == 2:
+                return
             if time.monotonic() > deadline:
                 behind = sorted(
                     k
@@ -235,11 +257,18 @@ class Day:
                     if k not in self.hub.events or self.hub.events[k].view.digest != d
                 )
                 raise StepFailed(f"the web pages lag behind the daemon: {behind} not as the daemon has them")
-            time.sleep(0.01)
-        time.sleep(self.hub.coalesce_s * 1.5)  # the pages' coalescing window
+            time.sleep(0.005)
 
     def env(self) -> dict[str, str]:
         return dict(os.environ)
+
+
+@dataclass(frozen=True)
+class Fingerprints:
+    """The daemon's state as digests: event key → digest, table → digest."""
+
+    events: dict[str, str] = field(default_factory=dict)
+    tables: dict[int, str] = field(default_factory=dict)
 
 
 class StepFailed(AssertionError):

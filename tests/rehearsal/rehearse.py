@@ -2,60 +2,38 @@
 
 :func:`rehearse` is what the tests call (``test_rehearsal.py``); it never stops at the first
 problem: a step whose command fails is recorded and the day goes on, so that one run names
-everything it met.
+everything it met. After each step it asks the daemon what changed (each event's and each
+table's digest, :class:`~tests.rehearsal.surfaces.Changed`) and reads the surfaces drawn from
+that; a surface whose text was checked before, against the same secrets, is not checked again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from tests.rehearsal.day import Day, StepFailed
+from tests.rehearsal.day import Day, Fingerprints, StepFailed
 from tests.rehearsal.scenario import Step
 from tests.rehearsal.screens import Screens
-from tests.rehearsal.surfaces import Problem, everything, problems
-
-#: Problems on a surface that an engineer's item on the way fixes (the first run's findings).
-#: Each is (the item, a pattern of the problem's text); docs/rehearsal.md lists them.
-KNOWN: tuple[tuple[str, str], ...] = (
-    ("walkin", r"na czas"),  # a win on time left is "więcej czasu" (issue 26 item 5)
-    ("walkin", r"term\.outcome\."),  # the timeline's raw outcome key (issue 26 item 5)
-    ("longname", r"longer than its 33 columns|duelclock's API: events"),  # chess import kills the engine
-    ("tables", r"stolik \d+ jest zajęty|przebieg nie kończy pojedynku"),
-    ("small", r"switcher.*CSV i HTML są tu"),
-    # unowned, found by the rehearsal: `person erase` pushes no event state, so the live pages
-    # keep the erased name until the event next changes
-    ("erase-push", r"erased person|lag behind the daemon: \['pt'\]"),
-)
+from tests.rehearsal.surfaces import Changed, Problem, everything, problems
 
 
 @dataclass
 class Report:
-    problems: list[Problem] = field(default_factory=list)  # new: fail the rehearsal
-    awaited: list[tuple[str, Problem]] = field(default_factory=list)  # (item, problem): on the way
+    problems: list[Problem] = field(default_factory=list)  # each fails the rehearsal
     steps: list[str] = field(default_factory=list)
-
-    def unexpected(self) -> list[Problem]:
-        return self.problems
+    timings: list[tuple[str, float, float]] = field(default_factory=list)  # step, its own s, reading s
 
     def summary(self) -> str:
-        lines = []
-        for p in self.problems:
-            lines.append(f"NEW  {p}")
-        for item, p in self.awaited:
-            lines.append(f"({item})  {p}")
+        lines = [str(p) for p in self.problems]
+        lines += [f"{name:20} {own:5.1f} s, surfaces {reading:5.1f} s" for name, own, reading in self.timings]
         return "\n".join(lines)
-
-
-def _known(problem: Problem) -> str | None:
-    text = str(problem)
-    for item, pattern in KNOWN:
-        if re.search(pattern, text):
-            return item
-    return None
 
 
 def _where(where: str) -> str:
@@ -66,9 +44,12 @@ def _where(where: str) -> str:
 def rehearse(day: Day, steps: Sequence[Step], screens: Screens | None, folder: Path) -> Report:
     report = Report()
     seen_before: set[tuple[str, str, str]] = set()
+    checked: set[tuple[str, int, bool, int, int]] = set()  # surfaces read already, as they were
+    before = Fingerprints()
     for step in steps:
         report.steps.append(step.name)
         found: list[Problem] = []
+        t0 = time.monotonic()
         try:
             step.act(day)
         except StepFailed as exc:
@@ -77,17 +58,24 @@ def rehearse(day: Day, steps: Sequence[Step], screens: Screens | None, folder: P
             found.append(
                 Problem(step.name, "the step's commands", "traceback", traceback.format_exc()[-1500:])
             )
-        for seen in everything(day, screens, step.name, folder / step.name):
+        t1 = time.monotonic()
+        events: list[Any] | None = None
+        changed: Changed | None = None  # the daemon cannot say: read everything, and see why
+        with contextlib.suppress(Exception):
+            events = day.events()
+            after = day.fingerprints(events)
+            changed, before = Changed.between(before, after, day.hall.served), after
+        for seen in everything(day, screens, step.name, folder / step.name, changed, events):
+            same = (seen.where, hash(seen.text), seen.ended, len(day.hall.private), len(day.hall.erased))
+            if same in checked and seen.status < 400 and not seen.traceback:
+                continue  # the very text checked before, against the same secrets
+            checked.add(same)
             for p in problems(step.name, seen, day):
                 key = (_where(p.where), p.what, p.detail)
                 if key in seen_before:
                     continue  # the same problem on the same surface: named once, at its first step
                 seen_before.add(key)
                 found.append(p)
-        for p in found:
-            item = _known(p) or (step.awaits[0] if step.awaits and p.where == "the step's commands" else None)
-            if item is not None:
-                report.awaited.append((item, p))
-            else:
-                report.problems.append(p)
+        report.timings.append((step.name, t1 - t0, time.monotonic() - t1))
+        report.problems += found
     return report

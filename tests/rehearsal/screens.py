@@ -11,6 +11,7 @@ that raises is caught.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -106,22 +107,31 @@ class Screens:
         self.desk_link.stop()
         self.audience_link.stop()
 
-    def _caught_up(self, day: Day) -> None:
-        want = {e.key: e.seq for e in day.events()}
+    def _caught_up(self, day: Day, events: list[Any] | None) -> None:
+        """Both models hold every event as the web's hub holds it. The daemon sends one push to
+        every subscriber at once, so once the hub has an event's last change (``web_caught_up``),
+        a model whose copy has that push's ``seq`` has it too."""
+        day.web_caught_up(events)
+        want = {k: h.view.seq for k, h in day.hub.events.items()}
         for model in (self.desk_model, self.audience_model):
 
             def caught_up(model: DeskModel = model) -> bool:
                 held = {e.key: e.seq for e in model.state.events.values()}
-                return set(held) >= set(want) and all(held[k] >= s for k, s in want.items())
+                return all(held.get(k, -1) >= seq for k, seq in want.items())
 
             self.qtbot.waitUntil(caught_up, timeout=10_000)
 
-    def look(self, day: Day) -> list[Seen]:
-        """Each event on both screens: what they show (an exception in a window's code is kept)."""
+    def look(
+        self, day: Day, keys: Collection[str] | None = None, events: list[Any] | None = None
+    ) -> list[Seen]:
+        """Each event (of ``keys``: those that changed) on both screens: what they show (an
+        exception in a window's code is kept). ``events``: as just read from the daemon."""
         seen: list[Seen] = []
         with self.qtbot.capture_exceptions() as raised:
-            self._caught_up(day)
+            self._caught_up(day, events)
             for event_id, event in list(self.desk_model.state.events.items()):
+                if keys is not None and event.key not in keys:
+                    continue
                 for name, model, window, public in (
                     ("desk", self.desk_model, self.desk, False),
                     ("audience", self.audience_model, self.audience, True),

@@ -14,15 +14,21 @@ is read as text and checked by :func:`problems`:
   and nobody erased, anywhere public;
 * an event that is over shows its result, not its clock: its page has no countdown and no
   running clock.
+
+After every step the day's page, ``status``, ``event list`` and ``publish`` are read, and of
+the rest what the step changed (:class:`Changed`: each event's and each table's digest, as the
+daemon gives them): an event's pages, stream, printouts, ``event show`` and windows, a table's
+timeline. What did not change shows what it showed when it was last read.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from clockd.i18n.catalogue import catalogue
-from tests.rehearsal.day import Day, Run, StepFailed
+from tests.rehearsal.day import Day, Fingerprints, Run, StepFailed
 
 if TYPE_CHECKING:
     from tests.rehearsal.screens import Screens
@@ -47,6 +53,25 @@ class Seen:
     traceback: str = ""
     kind: str = ""  # "page", "stream", "publish", "printout", "command", "desk", "audience"
     ended: bool = False  # the page of an event that is over
+
+
+@dataclass(frozen=True)
+class Changed:
+    """What a step changed, by the daemon's digests. A surface drawn from nothing that changed
+    shows what it showed after the last step that changed it, and was read then; so each
+    surface is read in every state it takes, once (a PDF is made once per state of its event)."""
+
+    events: frozenset[str] = frozenset()
+    tables: frozenset[int] = frozenset()
+
+    @classmethod
+    def between(cls, before: Fingerprints, after: Fingerprints, served: Mapping[int, set[str]]) -> Changed:
+        """``served``: the events each table has held — its timeline names their players."""
+        events = frozenset(k for k, d in after.events.items() if before.events.get(k) != d)
+        tables = frozenset(
+            t for t, d in after.tables.items() if before.tables.get(t) != d or served.get(t, set()) & events
+        )
+        return cls(events, tables)
 
 
 @dataclass(frozen=True)
@@ -90,11 +115,17 @@ def placeholders(text: str) -> list[str]:
 
 
 def leaks(text: str, secrets: set[str]) -> list[str]:
-    out = []
-    for secret in secrets:
-        if re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", text):
-            out.append(secret)
-    return sorted(out)
+    pattern = _any_of(frozenset(secrets))
+    return [] if pattern is None else sorted(set(pattern.findall(text)))
+
+
+@functools.lru_cache(maxsize=16)
+def _any_of(secrets: frozenset[str]) -> re.Pattern[str] | None:
+    """One pattern for every secret, each a whole word (the longest first): a page is read once."""
+    if not secrets:
+        return None
+    alternatives = "|".join(re.escape(x) for x in sorted(secrets, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
 def ended_keys(events: list[Any]) -> set[str]:
@@ -152,10 +183,11 @@ def _around(text: str, needle: str, width: int = 70) -> str:
 # -- reading every surface ------------------------------------------------------------------------
 
 
-def web_pages(day: Day, ended: set[str]) -> Iterator[Seen]:
-    keys = [e.key for e in day.events()]
+def web_pages(day: Day, events: list[Any], ended: set[str], changed: Changed) -> Iterator[Seen]:
+    """The day's page and each changed event's, in both languages, and their streams."""
+    keys = [e.key for e in events if e.key in changed.events]
     try:
-        day.web_caught_up()
+        day.web_caught_up(events)
     except StepFailed as exc:
         yield Seen("the web process", str(exc), True, 503, kind="page")
     with httpx.Client(base_url=day.url, timeout=10) as http:
@@ -183,10 +215,12 @@ def _stream(http: httpx.Client, path: str) -> Seen:
     return Seen(f"GET {path}", data, True, 200, kind="stream")
 
 
-def published(day: Day, folder: Path, ended: set[str]) -> Iterator[Seen]:
+def published(day: Day, folder: Path, ended: set[str], changed: Changed) -> Iterator[Seen]:
     run = day.cli("publish", folder)
     yield _command(run, public=True)
     for path in sorted(folder.rglob("*.html")):
+        if path.stem != "index" and path.stem not in changed.events:
+            continue  # as it was published after the step that last changed its event
         yield Seen(
             f"publish {path.relative_to(folder)}",
             path.read_text(encoding="utf-8"),
@@ -203,11 +237,13 @@ def _command(run: Run, *, public: bool = False, kind: str = "command") -> Seen:
     return Seen(run.line, run.text, public, status, run.traceback, kind=kind)
 
 
-def printouts(day: Day, folder: Path) -> Iterator[Seen]:
-    """Every printout of every event, as the referee makes them (HTML read back, PDF made)."""
+def printouts(day: Day, events: list[Any], folder: Path, changed: Changed) -> Iterator[Seen]:
+    """Every printout of every changed event, as the referee makes them (HTML read back, PDF made)."""
     folder.mkdir(parents=True, exist_ok=True)
-    for e in day.events():
+    for e in events:
         key, kind = e.key, e.kind
+        if key not in changed.events:
+            continue
         if kind == "puzzle-duel":
             html_file, pdf = folder / f"{key}.html", folder / f"{key}.pdf"
             run = day.cli("tournament", "export", "-s", key, "--html", html_file, "--pdf", pdf, "--csv",
@@ -267,36 +303,48 @@ def _chess_printouts(day: Day, key: str, event: Any, folder: Path) -> Iterator[S
             yield from _printed(run, html_file, pdf)
 
 
-def commands(day: Day) -> Iterator[Seen]:
-    """The text commands a referee reads: status, every event, every table's timeline, chess."""
-    events = day.events()
+def commands(day: Day, events: list[Any], changed: Changed) -> Iterator[Seen]:
+    """The text commands a referee reads: status, each changed event, each changed table's
+    timeline, chess."""
+    events = [e for e in events if e.key in changed.events]
     for args in (("status",), ("event", "list")):
         yield _command(day.cli(*args))
     for e in events:
         yield _command(day.cli("event", "show", e.key))
         if e.kind == "puzzle-duel":
             yield _command(day.cli("tournament", "show", "-s", e.key))
-    for t in sorted(day.sims):
+    for t in sorted(changed.tables):
         yield _command(day.cli("table", str(t), "timeline"))
     if any(e.kind == "chess" for e in events):
         yield _command(day.cli("chess", "status"))
 
 
-def everything(day: Day, screens: Screens | None, step: str, folder: Path) -> list[Seen]:
-    """Every surface after ``step``; a surface that cannot be read at all is a problem of its own."""
+def everything(
+    day: Day,
+    screens: Screens | None,
+    step: str,
+    folder: Path,
+    changed: Changed | None = None,
+    events: list[Any] | None = None,
+) -> list[Seen]:
+    """Every surface after ``step`` that ``changed`` concerns (``None``: every surface), with
+    ``events`` as the daemon has them now (``None``: asked here); a surface that cannot be
+    read at all is a problem of its own."""
     seen: list[Seen] = []
     try:
-        ended = ended_keys(day.events())
+        now = day.events() if events is None else events
+        ended = ended_keys(now)
     except Exception:
         return [Seen("duelclock's API: events", "", False, 500, traceback.format_exc()[-1500:])]
+    what = changed or Changed(frozenset(e.key for e in now), frozenset(day.sims))
     readers: list[tuple[str, Callable[[], Iterable[Seen]]]] = [
-        ("the web pages", lambda: web_pages(day, ended)),
-        ("publish", lambda: published(day, folder / "publish", ended)),
-        ("the printouts", lambda: printouts(day, folder / "print")),
-        ("the text commands", lambda: commands(day)),
+        ("the web pages", lambda: web_pages(day, now, ended, what)),
+        ("publish", lambda: published(day, folder / "publish", ended, what)),
+        ("the printouts", lambda: printouts(day, now, folder / "print", what)),
+        ("the text commands", lambda: commands(day, now, what)),
     ]
     if screens is not None:
-        readers.append(("the desk and the audience", lambda: screens.look(day)))
+        readers.append(("the desk and the audience", lambda: screens.look(day, what.events, now)))
     for name, read in readers:
         t0 = time.monotonic()
         try:

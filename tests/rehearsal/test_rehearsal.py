@@ -2,9 +2,9 @@
 
 ``test_the_day_rehearsed`` is the short day (`make test`); ``test_the_whole_day_rehearsed``
 plays Saturday to its podium as well (``make rehearse``). What the day covers and leaves
-out: docs/rehearsal.md. A problem that an engineer's item on the way fixes (a step's
-``awaits``, :data:`tests.rehearsal.rehearse.KNOWN`) is reported and marks the test xfail;
-``DUELCLOCK_REHEARSAL_STRICT=1`` makes those fail too. Anything else fails the test.
+out: docs/rehearsal.md. Any problem on any surface, or a step whose commands do not do what
+the README says, fails the test; the report (every problem, and the seconds each step took and
+its surfaces) is printed and kept as ``rehearsal.txt``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tests.rehearsal.day import Day
 from tests.rehearsal.rehearse import Report, rehearse
 from tests.rehearsal.scenario import SHORT, WHOLE, Step
 from tests.rehearsal.screens import Screens
+from tests.rehearsal.surfaces import TIMES
 
 pytestmark = pytest.mark.slow
 
@@ -53,12 +54,9 @@ def play(day: Day, screens: Screens, steps: tuple[Step, ...], folder: Path) -> R
     summary = report.summary()
     (folder / "rehearsal.txt").write_text(summary + "\n", encoding="utf-8")
     print(summary)
+    print("reading:", {k: round(v, 1) for k, v in TIMES.items()})
     assert report.steps == [s.name for s in steps]
-    assert not report.problems, "the rehearsal met new problems:\n" + summary
-    if report.awaited:
-        if os.environ.get("DUELCLOCK_REHEARSAL_STRICT"):
-            pytest.fail("the rehearsal met problems that items on the way fix:\n" + summary)
-        pytest.xfail(f"{len(report.awaited)} problems wait for items on the way:\n" + summary)
+    assert not report.problems, "the rehearsal met problems:\n" + summary
     return report
 
 
