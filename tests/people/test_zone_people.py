@@ -1,0 +1,113 @@
+"""The zone's pairs and teams on the real daemon: their members are people of the vault.
+
+``duelclock event import KEY zapisy.csv`` of a relay's form: the journal's rows and the tokenless
+timeline hold no member's surname, e-mail or phone (stand-ins and person ids; the data is the
+vault's), ``person find`` finds a member by the e-mail or the name, ``person export`` has the
+form's data, and ``person erase`` leaves the pair, its list and its place with the member under
+``N.N.`` and the member in no byte of the journal's files.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clockd.api.client import Client
+from clockd.cli import main
+from clockd.core.registration import SEALED_NAME
+from clockd.core.registry import PersonErase
+from clockd.service.compose import default_components
+from clockd.service.engine import Engine
+from clockd.service.runtime import Daemon, TableSpec
+from clockd.store.journal import Journal
+
+from .test_erase import forms
+
+SURNAME, EMAIL, PHONE = "Zbyszewska", "ewa.zbyszewska@example.pl", "601 777 313"
+FORM = (
+    "Sygnatura czasowa;Imię;Nazwisko;Adres e-mail;Telefon;Wiek;Nazwa pary\n"
+    f"2026/06/06 12:00:01;Ewa;{SURNAME};{EMAIL};{PHONE};19;Smoki\n"
+    "2026/06/06 12:00:02;Jan;Nowakowski;jan.nowakowski@example.pl;602 111 222;22;Smoki\n"
+    "2026/06/06 12:00:03;Ola;Mazurek;ola.mazurek@example.pl;603 333 444;23;Elfy\n"
+    "2026/06/06 12:00:04;Iza;Królik;iza.krolik@example.pl;604 555 666;24;Elfy\n"
+)
+PRIVATE = [SURNAME, EMAIL, PHONE, "Nowakowski", "jan.nowakowski@example.pl", "602 111 222", "Mazurek"]
+
+
+def found(data: bytes, texts: list[str]) -> list[str]:
+    return [t for t in texts if any(f in data for f in forms(t))]
+
+
+def rows(db: Path) -> bytes:
+    """The journal's hash-chained rows (the vault beside them aside), as stored."""
+    with sqlite3.connect(db) as c:
+        return "\n".join(str(r[0]) for r in c.execute("SELECT body FROM events")).encode()
+
+
+def start(db: Path) -> tuple[Daemon, list[str], Client]:
+    d = Daemon(db, tables=[TableSpec(1, "Stolik 1")], port=0, write_daemon_info=False)
+    started = d.start()
+    conn = ["--port", str(started.port), "--token", started.token]
+    return d, conn, Client("127.0.0.1", started.port, started.token, by="Sędzia A")
+
+
+def entries(client: Client) -> list[tuple[str, str, list[str]]]:
+    body = client.events(["sztafeta"]).events[0].body
+    return [(e.entry, e.name, list(e.members)) for e in body.entries]
+
+
+def test_the_members_of_pairs_are_people_found_exported_and_erased(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DUELCLOCK_LANG", raising=False)
+    db = tmp_path / "strefa.db"
+    daemon, conn, desk = start(db)
+    (tmp_path / "zapisy.csv").write_text(FORM, encoding="utf-8")
+    assert main(["event", "new", "sztafeta", "--kind", "relay", *conn]) == 0
+    assert main(["event", "import", "sztafeta", str(tmp_path / "zapisy.csv"), *conn]) == 0
+    capsys.readouterr()
+    listed = entries(desk)
+    assert ("para-1", "Ewa Z. i Jan N.", ["Ewa Z.", "Jan N."]) in listed
+
+    (ewa,) = desk.person("find", text=EMAIL, reason="her request").people
+    assert [(s.event, s.display_name, s.list) for s in ewa.sources] == [("sztafeta", "Ewa Z.", "main")]
+    assert ewa.sources[0].person.phone == PHONE and ewa.sources[0].person.age == 19
+    assert [p.person_id for p in desk.person("find", text=f"Ewa {SURNAME}", reason="r").people] == [
+        ewa.person_id
+    ]
+    export = tmp_path / "ewa.json"
+    assert main(["person", "export", ewa.person_id, "--json", str(export), "--reason", "art. 20", *conn]) == 0
+    data = json.loads(export.read_text(encoding="utf-8"))["events"][0]["data"]
+    assert (data["last_name"], data["email"], data["entry"]) == (SURNAME, EMAIL, "para-1")
+    export.unlink()
+
+    stranger = Client("127.0.0.1", int(conn[1]), None)
+    timeline = json.dumps(stranger.timeline(event="sztafeta").model_dump(mode="json")).encode()
+    stranger.close()
+    assert found(timeline, PRIVATE) == []
+    journaled = rows(db)
+    assert found(journaled, [*PRIVATE, "Ewa Z."]) == [] and SEALED_NAME.encode() in journaled  # stand-ins
+
+    desk.act("", PersonErase(person=ewa.person_id, reason="RODO art. 17: her request"))
+    after = entries(desk)
+    assert ("para-1", f"{SEALED_NAME} i Jan N.", [SEALED_NAME, "Jan N."]) in after
+    assert [e for e in after if e[0] != "para-1"] == [e for e in listed if e[0] != "para-1"]
+    assert desk.person("find", text=EMAIL, reason="was she erased?").people == []
+    live = {k: v for k, v in daemon.engine.component("events").snapshot().items() if k != "people"}
+    desk.close()
+    daemon.stop()
+    replay = Engine(Journal.reader(db), boot_id="audit", components=default_components())
+    replay.rebuild(use_snapshots=False)
+    assert {k: v for k, v in replay.component("events").snapshot().items() if k != "people"} == live
+    replay.journal.close()
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("strefa.db")]
+    assert {p.name: hits for p in files if (hits := found(p.read_bytes(), [SURNAME, EMAIL, PHONE]))} == {}
+    daemon, conn, desk = start(db)
+    assert entries(desk) == after
+    assert desk.person("find", text="jan.nowakowski@example.pl", reason="r").people
+    desk.close()
+    daemon.stop()
