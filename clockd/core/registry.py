@@ -29,8 +29,25 @@ from clockd.core.registration import Person
 CORRECTABLE = ("first_name", "last_name", "email", "phone", "nickname")
 
 
+class PersonResult(BaseModel):
+    """One duel a person played, as their export gives it (RODO art. 15/20: their results too):
+    the round, the opponent's public name, who won and how, both clocks' time left."""
+
+    model_config = ConfigDict(frozen=True)
+
+    match: str
+    round_name: str
+    opponent: str | None = None
+    won: bool | None = None  # None: not decided (yet), or not played
+    decided_by: str | None = None
+    remaining_ms: int | None = None
+    opponent_remaining_ms: int | None = None
+    status: str = ""
+
+
 class PersonSource(BaseModel):
-    """One place a person appears: a player of an event, and what the event holds of them."""
+    """One place a person appears: a player of an event, and what the event holds of them
+    (their results too: ``place`` once the podium is decided, each duel in ``results``)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -43,6 +60,8 @@ class PersonSource(BaseModel):
     signed_up_at: str = ""
     withdrawn: bool = False
     person: Person = Field(json_schema_extra=PRIVATE)
+    place: int | None = None
+    results: tuple[PersonResult, ...] = ()  # (not list[…]: the field ``list`` shadows it here)
     #: What else the event holds of them (a chess child's school and class).
     details: dict[str, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
     #: An e-mail the event keeps only as a digest (a chess child's guardian's: ``person find``

@@ -41,6 +41,7 @@ from clockd.core.private import PRIVATE
 from clockd.core.registration import (
     SEALED_NAME,
     Person,
+    Refusal,
     SignupError,
     display_names,
     parse_signups,
@@ -125,6 +126,9 @@ class EntrySignups(BaseModel):
     persons: dict[int, Person] = Field(default_factory=dict, json_schema_extra=PRIVATE)
     #: Each member's person id, by line (the daemon's: :class:`clockd.core.people.PeopleIndex`).
     person_ids: dict[int, str] = Field(default_factory=dict)
+    #: Members of main-list entries whose form has no e-mail address (line, public name): the
+    #: organiser cannot write to them, so the referee is warned at the import.
+    no_email: tuple[tuple[int, str], ...] = ()
 
     def listed(self, kind: EntryList) -> list[EntrySignup]:
         return [e for e in self.entries if e.list == kind]
@@ -155,6 +159,19 @@ def _cells_by_line(text: str, column: int) -> dict[int, str]:
         line, start = start, reader.line_num + 1
         out[line] = row[column].strip() if column < len(row) else ""
     return out
+
+
+def _refused_partner(
+    person: Person, cell: str, refused: tuple[Refusal, ...], cells: dict[int, str]
+) -> Refusal | None:
+    """The partner of a pair's only member among the refused rows: a row naming the same pair,
+    or naming this person as its partner. So the pair's refusal says why the partner is not
+    in it (under age, a duplicate, too early), not that the partner never signed up."""
+    for r in refused:
+        theirs = _fold(cells.get(r.line, ""))
+        if theirs and theirs in (_fold(cell), _fold(person.full_name)):
+            return r
+    return None
 
 
 def form_entries(
@@ -243,11 +260,14 @@ def form_entries(
             reason: EntryRefusalReason = (
                 "partner-missing" if kind != "team" and len(rows) < 2 else "team-size"
             )
-            detail = (
-                msg("signups.partner-missing", pair=cells.get(rows[0][1], ""))
-                if reason == "partner-missing"
-                else msg("signups.team-size", n=len(rows), low=low, high=high, team=cells.get(rows[0][1], ""))
-            )
+            cell = cells.get(rows[0][1], "")
+            if reason == "team-size":
+                detail = msg("signups.team-size", n=len(rows), low=low, high=high, team=cell)
+            elif (partner := _refused_partner(rows[0][2], cell, people.refused, cells)) is not None:
+                line, name, why = partner.line, partner.name, partner.detail
+                detail = msg("signups.partner-refused", pair=cell, line=line, name=name, why=why)
+            else:
+                detail = msg("signups.partner-missing", pair=cell)
             refused.append(EntryRefusal(lines=lines, names=names, reason=reason, detail=detail))
             continue
         ages = [r[2].age for r in rows]
@@ -304,12 +324,17 @@ def form_entries(
             )
         )
     refused.sort(key=lambda r: min(r.lines))
+    main_lines = {line for e in entries if e.list == "main" for line in e.lines}
+    no_email = tuple(
+        (s.line, public[s.line]) for s in people.accepted if s.line in main_lines and not s.person.email
+    )
     return EntrySignups(
         source=source,
         entries=tuple(entries),
         refused=tuple(refused),
         team_column=column_name,
         persons=persons,
+        no_email=no_email,
     )
 
 
@@ -338,7 +363,9 @@ def sealed_entries(signups: EntrySignups) -> tuple[EntrySignups, dict[int, dict[
             for line, name in zip(e.lines, e.members, strict=False)
         )
         entries.append(e.model_copy(update={"members": members, "name": _pair_name(e, members)}))
-    return signups.model_copy(update={"entries": tuple(entries), "persons": {}}), records
+    no_email = tuple((line, SEALED_NAME if line in records else name) for line, name in signups.no_email)
+    sealed = signups.model_copy(update={"entries": tuple(entries), "persons": {}, "no_email": no_email})
+    return sealed, records
 
 
 def unsealed_entries(signups: EntrySignups, records: Mapping[int, Mapping[str, Any]]) -> EntrySignups:
@@ -354,7 +381,11 @@ def unsealed_entries(signups: EntrySignups, records: Mapping[int, Mapping[str, A
             for line, name in zip(e.lines, e.members, strict=False)
         )
         entries.append(e.model_copy(update={"members": members, "name": _pair_name(e, members)}))
-    return signups.model_copy(update={"entries": tuple(entries), "persons": persons})
+    no_email = tuple(
+        (line, str(records[line].get("display_name") or SEALED_NAME) if line in records else name)
+        for line, name in signups.no_email
+    )
+    return signups.model_copy(update={"entries": tuple(entries), "persons": persons, "no_email": no_email})
 
 
 __all__ = [

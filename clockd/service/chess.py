@@ -48,15 +48,15 @@ from clockd.core.chessday.group import (
     read_result,
 )
 from clockd.core.chessday.roster import Group, Level
-from clockd.core.clock import Side
-from clockd.core.ids import derived_person_id, event_ref
+from clockd.core.clock import Pause, Side
+from clockd.core.ids import derived_person_id, event_ref, table_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
 from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.registry import PersonSource
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
-from clockd.i18n import Msg, msg
-from clockd.service.actions import ActionEntry
+from clockd.i18n import Msg, msg, render
+from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Refused, Staged
 from clockd.service.entries import ProgramLoaded
 from clockd.service.events import EventContext, Hosted, Untimed, event_kind
@@ -298,7 +298,8 @@ class ChessKind(Untimed):
                     entry = entry.model_copy(update={"decided": decided})
                 return after.with_changed(int(r) for r in decided["changed"]), Staged(entry)
             after = group.enter(action.board, read_result(action.result), by=entry.by, replace=action.replace)
-            return after, Staged(entry)
+            follow = [] if replay else self._stop_clock(ctx, hosted, group, action.board, now_ns)
+            return after, Staged(entry, follow=follow)
         if isinstance(action, UndoResult):
             return group.undo(action.board), Staged(entry)
         if isinstance(action, CloseRound):
@@ -364,14 +365,22 @@ class ChessKind(Untimed):
             state = ctx.table(play.table)
             if state is None:
                 raise Refused("table.unknown", table=play.table, known=sorted(ctx.tables().view()))
+            # A table another event holds: the tables refuse (clockd.service.tables).
             owner = event_ref(ctx.hall, hosted.key, f"board-{play.board}")
-            if state.program.owner is not None and not state.program.owner.startswith(
-                event_ref(ctx.hall, hosted.key) + "/"
-            ):
-                raise Refused("table.busy", table=play.table, owner=state.program.owner)
             program = ChessClock.fresh(control, owner=owner, game=ChessGame(white=Side.A))
             out.append(ProgramLoaded(table=play.table, event=hosted.key, program=program))
         return out
+
+    def _stop_clock(
+        self, ctx: EventContext, hosted: Hosted, group: ChessGroup, board: int, now_ns: int
+    ) -> list[Entry]:
+        """The board's clock paused when its result is entered by hand: the game is over, and a
+        clock left running would flag and propose a result for a finished game."""
+        if board not in self._running(ctx, hosted, group, now_ns):
+            return []
+        table = group.current.board(board).table if group.current else None
+        assert table is not None
+        return [journal(Pause(reason=""), target=table_ref(ctx.hall, table), source="event", table=table)]
 
     def _running(self, ctx: EventContext, hosted: Hosted, group: ChessGroup, now_ns: int) -> list[int]:
         """The round's boards with no result whose clock is still running: a game may go on."""
@@ -437,7 +446,7 @@ class ChessKind(Untimed):
             "rounds": body.round if body.phase != "playing" else body.round - 1,
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
-            "trf": hosted.state.export(),
+            "trf": hosted.state.export(group_title=render(hosted.state.config.group.title(), lang)),
         }
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:

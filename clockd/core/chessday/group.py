@@ -589,12 +589,17 @@ class ChessGroup:
             raise ChessError("chess.already-withdrawn", player=player)
         return dataclasses.replace(self, withdrawn=self.withdrawn | {player})
 
-    def export(self, *, birth: bool = False) -> str:
+    def export(self, *, birth: bool = False, group_title: str = "") -> str:
         """The group's TRF: the start list and every closed round, points and ranks as the
         standings give them (``swiss check`` re-pairs it identically). Birth dates only with
-        ``birth`` (the arbiter's copy for a rating office); names as on the start list."""
+        ``birth`` (the arbiter's copy for a rating office); names as on the start list.
+        ``group_title`` (the group's name, rendered) joins the day's title in ``012``, so a file
+        printed or read alone still says which group it is."""
         ranks = {row.start_number: row.rank for row in self.standings().rows}
         t = self._withdrawn_absent(self.tournament)
+        name = t.record_value("012") or ""
+        if group_title and group_title not in name:
+            t = t.with_record("012", f"{name} — {group_title}" if name else group_title)
         t = t.with_players(
             p.replace(
                 points=p.score(self.rounds_closed),
