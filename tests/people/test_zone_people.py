@@ -111,3 +111,98 @@ def test_the_members_of_pairs_are_people_found_exported_and_erased(
     assert desk.person("find", text="jan.nowakowski@example.pl", reason="r").people
     desk.close()
     daemon.stop()
+
+
+TEAM_FORM = (
+    "Sygnatura czasowa;Imię;Nazwisko;Adres e-mail;Telefon;Wiek;Nazwa drużyny\n"
+    f"2026/06/06 12:00:01;Ewa;{SURNAME};{EMAIL};{PHONE};19;Smoki\n"
+    "2026/06/06 12:00:02;Jan;Nowakowski;jan.nowakowski@example.pl;602 111 222;22;Smoki\n"
+    "2026/06/06 12:00:03;Ola;Mazurek;ola.mazurek@example.pl;603 333 444;23;Elfy\n"
+    "2026/06/06 12:00:04;Iza;Królik;iza.krolik@example.pl;604 555 666;24;Elfy\n"
+    "2026/06/06 12:00:05;Adam;Lisiecki;adam.lisiecki@example.pl;605 555 666;25;Smoki\n"
+    "2026/06/06 12:00:06;Piotr;Sowiński;piotr.sowinski@example.pl;606 555 666;26;Elfy\n"
+)
+
+
+def places(client: Client, key: str) -> list[tuple[str, str, int | None, int | None, int | None]]:
+    body = client.events([key]).events[0].body
+    return [(e.entry, e.name, e.place, e.pieces, e.finished_ms) for e in body.entries]
+
+
+def test_a_team_member_erased_after_the_ranking_leaves_the_places_and_is_in_no_byte(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A team contest from the form to the confirmed ranking; a member found by the e-mail
+    (``person find`` as typed), exported, erased: the places, counts and times as they were,
+    the team's name the same, the member ``N.N.``, and neither the results written before the
+    erasure are kept nor does any byte of the journal, a new export or a stranger's answer
+    hold her."""
+    monkeypatch.delenv("DUELCLOCK_LANG", raising=False)
+    db, out = tmp_path / "strefa.db", tmp_path / "wyniki"
+    out.mkdir()
+    daemon, conn, desk = start(db)
+    (tmp_path / "zapisy.csv").write_text(TEAM_FORM, encoding="utf-8")
+    for argv in (
+        ["new", "druzynowy", "--kind", "team"],
+        ["import", "druzynowy", str(tmp_path / "zapisy.csv")],
+        ["table", "druzynowy", "druzyna-1", "1"],
+        ["checkin", "druzynowy", "druzyna-1", "druzyna-2"],
+        ["close", "druzynowy"],
+        ["start", "druzynowy"],
+        ["finish", "druzynowy", "druzyna-2"],
+        ["end", "druzynowy"],
+        ["count", "druzynowy", "druzyna-1", "700"],
+        ["confirm", "druzynowy"],
+    ):
+        assert main(["event", *argv, *conn]) == 0, argv
+    body = desk.events(["druzynowy"]).events[0].body
+    assert body.confirmed and [m for e in body.entries for m in e.members if m.startswith("Ewa")] == [
+        "Ewa Z."
+    ]
+    before = places(desk, "druzynowy")
+    assert [(e, n, p) for e, n, p, _, _ in before] == [("druzyna-2", "Elfy", 1), ("druzyna-1", "Smoki", 2)]
+    capsys.readouterr()
+
+    assert main(["person", "find", EMAIL, "--reason", "her request", *conn]) == 0
+    (pid,) = {p.person_id for p in desk.person("find", text=f"Ewa {SURNAME}", reason="r").people}
+    assert pid in capsys.readouterr().out
+    export = out / "ewa.json"
+    assert main(["person", "export", pid, "--json", str(export), "--reason", "art. 20", *conn]) == 0
+    data = json.loads(export.read_text(encoding="utf-8"))["events"][0]["data"]
+    assert (data["phone"], data["entry"], data["entry_name"]) == (PHONE, "druzyna-1", "Smoki")
+    export.unlink()
+    results = ["--csv", str(out / "w.csv"), "--html", str(out / "w.html"), "--json-out", str(out / "w.json")]
+    assert main(["event", "export", "druzynowy", *results, *conn]) == 0
+
+    assert main(["person", "erase", pid, "--reason", "RODO art. 17: her request", *conn]) == 0
+    assert places(desk, "druzynowy") == before
+    (smoki,) = [e for e in desk.events(["druzynowy"]).events[0].body.entries if e.entry == "druzyna-1"]
+    assert list(smoki.members) == [SEALED_NAME, "Jan N.", "Adam L."]
+    assert desk.person("find", text=EMAIL, reason="was she erased?").people == []
+    assert desk.person("find", text=SURNAME, reason="was she erased?").people == []
+    for stale in out.iterdir():  # what was written before the erasure is the organiser's to delete
+        stale.unlink()
+    assert main(["event", "export", "druzynowy", *results, *conn]) == 0
+    stranger = Client("127.0.0.1", int(conn[1]), None)
+    answers = json.dumps(
+        [
+            stranger.timeline(event="druzynowy").model_dump(mode="json"),
+            stranger.events(["druzynowy"]).model_dump(mode="json"),
+        ]
+    ).encode()
+    stranger.close()
+    ewa = [SURNAME, EMAIL, PHONE, "Ewa Z."]
+    assert found(answers, ewa) == []
+
+    def written() -> list[Path]:
+        return [p for p in [*tmp_path.iterdir(), *out.iterdir()] if p.is_file() and p.name != "zapisy.csv"]
+
+    assert {p.name for p in written()} >= {"strefa.db", "strefa.db-wal", "w.csv", "w.html", "w.json"}
+    assert {p.name: hits for p in written() if (hits := found(p.read_bytes(), ewa))} == {}
+    desk.close()
+    daemon.stop()  # its last snapshot
+    assert {p.name: hits for p in written() if (hits := found(p.read_bytes(), ewa))} == {}
+    daemon, conn, desk = start(db)  # and from the journal alone, the same
+    assert places(desk, "druzynowy") == before
+    desk.close()
+    daemon.stop()
