@@ -281,6 +281,11 @@ def test_no_child_s_birth_date_or_e_mail_is_kept_and_an_erased_child_is_in_no_by
         assert held["event"] == KEY and held["data"]["last_name"] == SURNAME
         assert held["data"]["school"] == ERASED.school
 
+        # a surname corrected (art. 16): the start list says it, and it is the vault's, not the row's
+        (first,) = desk.person("find", text=CHILDREN[0].email, reason="the guardian asks").people
+        run(capsys, "person", "correct", first.person_id, "last_name", "Nowak-Kos", "--reason", "typo", *conn)
+        assert desk.events([KEY]).events[0].body.start_list[0].name == "Nowak-Kos Łukasz"
+
         # two rounds played (wins, losses, draws: places decided by points and tie-breaks)
         play_round(desk, "10=1=0")
         play_round(desk, "=10=1=")
@@ -291,6 +296,7 @@ def test_no_child_s_birth_date_or_e_mail_is_kept_and_an_erased_child_is_in_no_by
         assert SURNAME in (out / "strona" / f"{KEY}.html").read_text(encoding="utf-8")
         assert SURNAME in (out / "web" / "grupa.html").read_text(encoding="utf-8")
         trf_before = trf_results(out / f"{KEY}.trf")
+        assert "Nowak-Kos, Łukasz" in (out / f"{KEY}.trf").read_text(encoding="utf-8")
         desk.close()
         daemon.stop()  # a clean stop: a snapshot
         daemon, conn, desk = start(db)  # a restart from it
