@@ -206,3 +206,53 @@ def test_a_team_member_erased_after_the_ranking_leaves_the_places_and_is_in_no_b
     assert places(desk, "druzynowy") == before
     desk.close()
     daemon.stop()
+
+
+def test_the_retention_plan_erases_a_reserve_team_and_drops_the_players_contacts(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the ranking is confirmed, the team that never took a table has no result to keep:
+    the plan erases its members; 30 days after the results were published it drops the
+    players' e-mails and phones; names, places and counts stay."""
+    monkeypatch.delenv("DUELCLOCK_LANG", raising=False)
+    daemon, conn, desk = start(tmp_path / "strefa.db")
+    (tmp_path / "zapisy.csv").write_text(TEAM_FORM, encoding="utf-8")
+    (tmp_path / "team.toml").write_text("max_entries = 1\n", encoding="utf-8")
+    for argv in (
+        ["new", "druzynowy", "--kind", "team", "--config", str(tmp_path / "team.toml")],
+        ["import", "druzynowy", str(tmp_path / "zapisy.csv")],
+        ["table", "druzynowy", "druzyna-1", "1"],
+        ["checkin", "druzynowy", "druzyna-1"],
+        ["close", "druzynowy"],
+        ["start", "druzynowy"],
+        ["end", "druzynowy"],
+        ["count", "druzynowy", "druzyna-1", "700"],
+    ):
+        assert main(["event", *argv, *conn]) == 0, argv
+    capsys.readouterr()
+    plan = ["person", "retention", "--reason", "the plan", "--json", *conn]
+    assert main([*plan, "--today", "2026-06-08"]) == 0
+    assert json.loads(capsys.readouterr().out)["steps"] == []  # not over yet: nothing goes
+    assert main(["event", "confirm", "druzynowy", *conn]) == 0
+    before = places(desk, "druzynowy")
+    capsys.readouterr()
+    assert main([*plan, "--today", "2026-06-08"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert sorted((s["how"], s["why"], s["names"][0]) for s in steps) == [
+        ("erase", "not-played", name) for name in ("Iza K.", "Ola M.", "Piotr S.")
+    ]
+    assert main([*plan, "--today", "2026-07-08", "--published", "2026-06-07", "--apply"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert len(done["applied"]) == 6
+    assert sorted(s["how"] for s in done["steps"]) == ["drop"] * 3 + ["erase"] * 3
+    assert places(desk, "druzynowy") == before
+    assert desk.person("find", text="ola.mazurek@example.pl", reason="erased?").people == []
+    assert desk.person("find", text="Mazurek", reason="erased?").people == []
+    (ewa,) = desk.person("find", text=f"Ewa {SURNAME}", reason="her contacts?").people
+    assert (ewa.sources[0].person.email, ewa.sources[0].person.phone) == ("", "")
+    assert desk.person("find", text=EMAIL, reason="by the e-mail?").people == []
+    desk.close()
+    daemon.stop()
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("strefa.db")]
+    gone = [EMAIL, PHONE, "Mazurek", "ola.mazurek@example.pl", "Sowiński"]
+    assert {p.name: hits for p in files if (hits := found(p.read_bytes(), gone))} == {}
