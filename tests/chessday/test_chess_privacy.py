@@ -54,7 +54,7 @@ def entrants() -> tuple[Entrant, ...]:
             rating=1500 - 10 * i if i < 6 else None,
             school=f"Szkoła Podstawowa nr {1 + i % 3}",
             school_class=f"3{'abc'[i % 3]}",
-            birth=f"2017/{1 + i:02d}/{10 + i:02d}",
+            birth=f"{2016 if s == SURNAME else 2017}/{1 + i:02d}/{10 + i:02d}",
             email=f"opiekun.{i}.szachy@example.pl",
             form_line=i + 1,
         )
@@ -407,3 +407,56 @@ def test_a_group_journaled_with_its_raw_roster_by_an_older_version_still_replays
     replay.rebuild(use_snapshots=False)
     assert events_state(replay) == live
     replay.journal.close()
+
+
+def test_the_birth_year_is_kept_only_when_the_organiser_asks_and_given_only_with_the_token(
+    tmp_path: Path, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``chess import --birth-year``: the TRF for a rating office has each child's year of
+    birth (``chess export --birth-year``, with the token); no date is kept, a stranger's TRF has
+    no year, and an erased child's year is gone from the vault with the rest of him."""
+    monkeypatch.delenv("DUELCLOCK_LANG", raising=False)
+    db = tmp_path / "szachy.db"
+    daemon, conn, desk = start(db)
+    tokenless = conn[:2]
+    day = ChessDay(
+        title="Szkolny Turniej Szachowy",
+        date="2026-06-20",
+        rounds=3,
+        groups=(Group(key=KEY, level=Level.PRIMARY, grade=3, sex="m", entrants=CHILDREN),),
+    )
+    (tmp_path / "dzien.json").write_text(day.model_dump_json(), encoding="utf-8")
+    run(capsys, "chess", "import", str(tmp_path / "dzien.json"), "--birth-year", *conn)
+    play_round(desk, "10=1=0")
+
+    def years(path: Path) -> dict[int, str]:
+        return {p.start_number: p.birth for p in trf.loads(path.read_text(encoding="utf-8")).players}
+
+    run(capsys, "chess", "export", KEY, "-o", str(tmp_path / "public.trf"), *tokenless)
+    assert set(years(tmp_path / "public.trf").values()) == {""}  # a stranger's TRF: no year
+    assert main(["chess", "export", KEY, "--birth-year", "-o", str(tmp_path / "x.trf"), *tokenless]) == 2
+    assert "wymaga tokenu sędziego" in capsys.readouterr().err and not (tmp_path / "x.trf").exists()
+    run(capsys, "chess", "export", KEY, "--birth-year", "-o", str(tmp_path / "biuro.trf"), *conn)
+    assert years(tmp_path / "biuro.trf") == {e.start: e.birth[:4] for e in CHILDREN}
+    assert trf_results(tmp_path / "biuro.trf") == trf_results(tmp_path / "public.trf")
+    assert tokenless_answers(int(conn[1])).count(b'"2017"') == 0
+
+    journal_files = [tmp_path / "szachy.db", tmp_path / "szachy.db-wal"]
+    held = b"".join(p.read_bytes() for p in journal_files)
+    assert found(held, PRIVATE) == [] and b'"2016"' in held  # his year, in the vault: no date anywhere
+    (child,) = desk.person("find", text=ERASED.email, reason="the guardian asks").people
+    run(capsys, "person", "erase", child.person_id, "--reason", "RODO art. 17", *conn)
+    run(capsys, "chess", "export", KEY, "--birth-year", "-o", str(tmp_path / "biuro.trf"), *conn)
+    assert years(tmp_path / "biuro.trf")[ERASED.start] == ""
+    desk.close()
+    daemon.stop()
+    held = b"".join(p.read_bytes() for p in journal_files if p.exists())
+    assert b'"2016"' not in held and found(held, [SURNAME, FIRST]) == []
+
+    daemon, conn, desk = start(db)
+    # a group made without the years has none to give
+    run(capsys, "chess", "import-trf", "sp3-ch-b", str(tmp_path / "public.trf"), "--first-board", "30", *conn)
+    assert main(["chess", "export", "sp3-ch-b", "--birth-year", "-o", str(tmp_path / "b.trf"), *conn]) == 2
+    assert "bez roczników urodzenia" in capsys.readouterr().err
+    desk.close()
+    daemon.stop()
