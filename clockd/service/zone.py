@@ -320,6 +320,8 @@ class ZoneContest:
     # -- the members as people of the vault (EventHost's person-* actions) ----------------------
     def people(self, hosted: Hosted) -> list[PersonSource]:
         event: ZoneEvent = hosted.state
+        # the entry's place once it has a result (finished or counted), as the screens show it
+        places = {r.id: r.place for r in event.ranking() if r.finished or r.pieces is not None}
         out = []
         for entry, lines in event.entry_lines.items():
             names = event.members.get(entry, ())
@@ -336,6 +338,7 @@ class ZoneContest:
                         list=event.lists.get(entry, "main"),
                         line=line,
                         person=person,
+                        place=places.get(entry),
                         details={"entry": entry, "entry_name": event.added_names.get(entry, "")},
                     )
                 )

@@ -168,8 +168,10 @@ def test_a_team_member_erased_after_the_ranking_leaves_the_places_and_is_in_no_b
     assert pid in capsys.readouterr().out
     export = out / "ewa.json"
     assert main(["person", "export", pid, "--json", str(export), "--reason", "art. 20", *conn]) == 0
-    data = json.loads(export.read_text(encoding="utf-8"))["events"][0]["data"]
+    held = json.loads(export.read_text(encoding="utf-8"))["events"][0]
+    data = held["data"]
     assert (data["phone"], data["entry"], data["entry_name"]) == (PHONE, "druzyna-1", "Smoki")
+    assert held["results"]["place"] == 2  # her team's, once the ranking has it
     export.unlink()
     results = ["--csv", str(out / "w.csv"), "--html", str(out / "w.html"), "--json-out", str(out / "w.json")]
     assert main(["event", "export", "druzynowy", *results, *conn]) == 0
