@@ -347,6 +347,7 @@ class ZoneEvent(BaseModel):
     entry_lines: dict[EntryId, tuple[int, ...]] = Field(default_factory=dict)
     person_ids: dict[int, str] = Field(default_factory=dict)
     persons: dict[int, Person] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    form_times: dict[int, str] = Field(default_factory=dict)  # each member's form time, by line
     signup_no_email: tuple[tuple[int, str], ...] = ()  # main-list members without an e-mail: line, name
 
     @classmethod
@@ -399,6 +400,7 @@ class ZoneEvent(BaseModel):
                 "entry_lines": {**self.entry_lines, **{e.entry: tuple(e.lines) for e in signups.entries}},
                 "person_ids": {**self.person_ids, **signups.person_ids},
                 "persons": {**self.persons, **signups.persons},
+                "form_times": {**self.form_times, **signups.form_times},
                 "signup_no_email": signups.no_email,
             }
         )

@@ -126,6 +126,9 @@ class EntrySignups(BaseModel):
     persons: dict[int, Person] = Field(default_factory=dict, json_schema_extra=PRIVATE)
     #: Each member's person id, by line (the daemon's: :class:`clockd.core.people.PeopleIndex`).
     person_ids: dict[int, str] = Field(default_factory=dict)
+    #: Each listed member's form time as the form wrote it, by line (the retention plan's
+    #: 21-day reminder counts from the earliest).
+    form_times: dict[int, str] = Field(default_factory=dict)
     #: Members of main-list entries whose form has no e-mail address (line, public name): the
     #: organiser cannot write to them, so the referee is warned at the import.
     no_email: tuple[tuple[int, str], ...] = ()
@@ -291,6 +294,7 @@ def form_entries(
     formed.sort(key=lambda f: (f[0][0], f[0][1], f[0][2]))
     entries: list[EntrySignup] = []
     persons: dict[int, Person] = {}
+    form_times: dict[int, str] = {}
     prefix = "druzyna" if kind == "team" else "para"
     everyone = [(r[1], r[2]) for _, rows, _ in formed for r in rows]
     public = display_names(everyone)
@@ -308,6 +312,7 @@ def form_entries(
             )
             continue
         persons |= {r[1]: r[2] for r in rows}
+        form_times |= {r[1]: r[3] for r in rows if r[0] is not None}
         names_partner = any(_fold(cell) == _fold(r[2].full_name) for r in rows)
         # a pair is shown by its members' public names, a team by its own name
         name = cell if kind == "team" and not names_partner else " i ".join(members)
@@ -334,6 +339,7 @@ def form_entries(
         refused=tuple(refused),
         team_column=column_name,
         persons=persons,
+        form_times=form_times,
         no_email=no_email,
     )
 

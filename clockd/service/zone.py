@@ -337,6 +337,7 @@ class ZoneContest:
                         display_name=names[i] if i < len(names) else "",
                         list=event.lists.get(entry, "main"),
                         line=line,
+                        signed_up_at=event.form_times.get(line, ""),
                         person=person,
                         place=places.get(entry),
                         details={"entry": entry, "entry_name": event.added_names.get(entry, "")},

@@ -234,7 +234,12 @@ def test_the_retention_plan_erases_a_reserve_team_and_drops_the_players_contacts
     capsys.readouterr()
     plan = ["person", "retention", "--reason", "the plan", "--json", *conn]
     assert main([*plan, "--today", "2026-06-08"]) == 0
-    assert json.loads(capsys.readouterr().out)["steps"] == []  # not over yet: nothing goes
+    said = json.loads(capsys.readouterr().out)
+    assert said["steps"] == []  # not over yet: nothing goes
+    # the form's responses deleted at the provider within 21 days of the first one (§7)
+    assert [(r["event"], r["first_sent"], r["due"]) for r in said["reminders"]] == [
+        ("druzynowy", "2026/06/06 12:00:01", "2026-06-27")
+    ]
     assert main(["event", "confirm", "druzynowy", *conn]) == 0
     before = places(desk, "druzynowy")
     capsys.readouterr()
