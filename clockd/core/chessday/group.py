@@ -120,6 +120,11 @@ class ChessGroupConfig(BaseModel):
     plan: DayPlan = DayPlan()
     officials: Officials = Officials()
     trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
+    #: Each player's person id (start number → id): the daemon's, so that the child is a person
+    #: of the vault (:mod:`clockd.core.chessday.people`); a day file has none.
+    people: dict[int, str] = Field(default_factory=dict)
+    #: The guardian's e-mail as the daemon keeps it: a digest (start number → digest), no address.
+    contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
 
 
 # -- the state ----------------------------------------------------------------------------------------
@@ -241,6 +246,23 @@ class ChessGroup:
         if len(tournament) < 2:
             raise ChessError("chess.too-few-players", group=config.group.key, players=len(tournament))
         return cls(config, tournament)
+
+    def with_people(self, config: ChessGroupConfig) -> ChessGroup:
+        """The group with its players' data from ``config`` (an erasure, a correction: the same
+        players under the same start numbers): the start list's names follow, the games stay."""
+        if config.trf:
+            named = {p.start_number: p for p in trf.loads(config.trf).players}
+        else:
+            named = {p.start_number: p for p in start_list(config).players}
+        players = []
+        for p in self.tournament.players:
+            n = named.get(p.start_number)
+            if n is not None and (n.name, n.fide_id, n.birth) != (p.name, p.fide_id, p.birth):
+                p = p.replace(name=n.name, fide_id=n.fide_id, birth=n.birth)
+            players.append(p)
+        return dataclasses.replace(
+            self, config=config, tournament=self.tournament.with_players(players), _standings={}
+        )
 
     # -- reading -------------------------------------------------------------------------------------
     @property
