@@ -756,14 +756,15 @@ def by_name(
     rows = []
     for sn in sorted(persons, key=lambda sn: (_surname_first(tournament, sn), sn)):
         p = persons[sn]
-        school = f'<br><span class="school">{escape(p.school)}</span>' if p.school else ""
         board, colour = where.get(sn, ("—", escape(text("report.chess.bye.not-paired"))))
-        name = escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>' + school
-        rows.append([(name, "name"), (board, "c"), (colour, "")])
+        name = escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>'
+        rows.append([(name, "name"), (escape(p.school), "school"), (board, "c"), (colour, "")])
+    # the school in a column of its own: most rows stay one line, the list a page or two
     heads: list[tuple[str, str, int | None]] = [
-        (text("report.chess.player"), "", 58),
-        (text("report.chess.board"), "c", 14),
-        (text("report.chess.colour"), "", 28),
+        (text("report.chess.player"), "", 33),
+        (text("report.chess.school"), "", 38),
+        (text("report.chess.board"), "c", 13),
+        (text("report.chess.colour"), "", 16),
     ]
     body = _table(heads, rows, used_mm=30.0)  # room for a long group's title on two lines
     title = head.title("report.chess.by-name", round_number=round_number)
@@ -817,8 +818,8 @@ def result_slips(
             f'<tr><td><span class="slip">{escape(text("report.chess.slip.result"))}'
             f"&nbsp;&nbsp;&nbsp;&nbsp;{results}</span></td>"
             f"<td>{small('report.chess.slip.box')}</td></tr>"
-            f"<tr><td>{small('report.chess.slip.sign-white')}<br><br></td>"
-            f"<td>{small('report.chess.slip.sign-black')}<br><br></td></tr>"
+            f"<tr><td>{small('report.chess.slip.sign-white')}<br><br><br></td>"
+            f"<td>{small('report.chess.slip.sign-black')}<br><br><br></td></tr>"
             f'<tr><td colspan="2">{small("report.chess.slip.return")}</td></tr>'
             "</table></div>\n"
         )

@@ -42,7 +42,8 @@ def day_file(tmp_path: Path) -> Path:
 def by_name_rows(page: str) -> list[tuple[str, str, str]]:
     """(name, board, colour or why not) of each row of the sheet by name, tags dropped."""
     rows = re.findall(
-        r'<tr><td class="name">([^&]+)&nbsp;.*?</td><td class="c">(.*?)</td><td class="">(.*?)</td></tr>',
+        r'<tr><td class="name">([^&]+)&nbsp;.*?</td><td class="school">[^<]*</td>'
+        r'<td class="c">(.*?)</td><td class="">(.*?)</td></tr>',
         page,
     )
     return [(n, re.sub(r"</?b>", "", b), re.sub(r"</?b>", "", c)) for n, b, c in rows]

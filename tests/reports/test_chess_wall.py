@@ -69,7 +69,7 @@ def test_the_pairings_by_name_are_in_polish_order_with_board_colour_bye_and_abse
     boards = [(1, 2), (3, 4), (5, 6)]  # Żak–Łukasik on 41, Sowa–Lis on 42, Śliwa–Zając on 43
     page = chess.by_name(t, persons, head, 1, boards, 7, first_board=41, withdrawn={9}).html
     rows = re.findall(
-        r'<tr><td class="name">([^&]+)&nbsp;<span[^>]*>\((\d+)\)</span>.*?</td>'
+        r'<tr><td class="name">([^&]+)&nbsp;<span[^>]*>\((\d+)\)</span></td><td class="school">[^<]*</td>'
         r'<td class="c">(.*?)</td><td class="">(.*?)</td></tr>',
         page,
     )
