@@ -219,6 +219,7 @@ def import_day(
                 rounds=day.rounds,
                 minutes=day.minutes,
                 plan=day.plan,
+                officials=day.officials,
                 public_names=names,
                 first_board=board,
                 clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
