@@ -195,12 +195,13 @@ def play_round(desk: Client, results: str) -> None:
 
 
 def outputs(capsys: pytest.CaptureFixture[str], daemon: Daemon, conn: list[str], out: Path) -> None:
-    """Everything the hall writes or prints of the group, into ``out``: the posted pairings and
-    standings, the TRF, the text commands' output, ``duelclock publish``, the web's pages and
+    """Everything the hall writes or prints of the group, into ``out``: the posted pairings,
+    standings and result slips, the TRF, the text commands' output, ``duelclock publish``, the web's pages and
     streams, and the tokenless API's answers."""
     port = int(conn[1])
     run(capsys, "chess", "post", KEY, "-o", str(out / "wywieszki"), *conn)
     run(capsys, "chess", "post", KEY, "--standings", "-o", str(out / "wywieszki"), *conn)
+    run(capsys, "chess", "post", KEY, "--slips", "-o", str(out / "blankiety"), *conn)
     run(capsys, "chess", "export", KEY, "-o", str(out / f"{KEY}.trf"), *conn)
     text = [run(capsys, "chess", what, KEY, *conn) for what in ("pairings", "standings")]
     text += [run(capsys, "chess", "status", *conn), run(capsys, "event", "list", "--port", str(port))]
