@@ -642,6 +642,11 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         b = g.body
         reply = client.request(EventResults(event=g.key, lang=language()))
         tournament = trf.loads(reply.results["trf"])
+        full = {int(c["start"]): str(c["name"]) for c in reply.results.get("trf_cut", [])}
+        if full:  # the names TRF's 33 columns cut, whole again on the printouts
+            tournament = tournament.with_players(
+                p.replace(name=full.get(p.start_number, p.name)) for p in tournament.players
+            )
         seen = {x.white.start: x.white for x in b.boards} | {x.black.start: x.black for x in b.boards}
         seen |= {row.player.start: row.player for row in b.standings}
         entrants = []
@@ -689,15 +694,25 @@ def _export(client: Any, args: argparse.Namespace) -> int:
         raise Problem("chess.export-which")
     out = Path(args.output)
     many = args.all or len(keys) > 1
-    texts: dict[Path, str] = {}
+    texts: dict[Path, tuple[str, list[Any]]] = {}
     for key in keys:
         reply = client.request(EventResults(event=key, lang=language()))
-        texts[out / f"{key}.trf" if many else out] = reply.results["trf"]
+        texts[out / f"{key}.trf" if many else out] = (reply.results["trf"], reply.results.get("trf_cut", []))
     if many:
         out.mkdir(parents=True, exist_ok=True)
-    for path, body in texts.items():
+    for path, (body, cut) in texts.items():
         path.write_text(body, encoding="utf-8")
         print(render("chess.exported", path=str(path)))
+        for c in cut:  # TRF's name field has 33 columns: said where the file is written
+            print(
+                render(
+                    "chess.trf-name-cut",
+                    path=str(path),
+                    start=c["start"],
+                    name=c["name"],
+                    written=c["written"],
+                )
+            )
     return 0
 
 

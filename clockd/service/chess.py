@@ -50,6 +50,7 @@ from clockd.core.chessday.roster import Group, Level
 from clockd.core.clock import Side
 from clockd.core.ids import event_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
+from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, msg
@@ -339,6 +340,12 @@ class ChessKind(Untimed):
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
             "trf": hosted.state.export(),
+            # the names TRF's name field cuts (33 columns): the file's writer says so, the
+            # printouts made from the file put the full name back
+            "trf_cut": [
+                {"start": sn, "name": full, "written": cut}
+                for sn, full, cut in trf.cut_names(hosted.state.tournament)
+            ],
         }
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:

@@ -199,8 +199,14 @@ def test_zero_zero_and_double_forfeit_are_accepted() -> None:
     assert trf.dumps(t) == text
 
 
-def test_writing_refuses_what_trf_cannot_hold() -> None:
-    with pytest.raises(ValueError, match="name"):
-        trf.dumps(Tournament((Player(1, name="N" * 34),)))
+def test_writing_cuts_a_long_name_and_refuses_what_trf_cannot_hold() -> None:
+    long = "Brzęczyszczykiewicz-Grzegorzewska, Aleksandra"
+    line = trf.dumps(Tournament((Player(1, name=long),))).splitlines()[-1]
+    assert line[14:47] == long[:33] and trf.cut_names(Tournament((Player(1, name=long),))) == [
+        (1, long, long[:33])
+    ]
+    with pytest.raises(trf.FieldTooLong, match="federation") as refused:
+        trf.dumps(Tournament((Player(1, name="N", federation="POLA"),)))
+    assert (refused.value.field, refused.value.value, refused.value.width) == ("federation", "POLA", 3)
     with pytest.raises(ValueError, match="one decimal"):
         trf.dumps(Tournament((Player(1, name="N", points=Fraction(1, 3)),)))
