@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
@@ -40,7 +40,7 @@ from clockd.core.registry import (
     PersonSource,
     matches,
 )
-from clockd.i18n import Msg, Problem, msg
+from clockd.i18n import Msg, Problem, msg, render
 from clockd.service.actions import ActionEntry
 from clockd.service.component import Refused, ReplayMismatch, Restart, Staged, Staging, World
 from clockd.service.tables import Tables, TableState
@@ -68,14 +68,30 @@ class EventAlert:
 
 
 @dataclass(frozen=True, slots=True)
+class Quarantine:
+    """Why an event is set aside: the journal entry (``seq``, its ``entry`` kind) whose replay
+    failed, and the ``problem`` it raised (the referee's alert names both)."""
+
+    seq: int
+    entry: str
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hosted:
-    """One event: its kind, key, name, the kind's own state (immutable), the open alerts."""
+    """One event: its kind, key, name, the kind's own state (immutable), the open alerts.
+
+    A *quarantined* event (``quarantine`` set) could not be rebuilt from the journal: its
+    state is what the entries before the failing one made (``None`` if its creation failed),
+    it is shown as set aside, takes no action and no reaction, and every other event runs.
+    """
 
     kind: str
     key: str
     name: str
     state: Any
     alerts: tuple[EventAlert, ...] = ()
+    quarantine: Quarantine | None = None
 
     def with_state(self, state: Any) -> Hosted:
         return replace(self, state=state)
@@ -205,6 +221,9 @@ class Untimed:
         return []
 
 
+#: The alert an event set aside at start gets (it names the event and the entry's seq).
+QUARANTINE_ALERT = "alert.event-quarantined"
+
 _KINDS: dict[str, EventKind] = {}
 
 
@@ -308,7 +327,8 @@ class EventHost:
         return self.tables().staged(number)
 
     def hosted(self) -> dict[str, Hosted]:
-        return {k: self._staged.get(k) for k in self._staged.all_keys()}
+        found = {k: self._staged.get(k) for k in self._staged.all_keys()}
+        return {k: h for k, h in found.items() if h.quarantine is None}
 
     def identify(self, full_name: str, email: str = "", phone: str = "") -> str:
         index = self._people_staged or self._people
@@ -330,7 +350,7 @@ class EventHost:
         if len(parts) < 2 or parts[0] != self.hall:
             return None
         found: Hosted | None = self._staged.get(parts[1])
-        return found
+        return found if found is None or found.quarantine is None else None  # set aside: no reactions
 
     # -- the component protocol -------------------------------------------------------------
     def begin(self) -> None:
@@ -388,6 +408,10 @@ class EventHost:
             "event-clear-alert",
         ):
             return self._alerts(hosted, entry, replay)
+        if hosted.quarantine is not None:
+            if replay:  # what came after the entry that failed stays in the journal, unapplied
+                return Staged(entry)
+            raise Refused("event.quarantined", event=key, seq=hosted.quarantine.seq)
         if hosted.kind not in self._owner_kinds.get(entry.kind, ()):
             raise Refused(
                 "event.wrong-kind",
@@ -487,7 +511,7 @@ class EventHost:
         for key in self._staged_order:
             hosted = self._staged.get(key)
             listed = getattr(self._kinds[hosted.kind], "people", None)
-            if listed is not None:
+            if listed is not None and hosted.quarantine is None:
                 out += [src for src in listed(hosted) if src.person_id == person_id]
         return out
 
@@ -499,7 +523,7 @@ class EventHost:
         for key in self._staged_order:
             hosted = self._staged.get(key)
             change = getattr(self._kinds[hosted.kind], how, None)
-            if change is not None:
+            if change is not None and hosted.quarantine is None:
                 self._staged.put(key, hosted.with_state(change(hosted, person_id, *args)))
 
     def _alerts(self, hosted: Hosted, entry: Entry, replay: bool) -> Staged:
@@ -526,8 +550,62 @@ class EventHost:
         out: list[Entry] = []
         for key in self._order:
             hosted = self._events[key]
-            out += self._kinds[hosted.kind].recovered(self, hosted, restart)
+            q = hosted.quarantine
+            if q is None:
+                out += self._kinds[hosted.kind].recovered(self, hosted, restart)
+            elif not any(a.code == QUARANTINE_ALERT and a.data.get("seq") == q.seq for a in hosted.alerts):
+                data: dict[str, int | str] = {
+                    "event": key,
+                    "seq": q.seq,
+                    "entry": q.entry,
+                    "problem": q.problem,
+                }
+                out.append(EventAlertRaised(event=key, alert_id=0, code=QUARANTINE_ALERT, data=data))
         return out
+
+    def quarantine(self, record: Record, problem: BaseException) -> bool:
+        """Set aside the event whose journal entry ``record`` failed to replay (``problem``):
+        whether this component could (the entry names an event of its own; a person's
+        action, which touches every event, cannot be set aside)."""
+        entry = record.entry
+        key = entry.event
+        if key is None or entry.kind in PERSON_KINDS:
+            return False
+        reason = (
+            render(problem.msg, "en")
+            if isinstance(problem, Problem)
+            else f"{type(problem).__name__}: {problem}"
+        )
+        q = Quarantine(seq=record.seq, entry=entry.kind, problem=reason)
+        hosted: Hosted | None = self._staged.get(key)
+        if hosted is None:
+            a = getattr(entry, "action", None)
+            if not isinstance(a, CreateEvent) or a.event_kind not in self._kinds:
+                return False
+            hosted = Hosted(a.event_kind, key, a.name, None)
+            self._staged_order.append(key)
+        self._staged.put(key, replace(hosted, quarantine=q))
+        return True
+
+    def verify(self, mark: object, now_ns: int) -> None:
+        """Refuse (:class:`Refused`) a command whose staged events cannot be shown or saved:
+        called by the engine before anything is journaled, so what the views, the snapshots
+        and the replies will do with the state is known to work before it is on disk."""
+        assert isinstance(mark, tuple)
+        tables = self.tables()
+        shown = {n: t for n in tables.view() if (t := tables.staged(n)) is not None}
+        for key in self._staged.keys_since(mark[0]):
+            hosted: Hosted | None = self._staged.get(key)
+            if hosted is None or hosted.quarantine is not None:
+                continue
+            kind = self._kinds[hosted.kind]
+            try:
+                kind.dump(hosted.state)
+                kind.title(hosted)
+                kind.allowed(hosted, now_ns)
+                kind.view(hosted, now_ns, shown, self.hall)
+            except Exception as exc:
+                raise Refused("event.cannot-show", event=key, problem=f"{type(exc).__name__}: {exc}") from exc
 
     def _create(self, entry: ActionEntry, *, now_ns: int, replay: bool) -> Staged:
         a = entry.action
@@ -571,13 +649,19 @@ class EventHost:
         out: list[Entry] = []
         for key in self._order:
             hosted = self._events[key]
+            if hosted.quarantine is not None:
+                continue
             deadline = self._kinds[hosted.kind].deadline(hosted)
             if deadline is not None and deadline <= now_ns:
                 out += self._kinds[hosted.kind].due(self, hosted, now_ns)
         return out
 
     def next_deadline(self) -> int | None:
-        deadlines = [d for h in self._events.values() if (d := self._kinds[h.kind].deadline(h)) is not None]
+        deadlines = [
+            d
+            for h in self._events.values()
+            if h.quarantine is None and (d := self._kinds[h.kind].deadline(h)) is not None
+        ]
         return min(deadlines, default=None)
 
     # -- snapshots ---------------------------------------------------------------------------
@@ -589,8 +673,9 @@ class EventHost:
                     "kind": h.kind,
                     "key": h.key,
                     "name": h.name,
-                    "state": self._kinds[h.kind].dump(h.state),
+                    "state": self._kinds[h.kind].dump(h.state) if h.quarantine is None else None,
                     "alerts": [[a.id, a.code, a.t_ns, a.data] for a in h.alerts],
+                    **({"quarantine": astuple(h.quarantine)} if h.quarantine is not None else {}),
                 }
                 for h in (self._events[k] for k in self._order)
             ],
@@ -603,6 +688,11 @@ class EventHost:
         for item in data["events"]:
             kind = self.kind(item["kind"])
             alerts = tuple(EventAlert(i, c, t, d) for i, c, t, d in item.get("alerts", []))
+            q = item.get("quarantine")
+            if q is not None:  # set aside when the snapshot was written: its state was not kept
+                quarantine = Quarantine(int(q[0]), str(q[1]), str(q[2]))
+                events[item["key"]] = Hosted(kind.kind, item["key"], item["name"], None, alerts, quarantine)
+                continue
             events[item["key"]] = Hosted(
                 kind.kind, item["key"], item["name"], kind.load(item["state"]), alerts
             )
@@ -627,7 +717,7 @@ def people_in(host: EventHost, view: EventsView) -> list[PersonSource]:
     for key in view.order:
         hosted = view.events[key]
         listed = getattr(host.kind(hosted.kind), "people", None)
-        if listed is not None:
+        if listed is not None and hosted.quarantine is None:
             out += listed(hosted)
     return out
 
@@ -659,6 +749,7 @@ __all__ = [
     "EventKind",
     "EventsView",
     "Hosted",
+    "Quarantine",
     "Untimed",
     "action_of",
     "event_kind",
