@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SHARED := ../shared
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test rehearse bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@./.ci/system-deps
@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
-## run: the daemon with simulated tables and the GUI (or the terminal view without a display)
+## run: the daemon with simulated tables and the GUI (or the terminal view without a display);
+## WEB=HOST:PORT serves the live pages there (default 127.0.0.1:8080, or the next free port; WEB= none)
 run: $(STAMP)
-	@$(BIN)/duelclock start
+	@$(BIN)/duelclock start $(if $(filter undefined,$(origin WEB)),,--web "$(WEB)")
 
 ## test: lint, types, layering, and the whole test suite
 test: $(STAMP)
@@ -32,6 +33,10 @@ test: $(STAMP)
 	    if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; \
 	else echo "note: $(SHARED)/tools/check_layers.py not present; import-linter contracts still checked"; fi
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q
+
+## rehearse: the whole festival day on one daemon, every surface after every step (docs/rehearsal.md)
+rehearse: $(STAMP)
+	DUELCLOCK_REHEARSE_WHOLE=1 QT_QPA_PLATFORM=offscreen $(BIN)/pytest -q tests/rehearsal
 
 ## bench: every benchmark, each printing a JSON line
 bench: $(STAMP)

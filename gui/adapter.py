@@ -132,6 +132,7 @@ def table_from_api(view: TableView, received_ns: int) -> Table:
         seq=view.seq,
         received_ns=received_ns,
         node=view.node,
+        released=view.holder is None and program.owner is not None,
         **fields,
     )
 

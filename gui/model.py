@@ -134,6 +134,9 @@ class Table(_Frozen):
     received_ns: int = 0
     #: The table node that times the table (``docs/mqtt.md``); ``""``: the daemon itself.
     node: str = ""
+    #: The program's event gave the table back (its item is over): the result still shows, the
+    #: table is free for the next event (the view's ``holder`` is ``null``).
+    released: bool = False
 
     @property
     def target(self) -> str:

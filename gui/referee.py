@@ -890,6 +890,11 @@ class RefereeWindow(QMainWindow):
         self._render_timeline()
 
     def _table_line(self, table: Table) -> str:
+        """What the selected table runs, in one line, and whether its event gave it back."""
+        line = self._table_runs(table)
+        return f"{line} · {render(msg('table.given-back'))}" if table.released else line
+
+    def _table_runs(self, table: Table) -> str:
         """What the selected table runs, in one line: the match and its round, a station, its own clock."""
         state = self.model.state
         duel = state.duel_at(table.table)

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from clockd.i18n import Msg
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPageLayout, QTextDocument
 
 
 class CannotWrite(OSError):
@@ -38,13 +42,28 @@ def _app() -> object:
     return QApplication.instance() or QApplication([])
 
 
+def _document(html: str) -> QTextDocument:
+    """``html`` as a Qt text document that wraps lines between words only.
+
+    Qt's default wraps "at a word boundary or anywhere": a narrow table column then cut a
+    team's name mid-word ("Grzegorzew" / "ski"). Wrapped at words only, a column is at least
+    as wide as its longest word, so a name on a printout never breaks inside a word."""
+    from PySide6.QtGui import QTextDocument, QTextOption
+
+    doc = QTextDocument()
+    option = doc.defaultTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    doc.setDefaultTextOption(option)
+    doc.setHtml(html)
+    return doc
+
+
 def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[int, int]:
     """Draw ``html`` ``width_px`` wide on white and save it as PNG; returns (width, height)."""
     _app()
-    from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
+    from PySide6.QtGui import QColor, QImage, QPainter
 
-    doc = QTextDocument()
-    doc.setHtml(html)
+    doc = _document(html)
     doc.setTextWidth(width_px)
     height = max(1, int(doc.size().height()) + 1)
     image = QImage(width_px, height, QImage.Format.Format_RGB32)
@@ -61,30 +80,45 @@ def html_to_png(html: str, path: str | Path, *, width_px: int = 1600) -> tuple[i
     return width_px, height
 
 
+def page_layout(*, landscape: bool = True) -> QPageLayout:
+    """The printouts' page: A4 (landscape by default), 10 mm margins."""
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize
+
+    orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
+    return QPageLayout(
+        QPageSize(QPageSize.PageSizeId.A4),
+        orientation,
+        QMarginsF(10, 10, 10, 10),
+        QPageLayout.Unit.Millimeter,
+    )
+
+
+def print_layout(html: str, *, landscape: bool = True) -> QTextDocument:
+    """``html`` laid out on the printed page (in points) exactly as :func:`html_to_pdf` prints it,
+    so ``pageCount()`` counts the printed pages and a test can read where each line breaks."""
+    _app()
+    from PySide6.QtCore import QSizeF
+    from PySide6.QtGui import QPageLayout
+
+    doc = _document(html)
+    layout = page_layout(landscape=landscape)
+    # without a page size the document is one endless page
+    page = layout.paintRect(QPageLayout.Unit.Point)
+    doc.setPageSize(QSizeF(page.width(), page.height()))
+    return doc
+
+
 def html_to_pdf(html: str, path: str | Path, *, landscape: bool = True) -> int:
     """Print ``html`` to an A4 PDF (landscape by default); returns the number of pages."""
     _app()
-    from PySide6.QtCore import QMarginsF, QSizeF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
+    from PySide6.QtGui import QPdfWriter
 
     writer = QPdfWriter(str(path))
     writer.setResolution(300)
-    orientation = QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4),
-            orientation,
-            QMarginsF(10, 10, 10, 10),
-            QPageLayout.Unit.Millimeter,
-        )
-    )
+    writer.setPageLayout(page_layout(landscape=landscape))
     writer.setTitle("duelclock")
-    doc = QTextDocument()
-    doc.setHtml(html)
-    # lay the text out on the page as printed (in points), so that pageCount() counts the
-    # printed pages: without a page size the document is one endless page
-    page = writer.pageLayout().paintRect(QPageLayout.Unit.Point)
-    doc.setPageSize(QSizeF(page.width(), page.height()))
+    doc = print_layout(html, landscape=landscape)
     doc.print_(writer)
     pages = doc.pageCount()
     if not Path(path).is_file():

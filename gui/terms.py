@@ -37,6 +37,8 @@ _ENTRIES = {
     "event-create": QT_TRANSLATE_NOOP("Terms", "event created"),
 }
 
+#: The desk's own words for what a press did, where the catalogue has none (``term.outcome.*``
+#: comes first: the command line's words, every program's outcomes).
 _OUTCOMES = {
     "applied": "",
     "started": QT_TRANSLATE_NOOP("Terms", "started the clock"),
@@ -131,6 +133,13 @@ def entry(kind: str) -> str:
 
 
 def outcome(code: str) -> str:
+    """What a press did, in the catalogue's words (``term.outcome.*``: the command line's too)."""
+    from clockd.i18n.catalogue import catalogue
+
+    if code == "applied":  # the ordinary press: nothing to say
+        return ""
+    if f"term.outcome.{code}" in catalogue():
+        return text(f"term.outcome.{code}")
     return _t(_OUTCOMES.get(code, code))
 
 

@@ -399,7 +399,16 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
         return _json(answer, status, request)
 
     async def health(request: Request) -> Response:
-        return _json({"daemon": hub.connected, "pages": len(hub.listeners), "seq": hub.seq}, 200, request)
+        data: dict[str, Any] = {"daemon": hub.connected, "pages": len(hub.listeners), "seq": hub.seq}
+        port = getattr(request.app.state, "port_stats", None)  # web.serve's bounds, when served by it
+        if port is not None:
+            data["connections"] = {
+                "open": port.open,
+                "cap": port.cap,
+                "full": port.full,
+                "timed_out": port.timed_out,
+            }
+        return _json(data, 200, request)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from clockd.api import EventView, TableView
-from clockd.api.chess import ChessBody
+from clockd.api.chess import ChessBody, column_label
 from clockd.api.puzzle import SessionBody
 from clockd.api.zone import ZoneBody
 from clockd.i18n import msg, render
@@ -252,9 +252,10 @@ class Pages:
                 for b in body.boards
             ],
             "bye": body.bye.name if body.bye is not None else None,
-            "columns": body.columns,
+            "columns": [words(column_label(c)) for c in body.columns],
+            # "cells", not "values": in the template ``s.values`` would be the dict's own method
             "standings": [
-                {"rank": s.rank, "name": s.player.name, "values": [s.values.get(c, "") for c in body.columns]}
+                {"rank": s.rank, "name": s.player.name, "cells": [s.values.get(c, "") for c in body.columns]}
                 for s in body.standings
             ],
             "players": [],
@@ -277,7 +278,19 @@ class Pages:
         next_in = timer.next_signal_in_ms
         if next_in is not None:
             next_in = max(0, next_in - (age if running else 0))
-        entries = []
+        entries: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        stayed: list[str] = []
+        outcome = ""
+        if timer.phase == "ended":
+            # an ended event shows what it came to, not a clock that has nothing left to count
+            if isinstance(body, ZoneBody):
+                podium = [e for e in body.entries if e.place is not None and e.place <= 3]
+                outcome = words("web.result-final" if body.confirmed else "web.result-provisional")
+                if podium:
+                    outcome += " — " + " · ".join(f"{e.place}. {e.name}" for e in podium)
+            else:
+                outcome = words("web.switcher-all-done")
         if isinstance(body, ZoneBody):
             for e in body.entries:
                 if e.why is not None and e.why in _WHY:
@@ -299,17 +312,12 @@ class Pages:
                         "classified": e.classified,
                     }
                 )
-        else:
-            for seat in getattr(body, "seats", []):
-                entries.append(
-                    {
-                        "place": seat.seat,
-                        "name": seat.name,
-                        "table": seat.table,
-                        "result": "",
-                        "classified": True,
-                    }
-                )
+        else:  # S(witcher): seat numbers (drawn before the start), not places in a ranking
+            seats = [
+                {"seat": seat.seat, "name": seat.name or "—", "table": seat.table, "next": seat.next_table}
+                for seat in getattr(body, "seats", [])
+            ]
+            stayed = list(getattr(body, "stayed", []))
         return {
             "timer": {
                 "phase": timer.phase,
@@ -320,4 +328,7 @@ class Pages:
                 "next_in_ms": next_in,
             },
             "entries": entries,
+            "seats": seats,
+            "stayed": stayed,
+            "outcome": outcome,
         }

@@ -19,6 +19,7 @@ from clockd.api.messages import EventBody, body_type
 from clockd.core.chessday.group import BoardPlay, ChessGroup
 from clockd.core.program import ClockFace
 from clockd.core.swiss.standings import MIN_PLACES, decimal_text, score_text
+from clockd.i18n import Msg, msg
 
 
 class ChessPlayerView(BaseModel):
@@ -271,6 +272,16 @@ def chess_body(
     )
 
 
+def column_label(code: str) -> Msg:
+    """A standings column's heading as screens and paper print it: points and lots in the
+    reader's words ("Pkt", "Los"), the tie-breaks by FIDE's acronyms (BH-C1, SB …)."""
+    if code == "PTS":
+        return msg("report.chess.pts")
+    if code == "LOTS":
+        return msg("report.chess.lots")
+    return msg("text.as-typed", text=code)
+
+
 def _names(group: ChessGroup) -> dict[int, str]:
     """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
     out: dict[int, str] = {}
@@ -294,4 +305,5 @@ __all__ = [
     "ChessStandingView",
     "HandMatchView",
     "chess_body",
+    "column_label",
 ]

@@ -70,6 +70,8 @@ from clockd.api.messages import (
     Push,
     Reply,
     Request,
+    SimPress,
+    SimPressed,
     Status,
     StatusReply,
     Subscribe,
@@ -336,6 +338,10 @@ class Client:
             PersonRequest(how=how, text=text, person=person, event=event, reason=reason, by=by),
             PersonReply,
         )
+
+    def sim_press(self, table: int, side: str) -> SimPressed:
+        """Press ``side`` (``a``/``b``) on simulated table ``table``'s clock, by hand (needs the token)."""
+        return self._expect(SimPress(table=table, side=side), SimPressed)
 
     def act(
         self, target: str | int, action: Action, *, request_id: str | None = None, by: str | None = None

@@ -320,6 +320,9 @@ class TableView(BaseModel):
     digest: str
     #: The table node that times the table (``docs/mqtt.md``); ``""``: the daemon itself.
     node: str = ""
+    #: The event's item that holds the table (``desk/pt/R1-7``); ``None``: the table is free —
+    #: nothing is on it, or its event is over and let it go (its result may still show).
+    holder: str | None = None
 
 
 class OutageView(BaseModel):
@@ -561,6 +564,19 @@ class ActionRequest(RefereeRequest):
         return out
 
 
+@request_type
+class SimPress(RefereeRequest):
+    """Press ``side``'s button of a *simulated* table's clock by hand (``duelclock sim press``), so
+    a rehearsal on the real daemon can press a station's "finished" button or start a clock.
+
+    The press goes through the simulated device and its real driver like any press, and is
+    journaled as one; a table with real hardware (or another machine's) is refused."""
+
+    type: Literal["sim-press"] = "sim-press"
+    table: int = Field(ge=1, le=10_000)
+    side: Side
+
+
 # -- replies ----------------------------------------------------------------------------------
 
 
@@ -643,6 +659,15 @@ class TimelineReply(Reply):
     event: str | None = None
     entries: list[TimelineEntry]
     last_seq: int
+
+
+@message_type
+class SimPressed(Reply):
+    """The simulated clock of ``table`` sent the press (its driver journals it as it does any)."""
+
+    type: Literal["sim-pressed"] = "sim-pressed"
+    table: int
+    side: Side
 
 
 @message_type

@@ -28,7 +28,7 @@ from clockd.core.clock import PerSide, PerSideInt, Side
 from clockd.core.display import quantize
 from clockd.core.private import PRIVATE
 from clockd.core.puzzle_duel import PuzzleSession
-from clockd.core.registration import ListKind, Registration
+from clockd.core.registration import ListKind
 from clockd.core.units import MS
 from clockd.i18n import Msg
 
@@ -52,7 +52,7 @@ class ListedPlayer(_View):
 
 
 class SeatChangeView(_View):
-    absent: int
+    absent: int | None  # None: a seat no one on the main list had
     taken_by: int
     rule: str
 
@@ -79,6 +79,14 @@ class PossibleDuplicateView(_View):
 
     line: int
     same_as: int
+    name: str
+
+
+class NoEmailView(_View):
+    """A main-list player whose sign-up has no e-mail address (the referee is warned)."""
+
+    player: int
+    line: int | None
     name: str
 
 
@@ -171,6 +179,8 @@ class SessionBody(EventBody):
     possible_duplicates: list[PossibleDuplicateView] = Field(default_factory=list, json_schema_extra=PRIVATE)
     #: What the latest export of the form changed (player numbers and field names); private.
     last_import: ImportView | None = Field(default=None, json_schema_extra=PRIVATE)
+    #: Main-list players with no e-mail address; private (the token's).
+    no_email: list[NoEmailView] = Field(default_factory=list, json_schema_extra=PRIVATE)
     bracket: BracketView | None = None
 
     def names(self) -> dict[int, str]:
@@ -186,7 +196,7 @@ def session_body(s: PuzzleSession) -> SessionBody:
     return SessionBody(
         tournament=s.config.name,
         stage=s.stage,
-        players=_players(reg),
+        players=_players(s),
         field=list(reg.field) if reg.field is not None else None,
         seat_changes=[
             SeatChangeView(absent=c.absent, taken_by=c.taken_by, rule=c.rule) for c in reg.seat_changes
@@ -208,11 +218,15 @@ def session_body(s: PuzzleSession) -> SessionBody:
             PossibleDuplicateView(line=d.line, same_as=d.same_as, name=d.name)
             for d in reg.possible_duplicates
         ],
+        no_email=[
+            NoEmailView(player=p.id, line=p.line, name=reg.shown_name(p.id)) for p in reg.without_email()
+        ],
         bracket=None if s.bracket is None else bracket_view(s.bracket),
     )
 
 
-def _players(reg: Registration) -> list[ListedPlayer]:
+def _players(s: PuzzleSession) -> list[ListedPlayer]:
+    reg = s.registration
     field = set(reg.field or ())
     took = {c.taken_by: c.absent for c in reg.seat_changes}
     out: list[ListedPlayer] = []
@@ -232,7 +246,7 @@ def _players(reg: Registration) -> list[ListedPlayer]:
                     withdrawn=p.id in reg.withdrawn,
                     in_field=p.id in field,
                     took_seat_of=took.get(p.id),
-                    actions=reg.player_allowed(p.id),
+                    actions=s.player_allowed(p.id),
                 )
             )
     return out

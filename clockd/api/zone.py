@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.api.messages import EventBody, body_type
 from clockd.core.hall import TimerView, timer_view
+from clockd.core.private import PRIVATE
 from clockd.core.zone import ZoneEvent
 from clockd.i18n import Msg
 
@@ -54,6 +55,18 @@ class SignupRefusalView(BaseModel):
     detail: Msg
 
 
+class ZoneSeatChangeView(BaseModel):
+    """Who took a seat at the close: an absent main entry's (``absent``), or a free one (``None``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    absent: str | None
+    taken_by: str
+    rule: str  # "reserve §1.18" or "walk-in §1.19"
+    absent_name: str = ""  # public names: the absent entry is no longer among the entries
+    taken_by_name: str = ""
+
+
 class ZoneBody(EventBody):
     """A zone contest's view (its ``kind`` is the event's: relay, blind, team)."""
 
@@ -69,6 +82,9 @@ class ZoneBody(EventBody):
     pictures: int = 1
     check_in: Literal["none", "open", "closed"] = "none"
     refusals: list[SignupRefusalView] = Field(default_factory=list)
+    #: Main-list members whose form has no e-mail address (line, public name): the referee's.
+    no_email: list[tuple[int, str]] = Field(default_factory=list, json_schema_extra=PRIVATE)
+    seat_changes: list[ZoneSeatChangeView] = Field(default_factory=list)
 
 
 @body_type
@@ -132,6 +148,17 @@ def zone_body(event: ZoneEvent, now_ns: int) -> ZoneBody:
             SignupRefusalView(lines=list(r.lines), names=list(r.names), reason=r.reason, detail=r.detail)
             for r in event.signup_refusals
         ],
+        no_email=[(line, name) for line, name in event.signup_no_email],
+        seat_changes=[
+            ZoneSeatChangeView(
+                absent=absent,
+                taken_by=taken,
+                rule=rule,
+                absent_name=event.name_of(absent) if absent is not None else "",
+                taken_by_name=event.name_of(taken),
+            )
+            for absent, taken, rule in event.seat_changes
+        ],
     )
 
 
@@ -143,5 +170,6 @@ __all__ = [
     "TeamBody",
     "ZoneBody",
     "ZoneEntryView",
+    "ZoneSeatChangeView",
     "zone_body",
 ]

@@ -34,6 +34,19 @@ def non_negative_int(text: str) -> int:
     return value
 
 
+def positive_seconds(text: str) -> float:
+    """A duration in seconds above zero (``"0.5"``, ``"10"``): a timeout."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            i18n.text("cli.argtypes.is-not-a-number-of-seconds", text=text)
+        ) from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.seconds-above-zero", text=text))
+    return value
+
+
 def seconds_to_ms(text: str) -> int:
     """``"-1.5"`` → ``-1500``: exact (no floats), at most millisecond precision.
 

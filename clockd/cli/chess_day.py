@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -397,7 +398,10 @@ def _standings(client: Any, args: argparse.Namespace) -> int:
         print(json.dumps([x.model_dump(mode="json") for x in b.standings], ensure_ascii=False))
         return 0
     print(render("chess.standings-title", name=_title(g), round=b.round))
-    print(f"{'':>4}  {text('chess.column-start'):>4}  {'':<28} " + " ".join(f"{c:>6}" for c in b.columns))
+    from clockd.api.chess import column_label
+
+    labels = [render(column_label(c)) for c in b.columns]
+    print(f"{'':>4}  {text('chess.column-start'):>4}  {'':<28} " + " ".join(f"{c:>6}" for c in labels))
     for row in b.standings:
         print(
             f"{row.rank:>4}  {row.player.start:>4}  {row.player.name:<28} "
@@ -420,13 +424,24 @@ def _result(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.chessday.group import EnterResult
 
     g = group_of_board(groups_of(client), args.board)
+    from clockd.api.messages import ApiError
+
     before = len(g.body.corrections)
-    done = client.act(
-        g.key,
-        EnterResult(
-            board=args.board, result=args.result, replace=args.replace, round=args.round, reason=args.reason
-        ),
-    )
+    try:
+        done = client.act(
+            g.key,
+            EnterResult(
+                board=args.board,
+                result=args.result,
+                replace=args.replace,
+                round=args.round,
+                reason=args.reason,
+            ),
+        )
+    except ApiError as exc:
+        if exc.reason.code == "chess.result-entered":
+            raise Problem("chess.result-entered-cli", refusal=exc.reason, board=args.board) from exc
+        raise
     corrections = done.event.body.corrections if done.event is not None else []
     if len(corrections) > before:
         print(_corrected(corrections[-1], g.key))
@@ -555,9 +570,14 @@ def _claim(client: Any, args: argparse.Namespace) -> int:
     done = client.act(g.key, ClaimIllegalMove(board=args.board, player=player))
     board = next(x for x in done.event.body.boards if x.board == args.board)
     count = board.claims.count(player)
-    print(
-        render("chess.claimed", board=args.board, player=player, count=count, proposal=board.proposal or "—")
-    )
+    if count == 1:  # §H: the first has no consequence — say so, and what the second does
+        print(render("chess.claimed-first", board=args.board, player=player))
+    else:
+        print(
+            render(
+                "chess.claimed", board=args.board, player=player, count=count, proposal=board.proposal or "—"
+            )
+        )
     return 0
 
 
@@ -670,12 +690,20 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         if args.standings or b.phase != "playing":
             table = report.group_standings(tournament, seed=g.key)
             printout = report.standings_printout(table, persons, head)
-            stem = f"{g.key}-klasyfikacja-{b.round}"
+            stem = f"{g.key}-klasyfikacja-{table.rounds}"  # after the rounds closed, not the one played
+            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
         else:
             boards = [(x.white.start, x.black.start) for x in b.boards]
             bye = b.bye.start if b.bye else None
             printout = report.pairings(
-                tournament, persons, head, b.round, boards, bye, first_board=b.first_board
+                tournament,
+                persons,
+                head,
+                b.round,
+                boards,
+                bye,
+                first_board=b.first_board,
+                withdrawn=b.withdrawn,
             )
             stem = f"{g.key}-runda-{b.round}"
         (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
@@ -693,7 +721,8 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     if not keys:
         raise Problem("chess.export-which")
     out = Path(args.output)
-    many = args.all or len(keys) > 1
+    # A folder ("trf/", or one that exists) takes a file per group, whatever their number.
+    many = args.all or len(keys) > 1 or out.is_dir() or args.output.endswith(("/", os.sep))
     texts: dict[Path, tuple[str, list[Any]]] = {}
     for key in keys:
         reply = client.request(EventResults(event=key, lang=language()))

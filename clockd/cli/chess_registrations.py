@@ -334,6 +334,7 @@ def _columns_report(forms: FormExport, statements: list[Statement]) -> list[str]
         out.append(render(msg("chess.reg.out.columns", source=source, columns=read)))
         if ignored:
             out.append("  " + render(msg("chess.reg.out.ignored", columns=list(ignored))))
+    out.append("  " + render(msg("chess.reg.out.columns-hint")))
     for s in statements:
         if s.outgoing:
             out.append(render(msg("chess.reg.out.outgoing", source=s.source, n=s.outgoing)))
@@ -410,7 +411,9 @@ def _line(entry: Entry, kind: str) -> str:
     elif kind == "ambiguous":
         candidates = [msg("chess.reg.out.candidate", form=c.form_line, name=c.name) for c in entry.candidates]
         m = msg(
-            "chess.reg.out.ambiguous-line",
+            "chess.reg.out.nameless-line"
+            if entry.reason == "names-nobody"
+            else "chess.reg.out.ambiguous-line",
             payment=payment,
             amount=zloty(entry.paid),
             sender=entry.sender,

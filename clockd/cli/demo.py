@@ -350,6 +350,8 @@ class Demo:
             self.act(CheckIn(player=pid))
         done = self.act(CloseCheckIn())
         for change in done.seat_changes:
+            if change.absent is None:  # the demo fills no seat the main list left empty
+                continue
             absent, taken = self.names[change.absent], self.names[change.taken_by]
             self.say(i18n.text("cli.demo.did-not-come-the-seat-goes", absent=absent, taken=taken))
         done = self.act(MakeDraw(seed=self.seed))

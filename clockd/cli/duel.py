@@ -59,7 +59,11 @@ def _from_table_timeline(text: str, match: str | None) -> dict[str, Any]:
     """The duel's inputs from a table's journaled timeline (JSON lines, one entry each): the
     duel loaded on the table after the toss (the last one, or ``match``'s), and the presses,
     pauses, resumes, adjustments and "complete" that followed it until the next program. Times
-    count from the duel's loading; the time control, resolution and toss come from it."""
+    count from the duel's loading; the time control, resolution and toss come from it.
+
+    A duel begins where its program is loaded *fresh* (the toss recorded, nothing played). A
+    later row of the same duel — the confirmation closes it, and the table is given back — is
+    no new duel and does not end its inputs: a dispute after the confirmation replays it too."""
     entries: list[dict[str, Any]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -80,12 +84,27 @@ def _from_table_timeline(text: str, match: str | None) -> dict[str, Any]:
             return None
         return program
 
-    starts = [i for i, e in enumerate(entries) if duel_of(e) is not None]
+    def fresh(program: dict[str, Any]) -> bool:
+        duel = program["duel"]
+        return duel.get("end") is None and (duel.get("clock") or {}).get("phase", "ready") == "ready"
+
+    loaded = [i for i, e in enumerate(entries) if duel_of(e) is not None]
+    starts = [i for i in loaded if fresh(duel_of(entries[i]) or {})] or loaded
     if not starts:
         raise Problem("cli.duel.timeline-no-duel", match=match or "")
     start = starts[-1]
     program = duel_of(entries[start])
     assert program is not None
+
+    def same_duel_closed(e: dict[str, Any]) -> bool:
+        later = e.get("data", {}).get("program")
+        return (
+            isinstance(later, dict)
+            and later.get("owner") == program.get("owner")
+            and isinstance(later.get("duel"), dict)
+            and not fresh(later)
+        )
+
     setup = program["duel"]["setup"]
     stages = setup["control"]["stages"]
     if len(stages) != 1:
@@ -94,6 +113,8 @@ def _from_table_timeline(text: str, match: str | None) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     for e in entries[start + 1 :]:
         if e["kind"] == "program":
+            if same_duel_closed(e):
+                continue
             break
         t, data = e["t_ms"] - t0, e.get("data", {})
         if e["kind"] == "press":

@@ -116,6 +116,7 @@ def _add_zone(command: Any, why: str) -> None:
     p = command("checkout", text("cli.event.checkout-help"))
     p.add_argument("entry")
     command("close", text("cli.event.close-help"))
+    command("reopen", text("cli.event.reopen-help"))
     p = command("table", text("cli.event.table-help"))
     p.add_argument("entry")
     p.add_argument("table", type=int)
@@ -225,10 +226,35 @@ def run(args: argparse.Namespace) -> int:
             return 0
         print(render(msg("cli.journaled", seq=done.seq)))
         if done.event is not None:
+            if args.command == "close":
+                _print_seat_changes(done.event.body)
             _show(done.event, False)
+            if args.command == "import":
+                _print_no_email(done.event.body)
         return 0
 
     return call(args, act)
+
+
+def _print_no_email(body: Any) -> None:
+    """Main-list members whose form has no e-mail address, by line and name (a warning)."""
+    found = getattr(body, "no_email", [])
+    if found:
+        print(text("cli.signups-no-email"))
+        for line, name in found:
+            print(f"  {text('cli.tournament.line')} {line}: {name}")
+
+
+def _print_seat_changes(body: Any) -> None:
+    """Who took which seat at the close (§1.18 reserves in order, §1.19 walk-ins), by name."""
+    for c in getattr(body, "seat_changes", []):
+        taken_by = f"{c.taken_by_name or c.taken_by} ({c.taken_by})"
+        rule = text(f"term.seat-rule.{c.rule.split()[0]}")
+        if c.absent is None:
+            print("  " + text("cli.tournament.seat-free-taken", taken_by=taken_by, rule=rule))
+        else:
+            absent = f"{c.absent_name or c.absent} ({c.absent})"
+            print("  " + text("cli.tournament.seat-taken", taken_by=taken_by, absent=absent, rule=rule))
 
 
 def _action(args: argparse.Namespace) -> Any:
@@ -252,6 +278,7 @@ def _action(args: argparse.Namespace) -> Any:
         EntryCheckOut,
         EntryTable,
         MissingPieces,
+        ReopenEntries,
         SplitEntry,
         UnvoidEntry,
         VoidEntry,
@@ -283,6 +310,7 @@ def _action(args: argparse.Namespace) -> Any:
         "import": lambda: _import(args),
         "checkout": lambda: EntryCheckOut(entry=args.entry),
         "close": lambda: CloseEntries(),
+        "reopen": lambda: ReopenEntries(),
         "table": lambda: EntryTable(entry=args.entry, table=args.table),
         "split": lambda: SplitEntry(entry=args.entry),
         "count": lambda: (
@@ -319,9 +347,11 @@ def _import(args: argparse.Namespace) -> Any:
 
 
 def _export(client: Any, args: argparse.Namespace) -> int:
-    """An event's results: JSON (any kind), CSV and a printable HTML page (the zone's contests)."""
+    """An event's results: JSON (any kind), CSV and a printable HTML/PDF page (the zone's contests:
+    the ranking; the S(witcher): who sat from the start to the end, the tables, the replacements)."""
     from clockd.api.messages import EventResults
     from clockd.i18n import language
+    from clockd.reports.switcher import SwitcherResults, switcher_csv, switcher_html
     from clockd.reports.zone import ZoneResults, zone_csv, zone_html
 
     reply = client.request(EventResults(event=args.key, lang=language()))
@@ -331,16 +361,22 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     if args.json_out:
         outputs.append((args.json_out, json.dumps(data, ensure_ascii=False, indent=2) + "\n"))
     if args.csv_out or args.html_out or args.pdf_out:
-        if data.get("format") != "duelclock-zone-results/1":
+        # the zone contests' ranking sheet, or the S(witcher)'s "from start to end" sheet
+        if data.get("format") == "duelclock-zone-results/1":
+            zone = ZoneResults.model_validate(data)
+            sheet, table = zone_html(zone), zone_csv(zone)
+        elif data.get("format") == "duelclock-switcher-results/1":
+            switcher = SwitcherResults.model_validate(data)
+            sheet, table = switcher_html(switcher), switcher_csv(switcher)
+        else:
             print(render(msg("cli.event.export-zone-only", event=args.key)), file=sys.stderr)
             return 2
-        results = ZoneResults.model_validate(data)
         if args.csv_out:
-            outputs.append((args.csv_out, zone_csv(results)))
+            outputs.append((args.csv_out, table))
         if args.html_out:
-            outputs.append((args.html_out, zone_html(results)))
+            outputs.append((args.html_out, sheet))
         if args.pdf_out:
-            pdf_page = zone_html(results)
+            pdf_page = sheet
     if not outputs and pdf_page is None:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
@@ -482,7 +518,8 @@ def _show(event: Any, as_json: bool) -> int:
         for refusal in getattr(event.body, "refusals", []):
             lines = ", ".join(str(n) for n in refusal.lines)
             names = ", ".join(refusal.names)
-            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail))
+            n = len(refusal.lines)  # "wiersz 12", "wiersze 10, 11"
+            print("  " + text("cli.event.refused", lines=lines, names=names, why=refusal.detail, n=n))
         if event.kind == "switcher":
             _show_rotation(event.body)
     for name, reason in sorted(event.actions.items()):

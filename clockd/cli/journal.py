@@ -57,6 +57,15 @@ def register(sub: Any) -> None:
     verify.set_defaults(func=run_verify)
 
 
+def default_journal() -> Path:
+    """The journal the local daemon named in ``daemon.json`` (``duelclock run --db …``, the
+    showcase's), else ``duelclock.db`` in the state folder: the one a bare ``duelclock run`` uses."""
+    from clockd.api.local import DEFAULT_DB, read_info, state_dir
+
+    info = read_info()
+    return Path(info.db) if info is not None and info.db else state_dir() / DEFAULT_DB
+
+
 #: What each kind of damage means, for the referee (``JournalDamaged.reason``).
 #: Why the chain is broken (``check.reason``), and the catalogue's text for it.
 REASONS = {
@@ -72,12 +81,11 @@ REASONS = {
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from clockd.api.local import DEFAULT_DB, state_dir
     from clockd.store.errors import JournalError
     from clockd.store.journal import Journal
     from clockd.store.schema import SchemaError
 
-    db = args.db or state_dir() / DEFAULT_DB
+    db = args.db or default_journal()
     try:
         with Journal.reader(db) as journal:
             check = journal.verify()

@@ -287,7 +287,8 @@ def _retention(client: Any, args: argparse.Namespace) -> int:
 
 def export_document(record: dict[str, Any]) -> dict[str, Any]:
     """What ``person export`` writes: everything held about one person, machine-readable (RODO
-    art. 20), each event they took part in with the data it holds and where it came from."""
+    art. 20), each event they took part in with the data it holds, where it came from, and
+    their results there (the place, each duel: opponent, who won, both clocks' time left)."""
     return {
         "format": "duelclock-person-export/1",
         "person_id": record["person_id"],
@@ -301,8 +302,10 @@ def export_document(record: dict[str, Any]) -> dict[str, Any]:
                 "list": src["list"],
                 "withdrawn": src["withdrawn"],
                 "source": {"line": src["line"], "signed_up_at": src["signed_up_at"]},
-                "data": {k: v for k, v in src["person"].items() if k != "consents"},
+                "data": {k: v for k, v in src["person"].items() if k != "consents"} | src.get("details", {}),
                 "consents": src["person"].get("consents", []),
+                # what they achieved there: the place (podium) and every duel, as the results file has it
+                "results": {"place": src.get("place"), "matches": src.get("results", [])},
             }
             for src in record["sources"]
         ],

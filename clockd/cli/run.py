@@ -363,10 +363,21 @@ def _simulated_serial_clocks(daemon: Any, tables: list[int], args: argparse.Name
         sim = farm.add(serial_number, drift_ppm=rng.uniform(-100, 100))
         driver = SerialClock(table, match=PortMatch(serial_number=serial_number), list_ports=farm.list_ports)
         daemon.add_device(table, driver)
+        daemon.add_hand(table, _hand(sim))
         _WatchfulPlayers(
             farm, sim, _phase_of(daemon, table), model, random.Random(rng.getrandbits(32))
         ).start()
     return farm
+
+
+def _hand(sim: Any) -> Any:
+    """A referee's hand on ``sim``'s buttons (``duelclock sim press``): side ``a``/``b``."""
+    from firmware_protocol.messages import WireSide
+
+    def press(side: str) -> None:
+        sim.press(WireSide.A if side == "a" else WireSide.B)
+
+    return press
 
 
 class _WatchfulPlayers:

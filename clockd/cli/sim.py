@@ -1,6 +1,7 @@
 """``duelclock sim``: hardware simulators run against the real drivers.
 
-``sim serial`` lives in :mod:`clockd.cli.sim_serial`, ``sim gpio`` in :mod:`clockd.cli.sim_gpio`.
+``sim serial`` lives in :mod:`clockd.cli.sim_serial`, ``sim gpio`` in :mod:`clockd.cli.sim_gpio`;
+``sim press`` (a simulated table of the running daemon, pressed by hand) in :mod:`clockd.cli.sim_press`.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from clockd.cli import sim_gpio, sim_serial
+from clockd.cli import sim_gpio, sim_press, sim_serial
 from clockd.i18n import text
 
 
@@ -21,3 +22,4 @@ def register(sub: Any) -> None:
     sim_sub = parser.add_subparsers(dest="sim_command", required=True, metavar="DEVICE")
     sim_serial.register(sim_sub)
     sim_gpio.register(sim_sub)
+    sim_press.register(sim_sub)

@@ -73,7 +73,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--web",
-        default="127.0.0.1:8080",
+        default=None,
         metavar="HOST:PORT",
         help=text("cli.start.web"),
     )
@@ -104,7 +104,50 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+#: Where ``make run`` serves the live pages unless told otherwise (``make run WEB=HOST:PORT``).
+DEFAULT_WEB = "127.0.0.1:8080"
+#: The ports tried, in order, when the default one is taken (then any free one).
+FALLBACK_WEB_PORTS = range(8081, 8100)
+
+
+def web_address(given: str | None) -> str:
+    """Where to serve the live pages: ``given`` (``--web``; empty: none) as it is, else the default
+    address — or, when another program holds its port, the first free port after it, said in a
+    sentence (``make run`` on a laptop where 8080 is taken still shows its pages)."""
+    if given is not None:
+        return given
+    host, _, port = DEFAULT_WEB.rpartition(":")
+    if _free(host, int(port)):
+        return DEFAULT_WEB
+    free = next((p for p in FALLBACK_WEB_PORTS if _free(host, p)), None) or _any_free(host)
+    chosen = f"{host}:{free}"
+    print(text("cli.start.web-port-taken", taken=DEFAULT_WEB, chosen=chosen))
+    return chosen
+
+
+def _free(host: str, port: int) -> bool:
+    """Whether a server could listen on ``host:port`` now (another program's listener: no)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the web server binds
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _any_free(host: str) -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
 def run(args: argparse.Namespace) -> int:
+    args.web = web_address(args.web)
     if args.terminal or not has_display():
         return _terminal(args)
     return _desk(args)

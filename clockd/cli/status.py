@@ -51,16 +51,23 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json_option: bool = True) -> None:
+def add_connection_options(
+    parser: argparse.ArgumentParser, *, token: bool, json_option: bool = True, unset: bool = False
+) -> None:
+    """The options to reach the daemon. ``unset``: absent from the namespace unless given (for a
+    command whose subcommands have them too, so that a subcommand's default wins nothing)."""
+    kw: dict[str, Any] = {"default": argparse.SUPPRESS} if unset else {}
     group = parser.add_argument_group(i18n.text("cli.status.connection-to-the-daemon"))
     group.add_argument(
         "--host",
         help=i18n.text("cli.status.daemon-address-default-from-daemon-json"),
+        **kw,
     )
     group.add_argument(
         "--port",
         type=int,
         help=i18n.text("cli.status.daemon-port-default-from-daemon-json"),
+        **kw,
     )
     # A read needs no token, but with it the daemon shows what only the referee may see
     # (a session's refused sign-ups) and lets the command in however many others are connected.
@@ -69,17 +76,20 @@ def add_connection_options(parser: argparse.ArgumentParser, *, token: bool, json
         help=i18n.text(
             "cli.status.the-referees-token-default-from-daemon" if token else "cli.status.token-for-reads"
         ),
+        **kw,
     )
     group.add_argument(
         "--tls-ca",
         metavar="CERT",
         help=i18n.text("cli.status.tls-ca"),
+        **kw,
     )
     if json_option:
         parser.add_argument(
             "--json",
             action="store_true",
             help=i18n.text("cli.status.print-json-the-daemons-answer-a"),
+            **kw,
         )
 
 
@@ -106,6 +116,10 @@ def call(args: argparse.Namespace, fn: Callable[[Any], int]) -> int:
         seconds = client.timeout_ms // 1000
         _refusal(args, "no-answer", msg("cli.no-answer", host=client.host, port=client.port, seconds=seconds))
         return EXIT_UNREACHABLE
+    except BrokenPipeError:
+        # Our own output's reader went away (`duelclock status | head -1`): the client wraps every
+        # socket failure in DaemonUnreachable, so a bare broken pipe is stdout's, not the daemon's.
+        raise
     except ConnectionError as exc:
         # The client's reason (refused, went away) as a message; the sentence around it is ours.
         problem = exc.problem if isinstance(exc, DaemonUnreachable) else exc
@@ -265,6 +279,8 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
         owner = (
             t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
         )
+        if t.program.owner and t.holder is None:  # its event let it go: the result shows, the table is free
+            owner = text("cli.status.released", owner=owner)
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"
         rows.append([label, a, b, moves, state, owner, text(f"term.device.{t.device.state}")])
         if with_nodes:

@@ -9,6 +9,8 @@
     duelclock table 3 note "player A complained about the light"
     duelclock table 3 clear-alert [ID]
     duelclock table 3 timeline [--json]                        # every press and decision (disputes)
+    duelclock table 3 [show]                                   # the table now, and who holds it
+    duelclock table 3 free --reason "the relay needs it" [--stop-running]   # give it back by hand
 
 Every command that changes something needs the referee's token (``--token``, default
 from ``daemon.json``) and is journaled with ``--by`` (default: your login) and the reason.
@@ -40,7 +42,8 @@ def register(sub: Any) -> None:
         description=i18n.text("cli.table.referee-commands-for-one-table-changes"),
     )
     parser.add_argument("table", type=int, metavar="T", help=i18n.text("cli.table.table-number"))
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add_connection_options(parser, token=False, unset=True)  # ``duelclock table 3 --port …``: show
+    actions = parser.add_subparsers(dest="action", required=False, metavar="ACTION")
 
     def action(name: str, help_text: str, *, mutating: bool = True) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = actions.add_parser(name, help=help_text, description=help_text)
@@ -97,6 +100,16 @@ def register(sub: Any) -> None:
         mutating=False,
     )
     p.add_argument("--limit", type=int, default=1000)
+    action("show", i18n.text("cli.table.show-help"), mutating=False)
+    p = action("free", i18n.text("cli.table.free-help"))
+    p.add_argument("--reason", required=True, help=i18n.text("cli.table.why-required-journaled"))
+    p.add_argument(
+        "--stop-running",
+        "--force",
+        dest="stop_running",
+        action="store_true",
+        help=i18n.text("cli.table.stop-running-help"),
+    )
     parser.set_defaults(func=run)
 
 
@@ -109,9 +122,14 @@ def _side(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from clockd.core.clock import Adjust, Pause, Resume, Side
-    from clockd.core.program import AddNote, ClearAlert, SetClock
+    from clockd.core.program import AddNote, ClearAlert, FreeTable, SetClock
 
-    if getattr(args, "by", None) is None and args.action != "timeline":
+    if args.action is None:  # ``duelclock table 3``: the table as it is
+        args.action = "show"
+        for name in ("host", "port", "token", "tls_ca"):
+            setattr(args, name, getattr(args, name, None))
+        args.json = getattr(args, "json", False)
+    if getattr(args, "by", None) is None and args.action not in ("timeline", "show"):
         args.by = login_name()
     table = args.table
 
@@ -119,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
         client.by = getattr(args, "by", "") or ""
         if args.action == "timeline":
             return _timeline(client, args)
+        if args.action == "show":
+            return _show(client, table, args.json)
         if args.action == "undo-adjust":
             action = _undo_of(client, table, args.seq, args.reason)
             done = client.act(table, action)
@@ -130,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
             "set": lambda: SetClock(control=args.control, reason=args.reason),
             "note": lambda: AddNote(text=args.text),
             "clear-alert": lambda: ClearAlert(alert_id=args.alert_id),
+            "free": lambda: FreeTable(reason=args.reason, stop_running=args.stop_running),
         }[args.action]()
         done = client.act(table, action)
         if args.json:
@@ -138,6 +159,28 @@ def run(args: argparse.Namespace) -> int:
         return _said(client, done)
 
     return call(args, act)
+
+
+def _show(client: Any, table: int, as_json: bool) -> int:
+    """The table as the referee reads it, and who holds it (the event's item, or free)."""
+    from clockd.cli.status import duel_names
+
+    found = client.status([table]).tables
+    if as_json:
+        for t in found:
+            print(json.dumps(t.model_dump(mode="json"), ensure_ascii=False))
+        return 0
+    print(render_tables(found, duel_names(client, found)))
+    for t in found:
+        print(holder_text(t))
+    return 0
+
+
+def holder_text(view: Any) -> str:
+    """``stolik 6: zajmuje pt/R1-7`` or ``stolik 6 jest wolny`` (the hall left out, as in ``status``)."""
+    if view.holder is None:
+        return render(msg("cli.table.free-now", table=view.table))
+    return render(msg("cli.table.held-by", table=view.table, holder=view.holder.split("/", 1)[-1]))
 
 
 def _said(client: Any, done: Any) -> int:

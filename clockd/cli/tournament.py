@@ -8,6 +8,7 @@ or ``--host/--port/--token``)::
     duelclock tournament add --first Ola --last Nowak --age 30 --walk-in
     duelclock tournament checkin 1 2 3 …              # players present (--out undoes)
     duelclock tournament close                        # start: empty seats to reserves, then walk-ins
+    duelclock tournament reopen                       # until the draw: the close taken back
     duelclock tournament draw --seed 2026             # or --lines 1=5,2=11,… from the physical draw
     duelclock tournament show                         # the bracket and who plays where
     duelclock tournament assign R1-1 3                # match to table 3: its clock set for the round
@@ -123,16 +124,16 @@ def _register_offline(tsub: Any) -> None:
     p.set_defaults(func=_report)
 
 
-def _player_by_name(client: Any, session: str, given: str) -> int:
+def _player_by_name(client: Any, session: str, given: str, among: set[int] | None = None) -> int:
     """A player's number, or the one player whose public name starts with ``given`` (case,
     diacritics and spacing aside: "anna k" finds "Anna K."), so the referee can check in the
-    person at the desk by the name they say."""
+    person at the desk by the name they say. ``among``: only these players (a match's two)."""
     from clockd.core.people import fold_name
 
     if given.strip().isdigit():
         return int(given)
     wanted = fold_name(given)
-    players = _session_view(client, session).body.players
+    players = [p for p in _session_view(client, session).body.players if among is None or int(p.id) in among]
     found = [p for p in players if wanted and fold_name(p.name).startswith(wanted)]
     exact = [p for p in found if fold_name(p.name) == wanted]
     found = exact if len(exact) == 1 else found
@@ -146,17 +147,24 @@ def _player_by_name(client: Any, session: str, given: str) -> int:
 
 
 def _player_argument(p: argparse.ArgumentParser, role: str, help_text: str) -> None:
-    """A player's number whose role the command names: ``--winner 7`` / ``--absent 7``, or
-    positionally (``toss R1-1 7``) as before. One meaning per command: the help says which."""
-    p.add_argument(role, nargs="?", type=int, metavar=role.upper(), help=help_text)
-    p.add_argument(f"--{role}", type=int, dest=f"{role}_option", metavar="PLAYER", help=help_text)
+    """A player whose role the command names: ``--winner 7`` / ``--absent "Anna K"``, or
+    positionally (``toss R1-1 7``) as before. One meaning per command: the help says which.
+    A number, or a name as ``checkin`` takes it (the referee says the name they hear)."""
+    p.add_argument(role, nargs="?", metavar=role.upper(), help=help_text)
+    p.add_argument(f"--{role}", dest=f"{role}_option", metavar="PLAYER", help=help_text)
 
 
-def _player(args: argparse.Namespace, role: str) -> int:
+def _player(args: argparse.Namespace, role: str, client: Any, session: str) -> int:
+    """The player ``--ROLE`` names in ``args.match``: by number, or by name among the match's two
+    players (so "Anna K" is the Anna of this duel even when the session has two)."""
     given = {v for v in (getattr(args, role), getattr(args, f"{role}_option")) if v is not None}
     if len(given) != 1:
         raise Problem("cli.tournament.player-role", role=f"--{role}")
-    return given.pop()
+    value = str(given.pop())
+    if value.strip().isdigit():
+        return int(value)
+    match = _match_view(_session_view(client, session), args.match)
+    return _player_by_name(client, session, value, among={p for p in (match.a, match.b) if p is not None})
 
 
 def _fail(reason: Msg | str) -> int:
@@ -256,6 +264,16 @@ def _print_refusals(refusals: Any) -> None:
     for r in refusals:
         why = render(r.detail) if r.detail is not None else text(f"term.refusal.{r.reason}")
         print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
+
+
+def _print_no_email(found: Any) -> None:
+    """Main-list players the organiser cannot write to: their sign-up has no e-mail address."""
+    if not found:
+        return
+    print(i18n.text("cli.signups-no-email"))
+    for p in found:
+        line = f"{i18n.text('cli.tournament.line')} {p.line}: " if p.line is not None else ""
+        print(f"  {line}{p.name} ({p.player})")
 
 
 def _print_possible_duplicates(found: Any) -> None:
@@ -413,6 +431,7 @@ def _register_daemon(tsub: Any) -> None:
         "close",
         i18n.text("cli.tournament.close-check-in-empty-seats-go"),
     )
+    command("reopen", i18n.text("cli.tournament.reopen-help"))
     p = command(
         "draw",
         i18n.text("cli.tournament.the-bracket-the-apps-draw-seed"),
@@ -596,6 +615,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         CheckIn,
         CheckOut,
         CloseCheckIn,
+        ReopenCheckIn,
         SignupError,
         Withdraw,
         decode_signups,
@@ -644,27 +664,29 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         return session, [Withdraw(player=args.player)]
     if cmd == "close":
         return session, [CloseCheckIn()]
+    if cmd == "reopen":
+        return session, [ReopenCheckIn()]
     if cmd == "draw":
         lines = _parse_lines(args.lines) if args.lines else None
         return session, [MakeDraw(seed=args.seed, lines=lines)]
     if cmd == "assign":
         return match_target, [Assign(table=args.table, clock_a=args.clock_a)]
     if cmd == "toss":
-        return match_target, [Toss(winner=_player(args, "winner"))]
+        return match_target, [Toss(winner=_player(args, "winner", client, session))]
     if cmd == "complete":
         return match_target, [Complete()]
     if cmd == "confirm":
         return match_target, [Confirm()]
     if cmd == "override":
         override = Override(
-            winner=_player(args, "winner"),
+            winner=_player(args, "winner", client, session),
             category=args.category,
             reason=args.reason,
             cancel_running=args.cancel_running,
         )
         return match_target, [override]
     if cmd == "walkover":
-        return match_target, [Walkover(absent=_player(args, "absent"), reason=args.reason)]
+        return match_target, [Walkover(absent=_player(args, "absent", client, session), reason=args.reason)]
     if cmd == "tiebreak":
         return match_target, [StartTiebreak(table=args.table)]
     if cmd == "pause":
@@ -780,6 +802,7 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
         _print_import(body)
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
     return 0
 
 
@@ -806,15 +829,13 @@ def _print_seat_changes(body: Any) -> None:
     """Who took which empty seat at the close (§1.18 reserves in order, §1.19 walk-ins)."""
     names = body.names()
     for c in body.seat_changes:
-        print(
-            "  "
-            + text(
-                "cli.tournament.seat-taken",
-                taken_by=f"{names.get(c.taken_by, '?')} ({c.taken_by})",
-                absent=f"{names.get(c.absent, '?')} ({c.absent})",
-                rule=text(f"term.seat-rule.{c.rule.split()[0]}"),
-            )
-        )
+        taken_by = f"{names.get(c.taken_by, '?')} ({c.taken_by})"
+        rule = text(f"term.seat-rule.{c.rule.split()[0]}")
+        if c.absent is None:  # a seat no one on the main list had
+            print("  " + text("cli.tournament.seat-free-taken", taken_by=taken_by, rule=rule))
+            continue
+        absent = f"{names.get(c.absent, '?')} ({c.absent})"
+        print("  " + text("cli.tournament.seat-taken", taken_by=taken_by, absent=absent, rule=rule))
 
 
 def _print_who_starts(body: Any, match: str) -> None:
@@ -863,8 +884,9 @@ def _show(client: Any, session: str, as_json: bool) -> int:
             print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
         _print_refusals(body.refusals)
         _print_possible_duplicates(body.possible_duplicates)
+        _print_no_email(body.no_email)
         return 0
-    # with their numbers: `toss`, `override`, `walkover` and `adjust` take a player's number
+    # with their numbers: `toss`, `override`, `walkover` take a number or a name, `adjust` a number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}
     rounds = {r.number: r for r in body.bracket.rounds}
     current = None

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from clockd.cli.argtypes import positive_seconds
 from clockd.i18n import msg, render, text
 
 DEFAULT_WEB_PORT = 8080
@@ -66,6 +67,54 @@ def add_serve_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-tls-cert", default=None, help=text("cli.web.tls-cert"))
     parser.add_argument("--web-tls-key", default=None, help=text("cli.web.tls-key"))
     parser.add_argument("--web-access", type=Path, default=None, help=text("cli.web.access"))
+    parser.add_argument(
+        "--web-request-timeout",
+        type=positive_seconds,
+        default=None,
+        metavar="S",
+        help=text("cli.web.request-timeout"),
+    )
+
+
+def web_port_config(
+    args: argparse.Namespace, settings: Any, host: str, port: int, *, beside_daemon: bool, prog: str
+) -> Any:
+    """uvicorn's configuration for the pages, within the process's file limit: raised at start
+    as far as the system allows, and said when that is less than the pages want. Beside the
+    daemon, the API's connections (and its journal readers) keep descriptors of their own."""
+    from dataclasses import replace
+
+    from web.serve import WebLimits, config, files_wanted, raise_file_limit
+
+    limits = WebLimits()
+    if args.web_request_timeout is not None:
+        limits = replace(limits, request_timeout_s=args.web_request_timeout)
+    reserve = api_reserve() if beside_daemon else 0
+    wanted = files_wanted(limits, reserve)
+    files = raise_file_limit(wanted)
+    cfg = config(
+        settings,
+        host,
+        port,
+        ssl_cert=args.web_tls_cert,
+        ssl_key=args.web_tls_key,
+        limits=limits,
+        reserve=reserve,
+    )
+    if files < wanted:
+        print(
+            f"{prog}: {text('cli.web.file-limit', files=files, cap=cfg.cap, wanted=wanted)}", file=sys.stderr
+        )
+    return cfg
+
+
+def api_reserve() -> int:
+    """Descriptors the daemon's API may hold beside the pages: every connection it admits (the
+    strangers' and the referee's), and the journal files of the readers in its worker threads."""
+    from clockd.service.server import ServerLimits
+
+    limits = ServerLimits()
+    return limits.max_clients + limits.max_referee_clients + 32
 
 
 def access_path(given: Path | None) -> Path:
@@ -170,7 +219,7 @@ def start_beside(args: argparse.Namespace, started: Any, tls_cert: Any, *, prog:
     """The web pages beside a daemon of this process (``--web HOST:PORT``: ``duelclock run``, the
     terminal demo), in a thread; a closer with ``close()``, or ``None`` after saying why not."""
     from clockd.api.local import tls_client_context
-    from web.serve import Background, config
+    from web.serve import Background
 
     host, _, port_text = str(args.web).rpartition(":")
     try:
@@ -184,7 +233,7 @@ def start_beside(args: argparse.Namespace, started: Any, tls_cert: Any, *, prog:
     if started.host == "::":
         daemon_host = "::1"
     settings = settings_for(daemon_host, started.port, started.token, tls, host, args)
-    web = Background(config(settings, host, port, ssl_cert=args.web_tls_cert, ssl_key=args.web_tls_key))
+    web = Background(web_port_config(args, settings, host, port, beside_daemon=True, prog=prog))
     if not web.start():
         print(f"{prog}: {render(msg('cli.run.web-failed', value=args.web))}", file=sys.stderr)
         return None
@@ -204,12 +253,12 @@ class _Stopper:
 
 def serve(args: argparse.Namespace) -> int:
     from clockd.api.local import local_tls, resolve
-    from web.serve import WebServer, config
+    from web.serve import WebServer
 
     host, port, token = resolve(args.daemon_host, args.daemon_port, None)
     tls = local_tls(host=args.daemon_host, port=args.daemon_port)
     settings = settings_for(host, port, token, tls, args.host, args)
-    cfg = config(settings, args.host, args.port, ssl_cert=args.web_tls_cert, ssl_key=args.web_tls_key)
+    cfg = web_port_config(args, settings, args.host, args.port, beside_daemon=False, prog="duelclock web")
     banner(args.host, args.port, args)
     WebServer(cfg).run()
     return 0

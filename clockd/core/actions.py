@@ -37,6 +37,7 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from clockd.core.private import PRIVATE
 from clockd.i18n import Msg, Problem
 
 #: What an action acts on: a table, an event (a session, a relay…), an item of an event
@@ -216,7 +217,8 @@ class CreateEvent(Action):
     event_kind: str = Field(min_length=1, max_length=40)
     key: str = Field(min_length=1, max_length=40)
     name: str = Field(default="", max_length=200)
-    config_toml: str | None = Field(default=None, max_length=64_000)
+    #: Private: a chess group's is its roster (a journal of an older version holds it as sent).
+    config_toml: str | None = Field(default=None, max_length=64_000, json_schema_extra=PRIVATE)
 
 
 @action

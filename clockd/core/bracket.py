@@ -209,6 +209,13 @@ class Match(BaseModel):
         return tuple(p for p in (self.a, self.b) if p is not None)
 
     @property
+    def holds_table(self) -> bool:
+        """Whether the match still needs its table: its duel is on it, its result waits for the
+        referee, or a tie-break is to settle it. Once confirmed (or taken off) it gives the
+        table back (DESIGN.md principle 12)."""
+        return self.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT, MatchStatus.TIEBREAK)
+
+    @property
     def loser(self) -> PlayerId | None:
         if self.winner is None or self.bye is not None:
             return None

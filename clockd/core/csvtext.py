@@ -48,6 +48,20 @@ CONSENT_WORDS = frozenset(
     }
 )
 
+#: Words that make a header the guardian's, not the player's ("Imię i nazwisko opiekuna").
+GUARDIAN_WORDS = frozenset(
+    {"opiekun", "opiekuna", "opiekunow", "rodzic", "rodzica", "rodzicow", "guardian", "parent", "parents"}
+)
+
+
+def header_score(words: list[str], alias: str) -> float:
+    """The share of a header's words (folded) that ``alias`` covers as whole words (0: none):
+    "Imię i nazwisko zawodnika" scores ¾ as the full name, ¼ as the first name."""
+    if f" {alias} " in f" {' '.join(words)} ":
+        return len(alias.split()) / len(words)
+    return 0.0
+
+
 #: The characters a spreadsheet may read as the start of a formula (OWASP's list).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -366,6 +366,7 @@ class PuzzleDuelProgram(Program):
     """
 
     kind: Literal["puzzle-duel"] = "puzzle-duel"
+    outcomes: ClassVar[frozenset[str]] = frozenset({"ignored-before-toss", *(o.value for o in DuelOutcome)})
     owner: str
     control: TimeControl
     resolution_ns: int = Field(default=DEFAULT_RESOLUTION_NS, gt=0)

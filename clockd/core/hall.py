@@ -376,6 +376,7 @@ class Station(Program):
     """
 
     kind: Literal["station"] = "station"
+    outcomes: ClassVar[frozenset[str]] = frozenset({"finished", "ignored-finished", "ignored-not-started"})
     owner: str
     entry: str
     armed: bool = False

@@ -19,6 +19,7 @@ meaningless, so an id says nothing about the person (DESIGN.md, principle 9).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass
@@ -144,7 +145,17 @@ _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 def new_person_id() -> str:
     """A fresh person id (random: unique across machines, saying nothing about the person)."""
-    value = secrets.randbits(60)
+    return _person_id(secrets.randbits(60))
+
+
+def derived_person_id(seed: str) -> str:
+    """A person id derived from ``seed`` (the same every time), for an entry journaled before
+    its people had ids: a replay gives them the same one. ``seed`` must say nothing about the
+    person (an event's key and a start number)."""
+    return _person_id(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8]) >> 4)
+
+
+def _person_id(value: int) -> str:
     chars = [_CROCKFORD[(value >> shift) & 31] for shift in range(55, -1, -5)]
     return "P" + "".join(chars)
 
@@ -154,6 +165,7 @@ __all__ = [
     "Ref",
     "check_hall",
     "check_key",
+    "derived_person_id",
     "event_ref",
     "new_person_id",
     "parse_ref",

@@ -46,6 +46,18 @@ def identity_keys(full_name: str, email: str = "", phone: str = "", *, salt: str
     return [hashlib.sha256(f"{salt}|{k}".encode()).hexdigest()[:24] for k in keys]
 
 
+def contact_digest(person_id: str, email: str) -> str:
+    """An e-mail as an event keeps it when it needs no address (a chess child's guardian's): a
+    digest salted with the person's id, ``""`` for none.
+
+    Enough to answer "whom did this address sign up?" (``person find``), useless for writing to
+    anyone; gone with the vault's record when the person is erased."""
+    address = email.strip().lower()
+    if not address:
+        return ""
+    return hashlib.sha256(f"{person_id}|{address}".encode()).hexdigest()[:32]
+
+
 class PeopleIndex(BaseModel):
     """Digest of a recognisable identity → person id (immutable; :meth:`with_person` adds)."""
 
@@ -75,4 +87,4 @@ class PeopleIndex(BaseModel):
         return person_id, self.with_person(person_id, keys)
 
 
-__all__ = ["PeopleIndex", "fold_name", "identity_keys"]
+__all__ = ["PeopleIndex", "contact_digest", "fold_name", "identity_keys"]

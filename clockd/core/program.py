@@ -46,10 +46,11 @@ from pydantic import (
     SerializationInfo,
 )
 
-from clockd.core.actions import Action, Allowed, Reason, Target, action
+from clockd.core.actions import Action, Allowed, Reason, RequiredReason, Target, action
 from clockd.core.clock import (
     Adjust,
     ClockState,
+    Outcome,
     Pause,
     PerSide,
     PerSideInt,
@@ -96,6 +97,18 @@ class ClearAlert(Action):
     alert_id: int | None = None
 
 
+@action
+class FreeTable(Action):
+    """The referee gives a table back: whatever event holds it lets go, and the next event (or
+    the table's own clock) may take it. Its ``reason`` is journaled. A running clock there is
+    stopped only when the referee says so (``stop_running``): a duel is never ended in silence."""
+
+    kind: Literal["table-free"] = "table-free"
+    target: ClassVar[Target] = "table"
+    reason: RequiredReason
+    stop_running: bool = False
+
+
 #: The actions a program is asked about, in the order screens list them. A program that
 #: does not know one refuses it with ``program.cannot``.
 PROGRAM_ACTIONS = ("pause", "resume", "adjust", "adjust-undo", "complete", "set-clock")
@@ -122,6 +135,10 @@ class Program(BaseModel):
     #: What put the program on the table: an event's item (``desk/pt/R1-1``), or ``None``
     #: for the table's own clock. Only the owner changes an owned program.
     owner: str | None = None
+
+    #: Every outcome word :meth:`press` may give (the journal keeps it; the timeline names it
+    #: with the catalogue's ``term.outcome.*``, so each one has its sentence).
+    outcomes: ClassVar[frozenset[str]] = frozenset({"ignored-idle"})
 
     # -- inputs -------------------------------------------------------------------------
     def press(self, side: Side, t_ns: int) -> tuple[Program, str]:
@@ -384,6 +401,7 @@ class ChessClock(Program):
     """A chess clock: the table's own, or a chess game's (``game``, owned by its group)."""
 
     kind: Literal["clock"] = "clock"
+    outcomes: ClassVar[frozenset[str]] = frozenset(o.value for o in Outcome)
     clock: ClockState
     flag_decided: bool = False
     game: ChessGame | None = None
@@ -469,6 +487,7 @@ __all__ = [
     "ClockFace",
     "ClockProgramView",
     "FlagProposal",
+    "FreeTable",
     "Idle",
     "IdleView",
     "Program",

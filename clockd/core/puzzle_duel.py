@@ -7,7 +7,8 @@ that only :meth:`PuzzleSession.apply` changes:
 1. **Players** — :class:`ImportSignups` (the form's CSV, already read by
    :func:`~clockd.core.registration.parse_signups`) and the registration events
    (:class:`~clockd.core.registration.AddPlayer`, ``CheckIn``, ``CheckOut``, ``Withdraw``,
-   ``Close``). ``Close`` fixes the field: absent seats go to reserves, then walk-ins.
+   ``Close``). ``Close`` fixes the field: absent seats go to reserves, then walk-ins;
+   ``ReopenCheckIn`` takes it back until the draw.
 2. **The draw** — :class:`MakeDraw` (the app draws with a recorded seed) or
    :class:`EnterDraw` (the lines the players drew by hand, §2.2.1). It creates the bracket.
 3. **The bracket** — the events of :mod:`clockd.core.bracket` (assign, toss, duel result,
@@ -31,7 +32,6 @@ from clockd.core.bracket import (
     Bracket,
     Draw,
     MatchInput,
-    PlayerId,
     bracket_size,
 )
 from clockd.core.private import PRIVATE
@@ -40,8 +40,10 @@ from clockd.core.registration import (
     CheckIn,
     CheckOut,
     CloseCheckIn,
+    PlayerId,
     Registration,
     RegistrationAction,
+    ReopenCheckIn,
     SignupImport,
     Withdraw,
 )
@@ -116,11 +118,20 @@ class PuzzleSession(BaseModel):
     def allowed(self) -> Allowed:
         out = self.registration.allowed()
         if self.bracket is not None:
+            drawn = msg("session.drawn-field", session=self.key)  # the field is the bracket's now
+            out = dict.fromkeys(out, drawn)
             out["draw"] = msg("session.drawn", session=self.key)
         elif not self.registration.closed:
             out["draw"] = msg("session.draw-after-close")
         else:
             out["draw"] = None
+        return out
+
+    def player_allowed(self, pid: PlayerId) -> Allowed:
+        """One player's registration actions (check in, check out, withdraw) and why not."""
+        out = self.registration.player_allowed(pid)
+        if self.bracket is not None and pid in self.registration.players:
+            return dict.fromkeys(out, msg("session.drawn-field", session=self.key))
         return out
 
     def match_allowed(self, mid: str) -> Allowed:
@@ -160,7 +171,9 @@ class PuzzleSession(BaseModel):
         person_id: str | None = None,
     ) -> PuzzleSession:
         """The session after ``event`` (a match's event names its ``match``)."""
-        if isinstance(event, AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn):
+        if isinstance(event, AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn | ReopenCheckIn):
+            if self.bracket is not None:  # the draw made: the field is the bracket's
+                raise SessionError("session.drawn-field", session=self.key)
             return self.model_copy(
                 update={"registration": self.registration.apply(event, person_id=person_id)}
             )

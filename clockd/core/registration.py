@@ -15,7 +15,9 @@ The regulations (RULES.md §A, 000 §1.9–1.19) in the order a referee meets th
   over the limit.
 * Players check in at the table; at T−10 an absent player's seat goes to the next reserve
   *in order* (§1.18), and at T−5 a seat still free goes to anyone waiting — walk-ins,
-  typed in at the desk, in order of arrival (§1.19). :meth:`Registration.close` does both.
+  typed in at the desk, in order of arrival (§1.19). :meth:`Registration.close` does both,
+  and says who took which seat; until the draw the referee may open the check-in again
+  (:class:`ReopenCheckIn`: a walk-in who came late, a check-in forgotten).
 
 **A bad row stops the import.** A row that cannot be read (no name, an age that is not a
 number, an e-mail without ``@``) is an error naming its line; nothing is imported until the
@@ -334,8 +336,11 @@ class MixedEncoding(SignupError):
 
     def __init__(self, source: str, lines: list[int], like: list[int], utf8: bool) -> None:
         self.lines, self.like, self.utf8 = lines, like, utf8
-        rest = ", ".join(str(n) for n in like[:3])
-        what = msg("signups.row-utf8" if utf8 else "signups.row-not-utf8", lines=rest)
+        shown = like[:3]  # a few of the rest, "…" when there are more; "wiersz"/"wiersze" by their number
+        rest = ", ".join(str(n) for n in shown)
+        more = "…" if len(like) > len(shown) else ""
+        code = "signups.row-utf8" if utf8 else "signups.row-not-utf8"
+        what = msg(code, lines=rest, more=more, n=len(shown))
         super().__init__(source, [(n, what) for n in lines])
 
 
@@ -362,7 +367,7 @@ def decode_signups(data: bytes, source: str = "<csv>") -> str:
         except UnicodeDecodeError:
             other.append(number)
             continue
-        if all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in text):  # Latin letters: meant as UTF-8
+        if all(c.isascii() or _meant_as_utf8(c) for c in text):
             utf8.append(number)
         else:  # Windows-1250 bytes that happen to form UTF-8 (e.g. "ÓŁ" as Cyrillic): not UTF-8 text
             other.append(number)
@@ -375,6 +380,18 @@ def decode_signups(data: bytes, source: str = "<csv>") -> str:
     except UnicodeDecodeError:
         pass
     raise SignupError(source, [(1, msg("signups.not-text"))])
+
+
+#: What a row of UTF-8 text holds beyond ASCII: Latin letters and signs (U+00A0–U+024F), the
+#: typographic punctuation a spreadsheet puts in („…” – — ‘’, U+2000–U+206F), currency signs
+#: (€) and letter-like symbols (™, №). Windows-1250 bytes read as UTF-8 give none of these in
+#: Polish text (the "ÓŁ" pair is Cyrillic U+04E3; a General Punctuation character would need
+#: "â" before it), so a row of only these is UTF-8 — the quotes of „Nazwa pary” included.
+_UTF8_RANGES = (("\u00a0", "\u024f"), ("\u2000", "\u206f"), ("\u20a0", "\u20cf"), ("\u2100", "\u214f"))
+
+
+def _meant_as_utf8(c: str) -> bool:
+    return any(low <= c <= high for low, high in _UTF8_RANGES)
 
 
 def parse_signups(
@@ -888,15 +905,25 @@ class CloseCheckIn(Action):
     target: ClassVar[Target] = "event"
 
 
-RegistrationAction = AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn
+@action
+class ReopenCheckIn(Action):
+    """Take the close back, until the draw: the field and its seat changes are undone, the
+    check-in is open again (someone came late, a check-in was forgotten); close again after."""
+
+    kind: Literal["check-in-reopen"] = "check-in-reopen"
+    target: ClassVar[Target] = "event"
+
+
+RegistrationAction = AddPlayer | CheckIn | CheckOut | Withdraw | CloseCheckIn | ReopenCheckIn
 
 
 class SeatChange(BaseModel):
-    """Who took an absent player's seat at the start, for the referee's record."""
+    """Who took an absent player's seat at the start (``absent``: ``None`` for a seat no one
+    on the main list had), for the referee's record."""
 
     model_config = ConfigDict(frozen=True)
 
-    absent: PlayerId
+    absent: PlayerId | None
     taken_by: PlayerId
     rule: Literal["reserve §1.18", "walk-in §1.19"]
 
@@ -979,8 +1006,7 @@ class Registration(BaseModel):
         seen: set[PlayerId] = set()
         added: list[PlayerId] = []
         changed: list[ChangedSignup] = []
-        refused = list(self.refused)
-        known_refusals = {(r.name, r.reason, r.detail.code) for r in refused}
+        refused: list[Refusal] = []  # this export's, with its lines; then the earlier ones it lacks
         for s in signups.accepted:
             p = by_row.get((fold_name(s.person.full_name), s.signed_up_at)) if s.signed_up_at else None
             if p is None and not s.signed_up_at:
@@ -991,6 +1017,8 @@ class Registration(BaseModel):
                 if fields:
                     changed.append(ChangedSignup(player=p.id, fields=fields))
                     players[p.id] = p.model_copy(update={"person": s.person, "line": s.line})
+                elif p.line != s.line:  # the referee's questions name the line of the latest export
+                    players[p.id] = p.model_copy(update={"line": s.line})
                 continue
             again = next((q for q in players.values() if q.person.same_person(s.person)), None)
             if again is not None:
@@ -1015,8 +1043,7 @@ class Registration(BaseModel):
                     detail=msg("signups.over-limit", seats=self.seats),
                 )
             if refusal is not None:
-                if (refusal.name, refusal.reason, refusal.detail.code) not in known_refusals:
-                    refused.append(refusal)
+                refused.append(refusal)
                 continue
             pid = max(players, default=0) + 1
             players[pid] = Player(
@@ -1029,10 +1056,12 @@ class Registration(BaseModel):
                 person_id=ids.get(s.line),
             )
             added.append(pid)
-        for r in signups.refused:  # this export's own refusals (under age, duplicates, too early)
-            if (r.name, r.reason, r.detail.code) not in known_refusals:
-                refused.append(r)
-                known_refusals.add((r.name, r.reason, r.detail.code))
+        # this export's own refusals (under age, duplicates, too early) with this file's lines; an
+        # earlier export's refusal stays only for a row this one no longer has
+        refused += signups.refused
+        now = {_refusal_key(r) for r in refused}
+        refused += [r for r in self.refused if _refusal_key(r) not in now]
+        refused.sort(key=lambda r: r.line)
         names = display_names([(q.id, q.person) for q in players.values()], self.name_style)
         players = {pid: q.model_copy(update={"display_name": names[pid]}) for pid, q in players.items()}
         report = ImportReport(
@@ -1109,6 +1138,13 @@ class Registration(BaseModel):
         """A list in its order (sign-up order; arrival order for walk-ins), without withdrawals."""
         return [p for p in self.players.values() if p.list is kind and p.id not in self.withdrawn]
 
+    def without_email(self) -> list[Player]:
+        """Main-list players with no e-mail address (an empty cell of the form): the organiser
+        cannot write to them before the day (a change of time, a place freed), so the referee
+        is warned at the import. An erased person's is gone on purpose, so not counted."""
+        main = self.listed(ListKind.MAIN)
+        return [p for p in main if not p.person.email and p.person.first_name != SEALED_NAME]
+
     def player(self, pid: PlayerId) -> Player:
         try:
             return self.players[pid]
@@ -1144,6 +1180,7 @@ class Registration(BaseModel):
         return {
             "player-add": closed,
             "check-in-close": closed,
+            "check-in-reopen": None if self.closed else msg("registration.not-closed"),
             "signups-import": closed,  # again and again: a later export joins what is listed
         }
 
@@ -1175,6 +1212,9 @@ class Registration(BaseModel):
         if isinstance(event, CloseCheckIn):
             _refuse(self.allowed()["check-in-close"])
             return self._close()
+        if isinstance(event, ReopenCheckIn):
+            _refuse(self.allowed()["check-in-reopen"])
+            return self.model_copy(update={"field": None, "seat_changes": ()})
         _refuse(self.player_allowed(event.player)[event.kind])
         player = self.players[event.player]
         if isinstance(event, CheckIn):
@@ -1206,7 +1246,9 @@ class Registration(BaseModel):
         names = display_names(people, self.name_style)
         players = {i: p.model_copy(update={"display_name": names[i]}) for i, p in self.players.items()}
         players[pid] = Player(id=pid, display_name=names[pid], person=person, list=kind, person_id=person_id)
-        return self.model_copy(update={"players": players})
+        # a walk-in is typed in because they are here (§1.19): present, in the queue for a seat
+        present = self.present | {pid} if kind is ListKind.WALK_IN else self.present
+        return self.model_copy(update={"players": players, "present": present})
 
     def _close(self) -> Registration:
         """The field: present main-list players keep their seats; each empty seat goes to the
@@ -1225,11 +1267,15 @@ class Registration(BaseModel):
                 break
             pid, rule = queue.pop(0)
             field.append(pid)
-            if seat is not None:
-                changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
+            changes.append(SeatChange(absent=seat, taken_by=pid, rule=rule))
         if len(field) < 2:
             raise RegistrationError("registration.too-few-present", n=len(field))
         return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})
+
+
+def _refusal_key(r: Refusal) -> tuple[str, str, str]:
+    """What tells one refused sign-up from another across two exports of a form (not its line)."""
+    return (r.name, r.reason, r.detail.code)
 
 
 def _over_limit(signup: Signup, seats: int) -> Refusal:

@@ -29,8 +29,25 @@ from clockd.core.registration import Person
 CORRECTABLE = ("first_name", "last_name", "email", "phone", "nickname")
 
 
+class PersonResult(BaseModel):
+    """One duel a person played, as their export gives it (RODO art. 15/20: their results too):
+    the round, the opponent's public name, who won and how, both clocks' time left."""
+
+    model_config = ConfigDict(frozen=True)
+
+    match: str
+    round_name: str
+    opponent: str | None = None
+    won: bool | None = None  # None: not decided (yet), or not played
+    decided_by: str | None = None
+    remaining_ms: int | None = None
+    opponent_remaining_ms: int | None = None
+    status: str = ""
+
+
 class PersonSource(BaseModel):
-    """One place a person appears: a player of an event, and what the event holds of them."""
+    """One place a person appears: a player of an event, and what the event holds of them
+    (their results too: ``place`` once the podium is decided, each duel in ``results``)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -43,6 +60,13 @@ class PersonSource(BaseModel):
     signed_up_at: str = ""
     withdrawn: bool = False
     person: Person = Field(json_schema_extra=PRIVATE)
+    place: int | None = None
+    results: tuple[PersonResult, ...] = ()  # (not list[…]: the field ``list`` shadows it here)
+    #: What else the event holds of them (a chess child's school and class).
+    details: dict[str, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    #: An e-mail the event keeps only as a digest (a chess child's guardian's: ``person find``
+    #: finds the children by it, nobody can read it back; :func:`clockd.core.people.contact_digest`).
+    email_digest: str = Field(default="", json_schema_extra=PRIVATE)
 
 
 @action
@@ -150,6 +174,11 @@ def matches(source: PersonSource, text: str) -> bool:
         return True
     if "@" in wanted and wanted.lower() == p.email.lower():
         return True
+    if "@" in wanted and source.email_digest:
+        from clockd.core.people import contact_digest
+
+        if contact_digest(source.person_id, wanted) == source.email_digest:
+            return True
     digits = "".join(c for c in wanted if c.isdigit())
     phone = "".join(c for c in p.phone if c.isdigit())
     return len(digits) >= 6 and phone.endswith(digits[-9:])

@@ -115,6 +115,15 @@ class CloseEntries(Action):
 
 
 @action
+class ReopenEntries(Action):
+    """Before the start: the close taken back (a pair came late, a check-in was forgotten);
+    the field and its seat changes are undone, the check-in is open again."""
+
+    kind: Literal["entries-reopen"] = "entries-reopen"
+    target: ClassVar[Target] = "event"
+
+
+@action
 class EntryTable(Action):
     """Before the start: ``entry`` sits at ``table`` (drawn by one of the pair, §3.2.1)."""
 
@@ -201,6 +210,7 @@ ZONE_ACTIONS = (
     "entry-check-in",
     "entry-check-out",
     "entries-close",
+    "entries-reopen",
     "entry-table",
     "entry-add",
     "entry-split",
@@ -224,7 +234,7 @@ class ZoneConfig(HallEventConfig):
     .. code-block:: toml
 
         entries = ["para-1", "para-2"]  # the entries without a table button too (default: the stations')
-        pieces = 200                    # per picture (for the printout)
+        pieces = 200                    # per picture (the printout; a count is at most pieces × pictures)
         pictures = 2                    # the relay: two pictures per pair
         max_missing = 10                # the team event: more missing voids the attempt
         [names]                         # what the screens show (public names only)
@@ -330,6 +340,7 @@ class ZoneEvent(BaseModel):
     field: tuple[EntryId, ...] | None = None
     seat_changes: tuple[tuple[EntryId | None, EntryId, str], ...] = ()  # (absent, taken by, rule)
     signup_refusals: tuple[EntryRefusal, ...] = ()  # the import's refusals: lines and public names
+    signup_no_email: tuple[tuple[int, str], ...] = ()  # main-list members without an e-mail: line, name
 
     @classmethod
     def new(cls, kind: ZoneKind, config: ZoneConfig) -> ZoneEvent:
@@ -378,6 +389,7 @@ class ZoneEvent(BaseModel):
                 "lists": {**self.lists, **{e.entry: e.list for e in signups.entries}},
                 "members": {**self.members, **{e.entry: tuple(e.members) for e in signups.entries}},
                 "signup_refusals": tuple(signups.refused),
+                "signup_no_email": signups.no_email,
             }
         )
 
@@ -421,6 +433,14 @@ class ZoneEvent(BaseModel):
             field.append(entry)
             changes.append((seat, entry, rule))
         return self.model_copy(update={"field": tuple(field), "seat_changes": tuple(changes)})
+
+    def reopen_check_in(self) -> ZoneEvent:
+        """The close taken back, before the start: the check-in is open again."""
+        if self.timer.phase is not TimerPhase.READY:
+            raise ZoneError("zone.reopen-after-start")
+        if self.field is None:
+            raise ZoneError("zone.check-in-not-closed")
+        return self.model_copy(update={"field": None, "seat_changes": ()})
 
     def set_table(self, entry: EntryId, table: int) -> ZoneEvent:
         if self.timer.phase is not TimerPhase.READY:
@@ -469,8 +489,9 @@ class ZoneEvent(BaseModel):
             if owner is not None:
                 raise ZoneError("zone.table-taken", table=table, entry=owner)
         update: dict[str, Any] = {"added": (*self.added, entry)}
-        if self.lists:  # after the sign-ups: someone waiting at the hall (§1.19)
+        if self.lists:  # after the sign-ups: someone waiting at the hall (§1.19), so present
             update["lists"] = {**self.lists, entry: "walk-in"}
+            update["present"] = self.present | {entry}
         if name:
             update["added_names"] = {**self.added_names, entry: name}
         if table is not None:
@@ -479,6 +500,11 @@ class ZoneEvent(BaseModel):
 
     def record(self, entry: EntryId) -> EntryRecord:
         return self.records.get(entry, EntryRecord())
+
+    def holds_table(self, entry: EntryId) -> bool:
+        """Whether ``entry`` still needs its table: not once it is voided, nor once the ranking
+        is confirmed (DESIGN.md principle 12: the next event takes the table)."""
+        return not self.confirmed and self.record(entry).void is None
 
     # -- reading -------------------------------------------------------------------------------
     def raw_elapsed(self, t_ns: int) -> int:
@@ -524,6 +550,13 @@ class ZoneEvent(BaseModel):
         out["entry-check-in"] = open_check_in or (None if self.lists else msg("zone.no-lists"))
         out["entry-check-out"] = open_check_in or (None if self.present else msg("zone.none-present"))
         out["entries-close"] = open_check_in or (None if self.lists else msg("zone.no-lists"))
+        out["entries-reopen"] = (
+            msg("zone.reopen-after-start")
+            if not ready
+            else None
+            if self.field is not None
+            else msg("zone.check-in-not-closed")
+        )
         out["entry-table"] = before
         if ready and self.lists and self.field is None:
             out["timer-start"] = msg("zone.check-in-open")
@@ -642,7 +675,22 @@ class ZoneEvent(BaseModel):
             raise ZoneError(
                 "zone.count-pictures", entry=entry, n=len(per_picture), pictures=self.config.pictures
             )
+        self._within_puzzle(entry, pieces, per_picture)
         return self._with(entry, record.model_copy(update={"pieces": pieces, "per_picture": per_picture}))
+
+    def _within_puzzle(self, entry: EntryId, pieces: int, per_picture: tuple[int, ...]) -> None:
+        """A count cannot exceed the puzzle: ``pieces`` per picture (the file's), times the pictures."""
+        each = self.config.pieces
+        if each is None:
+            return
+        for number, counted in enumerate(per_picture, start=1):
+            if counted > each:
+                raise ZoneError(
+                    "zone.count-over-picture", entry=entry, picture=number, pieces=counted, limit=each
+                )
+        limit = each * self.config.pictures
+        if pieces > limit:
+            raise ZoneError("zone.count-over-pieces", entry=entry, pieces=pieces, limit=limit)
 
     def set_missing(self, entry: EntryId, missing: int) -> ZoneEvent:
         record = self._known(entry)

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from clockd.core.csvtext import sniff_delimiter
 from clockd.core.formtime import day_first, parse_form_time
 from clockd.core.people import fold_name as _fold
-from clockd.core.registration import Person, SignupError, display_names, parse_signups
+from clockd.core.registration import Person, Refusal, SignupError, display_names, parse_signups
 from clockd.i18n import Msg, msg
 
 EntryList = Literal["main", "reserve", "walk-in"]
@@ -108,6 +108,9 @@ class EntrySignups(BaseModel):
     entries: tuple[EntrySignup, ...]
     refused: tuple[EntryRefusal, ...]
     team_column: str
+    #: Members of main-list entries whose form has no e-mail address (line, public name): the
+    #: organiser cannot write to them, so the referee is warned at the import.
+    no_email: tuple[tuple[int, str], ...] = ()
 
     def listed(self, kind: EntryList) -> list[EntrySignup]:
         return [e for e in self.entries if e.list == kind]
@@ -138,6 +141,19 @@ def _cells_by_line(text: str, column: int) -> dict[int, str]:
         line, start = start, reader.line_num + 1
         out[line] = row[column].strip() if column < len(row) else ""
     return out
+
+
+def _refused_partner(
+    person: Person, cell: str, refused: tuple[Refusal, ...], cells: dict[int, str]
+) -> Refusal | None:
+    """The partner of a pair's only member among the refused rows: a row naming the same pair,
+    or naming this person as its partner. So the pair's refusal says why the partner is not
+    in it (under age, a duplicate, too early), not that the partner never signed up."""
+    for r in refused:
+        theirs = _fold(cells.get(r.line, ""))
+        if theirs and theirs in (_fold(cell), _fold(person.full_name)):
+            return r
+    return None
 
 
 def form_entries(
@@ -226,11 +242,14 @@ def form_entries(
             reason: EntryRefusalReason = (
                 "partner-missing" if kind != "team" and len(rows) < 2 else "team-size"
             )
-            detail = (
-                msg("signups.partner-missing", pair=cells.get(rows[0][1], ""))
-                if reason == "partner-missing"
-                else msg("signups.team-size", n=len(rows), low=low, high=high, team=cells.get(rows[0][1], ""))
-            )
+            cell = cells.get(rows[0][1], "")
+            if reason == "team-size":
+                detail = msg("signups.team-size", n=len(rows), low=low, high=high, team=cell)
+            elif (partner := _refused_partner(rows[0][2], cell, people.refused, cells)) is not None:
+                line, name, why = partner.line, partner.name, partner.detail
+                detail = msg("signups.partner-refused", pair=cell, line=line, name=name, why=why)
+            else:
+                detail = msg("signups.partner-missing", pair=cell)
             refused.append(EntryRefusal(lines=lines, names=names, reason=reason, detail=detail))
             continue
         ages = [r[2].age for r in rows]
@@ -285,8 +304,16 @@ def form_entries(
             )
         )
     refused.sort(key=lambda r: min(r.lines))
+    main_lines = {line for e in entries if e.list == "main" for line in e.lines}
+    no_email = tuple(
+        (s.line, public[s.line]) for s in people.accepted if s.line in main_lines and not s.person.email
+    )
     return EntrySignups(
-        source=source, entries=tuple(entries), refused=tuple(refused), team_column=column_name
+        source=source,
+        entries=tuple(entries),
+        refused=tuple(refused),
+        team_column=column_name,
+        no_email=no_email,
     )
 
 

@@ -137,6 +137,7 @@ def family_codes() -> set[str]:
     out |= _swiss_families()
     out |= {f"chess.phase.{p}" for p in ("start-list", "playing", "between-rounds", "finished")}
     out |= {f"term.outcome.{o.value}" for o in DuelOutcome} | {f"term.outcome.{o.value}" for o in Outcome}
+    out |= {f"term.outcome.{o}" for cls in program_types().values() for o in cls.outcomes}
     ours = {kind for kind, cls in entry_kinds().items() if cls.__module__.startswith("clockd.")}
     out |= {f"term.entry.{kind}" for kind in ours - set(action_types())}
     out |= {f"term.device.{d.value}" for d in DeviceState}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -309,9 +309,9 @@ class Heading:
 def heading(tournament: Tournament, group: Group | None = None, day: ChessDay | None = None) -> Heading:
     """The event's name and date (the day file's, else the TRF's ``012``/``042``) and the
     group's name (the catalogue's, else the TRF's name)."""
-    event = (day.title if day else "") or (tournament.name if group else "")
-    date = (day.date if day else "") or (tournament.record_value("042") or "")
     name = render(group_title(group)) if group else tournament.name
+    event = (day.title if day else "") or (tournament.name.removesuffix(f" — {name}") if group else "")
+    date = (day.date if day else "") or (tournament.record_value("042") or "")
     return Heading(event, name, date_text(date))
 
 
@@ -601,6 +601,23 @@ def _bye_text(entry: RoundEntry) -> str:
     return text(codes.get(entry.code, "report.chess.bye.not-paired"))
 
 
+def _withdrawn_in(tournament: Tournament, round_number: int) -> set[int]:
+    """The players a file shows withdrawn at ``round_number``: absent with no points in it and
+    in every round after it that the file has (at least one: a last round's absence alone is
+    an absence)."""
+    last = tournament.total_rounds or tournament.rounds_played
+    if last <= round_number:
+        return set()
+    return {
+        p.start_number
+        for p in tournament.players
+        if all(
+            p.entry(r).code is Code.ZERO_BYE and p.entry(r).opponent is None
+            for r in range(round_number, last + 1)
+        )
+    }
+
+
 def pairings(
     tournament: Tournament,
     persons: Mapping[int, Person],
@@ -610,10 +627,12 @@ def pairings(
     bye: int | None,
     *,
     first_board: int = 1,
+    withdrawn: Collection[int] | None = None,
 ) -> Printout:
     """A round's pairings by board, numbered across the hall from ``first_board``: White's
     name, school and points, the result (empty until entered), Black's; the bye and the
-    players not paired in this round below."""
+    players not paired in this round below, a withdrawn one as such (``withdrawn``: the
+    group's; ``None``: read off the file — absent in this round and every later one)."""
     before = round_number - 1
 
     def player(sn: int) -> tuple[str, str]:
@@ -641,12 +660,12 @@ def pairings(
         )
     pts = text("report.chess.pts")
     heads = [
-        (text("report.chess.board"), "n", 7),
-        (text("report.chess.white"), "", 37),
+        (text("report.chess.board"), "n", 11),
+        (text("report.chess.white"), "", 35),
         (pts, "c", 5),
         (text("report.chess.result"), "c", 9),
         (pts, "c", 5),
-        (text("report.chess.black"), "", 37),
+        (text("report.chess.black"), "", 35),
     ]
     flow = _Flow(PORTRAIT)
     body = flow.table(heads, rows)
@@ -655,8 +674,16 @@ def pairings(
     if bye is not None:
         paired.add(bye)
         out.append((bye, text("report.chess.bye.pairing")))
+    gone = set(withdrawn) if withdrawn is not None else _withdrawn_in(tournament, round_number)
     for p in tournament.players:
-        if p.start_number not in paired:
+        if p.start_number in gone and p.start_number not in paired:
+            out.append(
+                (
+                    p.start_number,
+                    text("report.chess.withdrawn-w" if p.sex == "w" else "report.chess.withdrawn"),
+                )
+            )
+        elif p.start_number not in paired:
             out.append((p.start_number, _bye_text(p.entry(round_number))))
     if out:
         body += flow.heading(text("report.chess.not-playing"))
@@ -844,11 +871,12 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
 
 def diplomas(result: GroupResult) -> Printout:
     """One A4 page per participant — name, school, group, place — every player may collect
-    one (§H). Pages in start-number order, so the desk finds a child's diploma by number."""
+    one (§H). Pages in place order, as the prize-giving calls the children (ties by start
+    number)."""
     head = result.head
     rank = {r.start_number: r.rank for r in result.table.rows}
     pages = []
-    for i, sn in enumerate(sorted(result.persons)):
+    for i, sn in enumerate(sorted(result.persons, key=lambda sn: (rank.get(sn, len(rank) + 1), sn))):
         p = result.persons[sn]
         brk = ' style="page-break-before:always"' if i else ""
         school = f'<p align="center" style="font-size:16pt">{escape(p.school)}</p>' if p.school else ""

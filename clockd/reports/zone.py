@@ -57,6 +57,8 @@ class ZoneResults(BaseModel):
     duration_ms: int | None
     ended_at_ms: int | None  # event time when it ended
     pieces: int | None
+    #: Pictures per entry (the relay: 2), each of ``pieces``: the header says "2 × 200".
+    pictures: int = 1
     splits: bool
     max_missing: int | None
     ranking: list[ZoneResultRow]
@@ -97,6 +99,7 @@ def build_zone_results(event: ZoneEvent, *, title: str, key: str, lang: str) -> 
         duration_ms=None if timer.duration_ns is None else timer.duration_ns // 1_000_000,
         ended_at_ms=None if timer.ended_at_ns is None else timer.run_ns // 1_000_000,
         pieces=event.config.pieces,
+        pictures=event.config.pictures,
         splits=event.splits,
         max_missing=event.max_missing,
         ranking=rows,
@@ -124,6 +127,20 @@ def _status(row: ZoneResultRow) -> str:
     if row.pieces is not None:
         return text("report.zone.counted")
     return text("report.zone.not-counted")
+
+
+#: The ranking rule each contest's sheet states under the table (its own, never another's).
+RULES = {
+    "relay": "report.zone.rules-relay",
+    "blind": "report.zone.rules-blind",
+    "team": "report.zone.rules-team",
+}
+
+
+def _words(name: str) -> str:
+    """``name`` for a table cell that may wrap between its words but never inside one (a narrow
+    column broke "Grzegorzewski" into "Grzegorzew" / "ski"): each word held together."""
+    return " ".join(f'<span style="white-space:nowrap">{escape(w)}</span>' for w in name.split())
 
 
 def zone_csv(results: ZoneResults) -> str:
@@ -172,7 +189,7 @@ def zone_html(results: ZoneResults) -> str:
         head.append(text("report.zone.missing"))
     head.append(text("report.zone.note"))
     th = "".join(
-        f'<th bgcolor="#37474f" style="color:#ffffff; padding:4px 8px">{escape(h)}</th>' for h in head
+        f'<th bgcolor="#37474f" style="color:#ffffff; padding:3px 5px">{escape(h)}</th>' for h in head
     )
     lines = []
     for r in results.ranking:
@@ -192,20 +209,23 @@ def zone_html(results: ZoneResults) -> str:
         if team:
             cells.append(str(r.missing) if r.finished else "")
         cells.append(escape(_status(r)))
-        tds = "".join(f'<td style="padding:4px 8px">{c}</td>' for c in cells)
+        tds = "".join(f'<td style="padding:3px 5px">{c}</td>' for c in cells)
         lines.append(f'<tr bgcolor="{color}">{tds}</tr>')
     state = text("report.zone.confirmed") if results.confirmed else text("report.zone.provisional")
     length = "" if results.duration_ms is None else f" · {format_exact_ms(results.duration_ms)[:-4]}"
-    pieces = "" if results.pieces is None else f" · {results.pieces} {text('report.zone.pieces-unit')}"
+    times = f"{results.pictures} × " if results.pictures > 1 else ""
+    unit = text("report.zone.pieces-unit")
+    pieces = "" if results.pieces is None else f" · {times}{results.pieces} {unit}"
     kind = text(f"term.event-kind.{results.kind}")
+    rules = text(RULES.get(results.kind, "report.zone.rules"))
     return (
         "<html><head><meta charset='utf-8'>"
         f"<title>{escape(results.title)}</title></head><body style='font-family:DejaVu Sans, sans-serif'>"
         f"<h1>{escape(results.title)}</h1>"
         f"<p>{escape(kind)}{escape(length)}{escape(pieces)} — <b>{escape(state)}</b></p>"
-        f'<table cellspacing="0" border="1" style="border-collapse:collapse">'
+        f'<table width="100%" cellspacing="0" border="1" style="border-collapse:collapse">'
         f"<tr>{th}</tr>{''.join(lines)}</table>"
-        f"<p style='font-size:9pt; color:#607d8b'>{escape(text('report.zone.rules'))}</p>"
+        f"<p style='font-size:9pt; color:#607d8b'>{escape(rules)}</p>"
         "</body></html>"
     )
 

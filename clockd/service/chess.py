@@ -30,6 +30,7 @@ from pydantic import ValidationError
 
 from clockd.api.chess import ChessBody, chess_body
 from clockd.core.actions import Action, Allowed, validation_msgs
+from clockd.core.chessday import people as chess_people
 from clockd.core.chessday.group import (
     CHESS_ACTIONS,
     Appeal,
@@ -47,14 +48,16 @@ from clockd.core.chessday.group import (
     read_result,
 )
 from clockd.core.chessday.roster import Group, Level
-from clockd.core.clock import Side
-from clockd.core.ids import event_ref
+from clockd.core.clock import Pause, Side
+from clockd.core.ids import derived_person_id, event_ref, table_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
+from clockd.core.registration import SEALED_NAME, Person
+from clockd.core.registry import PersonSource
 from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
-from clockd.i18n import Msg, msg
-from clockd.service.actions import ActionEntry
+from clockd.i18n import Msg, msg, render
+from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Refused, Staged
 from clockd.service.entries import ProgramLoaded
 from clockd.service.events import EventContext, Hosted, Untimed, event_kind
@@ -125,11 +128,107 @@ class ChessKind(Untimed):
         for table in sorted(config.clocks.values()):
             if ctx.table(table) is None:
                 raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        group = ChessGroup.new(config)
-        return group, config.model_dump(mode="json")
+        ChessGroup.new(config)  # the rules' refusals first, before anyone is identified
+        emails = {e.start: e.email for e in config.group.entrants}
+        ids = {}
+        for start in chess_people.starts(config):
+            first, surname = chess_people.full_name(config, start)
+            ids[start] = ctx.identify(f"{first} {surname}", emails.get(start, ""))
+        kept = chess_people.admitted(config, ids)
+        group = ChessGroup.new(chess_people.unsealed(kept, chess_people.records(kept)))
+        return group, chess_people.sealed(group.config).model_dump(mode="json")
 
     def restore_created(self, key: str, name: str, config: dict[str, Any]) -> Any:
         return ChessGroup.new(ChessGroupConfig.model_validate(config))
+
+    # -- the children as people of the vault (EventHost's person-* actions) ----------------------
+    def created_people(self, group: ChessGroup) -> dict[str, dict[str, Any]]:
+        """The vault's records of a new group's players (person id → start number → record):
+        the journal keeps the stand-ins (:mod:`clockd.core.chessday.people`)."""
+        out: dict[str, dict[str, Any]] = {}
+        for start, record in chess_people.records(group.config).items():
+            out.setdefault(group.config.people[start], {})[str(start)] = record
+        return out
+
+    def restore_people(
+        self, ctx: EventContext, group: ChessGroup, vault: Mapping[str, Mapping[str, Any]]
+    ) -> ChessGroup:
+        """The journaled group with what the vault still holds of its players (replay).
+
+        A group journaled before its players were people (its row holds the roster as sent: no
+        person ids, no vault) is read as the daemon now keeps a new one — ids derived from the
+        group and the start number, the same at every replay; no birth date, the e-mail's
+        digest — so its children are found, exported and erased in the state and the
+        snapshots; that old row itself the hash chain keeps (docs/chess-day.md)."""
+        if not group.config.people and chess_people.starts(group.config):
+            return self._migrated(ctx, group)
+        people = group.config.people
+        found = {
+            int(start): dict(record)
+            for pid, held in vault.items()
+            for start, record in held.items()
+            if people.get(int(start)) == pid and isinstance(record, dict)
+        }
+        live = ChessGroup.new(chess_people.unsealed(group.config, found))
+        for start, pid in people.items():
+            first, surname = chess_people.full_name(live.config, start)
+            ctx.remember(pid, f"{first} {surname}")
+        return live
+
+    @staticmethod
+    def _migrated(ctx: EventContext, group: ChessGroup) -> ChessGroup:
+        cfg = group.config
+        emails = {e.start: e.email for e in cfg.group.entrants}
+        ids = {
+            start: derived_person_id(f"chess|{cfg.group.key}|{start}") for start in chess_people.starts(cfg)
+        }
+        kept = chess_people.admitted(cfg, ids)
+        live = ChessGroup.new(chess_people.unsealed(kept, chess_people.records(kept)))
+        for start, pid in ids.items():
+            first, surname = chess_people.full_name(live.config, start)
+            ctx.remember(pid, f"{first} {surname}", emails.get(start, ""))
+        return live
+
+    def people(self, hosted: Hosted) -> list[PersonSource]:
+        group: ChessGroup = hosted.state
+        cfg = group.config
+        body = chess_body(group, next_round_at=None, lag=None)
+        shown = {p.start: p.name for p in body.start_list}
+        roster = {e.start: e for e in cfg.group.entrants}
+        out = []
+        for start, pid in sorted(cfg.people.items()):
+            first, surname = chess_people.full_name(cfg, start)
+            e = roster.get(start)
+            details = {"school": e.school, "school_class": e.school_class} if e is not None else {}
+            out.append(
+                PersonSource(
+                    person_id=pid,
+                    event=hosted.key,
+                    player=start,
+                    display_name=shown.get(start, ""),
+                    list="main",
+                    line=e.form_line if e is not None else None,
+                    withdrawn=start in group.withdrawn,
+                    person=Person(first_name=first or SEALED_NAME, last_name=surname),
+                    details={k: v for k, v in details.items() if v},
+                    email_digest=cfg.contacts.get(start, ""),
+                )
+            )
+        return out
+
+    def erase_person(self, hosted: Hosted, person_id: str) -> Any:
+        group: ChessGroup = hosted.state
+        for start, pid in group.config.people.items():
+            if pid == person_id:
+                group = group.with_people(chess_people.erased(group.config, start))
+        return group
+
+    def correct_person(self, hosted: Hosted, person_id: str, field: str, value: object) -> Any:
+        group: ChessGroup = hosted.state
+        for start, pid in group.config.people.items():
+            if pid == person_id:
+                group = group.with_people(chess_people.corrected(group.config, start, field, value))
+        return group
 
     # -- work done beside the engine -----------------------------------------------------------
     def prepare(self, hosted: Hosted, action: Action) -> Any:
@@ -200,7 +299,8 @@ class ChessKind(Untimed):
                     entry = entry.model_copy(update={"decided": decided})
                 return after.with_changed(int(r) for r in decided["changed"]), Staged(entry)
             after = group.enter(action.board, read_result(action.result), by=entry.by, replace=action.replace)
-            return after, Staged(entry)
+            follow = [] if replay else self._stop_clock(ctx, hosted, group, action.board, now_ns)
+            return after, Staged(entry, follow=follow)
         if isinstance(action, UndoResult):
             return group.undo(action.board), Staged(entry)
         if isinstance(action, CloseRound):
@@ -266,14 +366,22 @@ class ChessKind(Untimed):
             state = ctx.table(play.table)
             if state is None:
                 raise Refused("table.unknown", table=play.table, known=sorted(ctx.tables().view()))
+            # A table another event holds: the tables refuse (clockd.service.tables).
             owner = event_ref(ctx.hall, hosted.key, f"board-{play.board}")
-            if state.program.owner is not None and not state.program.owner.startswith(
-                event_ref(ctx.hall, hosted.key) + "/"
-            ):
-                raise Refused("table.busy", table=play.table, owner=state.program.owner)
             program = ChessClock.fresh(control, owner=owner, game=ChessGame(white=Side.A))
             out.append(ProgramLoaded(table=play.table, event=hosted.key, program=program))
         return out
+
+    def _stop_clock(
+        self, ctx: EventContext, hosted: Hosted, group: ChessGroup, board: int, now_ns: int
+    ) -> list[Entry]:
+        """The board's clock paused when its result is entered by hand: the game is over, and a
+        clock left running would flag and propose a result for a finished game."""
+        if board not in self._running(ctx, hosted, group, now_ns):
+            return []
+        table = group.current.board(board).table if group.current else None
+        assert table is not None
+        return [journal(Pause(reason=""), target=table_ref(ctx.hall, table), source="event", table=table)]
 
     def _running(self, ctx: EventContext, hosted: Hosted, group: ChessGroup, now_ns: int) -> list[int]:
         """The round's boards with no result whose clock is still running: a game may go on."""
@@ -339,7 +447,7 @@ class ChessKind(Untimed):
             "rounds": body.round if body.phase != "playing" else body.round - 1,
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
-            "trf": hosted.state.export(),
+            "trf": hosted.state.export(group_title=render(hosted.state.config.group.title(), lang)),
             # the names TRF's name field cuts (33 columns): the file's writer says so, the
             # printouts made from the file put the full name back
             "trf_cut": [

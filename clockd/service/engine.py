@@ -53,7 +53,8 @@ from clockd.store.journal import Journal, JournalError, Record
 log = logging.getLogger(__name__)
 
 #: Bumped whenever a component's snapshot data changes shape (old snapshots are then ignored).
-SNAPSHOT_FORMAT = 2
+#: 3: a chess group's players are people of the vault (no birth date, no e-mail in its state).
+SNAPSHOT_FORMAT = 3
 
 #: How deep a chain of follow-ups may go (a loop between two components is a bug: refuse it).
 MAX_CHAIN = 64

@@ -88,6 +88,25 @@ class ProgramLoaded(Entry):
 
 
 @entry_type
+class TableReleased(Entry):
+    """The event holding the table let it go: its item there is over (a match confirmed, an
+    entry voided, the ranking confirmed, the hall's time ended). The program stays on the table
+    (its result still shows) but no longer holds it: the next event may take the table.
+    ``holder`` is the item that held it (``desk/pt/R1-7``)."""
+
+    kind: Literal["table-released"] = "table-released"
+    holder: str
+
+
+@entry_type
+class TableRetaken(Entry):
+    """The event's item still on the table holds it again (a void taken back)."""
+
+    kind: Literal["table-retaken"] = "table-retaken"
+    holder: str
+
+
+@entry_type
 class PressRecorded(Entry):
     """A side's button was pressed.
 

@@ -15,6 +15,7 @@ the engine, the tables or the GUI's internals.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, replace
@@ -43,6 +44,7 @@ from clockd.core.registry import (
 from clockd.i18n import Msg, Problem, msg, render
 from clockd.service.actions import ActionEntry
 from clockd.service.component import Refused, ReplayMismatch, Restart, Staged, Staging, World
+from clockd.service.entries import TableReleased, TableRetaken
 from clockd.service.tables import Tables, TableState
 from clockd.store.entries import Entry, entry_type
 from clockd.store.journal import Record
@@ -182,6 +184,11 @@ class EventKind(Protocol):
         """The table an item of the event (a match) is played on now, if any: where a table
         action aimed at the item goes."""
         ...
+
+    # Optional: ``holds(hosted, item) -> bool`` — whether the event's ``item`` still holds the
+    # table its program is on (``False``: it is over, the table is given back). A kind without
+    # it keeps its tables until it unloads them itself (a chess round's boards) or the referee
+    # frees them (``table-free``). See :meth:`EventHost._holding`.
 
     def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
         """What a restart means for the event (a running clock: an alert; after a reboot, a
@@ -426,8 +433,32 @@ class EventHost:
             raise
         except Problem as exc:  # a core rule said no
             raise Refused(exc.msg) from exc
-        self._staged.put(key, hosted.with_state(state))
+        after = hosted.with_state(state)
+        self._staged.put(key, after)
+        if not replay:
+            staged.follow = [*staged.follow, *self._holding(kind, after)]
         return staged
+
+    # -- the tables the events hold (DESIGN.md principle 12) -------------------------------------
+    def _holding(self, kind: EventKind, hosted: Hosted) -> list[Entry]:
+        """The event's tables whose item is over, let go (and an item back in play, held again):
+        the one place where an event gives its tables back, asked of every kind the same way
+        (:meth:`EventKind.holds`). Journaled after the entry's own follow-ups, so a program the
+        same decision loads is in place first."""
+        holds = getattr(kind, "holds", None)
+        if holds is None:
+            return []
+        prefix = self.ref(hosted.key) + "/"
+        out: list[Entry] = []
+        for state in self.tables().held_by(prefix):
+            owner = state.program.owner
+            assert owner is not None
+            wanted = holds(hosted, owner[len(prefix) :])
+            if wanted and state.released:
+                out.append(TableRetaken(table=state.table, event=hosted.key, holder=owner))
+            elif not wanted and not state.released:
+                out.append(TableReleased(table=state.table, event=hosted.key, holder=owner))
+        return out
 
     # -- people's rights ---------------------------------------------------------------------------
     def people(self) -> list[PersonSource]:
@@ -551,8 +582,10 @@ class EventHost:
         for key in self._order:
             hosted = self._events[key]
             q = hosted.quarantine
+            kind = self._kinds[hosted.kind]
             if q is None:
-                out += self._kinds[hosted.kind].recovered(self, hosted, restart)
+                out += kind.recovered(self, hosted, restart)
+                out += self._holding(kind, hosted)  # a journal from before tables were given back
             elif not any(a.code == QUARANTINE_ALERT and a.data.get("seq") == q.seq for a in hosted.alerts):
                 data: dict[str, int | str] = {
                     "event": key,
@@ -617,12 +650,22 @@ class EventHost:
         if a.key in self._staged:
             raise Refused("event.exists", event=a.key)
         kind = self.kind(a.event_kind)
+        # A kind whose creation brings people (a chess group's children) journals stand-ins and
+        # puts their data in the vault, as a sign-up import does ("The vault", architecture.md).
+        people = getattr(kind, "created_people", None)
+        restore_people = getattr(kind, "restore_people", None)
         try:
             if replay:
                 state = kind.restore_created(a.key, a.name, entry.decided or {})
+                if restore_people is not None:
+                    state = restore_people(self, state, entry.vault)
             else:
                 state, config = kind.create(self, a.key, a.name, a.config_toml)
-                entry = entry.model_copy(update={"decided": config, "event": a.key})
+                update: dict[str, Any] = {"decided": config, "event": a.key}
+                if people is not None:
+                    digest = "sha256:" + hashlib.sha256((a.config_toml or "").encode()).hexdigest()
+                    update |= {"vault": people(state), "action": a.model_copy(update={"config_toml": digest})}
+                entry = entry.model_copy(update=update)
         except Problem as exc:
             raise Refused(exc.msg) from exc
         hosted = Hosted(kind.kind, a.key, a.name, state)

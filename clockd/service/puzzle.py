@@ -55,6 +55,7 @@ from clockd.core.registration import (
     CheckOut,
     CloseCheckIn,
     ConsentKind,
+    ReopenCheckIn,
     Signup,
     SignupImport,
     Withdraw,
@@ -62,7 +63,7 @@ from clockd.core.registration import (
     seal_person,
     unseal_person,
 )
-from clockd.core.registry import PersonSource
+from clockd.core.registry import PersonResult, PersonSource
 from clockd.core.tournament import TournamentConfig
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
@@ -100,6 +101,7 @@ _ACTIONS: tuple[type[Action], ...] = (
     CheckOut,
     Withdraw,
     CloseCheckIn,
+    ReopenCheckIn,
     MakeDraw,
     Assign,
     Toss,
@@ -159,6 +161,12 @@ class PuzzleDuel:
         )
         return built.model_dump(mode="json")
 
+    def holds(self, hosted: Hosted, item: str) -> bool:
+        """A match holds its table until it is confirmed (or taken off it)."""
+        s: PuzzleSession = hosted.state
+        m = s.bracket.matches.get(item) if s.bracket is not None else None
+        return m is not None and m.holds_table
+
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         s: PuzzleSession = hosted.state
         if s.bracket is None or item not in s.bracket.matches:
@@ -205,7 +213,7 @@ class PuzzleDuel:
                     }
                 )
             return s.apply(action, person_id=person_id), Staged(entry)
-        if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn):
+        if isinstance(action, CheckIn | CheckOut | Withdraw | CloseCheckIn | ReopenCheckIn):
             return s.apply(action), Staged(entry)
         if isinstance(action, MakeDraw):
             return self._draw(s, entry, action, replay)
@@ -221,7 +229,7 @@ class PuzzleDuel:
             return after, Staged(entry, follow=[] if replay else _close_duel(ctx, s, item, entry.by))
         if isinstance(action, Override | Walkover):
             after = s.apply(action, match=item, referee=entry.by)
-            follow = [] if replay else _unload_gone(s, after)
+            follow = [] if replay else _unload_gone(ctx, s, after)
             return after, Staged(entry, follow=follow)
         raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover
 
@@ -281,8 +289,10 @@ class PuzzleDuel:
     def people(self, hosted: Hosted) -> list[PersonSource]:
         s: PuzzleSession = hosted.state
         out = []
+        results = self.results(hosted, "pl")
         for p in s.registration.players.values():
             if p.person_id:
+                place, played = _results_of(results, p.id)
                 out.append(
                     PersonSource(
                         person_id=p.person_id,
@@ -294,6 +304,8 @@ class PuzzleDuel:
                         signed_up_at=p.signed_up_at,
                         withdrawn=p.id in s.registration.withdrawn,
                         person=p.person,
+                        place=place,
+                        results=played,
                     )
                 )
         return out
@@ -343,22 +355,13 @@ class PuzzleDuel:
         state = ctx.table(table)
         if state is None:
             raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        program = state.program
+        holder = state.holder  # another event's: the tables refuse (one rule, in clockd.service.tables)
         mine = event_ref(ctx.hall, hosted.key, item)
-        if program.owner is not None and program.owner != mine:
-            owner_hosted = ctx.hosted().get(program.owner.split("/")[1]) if "/" in program.owner else None
-            busy = True
-            if (
-                owner_hosted is not None
-                and owner_hosted.kind == KIND
-                and isinstance(program, PuzzleDuelProgram)
-            ):
-                other: PuzzleSession = owner_hosted.state
-                other_item = program.owner.split("/", 2)[2]
-                m = other.bracket.matches.get(other_item) if other.bracket is not None else None
-                busy = m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT)
-            if busy:
-                raise Refused("table.busy", table=table, owner=program.owner)
+        if holder is not None and holder != mine and holder.startswith(event_ref(ctx.hall, hosted.key) + "/"):
+            s: PuzzleSession = hosted.state
+            m = s.bracket.matches.get(holder.split("/", 2)[2]) if s.bracket is not None else None
+            if m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT):
+                raise Refused("table.busy", table=table, owner=holder)
         return state
 
     def _assign(
@@ -547,8 +550,9 @@ def _close_duel(ctx: EventContext, s: PuzzleSession, item: str, by: str) -> list
     return [ProgramLoaded(table=state.table, event=s.key, program=closed, by=by)]
 
 
-def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
-    """Programs to take off tables whose match is no longer being played (an override, a walkover)."""
+def _unload_gone(ctx: EventContext, before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
+    """Programs to take off tables whose match is no longer being played (an override, a walkover)
+    — where the match's duel is still on the table (the referee may have freed it for another event)."""
     if before.bracket is None or after.bracket is None:
         return []
     out: list[Entry] = []
@@ -556,7 +560,9 @@ def _unload_gone(before: PuzzleSession, after: PuzzleSession) -> list[Entry]:
         if m.status is not MatchStatus.ASSIGNED or m.table is None:
             continue
         now = after.bracket.matches.get(mid)
-        if now is None or now.status is not MatchStatus.ASSIGNED:
+        state = ctx.table(m.table)
+        on_table = state is not None and state.program.owner == event_ref(ctx.hall, before.key, mid)
+        if on_table and (now is None or now.status is not MatchStatus.ASSIGNED):
             out.append(ProgramLoaded(table=m.table, event=before.key, program=Idle()))
     return out
 
@@ -590,3 +596,33 @@ def _unsealed(
         record = vault.get(person_ids.get(sg.line, ""), {}).get(str(sg.line))
         accepted.append(sg.model_copy(update={"person": unseal_person(sg.person, record)}))
     return signups.model_copy(update={"accepted": tuple(accepted)})
+
+
+def _results_of(results: dict[str, Any] | None, player: int) -> tuple[int | None, tuple[PersonResult, ...]]:
+    """``player``'s place on the podium (if there) and each duel they sat at, from the session's
+    results file (the one ``tournament export`` writes): what their export says they achieved."""
+    if results is None:
+        return None, ()
+    names = {p["id"]: p["name"] for p in results["players"]}
+    podium = results["podium"]
+    place = podium.index(player) + 1 if player in podium else None
+    played = []
+    for m in results["matches"]:
+        if player not in (m["a"], m["b"]):
+            continue
+        other = m["b"] if m["a"] == player else m["a"]
+        own_side, other_side = ("a", "b") if player == (m.get("clock_a") or m["a"]) else ("b", "a")
+        left = m["remaining_ms"] or {}
+        played.append(
+            PersonResult(
+                match=m["id"],
+                round_name=m["round_name"],
+                opponent=names.get(other) if other is not None else None,
+                won=None if m["winner"] is None else m["winner"] == player,
+                decided_by=m["decided_by"],
+                remaining_ms=left.get(own_side),
+                opponent_remaining_ms=left.get(other_side),
+                status=m["status"],
+            )
+        )
+    return place, tuple(played)

@@ -130,6 +130,7 @@ class Daemon:
         self.tls_cert = None if tls_cert is None else Path(tls_cert).absolute()
         self.tls_key = None if tls_key is None else Path(tls_key).absolute()
         self._devices: dict[int, TableDevice] = {}
+        self._hands: dict[int, Callable[[str], object]] = {}
         self.journal: Journal | None = None
         self.engine: Engine | None = None
         self.server: ApiServer | None = None
@@ -139,6 +140,11 @@ class Daemon:
         if table in self._devices:
             raise ValueError(f"table {table} already has a device")
         self._devices[table] = device
+
+    def add_hand(self, table: int, press: Callable[[str], object]) -> None:
+        """Let ``duelclock sim press TABLE SIDE`` press simulated table ``table``'s button: ``press``
+        presses side ``a``/``b`` on its simulated device (the farm's, on the device's own wire)."""
+        self._hands[table] = press
 
     def start(self) -> Started:
         if self.write_daemon_info:
@@ -181,6 +187,7 @@ class Daemon:
                 limits=self.limits,
                 tls=tls,
             )
+            self.server.ctx.hands.update(self._hands)
             self.port = self.server.start()
             for table, device in self._devices.items():
                 device.start(sinks[table])
@@ -194,7 +201,7 @@ class Daemon:
                     port=self.port,
                     token=self.token,
                     pid=os.getpid(),
-                    db=str(self.db),
+                    db=str(self.db.absolute()),  # `journal verify` finds it from any folder
                     tls_cert=None if self.tls_cert is None else str(self.tls_cert),
                 )
             )

@@ -21,8 +21,12 @@ in :class:`ServerLimits`. In short —
   ``idle_timeout_s``);
 * connections without the token are *paced*: each may send ``public_rate`` requests a
   second, and all of them together may use ``public_work`` seconds of the loop's time a
-  second; the loop yields after every request, so connections take turns; the referee's
+  second (a request's cost: the loop's time for it and its worker threads' CPU time, never
+  its waits); turns are dealt address by address, at most ``public_at_once`` carried out at
+  once; the loop yields after every request, so connections take turns; the referee's
   (trusted) requests are never paced;
+* a tokenless connection that closes while its request waits for a turn gives its place up
+  at once: its requests still waiting are dropped, its memory goes with it;
 * at most ``max_clients`` connections without the token, ``max_subscribers`` of them
   subscribed; the referee always has ``max_referee_clients`` more: when the public slots are
   full, a new connection is admitted only if its first request carries the token;
@@ -34,7 +38,8 @@ in :class:`ServerLimits`. In short —
 * a subscriber whose unsent output grows beyond ``max_backlog_bytes`` (without the token:
   ``public_backlog_bytes``) is disconnected, never waited for (it may reconnect: a new
   subscription starts with every table's full state); when the output held for every
-  connection together passes ``total_backlog_bytes``, the largest backlogs go first;
+  connection together passes ``total_backlog_bytes`` (the strangers' replies and pushes:
+  ``public_output_bytes``), the largest strangers' backlogs go first;
 * memory a connection held is returned to the system when connections close.
 
 Malformed, unknown or invalid requests get an ``error`` reply and change nothing; a
@@ -87,7 +92,7 @@ from clockd.core.private import private_paths, public_data
 from clockd.core.units import MS
 from clockd.i18n import Msg, Problem, msg, render
 from clockd.service.engine import Batch, Engine, EngineStopped
-from clockd.service.handlers import Context, handler_for
+from clockd.service.handlers import OFF_LOOP, Context, OffLoop, handler_for
 from clockd.service.views import timeline_entry
 
 log = logging.getLogger(__name__)
@@ -135,6 +140,11 @@ class ServerLimits:
     public_work: float = 0.25
     #: … of which at most this much at once (what a trusted request may have to wait behind).
     public_work_burst: float = 0.02
+    #: Tokenless requests carried out at once (the rest wait their turn): what their replies
+    #: may hold while they are built, and the debt the budget can run up before their cost is known.
+    public_at_once: int = 4
+    #: The unsent output of every tokenless connection together (replies and pushes).
+    public_output_bytes: int = 16 << 20
 
 
 #: What a push concerns, for subscribers who asked for some tables or events only: a table
@@ -263,48 +273,116 @@ class _Bucket:
 
 
 class _Turns:
-    """The tokenless connections' turns at the shared work budget: first come, first served.
+    """The tokenless requests' turns at the shared work budget: address by address.
 
-    A connection that wants to send a request while the budget is spent waits in line; each
-    time the budget allows, the one at the head goes (its expected cost charged at once), so
-    a flood on one connection takes one turn in each round, like everyone else.
+    A request that may not start now (the budget is spent, or ``at_once`` others are being
+    carried out) waits in its address's line; each time the budget allows, the next address
+    in the round gives its first request a turn (its expected cost charged at once) and goes
+    to the end of the round. So 200 connections from one address share one address's turns:
+    a screen at another address waits one turn per busy address, not one per connection.
+    A request whose connection has gone gives its place up at once (:meth:`turn`).
     """
 
-    def __init__(self, bucket: _Bucket) -> None:
+    def __init__(self, bucket: _Bucket, at_once: int) -> None:
         self.bucket = bucket
-        self.waiting: deque[tuple[asyncio.Future[None], float]] = deque()
+        self.at_once = max(1, at_once)
+        self.running = 0
+        self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # in the round's order
+        self._costs: dict[asyncio.Future[None], float] = {}
         self._timer: asyncio.TimerHandle | None = None
 
-    async def turn(self, cost: float) -> float:
-        """Wait for a turn; charge ``cost``; return how long it waited (s)."""
-        if not self.waiting and self.bucket.wait_s() <= 0:
-            self.bucket.charge(cost)
+    def _free(self) -> bool:
+        return self.running < self.at_once and self.bucket.wait_s() <= 0
+
+    def _start(self, cost: float) -> None:
+        self.running += 1
+        self.bucket.charge(cost)
+
+    async def turn(self, address: str, cost: float, gone: asyncio.Event) -> float | None:
+        """Wait for a turn and charge ``cost``; how long it waited (s), or ``None`` if ``gone``
+        was set first (the connection closed: its place in line is given up, nothing charged).
+        Every turn given is ended by :meth:`done`."""
+        if not self.waiting and self._free():
+            self._start(cost)
             return 0.0
+        if gone.is_set():
+            return None
         started = time.monotonic()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.append((future, cost))
+        self.waiting.setdefault(address, deque()).append(future)
+        self._costs[future] = cost
         self._schedule()
-        await future
-        return time.monotonic() - started
+        left = asyncio.ensure_future(gone.wait())
+        try:
+            await asyncio.wait((future, left), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.done(0.0)  # given just as the server stopped: never used
+            raise
+        finally:
+            left.cancel()
+            if not future.done():  # gone (or the server stops): out of the line at once
+                future.cancel()
+                self._forget(address, future)
+        return time.monotonic() - started if not future.cancelled() else None
+
+    def done(self, correction: float) -> None:
+        """A turn ended: ``correction`` (what it cost beyond the charge) goes on the budget."""
+        self.running -= 1
+        self.bucket.charge(correction)
+        self._schedule()
+
+    def _forget(self, address: str, future: asyncio.Future[None]) -> None:
+        self._costs.pop(future, None)
+        line = self.waiting.get(address)
+        if line is not None:
+            with contextlib.suppress(ValueError):
+                line.remove(future)
+            if not line:
+                del self.waiting[address]
 
     def _schedule(self) -> None:
-        if self._timer is None and self.waiting:
+        if self._timer is None and self.waiting and self.running < self.at_once:
             self._timer = asyncio.get_running_loop().call_later(self.bucket.wait_s(), self._wake)
 
     def _wake(self) -> None:
         self._timer = None
-        while self.waiting and self.bucket.wait_s() <= 0:
-            future, cost = self.waiting.popleft()
-            if not future.done():  # (its connection may have gone meanwhile)
-                self.bucket.charge(cost)
+        while self.waiting and self._free():
+            address = next(iter(self.waiting))
+            line = self.waiting.pop(address)
+            future = line.popleft()
+            if line:
+                self.waiting[address] = line  # to the end of the round
+            cost = self._costs.pop(future, 0.0)
+            if not future.done():
+                self._start(cost)
                 future.set_result(None)
         self._schedule()
+
+
+class _Reader(asyncio.StreamReader):
+    """The stream reader, which also says at once when the peer has gone (``gone``: its end of
+    the connection closed or reset), so that its requests still waiting are dropped then."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit=limit)
+        self.gone = asyncio.Event()
+
+    def feed_eof(self) -> None:
+        super().feed_eof()
+        self.gone.set()
+
+    def set_exception(self, exc: Exception) -> None:
+        super().set_exception(exc)
+        self.gone.set()
 
 
 @dataclass(eq=False)
 class _Connection:
     writer: asyncio.StreamWriter
     peer: str
+    address: str = ""  # the peer's address without the port: strangers' turns are dealt by it
+    gone: asyncio.Event = field(default_factory=asyncio.Event)
     trusted: bool = False  # a request of it carried the token
     slot: str | None = None  # "public" or "referee": admitted; None: the slots were full
     subscriber: _Subscriber | None = None
@@ -342,6 +420,7 @@ class ServerStats:
     refused_connections: int = 0
     idle_closed: int = 0
     paced_s: float = 0.0  # time tokenless connections were made to wait, in all
+    abandoned: int = 0  # tokenless requests not carried out: their connection closed while they waited
     pushes: int = 0
     by_code: dict[str, int] = field(default_factory=dict)
 
@@ -409,7 +488,9 @@ class ApiServer:
         self._connections: set[_Connection] = set()
         self._public = 0  # admitted connections without the token
         self._referee = 0  # admitted connections with it
-        self._work = _Turns(_Bucket(self.limits.public_work, self.limits.public_work_burst))
+        self._work = _Turns(
+            _Bucket(self.limits.public_work, self.limits.public_work_burst), self.limits.public_at_once
+        )
         self._big_lines: asyncio.Semaphore | None = None
         self._trim_pending = False
         self._ready = threading.Event()
@@ -466,12 +547,16 @@ class ApiServer:
         asyncio.set_event_loop(loop)
         self._big_lines = asyncio.Semaphore(self.limits.big_lines)
         try:
+
+            def protocol() -> asyncio.Protocol:  # asyncio.start_server's, with a reader that says "gone"
+                reader = _Reader(limit=64 << 10)  # what it buffers before it stops reading
+                return asyncio.StreamReaderProtocol(reader, self._serve)
+
             self._server = loop.run_until_complete(
-                asyncio.start_server(
-                    self._serve,
+                loop.create_server(
+                    protocol,
                     self.host,
                     self.port,
-                    limit=64 << 10,  # what the stream reader buffers before it stops reading
                     ssl=self.tls,
                     ssl_handshake_timeout=self.limits.first_line_timeout_s * 2 if self.tls else None,
                     backlog=512,
@@ -555,20 +640,28 @@ class ApiServer:
         self._trim_soon()
 
     def _bound_backlog(self) -> None:
-        """Every connection's unsent output together stays under ``total_backlog_bytes``."""
+        """Every connection's unsent output together stays under ``total_backlog_bytes``, and the
+        strangers' under ``public_output_bytes``: the largest strangers' backlogs go first."""
         held = [(c.writer.transport.get_write_buffer_size(), c) for c in self._connections]
         total = sum(size for size, _ in held)
-        if total <= self.limits.total_backlog_bytes:
+        public = sum(size for size, c in held if not c.trusted)
+        limits = self.limits
+        if total <= limits.total_backlog_bytes and public <= limits.public_output_bytes:
             return
         held.sort(key=lambda sc: (sc[1].trusted, -sc[0]))  # the tokenless first, the largest first
         for size, conn in held:
-            if total <= self.limits.total_backlog_bytes or size == 0:
+            over_public = public > limits.public_output_bytes and not conn.trusted
+            if (total <= limits.total_backlog_bytes and not over_public) or size == 0:
                 break
             total -= size
+            if not conn.trusted:
+                public -= size
             if conn.subscriber is not None:
                 self._drop(conn.subscriber, "subscriber %s holds too much unsent output: disconnected")
             else:
+                log.warning("client %s holds too much unsent output: disconnected", conn.peer)
                 conn.writer.transport.abort()
+                self._trim_soon()
 
     def _trim_soon(self) -> None:
         """Return freed memory to the system, once, a moment after connections went away."""
@@ -586,7 +679,11 @@ class ApiServer:
 
     # -- connections --------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = _Connection(writer=writer, peer=str(writer.get_extra_info("peername")))
+        peername = writer.get_extra_info("peername")
+        conn = _Connection(writer=writer, peer=str(peername))
+        conn.address = str(peername[0]) if isinstance(peername, tuple) and peername else conn.peer
+        if isinstance(reader, _Reader):
+            conn.gone = reader.gone
         self.stats.connections += 1
         sock = writer.get_extra_info("socket")
         if sock is not None:  # what the kernel holds for a client that does not read: bounded too
@@ -604,27 +701,19 @@ class ApiServer:
                 # the referee's first request on a new connection is never paced behind strangers.
                 parsed = self._parse(line, conn)
                 spent = time.perf_counter() - started  # the loop's time it costs (not its waits)
-                reserved = 0.0 if conn.trusted else await self._pace(conn)
-                started = time.perf_counter()
-                if isinstance(parsed, Request):
-                    reply: Reply | None = await self._handle(parsed, conn)
-                else:
-                    reply = parsed
-                if conn.slot is None:  # the slots were full, and its first request had no token
-                    self.stats.refused_connections += 1
-                    writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
-                    with contextlib.suppress(OSError, TimeoutError):
-                        async with asyncio.timeout(self.limits.first_line_timeout_s):
-                            await writer.drain()
-                    return
-                if reply is not None:
-                    writer.write(self._reply_line(reply, conn))
-                spent += time.perf_counter() - started
-                if reserved:
-                    self._work.bucket.charge(spent - reserved)  # the estimate was reserved in _pace
-                    conn.cost = max(spent, 0.0001)
-                if not await self._drained(conn):
-                    return
+                reserved = 0.0
+                if not conn.trusted:
+                    turn = await self._pace(conn)
+                    if turn is None:  # it closed while this waited: this and the rest go unanswered
+                        self.stats.abandoned += 1
+                        return
+                    reserved = turn
+                try:
+                    if not await self._answer(parsed, conn, spent):
+                        return
+                finally:
+                    if reserved:  # the turn ends: what it cost beyond the reservation is charged
+                        self._work.done(conn.cost - reserved)
                 await asyncio.sleep(0)  # the other connections' turn
         except (ConnectionError, OSError):
             pass
@@ -640,6 +729,36 @@ class ApiServer:
                 self._public -= 1
             writer.close()
             self._trim_soon()
+
+    async def _answer(self, parsed: Request | ErrorReply, conn: _Connection, spent: float) -> bool:
+        """Carry out one request and write its reply; whether the connection goes on. Its cost
+        (``spent`` reading it, plus the loop's and the worker threads' time for it, not its
+        waits) becomes ``conn.cost``, the next request's reservation."""
+        writer = conn.writer
+        started = time.perf_counter()
+        off = OffLoop()
+        context = OFF_LOOP.set(off)
+        try:
+            if isinstance(parsed, Request):
+                reply: Reply | None = await self._handle(parsed, conn)
+            else:
+                reply = parsed
+        finally:
+            OFF_LOOP.reset(context)
+        if conn.slot is None:  # the slots were full, and its first request had no token
+            self.stats.refused_connections += 1
+            writer.write(self._error(None, "unavailable", msg("api.too-many-clients")).to_line())
+            with contextlib.suppress(OSError, TimeoutError):
+                async with asyncio.timeout(self.limits.first_line_timeout_s):
+                    await writer.drain()
+            return False
+        if reply is not None:
+            writer.write(self._reply_line(reply, conn))
+        spent += time.perf_counter() - started - off.waited_s + off.cpu_s
+        conn.cost = max(spent, 0.0001)
+        if not conn.trusted and writer.transport.get_write_buffer_size():
+            self._bound_backlog()  # what strangers' replies hold, unsent, is bounded too
+        return await self._drained(conn)
 
     def _admit(self, conn: _Connection) -> bool:
         """A connection that arrived while the public slots were full, after its first request."""
@@ -661,17 +780,22 @@ class ApiServer:
             self._public -= 1
             self._referee += 1
 
-    async def _pace(self, conn: _Connection) -> float:
+    async def _pace(self, conn: _Connection) -> float | None:
         """Wait until a tokenless connection may send its next request (its rate, everyone's
-        work); reserve what it is expected to cost (returned), so the others see it at once."""
+        work, its address's turn); reserve what it is expected to cost (returned), so the others
+        see it at once. ``None``: the connection closed meanwhile (nothing reserved)."""
         assert conn.bucket is not None
         waited = 0.0
         while (wait := conn.bucket.wait_s()) > 0:  # its own rate
+            if conn.gone.is_set():
+                return None
             waited += wait
             await asyncio.sleep(wait)
         conn.bucket.charge(1.0)
-        waited += await self._work.turn(conn.cost)  # its turn at everyone's budget
-        self.stats.paced_s += waited
+        turn = await self._work.turn(conn.address, conn.cost, conn.gone)  # its turn at everyone's budget
+        if turn is None:
+            return None
+        self.stats.paced_s += waited + turn
         return conn.cost
 
     async def _drained(self, conn: _Connection) -> bool:

@@ -100,11 +100,8 @@ class Switcher:
         event: SwitcherEvent = hosted.state
         out: list[Entry] = []
         for table, daemon_table in sorted(event.config.table_map.items()):
-            state = ctx.table(daemon_table)
-            if state is None:
+            if ctx.table(daemon_table) is None:
                 raise Refused("table.unknown", table=daemon_table, known=sorted(ctx.tables().view()))
-            if state.program.owner is not None:
-                raise Refused("table.busy", table=daemon_table, owner=state.program.owner)
             entry = station_entry(table)
             station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
             out.append(ProgramLoaded(table=daemon_table, event=hosted.key, program=station))
@@ -130,6 +127,11 @@ class Switcher:
             "replacements": [r.model_dump(mode="json") for r in body.replacements],
             "tables": [t.model_dump(mode="json") for t in body.tables],
         }
+
+    def holds(self, hosted: Hosted, item: str) -> bool:
+        """A seat's table is held until the rotation's time has ended."""
+        event: SwitcherEvent = hosted.state
+        return event.timer.phase is not TimerPhase.ENDED
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: SwitcherEvent = hosted.state

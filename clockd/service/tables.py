@@ -30,6 +30,15 @@ Rules this module settles for every program, because no program can:
 * **An owned program is its owner's.** A program an event put on the table (a match's
   duel) is changed by the table's actions that program allows (pause, adjust, complete),
   replaced only by its owner; ``set-clock`` is refused there.
+* **A table is held until its event lets it go** (DESIGN.md principle 12). Loading an
+  event's program makes the event's item the table's *holder*; while it holds, no other
+  event may load a program there (``table.busy``; what the same event does with its own
+  tables is its business). When the item is over — a match confirmed, an entry voided, a
+  ranking confirmed, a hall's time ended — its event journals :class:`TableReleased`
+  (:class:`~clockd.service.events.EventHost` asks each kind, one rule for all of them): the
+  result stays on the table, the table is free. The referee frees a table by hand
+  (``table-free``, with a reason; refused while a clock runs there unless the referee says
+  to stop it), which takes the program off.
 """
 
 from __future__ import annotations
@@ -52,6 +61,8 @@ from clockd.core.program import (
     AnyProgram,
     ChessClock,
     ClearAlert,
+    FreeTable,
+    Idle,
     Program,
     SetClock,
 )
@@ -65,7 +76,7 @@ from clockd.devices.base import (
     RefereeButton,
     TableDevice,
 )
-from clockd.i18n import Problem, msg
+from clockd.i18n import Msg, Problem, msg
 from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Effect, Refused, ReplayMismatch, Restart, Staged, Staging, World
 from clockd.service.devices import DeviceRegistry
@@ -80,6 +91,8 @@ from clockd.service.entries import (
     ProgramLoaded,
     RefereeButtonPressed,
     TableCreated,
+    TableReleased,
+    TableRetaken,
 )
 from clockd.store.entries import Entry, encode_entry
 from clockd.store.journal import Record
@@ -131,17 +144,42 @@ class TableState(BaseModel):
     presses: int = 0
     #: The table node that times this table (``docs/mqtt.md``); ``""``: this daemon does.
     node: str = ""
+    #: The program's event let the table go (its item is over): the program still shows, the
+    #: table is free. A new program holds it again.
+    released: bool = False
+
+    @property
+    def holder(self) -> str | None:
+        """The event's item that holds the table (``desk/pt/R1-7``), or ``None``: the table is free."""
+        return None if self.released else self.program.owner
 
     def display(self, t_ns: int) -> Display:
         """What the table's device should show at ``t_ns``."""
         return self.program.display(max(t_ns, self.floor_ns))
 
+    def running(self, t_ns: int) -> bool:
+        """Whether something runs at the table now: its clock, or an armed hall station."""
+        if phase_of(self, t_ns) is Phase.RUNNING:
+            return True
+        return bool(getattr(self.program, "armed", False)) and not getattr(self.program, "finished", False)
+
     def allowed(self, t_ns: int) -> Allowed:
         """Every table action and whether it may be done now (the program's rules and the table's)."""
         out = self.program.allowed(max(t_ns, self.floor_ns))
+        if self.released:  # a finished event's program: the table is the table's own again
+            out["set-clock"] = None
         out["note"] = None
         out["clear-alert"] = None if self.alerts else msg("table.no-alerts", table=self.table)
+        out["table-free"] = self.free_refusal(t_ns, stop_running=False)
         return out
+
+    def free_refusal(self, t_ns: int, *, stop_running: bool) -> Msg | None:
+        """Why the referee cannot free the table now (``None``: they can)."""
+        if self.program.owner is None and isinstance(self.program, Idle):
+            return msg("table.free-already", table=self.table)
+        if not stop_running and self.running(max(t_ns, self.floor_ns)):
+            return msg("table.free-running", table=self.table, holder=self.holder or "—")
+        return None
 
 
 class SeqRanges:
@@ -208,6 +246,8 @@ _KINDS = {
         DeviceConnected,
         DeviceDisconnected,
         AlertRaised,
+        TableReleased,
+        TableRetaken,
     )
 }
 
@@ -276,6 +316,16 @@ class Tables:
         """The table as staged so far (``None``: no such table), for other components' reactions."""
         found: TableState | None = self._staged.get(table)
         return found
+
+    def held_by(self, prefix: str) -> list[TableState]:
+        """The tables (as staged) whose program is an item of ``prefix`` (``desk/pt/``), held or not."""
+        out = []
+        for table in self._staged.all_keys():
+            state: TableState = self._staged.get(table)
+            owner = state.program.owner
+            if owner is not None and owner.startswith(prefix):
+                out.append(state)
+        return sorted(out, key=lambda s: s.table)
 
     # -- the component protocol -------------------------------------------------------------
     def begin(self) -> None:
@@ -456,8 +506,8 @@ class Tables:
             return self._from_node(entry)
         if not replay and entry.table is not None:
             state: TableState | None = self._staged.get(entry.table)
-            if state is not None and state.node:
-                return self._to_node(state, entry, now_ns)
+            if state is not None and state.node and not isinstance(entry, TableReleased | TableRetaken):
+                return self._to_node(state, entry, now_ns)  # who holds a table is the desk's: kept here
         if isinstance(entry, ActionEntry):
             return self._on_action(entry, replay)
         handler = _HANDLERS.get(type(entry))
@@ -502,10 +552,17 @@ class Tables:
         copy of the table and sends it to the node (:class:`NodeCommand`), which journals it
         and sends the row back; nothing changes here until then."""
         if isinstance(entry, ActionEntry):
-            reason = state.allowed(max(entry.t_ns, state.floor_ns)).get(entry.action.kind)
+            t = max(entry.t_ns, state.floor_ns)
+            action = entry.action
+            if isinstance(action, FreeTable):
+                reason = state.free_refusal(t, stop_running=action.stop_running)
+            else:
+                reason = state.allowed(t).get(action.kind)
             if reason is not None:
                 raise Refused(reason)
-        elif not isinstance(entry, ProgramLoaded):
+        elif isinstance(entry, ProgramLoaded):
+            self._check_holder(state, entry)
+        else:
             raise Refused("node.not-for-desk", table=state.table, node=state.node, kind=entry.kind)
         body = encode_entry(entry.model_copy(update={"t_ns": 0, "request": None}))
         command = NodeCommand(
@@ -530,6 +587,8 @@ class Tables:
             e = e.at(state.floor_ns)  # type: ignore[assignment]
         action = e.action
         t = e.t_ns
+        if isinstance(action, FreeTable):
+            return self._free(state, e, action, replay)
         reason = state.allowed(t).get(action.kind)
         if reason is not None:
             raise Refused(reason)
@@ -550,11 +609,46 @@ class Tables:
             return self._put(state.model_copy(update={"alerts": kept}), e)
         if isinstance(action, SetClock):
             control = _parse_control(action.control or state.control)
-            new = state.model_copy(update={"program": ChessClock.fresh(control), "floor_ns": t})
+            new = state.model_copy(
+                update={"program": ChessClock.fresh(control), "floor_ns": t, "released": False}
+            )
             return self._put(new, e, self._show(new, t))
         program = _act(state.program, action)
         new = state.model_copy(update={"program": program, "floor_ns": t})
         return self._put(new, e, self._show(new, t))
+
+    def _free(self, state: TableState, e: ActionEntry, action: FreeTable, replay: bool) -> Staged:
+        """The referee frees the table: the program comes off (a running clock stops with it,
+        when the referee said so), and no event holds the table any more."""
+        if not replay:
+            reason = state.free_refusal(e.t_ns, stop_running=action.stop_running)
+            if reason is not None:
+                raise Refused(reason)
+        new = state.model_copy(update={"program": Idle(), "floor_ns": e.t_ns, "released": False})
+        return self._put(new, e, self._show(new, e.t_ns))
+
+    def _check_holder(self, state: TableState, e: ProgramLoaded) -> None:
+        """The one rule of table ownership: an item of another event holds the table (see the
+        module docstring); the same event's items are that event's business."""
+        holder = state.holder
+        if holder is None:
+            return
+        held = _event_key(holder)
+        loading = _event_key(e.program.owner) if e.program.owner is not None else (held[0], e.event or "")
+        if loading != held:
+            raise Refused("table.busy", table=state.table, owner=holder)
+
+    def _on_released(self, e: TableReleased, replay: bool) -> Staged:
+        state = self._table(e)
+        if not replay and state.holder != e.holder:
+            return Staged(None)  # the program changed in the same decision: nothing held to let go
+        return self._put(state.model_copy(update={"released": True}), e)
+
+    def _on_retaken(self, e: TableRetaken, replay: bool) -> Staged:
+        state = self._table(e)
+        if not replay and (not state.released or state.program.owner != e.holder):
+            return Staged(None)
+        return self._put(state.model_copy(update={"released": False}), e)
 
     def _on_daemon_started(self, e: DaemonStarted, replay: bool) -> Staged:
         unknown = DeviceInfo()
@@ -574,7 +668,12 @@ class Tables:
 
     def _on_program(self, e: ProgramLoaded, replay: bool) -> Staged:
         state = self._table(e)
-        new = state.model_copy(update={"program": e.program, "floor_ns": e.t_ns})
+        if not replay and e.request is None:  # a desk's command to this node: the desk checked it
+            self._check_holder(state, e)
+        # The same item's program again (a duel closed, a station disarmed) leaves a table its event
+        # let go free; any other program holds it.
+        released = state.released and e.program.owner is not None and e.program.owner == state.program.owner
+        new = state.model_copy(update={"program": e.program, "floor_ns": e.t_ns, "released": released})
         return self._put(new, e, self._show(new, e.t_ns))
 
     def _on_press(self, e: PressRecorded, replay: bool) -> Staged:
@@ -687,6 +786,12 @@ def _fresh(e: TableCreated, *, node: str = "") -> TableState:
     )
 
 
+def _event_key(ref: str) -> tuple[str, str]:
+    """The hall and event of an item's reference (``desk/pt/R1-7`` → ``("desk", "pt")``)."""
+    parts = ref.split("/")
+    return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
 def _numbers(keys: set[Any]) -> list[int]:
     return sorted(int(k) for k in keys)
 
@@ -752,6 +857,8 @@ _HANDLERS: dict[type[Entry], _Handler] = {
     DeviceConnected: Tables._on_connected,
     DeviceDisconnected: Tables._on_disconnected,
     AlertRaised: Tables._on_alert,
+    TableReleased: Tables._on_released,
+    TableRetaken: Tables._on_retaken,
 }
 
 __all__ = [

@@ -101,11 +101,8 @@ class TimedEvent:
         event: HallEvent = hosted.state
         out: list[Entry] = []
         for entry, table in sorted(event.config.stations.items(), key=lambda kv: kv[1]):
-            state = ctx.table(table)
-            if state is None:
+            if ctx.table(table) is None:
                 raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-            if state.program.owner is not None:
-                raise Refused("table.busy", table=table, owner=state.program.owner)
             station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
             out.append(ProgramLoaded(table=table, event=hosted.key, program=station))
         for table in event.config.signal_tables():
@@ -115,6 +112,11 @@ class TimedEvent:
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
         return None  # the event kinds built on a hall timer (the relay, the team event) rank
+
+    def holds(self, hosted: Hosted, item: str) -> bool:
+        """A station is held until the hall's time has ended."""
+        event: HallEvent = hosted.state
+        return event.timer.phase is not TimerPhase.ENDED
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: HallEvent = hosted.state

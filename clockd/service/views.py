@@ -51,6 +51,7 @@ def table_view(state: TableState, now_ns: int, *, seq: int, hall: str, has_devic
         seq=seq,
         digest=state_digest(state),
         node=state.node,
+        holder=state.holder,
     )
 
 

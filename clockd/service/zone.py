@@ -52,6 +52,7 @@ from clockd.core.zone import (
     EntryTable,
     ImportEntries,
     MissingPieces,
+    ReopenEntries,
     SplitEntry,
     UnvoidEntry,
     VoidEntry,
@@ -138,11 +139,8 @@ class ZoneContest:
         return out
 
     def _station(self, ctx: EventContext, hosted: Hosted, entry: str, table: int) -> ProgramLoaded:
-        state = ctx.table(table)
-        if state is None:
+        if ctx.table(table) is None:
             raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        if state.program.owner is not None:
-            raise Refused("table.busy", table=table, owner=state.program.owner)
         station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
         return ProgramLoaded(table=table, event=hosted.key, program=station)
 
@@ -150,6 +148,11 @@ class ZoneContest:
         from clockd.reports.zone import zone_results
 
         return zone_results(hosted.state, title=self._title_text(hosted, lang), key=hosted.key, lang=lang)
+
+    def holds(self, hosted: Hosted, item: str) -> bool:
+        """An entry holds its station until it is voided or the ranking is confirmed."""
+        event: ZoneEvent = hosted.state
+        return event.holds_table(item)
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: ZoneEvent = hosted.state
@@ -223,6 +226,8 @@ class ZoneContest:
             return event.check_out(action.entry), Staged(entry)
         if isinstance(action, CloseEntries):
             return event.close_check_in(), Staged(entry)
+        if isinstance(action, ReopenEntries):
+            return event.reopen_check_in(), Staged(entry)
         if isinstance(action, EntryTable):
             after = event.set_table(action.entry, action.table)
             follow = [] if replay else [self._station(ctx, hosted, action.entry, action.table)]

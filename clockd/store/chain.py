@@ -15,8 +15,9 @@ definition would need a new schema version and a migration that re-chains the ro
   Numbers are decimal ASCII and cannot hold the separator; event kinds are registered words
   without it; the body comes last, so the encoding is unambiguous.
 * The *head* is the last row's ``(seq, hash)``, kept in the ``meta`` table (updated in the
-  same transaction as each append) and in the lock file (updated when the journal is opened,
-  snapshotted and closed), so that rows cut off the end are noticed too.
+  same transaction as each append) and in the lock file (after each commit, and on disk when
+  the journal is opened, snapshotted and closed), so that rows cut off the end are noticed
+  too, with the ``meta`` head when a ``-wal`` removed after a crash took both.
 * A snapshot's checksum covers its seq, format, body and the chain hash at its seq, which ties
   the snapshot to the very events it folds.
 
@@ -36,15 +37,21 @@ def row_hash(prev: bytes, seq: int, t_ns: int, table: int | None, kind: str, bod
     """The chain hash of one event row, given the hash of the row before it."""
     where = b"" if table is None else b"%d" % table
     return hashlib.sha256(
-        b"%b%d\x1f%d\x1f%b\x1f%b\x1f%b" % (prev, seq, t_ns, where, kind.encode(), body.encode())
+        b"%b%d\x1f%d\x1f%b\x1f%b\x1f%b" % (prev, seq, t_ns, where, _utf8(kind), _utf8(body))
     ).digest()
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a byte that was not UTF-8 in the file (read back as a lone surrogate)
+    goes in as the byte it was. Valid text encodes exactly as ``str.encode()`` did: no hash changes."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def snapshot_checksum(seq: int, format: int, chain_hash: bytes, body: str) -> bytes:
     """The checksum stored with a snapshot: its seq, format, the chain hash at its seq, its body."""
     h = hashlib.sha256(b"snapshot\x1f%d\x1f%d\x1f" % (seq, format))
     h.update(chain_hash)
-    h.update(body.encode())
+    h.update(_utf8(body))
     return h.digest()
 
 

@@ -19,7 +19,10 @@ A journal ``X.db`` lives beside SQLite's ``X.db-wal`` and ``X.db-shm`` and duelc
   ``journal_id``, from ``meta``), which daemon holds it (pid) and how far it had got (the
   chain head). A journal that has vanished or is empty while its lock file says one
   existed is refused rather than silently replaced by a new, empty one; so is a journal
-  that ends before the head the lock file recorded (a deleted ``-wal``).
+  that ends before the head the lock file recorded (a deleted ``-wal``). The head is
+  recorded after every commit, in place (:func:`update_lock_record`: a ``-wal`` deleted
+  after a ``kill -9`` is noticed too, however few commits it held), and the file replaced
+  on disk at open, snapshot and stop (:func:`write_lock_record`).
 
 The journal must be on a local file system: SQLite's write-ahead log needs shared memory,
 and ``flock`` over NFS is emulated with the very POSIX locks SQLite uses.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
 import stat
@@ -175,11 +179,28 @@ class LockRecord:
     head_hash: str  # hex
 
 
+#: The lock file's size: the record's JSON padded with spaces, so that the head written after a
+#: commit overwrites the whole record in place (:func:`update_lock_record`).
+RECORD_BYTES = 320
+
+
+def _check(fields: dict[str, object]) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _record_bytes(record: LockRecord) -> bytes:
+    fields = asdict(record)
+    text = json.dumps({**fields, "check": _check(fields)})
+    return (text.ljust(RECORD_BYTES - 1) + "\n").encode()
+
+
 def read_lock_record(path: Path) -> LockRecord | None:
-    """The lock file's record, or ``None`` when there is none (or an older duelclock's bare pid)."""
+    """The lock file's record, or ``None`` when there is none (or an older duelclock's bare pid),
+    or when it does not match its own check (read while being overwritten, or cut by a power cut:
+    then it proves nothing, and nothing is refused on it)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return LockRecord(
+        record = LockRecord(
             journal_id=str(data["journal_id"]),
             pid=int(data["pid"]),
             head_seq=int(data["head_seq"]),
@@ -187,6 +208,9 @@ def read_lock_record(path: Path) -> LockRecord | None:
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    if "check" in data and data["check"] != _check(asdict(record)):
+        return None
+    return record
 
 
 def write_lock_record(path: Path, record: LockRecord) -> None:
@@ -194,8 +218,8 @@ def write_lock_record(path: Path, record: LockRecord) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(asdict(record)) + "\n")
+        with os.fdopen(fd, "wb") as f:
+            f.write(_record_bytes(record))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -203,6 +227,23 @@ def write_lock_record(path: Path, record: LockRecord) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise JournalError("journal.cannot-write-lock-file", path=path, problem=exc) from exc
+
+
+def update_lock_record(fd: int, record: LockRecord) -> None:
+    """Overwrite the record in the lock file open at ``fd``, in place, without ``fsync``.
+
+    This runs after every commit (:meth:`~clockd.store.journal.Journal.append`), so it must cost
+    next to nothing: one ``pwrite`` of :data:`RECORD_BYTES` (microseconds), where replacing the
+    file costs milliseconds on ext4 even without ``fsync`` (a rename over a file flushes its
+    data). A killed process's write is in the kernel already, which is all the check against a
+    ``-wal`` removed after a crash needs. A reader that catches the write halfway, or a power
+    cut that leaves it half on disk, gets a record that fails its check: no record, never a
+    false one. Raises :class:`OSError`.
+    """
+    data = _record_bytes(record)
+    os.pwrite(fd, data, 0)
+    if len(data) != RECORD_BYTES:  # a record too long to pad: the file is as long as it is
+        os.ftruncate(fd, len(data))
 
 
 def replace_file(path: Path, data: bytes) -> None:

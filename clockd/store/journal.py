@@ -66,6 +66,7 @@ from clockd.store.files import (
     make_private,
     private_folder,
     read_lock_record,
+    update_lock_record,
     write_lock_record,
 )
 from clockd.store.schema import SCHEMA_VERSION, SchemaError, migrate, schema_version
@@ -151,6 +152,8 @@ class Journal:
         self._files: dict[Path, FileId | None] = {}
         self._broken: Msg | None = None
         self._linked = False  # warned that the file got another name while open
+        self._record_failed = False  # warned that the lock file could not take the head
+        self._record_fd: int | None = None  # the lock file, for the head after each commit
         self._journal_id = ""
         if _readonly:
             if not self.path.exists():
@@ -158,6 +161,7 @@ class Journal:
             try:
                 uri = f"file:{self.path}?mode=ro"
                 self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                self._db.text_factory = _text
                 self._db.execute("PRAGMA busy_timeout = 5000")
                 found = schema_version(self._db)
             except sqlite3.DatabaseError as exc:
@@ -194,6 +198,7 @@ class Journal:
             for suffix in ("-wal", "-shm"):
                 make_private(real.with_name(real.name + suffix))
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.text_factory = _text
             self._db.execute("PRAGMA busy_timeout = 5000")
             self._check_identity(record)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -286,17 +291,48 @@ class Journal:
                 db.close()
 
     def _release_lock(self) -> None:
+        self._close_record()
         # Only after SQLite's connection is closed: this descriptor is unknown to SQLite.
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None
 
+    def _record(self, seq: int, head: bytes) -> LockRecord:
+        return LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex())
+
     def _write_record(self, seq: int, head: bytes) -> None:
+        """The lock file replaced on disk (open, snapshot, stop), and opened for :meth:`_record_commit`."""
         if self._journal_id:
-            write_lock_record(
-                self._lock_path,
-                LockRecord(journal_id=self._journal_id, pid=os.getpid(), head_seq=seq, head_hash=head.hex()),
-            )
+            write_lock_record(self._lock_path, self._record(seq, head))
+            self._close_record()
+            with contextlib.suppress(OSError):
+                self._record_fd = os.open(self._lock_path, os.O_WRONLY | os.O_CLOEXEC)
+
+    def _close_record(self) -> None:
+        if self._record_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._record_fd)
+            self._record_fd = None
+
+    def _record_commit(self, seq: int, head: bytes) -> None:
+        """The committed head into the lock file, outside the database's files: a ``-wal``
+        removed after a crash takes its commits with it (and the ``meta`` head), and this is
+        how the next start and ``journal verify`` know how far the journal had got. The
+        commit stands whatever happens here; a lock file that cannot be written is said once,
+        and leaves only an older head (one the journal has reached) for the check."""
+        if self._record_fd is None:
+            return
+        try:
+            update_lock_record(self._record_fd, self._record(seq, head))
+        except OSError as exc:
+            if not self._record_failed:
+                self._record_failed = True
+                log.warning(
+                    "%s",
+                    Msg("journal.cannot-write-lock-file", {"path": str(self._lock_path), "problem": exc}),
+                )
+        else:
+            self._record_failed = False
 
     # -- the files under the journal ----------------------------------------------------------------
     def _changed_file(self) -> tuple[Path, str] | None:
@@ -404,6 +440,7 @@ class Journal:
             raise JournalError("journal.cannot-commit", path=self.path, n=len(rows), problem=exc) from exc
         self._guard_files()  # committed, but perhaps into a file that was removed meanwhile
         self._last_seq, self._head = last, head
+        self._record_commit(last, head)
         if any(e.vault_erases() or e.vault_drops() for e in events):
             self.purge_pending = True
         return list(range(first, last + 1))
@@ -581,6 +618,10 @@ class Journal:
     def verify(self) -> ChainCheck:
         """Check every row against the chain, the heads (``meta``, lock file), every snapshot's
         checksum and SQLite's own ``integrity_check``, in one read transaction."""
+        # The lock file first: it is written after each commit, so the journal read afterwards
+        # holds at least the head it names (read the other way round, a busy writer's next
+        # commit would look lost).
+        record = read_lock_record(self._lock_path)
         self._db.execute("BEGIN")
         try:
             integrity = "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check").fetchall())
@@ -598,7 +639,7 @@ class Journal:
             except JournalDamaged as exc:
                 first_bad, reason, problem = exc.seq, exc.reason, exc.what
             if first_bad is None:
-                found = self._head_problem(read_lock_record(self._lock_path))
+                found = self._head_problem(record)
                 if found is not None:
                     first_bad, reason, problem = found[0], found[1], str(found[2])
             snapshots = tuple(self._snapshots())
@@ -748,6 +789,17 @@ class Journal:
         except sqlite3.Error as exc:
             raise JournalError("journal.cannot-erase", path=self.path, key=repr(key), problem=exc) from exc
         return True
+
+
+def _text(raw: bytes) -> str:
+    """SQLite's TEXT as ``str``, a byte that is not UTF-8 kept as a lone surrogate.
+
+    The default factory raises on one bad byte, halfway through a read, with no row named:
+    ``journal verify`` would end in a traceback. Kept so, the bytes reach the hash chain
+    unchanged (:func:`~clockd.store.chain.row_hash` encodes them back), the row no longer
+    matches its hash, and the damage is named by its seq like any other change.
+    """
+    return raw.decode("utf-8", "surrogateescape")
 
 
 def _fd_id(fd: int) -> FileId:

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clockd.api.chess import ChessBoardView, ChessBody, ChessPlayerView
+from clockd.api.chess import ChessBoardView, ChessBody, ChessPlayerView, column_label
 from clockd.core.actions import Action
 from clockd.core.chessday.group import KEYSTROKES, EnterResult, ReportPresent, UndoResult
 from clockd.i18n import Msg, msg, render
@@ -285,7 +285,8 @@ class StandingsTable(_Table):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.setHorizontalHeaderLabels([self.tr("Place"), self.tr("Name"), self.tr("School"), *self._columns])
+        labels = [render(column_label(c)) for c in self._columns]
+        self.setHorizontalHeaderLabels([self.tr("Place"), self.tr("Name"), self.tr("School"), *labels])
 
     def set_body(self, body: ChessBody | None) -> None:
         if not self.begin_fill((body.standings if body is not None else None, self.tr("Place"))):

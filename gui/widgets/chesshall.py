@@ -22,9 +22,10 @@ from typing import Literal
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from clockd.api.chess import ChessBody
+from clockd.api.chess import ChessBody, column_label
 from clockd.core.display import format_clock
 from clockd.core.units import SECOND
+from clockd.i18n import render
 from gui.model import DeskState, Event
 from gui.widgets.chess import result_text
 from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, fit_text, font
@@ -381,7 +382,12 @@ class ChessScreen(DeskWidget):
 
     def _standings(self, body: ChessBody, page: Page, table: QRect) -> None:
         columns = list(body.columns)
-        head = [self.tr("Place"), self.tr("Name"), self.tr("School"), *columns]
+        head = [
+            self.tr("Place"),
+            self.tr("Name"),
+            self.tr("School"),
+            *(render(column_label(c)) for c in columns),
+        ]
         rest = 0.50 / max(1, len(columns))
         fractions = [0.06, 0.25, 0.19, *([rest] * len(columns))]
         rows = [

@@ -204,3 +204,61 @@ def test_the_referees_new_connection_is_not_queued_behind_paced_strangers(start_
         sock.close()
     assert waited > 0.1  # the strangers' line is long …
     assert referee < waited / 3, (referee, waited)  # … and the referee is not in it
+
+
+def timeline_flood(port: int, table: int, count: int, *, source: str = "127.0.0.1") -> socket.socket:
+    """A stranger's connection (from ``source``, any loopback address) that asks for ``count``
+    timelines of ``table`` at once, as long as they may be."""
+    sock = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
+    sock.sendall(b'{"type": "timeline", "table": %d, "limit": 10000}\n' % table * count)
+    return sock
+
+
+def a_busy_journal(start_daemon, **kwargs):
+    """A daemon whose tables pressed for a while (a timeline to read), then stopped pressing."""
+    daemon = start_daemon(tables=8, think_ms=(5, 15), **kwargs)
+    wait_until(lambda: daemon.engine.current.seq > 800)
+    daemon.sims.stop()
+    return daemon
+
+
+def test_strangers_are_answered_after_a_flood_of_timelines_that_left(start_daemon, raw_client) -> None:
+    """Issue 29, item 4: 200 strangers asked for 50 big timelines each and left; every other
+    stranger was starved for 31 minutes, and the dead connections were kept. (Their requests'
+    waits for a worker thread were charged as work: the budget ran hours into debt.)"""
+    limits = ServerLimits(public_work=0.05)
+    daemon = a_busy_journal(start_daemon, limits=limits)
+    for sock in [timeline_flood(daemon.port, 1, 20) for _ in range(100)]:
+        sock.close()  # they asked, and left
+    # The dead connections go at once, with the requests they left waiting …
+    wait_until(lambda: not daemon.server._connections, timeout_s=10)
+    assert daemon.server.stats.abandoned >= 50
+    assert daemon.server.stats.requests < 100 * 20 / 4
+    # … and the next stranger (an audience screen, the web pages' hub) is answered
+    screen = raw_client(daemon.port)
+    screen.send(b'{"type": "subscribe", "id": "s"}\n')
+    assert json.loads(screen.line())["type"] == "subscribed"
+
+
+def test_strangers_turns_are_dealt_by_address(start_daemon) -> None:
+    """Fifty connections from one address, reading every timeline they ask for, get that
+    address's turns; a screen at another address waits for one round, not for all fifty."""
+    daemon = a_busy_journal(start_daemon, limits=ServerLimits(public_work=0.05))
+    floods = [timeline_flood(daemon.port, 1, 500, source="127.0.0.2") for _ in range(50)]
+    for sock in floods:
+        threading.Thread(target=lambda s=sock: _drain(s), daemon=True).start()
+    wait_until(lambda: daemon.server._work.waiting)  # the budget is spent: they wait in line
+    before = daemon.server.stats.requests
+    with Client(port=daemon.port, retry=False) as screen:
+        screen.ping()
+    served_meanwhile = daemon.server.stats.requests - before - 1
+    for sock in floods:
+        sock.close()
+    # on main the screen waited behind every flooding connection (50 and more)
+    assert served_meanwhile <= daemon.server.limits.public_at_once + 4, served_meanwhile
+
+
+def _drain(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        while sock.recv(1 << 20):
+            pass

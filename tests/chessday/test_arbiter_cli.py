@@ -43,3 +43,37 @@ def test_players_by_name_the_last_round_between_rounds_and_who_will_be_withdrawn
     status, out, _ = run(capsys, "chess", "standings", "sp3-ch", *daemon)
     assert out.splitlines()[1].split()[0] == "Nr"
     assert sorted(int(line.split()[1]) for line in out.splitlines()[2:]) == list(range(1, 8))
+
+
+def test_export_into_a_folder_and_the_posted_standings_name_their_round(
+    tmp_path: Path,
+    daemon: list[str],  # noqa: F811 - the fixture
+    capsys: Any,
+) -> None:
+    assert run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)[0] == 0
+    assert run(capsys, "chess", "pair", *daemon)[0] == 0
+    assert run(capsys, "chess", "close", "--all", *daemon)[0] == 0
+    assert run(capsys, "chess", "pair", *daemon)[0] == 0  # round 2 is being played
+    status, out, _ = run(capsys, "chess", "export", "sp3-ch", "-o", str(tmp_path / "trf") + "/", *daemon)
+    assert status == 0 and (tmp_path / "trf" / "sp3-ch.trf").read_text(encoding="utf-8").startswith("012")
+    status, out, _ = run(
+        capsys, "chess", "post", "sp3-ch", "--standings", "-o", str(tmp_path / "sciana"), *daemon
+    )
+    assert status == 0 and "sp3-ch: klasyfikacja po rundzie 1" in out
+    assert (tmp_path / "sciana" / "sp3-ch-klasyfikacja-1.pdf").exists()
+
+
+def test_a_groups_trf_says_which_group_it_is_when_printed_alone(
+    tmp_path: Path,
+    daemon: list[str],  # noqa: F811 - the fixture
+    capsys: Any,
+) -> None:
+    assert run(capsys, "chess", "import", str(day_file(tmp_path)), *daemon)[0] == 0
+    assert run(capsys, "chess", "export", "--all", "-o", str(tmp_path / "trf"), *daemon)[0] == 0
+    titles = {
+        k: (tmp_path / "trf" / f"{k}.trf").read_text(encoding="utf-8").splitlines()[0]
+        for k in ("sp3-ch", "sp4-ch")
+    }
+    assert titles == {"sp3-ch": "012 Turniej — Klasa 3, chłopcy", "sp4-ch": "012 Turniej — Klasa 4, chłopcy"}
+    status, out, _ = run(capsys, "chess", "print", "lista-startowa", str(tmp_path / "trf" / "sp4-ch.trf"))
+    assert status == 0 and "Klasa 4, chłopcy" in out

@@ -67,7 +67,7 @@ def test_a_day_from_import_to_export(tmp_path: Path, daemon: list[str], capsys: 
     assert status == 0 and "sp3-ch: runda 1 zamknięta; 0–0 (bez zgłoszonego wyniku): 1, 2, 3" in out
     status, out, _ = run(capsys, "chess", "standings", "sp4-ch", *daemon)
     header = out.splitlines()[1].split()
-    assert header == ["Nr", "PTS", "BH-C1", "BH", "SB", "PS", "DE", "WIN", "BWG", "LOTS"]  # §H's order
+    assert header == ["Nr", "Pkt", "BH-C1", "BH", "SB", "PS", "DE", "WIN", "BWG", "Los"]  # §H's order
     status, out, _ = run(capsys, "chess", "export", "--all", "-o", str(tmp_path / "trf"), *daemon)
     assert status == 0
     status, out, _ = run(capsys, "swiss", "check", str(tmp_path / "trf" / "sp4-ch.trf"))

@@ -730,3 +730,38 @@ def test_a_group_column_with_the_sex_in_it_and_a_fee_column_instead_of_the_medal
         ("w", Level.PRIMARY, 2, False),
     ]
     assert parse_amount("PLN 30,00") == 3000
+
+
+def test_the_class_comes_from_the_class_column_not_the_group_or_a_chess_category() -> None:
+    text = (
+        "Imię i nazwisko zawodnika;Grupa;Klasa w roku szkolnym 2026/2027;Kategoria szachowa;Szkoła\n"
+        "Zofia Kowalska;Klasa 1 dziewczęta;1b;bk;Szkoła Podstawowa nr 12 im. Marii Konopnickiej\n"
+        "Jan Nowak;Klasa 3 chłopcy;3a;V;SP 5\n"
+    )
+    export = read_forms(text, "f.csv")
+    assert export.columns["class"] == "Klasa w roku szkolnym 2026/2027"
+    assert [(f.school_class, f.level, f.grade, f.sex) for f in export.forms] == [
+        ("1b", Level.PRIMARY, 1, "w"),  # the sex read from the group's column
+        ("3a", Level.PRIMARY, 3, "m"),
+    ]
+    assert export.forms[0].school == "Szkoła Podstawowa nr 12 im. Marii Konopnickiej"
+    # A chess category ("bk") is never a class: with only that and a group, the group is.
+    only = read_forms(
+        "Imię i nazwisko zawodnika;Kategoria szachowa;Grupa\nJan Nowak;bk;Klasa 3 chłopcy\n", "f.csv"
+    )
+    assert only.columns["class"] == "Grupa" and only.forms[0].grade == 3
+    with pytest.raises(ChessFileError) as none:
+        read_forms("Imię i nazwisko zawodnika;Kategoria szachowa;Płeć\nJan Nowak;bk;M\n", "f.csv")
+    assert "class" in render(none.value.problems[0].message)
+
+
+def test_a_transfer_whose_title_names_nobody_is_matched_by_hand_not_refunded() -> None:
+    forms = cp1250_forms(form_row("Zofia Kowalska", "Dziewczynka"), form_row("Jan Nowak"))
+    bank = cp1250_bank(
+        pay_row("Wpisowe", sender="ANNA KOT"),  # the parent forgot the child's name
+        pay_row("Piotr Zając", sender="EWA ZAJĄC"),  # names a child with no form: a refund
+    )
+    result = reconcile(forms.forms, [bank])
+    assert [e.title for e in result.ambiguous] == ["Wpisowe"]
+    assert {c.name for c in result.ambiguous[0].candidates} == {"Zofia Kowalska", "Jan Nowak"}
+    assert [e.title for e in result.payment_without_form] == ["Piotr Zając"]

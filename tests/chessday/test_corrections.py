@@ -132,3 +132,20 @@ def test_close_asks_for_an_explicit_word_while_a_boards_clock_runs(halls: Any) -
     body = hall.group("sp3-ch")
     assert body.corrections[-1].board == 21 and body.corrections[-1].by == "Piotr"
     assert body.corrections[-1].old == "0-0" and body.corrections[-1].new == "1-0"
+
+
+def test_a_boards_clock_stops_when_its_result_is_entered_by_hand(halls: Any) -> None:  # noqa: F811
+    hall = halls()
+    create(hall.anna, clocks={21: 1})
+    hall.anna.act("sp3-ch", PairRound())
+    hall.settle()
+    hall.devices[1].press(Side.B, hall.clock.now)  # White's clock runs
+    hall.settle()
+    hall.clock.advance(30 * 1_000_000_000)
+    hall.anna.act("sp3-ch", EnterResult(board=21, result="1"))  # White mated: the arbiter enters it
+    hall.settle()
+    table = hall.anna.status().tables[0]
+    assert table.program.clock.phase == "paused"
+    hall.clock.advance(20 * 60 * 1_000_000_000)  # no flag 20 minutes later: nothing to propose
+    hall.settle()
+    assert hall.group("sp3-ch").boards[0].proposal is None

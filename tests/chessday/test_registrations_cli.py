@@ -271,3 +271,20 @@ def test_a_hand_match_is_journaled_by_the_daemon_and_read_back_after_a_restart(
         assert data["ambiguous"] == []
     finally:
         d.stop()
+
+
+def test_the_report_says_which_column_is_the_class_and_how_to_choose_another(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forms = tmp_path / "formularz.csv"
+    forms.write_text(
+        "Imię i nazwisko zawodnika;Grupa;Klasa w roku szkolnym 2026/2027;Płeć\n"
+        "Zofia Kowalska;Klasa 1 dziewczęta;1b;K\n",
+        encoding="utf-8",
+    )
+    bank = tmp_path / "wyciag.csv"
+    bank.write_text("Data operacji;Nadawca;Tytuł;Kwota\n02.09.2026;ANNA KOWALSKA;Zofia Kowalska;30,00\n")
+    assert main(["chess", "registrations", str(forms), str(bank)]) == 0
+    out = capsys.readouterr().out
+    assert "class ← „Klasa w roku szkolnym 2026/2027”" in out
+    assert "--column POLE=NAGŁÓWEK" in out

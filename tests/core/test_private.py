@@ -64,7 +64,12 @@ def test_a_timeline_entry_of_a_walk_in_or_an_import_carries_no_personal_data() -
 
 def test_a_view_without_personal_data_is_sent_as_it_is() -> None:
     body = SessionBody(tournament="T", stage="registration", players=[], field=None, seat_changes=[])
-    assert sorted(private_paths(body)) == [("last_import",), ("possible_duplicates",), ("refusals",)]
+    assert sorted(private_paths(body)) == [
+        ("last_import",),
+        ("no_email",),
+        ("possible_duplicates",),
+        ("refusals",),
+    ]
     refused = body.model_copy(update={"refusals": [RefusalView(line=3, name="Ewa M.", reason="under-age")]})
     assert "refusals" not in public_data(refused)
     for cls in (TableView, EventBody):  # the table's views hold nothing private at all

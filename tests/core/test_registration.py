@@ -15,6 +15,7 @@ from clockd.core.registration import (
     Person,
     Registration,
     RegistrationError,
+    ReopenCheckIn,
     SignupError,
     Withdraw,
     decode_signups,
@@ -137,7 +138,8 @@ def registration(main: int = 4, reserve: int = 3) -> Registration:
 def test_absent_seats_go_to_reserves_in_order_then_to_walk_ins() -> None:
     reg = registration(main=4, reserve=4)  # main 1–4, reserve 5–8
     reg = reg.apply(AddPlayer(first_name="Walk", last_name="In", age=30, walk_in=True))
-    for pid in (1, 3, 6, 9):  # 2 and 4 are absent; reserve 5 is absent, 6 is here; walk-in 9 is here
+    assert 9 in reg.present  # a walk-in is typed in because they are here (§1.19)
+    for pid in (1, 3, 6):  # 2 and 4 are absent; reserve 5 is absent, 6 is here
         reg = reg.apply(CheckIn(player=pid))
     reg = reg.apply(CloseCheckIn())
     assert reg.field == (1, 3, 6, 9)
@@ -149,10 +151,26 @@ def test_absent_seats_go_to_reserves_in_order_then_to_walk_ins() -> None:
         reg.apply(CheckIn(player=2))
 
 
+def test_a_walk_in_fills_a_seat_no_one_signed_up_for_and_the_close_can_be_taken_back() -> None:
+    rows = "".join(f"Gracz{i},Nazwisko{i},g{i}@example.pl,{20 + i}\n" for i in (1, 2, 3))
+    # four seats, three on the main list: one seat no one signed up for
+    reg = Registration.from_signups(parse_signups("Imię,Nazwisko,E-mail,Wiek\n" + rows), seats=4)
+    reg = reg.apply(AddPlayer(first_name="Walk", last_name="In", age=30, walk_in=True))
+    for pid in (1, 2, 3):
+        reg = reg.apply(CheckIn(player=pid))
+    closed = reg.apply(CloseCheckIn())
+    assert closed.field == (1, 2, 3, 4)
+    assert [(c.absent, c.taken_by) for c in closed.seat_changes] == [(None, 4)]
+    reopened = closed.apply(ReopenCheckIn())
+    assert reopened.field is None and reopened.seat_changes == () and reopened == reg
+    with pytest.raises(RegistrationError, match="open"):
+        reopened.apply(ReopenCheckIn())
+
+
 def test_a_reserve_who_came_takes_a_seat_before_a_walk_in_even_if_the_walk_in_came_first() -> None:
     reg = registration(main=2, reserve=2)
     reg = reg.apply(AddPlayer(first_name="Early", last_name="Bird", age=30, walk_in=True))
-    for pid in (5, 1, 4):
+    for pid in (1, 4):
         reg = reg.apply(CheckIn(player=pid))
     assert reg.apply(CloseCheckIn()).field == (1, 4)
 

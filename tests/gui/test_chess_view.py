@@ -254,7 +254,7 @@ def test_the_audience_screen_shows_a_groups_pairings_then_its_standings_with_the
     assert chess.page.kind == "standings" and chess.page.event == g3
     texts = chess.shown_texts()
     assert "Klasyfikacja po 1. rundzie z 5" in texts
-    assert {"PTS", "BH-C1", "BH", "SB"} <= set(texts)  # the FIDE acronyms head the columns
+    assert {"Pkt", "BH-C1", "BH", "SB"} <= set(texts)  # as on paper: Pkt, then the FIDE acronyms
     leader = body.standings[0]
     assert leader.player.name in texts and leader.values["PTS"] in texts
     window.next_page()  # the next group: grade 4's pairings

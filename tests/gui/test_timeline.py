@@ -85,7 +85,7 @@ def test_ignored_presses_stand_out(qtbot: QtBot) -> None:
     ignored = m.data(m.index(3, 3), Qt.ItemDataRole.ForegroundRole)
     applied = m.data(m.index(2, 3), Qt.ItemDataRole.ForegroundRole)
     assert ignored is not None and ignored.name() == "#c62828" and applied is None
-    assert "zignorowane: nie kolej tej strony" in m.data(m.index(3, 4))
+    assert "pominięte: nie czas tej strony" in m.data(m.index(3, 4))  # the catalogue's words, as the CLI's
 
 
 def test_new_entries_are_appended_without_losing_the_readers_place(qtbot: QtBot) -> None:

@@ -106,6 +106,8 @@ def test_a_whole_semi_final_from_the_referee_window(qtbot: QtBot, daemon: Runnin
     qtbot.waitUntil(lambda: model.state.name(a) in names_in(window, final.id), timeout=3000)
     assert not confirm.isEnabled()  # the result is confirmed: the daemon says there is nothing to confirm
     assert "nie ma wyniku do zatwierdzenia" in confirm.toolTip()
+    window.select_table(1)  # the confirmed duel gave its table back: the desk says so
+    qtbot.waitUntil(lambda: "oddany przez imprezę: stolik wolny" in window.side_match.text(), timeout=3000)
 
 
 def test_importing_sign_ups_shows_who_was_refused_and_why(

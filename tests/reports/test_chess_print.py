@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from clockd.cli import main
+from clockd.core.chessday.group import ABSENT
 from clockd.core.chessday.roster import ChessDay, Entrant, Group
 from clockd.core.swiss import trf
 from clockd.core.swiss.model import ZERO, Player, Record, Tournament
@@ -186,7 +187,7 @@ def test_pairings_through_the_command_line_in_polish_and_in_english(
     assert out.strip() == f"Zapisano: {tmp_path / 'k.html'}, {pdf}"
     page = (tmp_path / "k.html").read_text(encoding="utf-8")
     assert "Kojarzenia rundy 3 — Klasa 3, chłopcy" in page  # the next round, paired by the engine
-    assert headings(page) == ["Szach.", "Białe", "Pkt", "Wynik", "Pkt", "Czarne"]
+    assert headings(page) == ["Szachownica", "Białe", "Pkt", "Wynik", "Pkt", "Czarne"]
     boards = re.findall(r'<tr><td class="n">(\d+)</td>', page.split("</table>")[0])
     assert boards == [str(n) for n in range(101, 107)]  # 13 players: six boards from 101 …
     assert "wolny los (1 pkt)" in page  # … and the bye below
@@ -390,3 +391,40 @@ def test_no_row_is_split_between_two_pages_and_pages_are_well_filled(tmp_path: P
         assert rows > 30 and crossing == 0, kind
         # and the estimate is not so careful that it wastes paper: at least 11 players a page
         assert pages <= max(1, -(-rows // 11)), (kind, pages, rows)
+
+
+def test_diplomas_come_in_place_order_for_the_prize_giving(group_files: tuple[Path, Path]) -> None:
+    trf_path, _ = group_files
+    t = trf.load_bytes(trf_path.read_bytes())
+    table = chess.group_standings(t, seed="x")
+    html = chess.diplomas(
+        chess.GroupResult(
+            chess.Heading("Turniej", "Klasa 3, chłopcy", "27.10.2026"),
+            table,
+            chess.people(t, make_group(players=14, rounds=5)[1]),
+        )
+    ).html
+    places = [int(n) for n in re.findall(r"za zajęcie (\d+)\. miejsca", html)]
+    assert places == sorted(places) and places[0] == 1 and len(places) == 14
+
+
+def test_a_withdrawn_child_is_named_withdrawn_on_the_pairing_sheet() -> None:
+    players = tuple(
+        Player(
+            start_number=n,
+            name=f"Nowak{n}, {'Anna' if n == 3 else 'Jan'}",
+            sex="w" if n == 3 else "m",
+            points=ZERO,
+        )
+        for n in range(1, 6)
+    )
+    t = Tournament(players, (Record("012 Klasa 3"), Record("XXR 3")))
+    t = t.with_players(
+        p.with_entry(1, ABSENT).with_entry(2, ABSENT).with_entry(3, ABSENT) if p.start_number == 3 else p
+        for p in t.players
+    )
+    persons = chess.people(t)
+    page = chess.pairings(t, persons, chess.heading(t), 1, [(1, 2), (4, 5)], None).html
+    assert "wycofana" in page and "nieobecność" not in page  # read off the file: absent to the end
+    page = chess.pairings(t, persons, chess.heading(t), 1, [(1, 2), (4, 5)], None, withdrawn=()).html
+    assert "wycofana" not in page  # the daemon says who is withdrawn when it knows

@@ -62,7 +62,7 @@ def test_a_relay_from_the_sign_up_form_to_the_start(desk: Any) -> None:
     assert code == 0, err
     # two pairs on the main list, two on the reserve, one over the limit; Zosia has no partner
     assert "Anna K. i Jan N. (para-1)" in out and "główna" in out and "rezerwowa" in out
-    assert "poza listami (wiersze 10, 11" in out and "(wiersze 12: Zosia K.)" in out
+    assert "poza listami (wiersze 10, 11" in out and "(wiersz 12: Zosia K.)" in out  # one line: "wiersz"
     # starting before the check-in is closed is refused, in Polish
     code, out, err = run("start", "sztafeta")
     assert code != 0 and "najpierw zamknij sprawdzanie obecności" in err
@@ -125,3 +125,82 @@ def test_a_team_events_results_as_json_csv_html_and_pdf(desk: Any) -> None:
     page = files["html"].read_text(encoding="utf-8")
     assert "#ffd54f" in page and "wyniki ostateczne" in page and "bez klasyfikacji" in page
     assert files["pdf"].read_bytes().startswith(b"%PDF")
+
+
+def test_a_walk_in_pair_takes_a_seat_at_the_close_which_is_taken_back_until_the_start(desk: Any) -> None:
+    """Issue 26, item 3: the README's relay, its rules from the regulations (15 pairs)."""
+    run, h, tmp = desk
+    (tmp / "zapisy.csv").write_text(FORM, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    assert run("import", "sztafeta", str(tmp / "zapisy.csv"))[0] == 0  # 5 pairs on the main list
+    assert run("checkin", "sztafeta", "para-1", "para-2", "para-3", "para-4")[0] == 0  # para-5 is late
+    code, _, err = run("add", "sztafeta", "sala-1", "--name", "Ala i Ola")  # waiting at the hall (T−5)
+    assert code == 0, err
+    code, out, err = run("close", "sztafeta")
+    assert code == 0, err
+    assert "Ala i Ola (sala-1) zajmuje miejsce: Kuba B. i Lena W. (para-5) (chętny na miejscu, §1.19)" in out
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert [e.entry for e in body.entries if e.entry.startswith("sala")] == ["sala-1"]
+
+    # para-5 arrives: the refusal says how to open the check-in again, and it is done
+    code, _, err = run("checkin", "sztafeta", "para-5")
+    assert code != 0 and "duelclock event reopen" in err
+    code, _, err = run("reopen", "sztafeta")
+    assert code == 0, err
+    assert run("checkin", "sztafeta", "para-5")[0] == 0
+    code, out, _ = run("close", "sztafeta")
+    assert "Ala i Ola (sala-1) zajmuje wolne miejsce (chętny na miejscu, §1.19)" in out  # 11 seats were free
+    body = h.client.events(["sztafeta"]).events[0].body
+    assert {e.entry for e in body.entries} == {"para-1", "para-2", "para-3", "para-4", "para-5", "sala-1"}
+    assert run("start", "sztafeta")[0] == 0
+    code, _, err = run("reopen", "sztafeta")
+    assert code != 0 and "impreza już wystartowała" in err
+
+
+def test_a_count_above_the_puzzles_pieces_is_refused_with_the_limit(desk: Any) -> None:
+    """Issue 26, item 4: 1200 on the team event's 1000 pieces, 450 on a relay's two pictures of 200."""
+    run, _, _ = desk
+    assert run("new", "druzynowy", "--kind", "team")[0] == 0
+    assert run("add", "druzynowy", "druzyna-1", "--name", "Smoki")[0] == 0
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    assert run("add", "sztafeta", "para-1", "--name", "Ala i Ola")[0] == 0
+    for key in ("druzynowy", "sztafeta"):
+        assert run("start", key)[0] == 0
+        assert run("end", key)[0] == 0
+    code, _, err = run("count", "druzynowy", "druzyna-1", "1200")
+    assert code != 0 and "druzyna-1: policzonych elementów (1200) jest więcej, niż ma puzzle (1000)" in err
+    code, _, err = run("count", "sztafeta", "para-1", "450")
+    assert code != 0 and "(450) jest więcej, niż ma puzzle (400)" in err
+    code, _, err = run("count", "sztafeta", "para-1", "250", "150")
+    assert code != 0 and "obrazek 1: policzonych elementów (250) jest więcej, niż ma obrazek (200)" in err
+    assert run("count", "druzynowy", "druzyna-1", "1000")[0] == 0
+    assert run("count", "sztafeta", "para-1", "200", "112")[0] == 0
+
+
+def test_a_pair_whose_partner_was_refused_says_why(desk: Any) -> None:
+    """Issue 26, item 5: not "the partner did not sign up" when the partner's form was refused."""
+    run, _, tmp = desk
+    form = FORM.replace("Jan;Nowak;j@x.pl;22;Smoki", "Jan;Nowak;j@x.pl;12;Smoki")  # 12: under 13 (§1.9)
+    (tmp / "zapisy.csv").write_text(form, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay")[0] == 0
+    code, out, err = run("import", "sztafeta", str(tmp / "zapisy.csv"))
+    assert code == 0, err
+    assert (
+        "(wiersz 2: Anna K.): para „Smoki” ma jedną osobę: zgłoszenie partnera (wiersz 3, Jan N.) odrzucono: "
+        "poniżej minimalnego wieku 13 lat (§1.9)"
+    ) in out
+    smoki = next(line for line in out.splitlines() if "„Smoki”" in line)
+    assert "partner się nie zapisał" not in smoki  # Zosia's pair "Sami" is the one whose partner never did
+
+
+def test_a_main_list_member_without_an_e_mail_is_warned_about(desk: Any) -> None:
+    """Issue 26, item 5: the organiser cannot write to them; the referee hears it at the import."""
+    run, _, tmp = desk
+    form = FORM.replace("Ola;Mazur;o@x.pl;", "Ola;Mazur;;").replace("Kuba;Bąk;k@x.pl;", "Kuba;Bąk;;")
+    (tmp / "relay.toml").write_text(CONFIG, encoding="utf-8")  # two pairs on the main list
+    (tmp / "zapisy.csv").write_text(form, encoding="utf-8")
+    assert run("new", "sztafeta", "--kind", "relay", "--config", str(tmp / "relay.toml"))[0] == 0
+    code, out, err = run("import", "sztafeta", str(tmp / "zapisy.csv"))
+    assert code == 0, err
+    warning = out.split("Uwaga: na liście głównej bez adresu e-mail", 1)[1]
+    assert "wiersz 4: Ola M." in warning and "Kuba" not in warning  # Kuba's pair is over the limit

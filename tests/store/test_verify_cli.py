@@ -9,9 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from clockd.core.program import AddNote
 from clockd.service.actions import journal
-from clockd.store import Journal
+from clockd.store import Journal, JournalDamaged
 
 
 def verify(db: Path, *extra: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
@@ -79,3 +81,23 @@ def test_a_file_that_is_no_journal_is_refused_in_the_referees_language(tmp_path:
     english = verify(db)
     assert f"journal {db} cannot be opened: the file is not an SQLite database" in english.stderr
     assert "file is not a database" not in polish.stderr + english.stderr  # not SQLite's own English
+
+
+def test_a_byte_that_is_not_utf8_in_a_kind_is_named_by_its_seq_not_a_traceback(tmp_path: Path) -> None:
+    db = tmp_path / "j.db"
+    with Journal(db) as writer:
+        notes(writer, 8)
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE events SET kind = CAST(x'6e6f74ff65' AS TEXT) WHERE seq = 5")  # "not\xffe"
+    raw.commit()
+    raw.close()
+
+    polish = verify(db, lang="pl")
+    assert "Traceback" not in polish.stderr, polish.stderr
+    assert polish.returncode == 1
+    assert "łańcuch skrótów: USZKODZONY od seq 5: zdarzenie (albo zapisany z nim skrót)" in polish.stdout
+    report = json.loads(verify(db, "--json").stdout)
+    assert (report["first_bad_seq"], report["reason"]) == (5, "changed")
+    damaged = pytest.raises(JournalDamaged, match=f"journal {db}: the event at seq 5 does not match")
+    with Journal.reader(db) as r, damaged:  # a start's read stops there too, with the sentence
+        list(r.read(verify=True))

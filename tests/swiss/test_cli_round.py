@@ -553,3 +553,18 @@ def test_every_help_text_of_the_round_commands_is_in_polish(monkeypatch: pytest.
     assert len(polish) > 15
     same = [key for key in polish if polish[key] == english[key]]
     assert same == []
+
+
+def test_new_reads_the_registration_forms_own_headers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    csv = tmp_path / "Klasa 3.csv"
+    csv.write_text(
+        "Imię i nazwisko zawodnika;Imię i nazwisko opiekuna;Płeć;Ranking\n"
+        "Jan Kowalski;Anna Kowalska;M;1200\nPiotr Nowak;Ewa Nowak;M;\n",
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "swiss", "new", csv, "-o", tmp_path)
+    assert code == 0, err
+    t = load(tmp_path / "klasa-3.trf")
+    assert [p.name for p in t.players] == ["Kowalski, Jan", "Nowak, Piotr"]  # the child's, not the guardian's

@@ -74,7 +74,7 @@ def test_bad_files_get_a_sentence_and_nothing_is_imported(
         ("empty", "line 1: the file is empty"),
         ("ten-megabyte-cell", "line 2: a cell longer than 131072 characters"),
         ("nul", "line 2: the first name contains a control character (U+0000)"),
-        ("mixed", "line 3: this row is not UTF-8 like the rest of the file (lines 1, 2…)"),
+        ("mixed", "line 3: this row is not UTF-8 like the rest of the file (lines 1, 2):"),
     ],
 )
 def test_signups_reads_the_same_files_with_a_sentence_naming_the_line(

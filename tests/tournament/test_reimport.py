@@ -63,7 +63,7 @@ def test_a_later_export_joins_the_lists_without_losing_or_moving_anyone(
     assert "Brak w nowym pliku, nadal na listach: Osoba007 N. (7)" in out
 
     status, out, err = cli(desk, capsys, "tournament", "import", str(second))  # the same file again
-    assert status == 0 and "rozpoznano 22 wierszy" in out and "w kolejności wysłania: —" in out
+    assert status == 0 and "rozpoznano 22 wiersze" in out and "w kolejności wysłania: —" in out
     assert len(desk.session().players) == 23
 
 

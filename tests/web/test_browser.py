@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from clockd.core.chessday.group import EnterResult
 from clockd.core.clock import Side
+from tests.conftest import wait_until
 from tests.web.conftest import GROUP, SESSION, Desk, Web, private_words, serve
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
@@ -225,3 +226,55 @@ def test_five_wrong_pins_lock_the_address_out(browser: Any, desk: Desk) -> None:
         context.close()
     finally:
         own.server.stop()
+
+
+def test_a_chess_groups_page_and_publish_answer_at_every_state_of_its_day(
+    phone: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Paired, results in, closed, the next round paired, the last round closed: the parents'
+    phones get the page (and its standings once a round is closed), ``publish`` writes it."""
+    from clockd.cli import main
+    from clockd.core.chessday.group import CloseRound, PairRound
+    from tests.web.conftest import make_desk
+
+    desk = make_desk(tmp_path)  # the group's round 1 is paired
+    web = serve(desk)
+    page = phone.new_page()
+
+    def visit(state: str) -> str:
+        response = page.goto(f"{web.url}/e/{GROUP}")
+        assert response is not None and response.status == 200, state
+        assert main(["publish", str(tmp_path / state), "--daemon-port", str(desk.port)]) == 0, state
+        published = (tmp_path / state / f"{GROUP}.html").read_text(encoding="utf-8")
+        capsys.readouterr()
+        return published
+
+    try:
+        visit("paired")
+        for rnd in (1, 2, 3):
+            if rnd > 1:
+                desk.client.act(GROUP, PairRound(round=rnd))
+                visit(f"paired-{rnd}")
+            for b in desk.event(GROUP).body.boards:
+                desk.client.act(GROUP, EnterResult(board=b.board, result="1"))
+            visit(f"results-{rnd}")
+            desk.client.act(GROUP, CloseRound())
+            wait_until(lambda r=rnd: web_round_closed(web, r))
+            published = visit(f"closed-{rnd}")
+            standings = page.locator("table.standings tbody tr")
+            assert standings.count() == 11, rnd  # every player of the group, with their points
+            assert '<table class="standings">' in published
+            first = standings.first.locator("td")
+            assert first.nth(0).inner_text() == "1" and first.nth(2).inner_text() != "", rnd
+    finally:
+        web.server.stop()
+        desk.client.close()
+        desk.daemon.stop()
+
+
+def web_round_closed(web: Web, rnd: int) -> bool:
+    """Whether the web process's view of the group has round ``rnd`` closed (its standings in)."""
+    hub = web.server.server.config.app.state.hub  # type: ignore[union-attr]
+    held = hub.event(GROUP)
+    body = held.view.body if held is not None else None
+    return body is not None and body.phase != "playing" and body.round == rnd and bool(body.standings)

@@ -55,14 +55,18 @@
       (ev.entries || []).forEach(function (z) {
         var d = el("div", { "class": "board" + (pendingFor(ev.event, "entry", z.entry) ? " pending" : ""), "data-entry": z.entry });
         d.appendChild(el("div", {}, z.name + (z.table ? " · " + z.table : "")));
-        var fin = el("button", { "class": z.finished ? "on" : "" }, T.tFinish);
+        // every button says what it saves: the finish (the time now), the counted pieces, the missing ones
+        var fin = el("button", { "class": z.finished ? "on" : "", "data-saves": "finish" }, z.finished ? T.tFinish + " ✓" : T.tFinishNow);
         fin.onclick = function () { add({ event: ev.event, kind: "entry-finish", entry: z.entry }); };
         d.appendChild(fin);
-        [["pieces", "entry-count", T.tPieces, z.pieces], ["missing", "entry-missing", T.tMissing, z.missing]].forEach(function (f) {
-          var input = el("input", { type: "number", min: "0", inputmode: "numeric", "aria-label": f[2], placeholder: f[2], value: f[3] == null ? "" : String(f[3]) });
-          var ok = el("button", {}, T.tSave);
+        [["pieces", "entry-count", T.tPieces, z.pieces, T.tSavePieces], ["missing", "entry-missing", T.tMissing, z.missing, T.tSaveMissing]].forEach(function (f) {
+          var row = el("div", { "class": "field" });
+          var label = el("label", {}, f[2] + " ");
+          var input = el("input", { type: "number", min: "0", inputmode: "numeric", name: f[0], placeholder: f[2], value: f[3] == null ? "" : String(f[3]) });
+          label.appendChild(input);
+          var ok = el("button", { "data-saves": f[0] }, f[4]);
           ok.onclick = function () { if (input.value !== "") { var e = { event: ev.event, kind: f[1], entry: z.entry }; e[f[0]] = Number(input.value); add(e); } };
-          d.appendChild(input); d.appendChild(ok);
+          row.appendChild(label); row.appendChild(ok); d.appendChild(row);
         });
         sec.appendChild(d);
       });

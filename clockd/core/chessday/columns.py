@@ -19,14 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from clockd.core.csvtext import CONSENT_WORDS
+from clockd.core.csvtext import CONSENT_WORDS, GUARDIAN_WORDS, header_score
 from clockd.core.people import fold_name
 from clockd.i18n import Msg, msg
-
-#: Words that make a header the guardian's, not the player's.
-GUARDIAN_WORDS = frozenset(
-    {"opiekun", "opiekuna", "opiekunow", "rodzic", "rodzica", "rodzicow", "guardian", "parent", "parents"}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +46,6 @@ class ColumnMap:
     def ignored(self) -> tuple[str, ...]:
         used = set(self.index.values())
         return tuple(h for i, h in enumerate(self.header) if i not in used and h.strip())
-
-
-def _score(words: list[str], alias: str) -> float:
-    if f" {alias} " in f" {' '.join(words)} ":
-        return len(alias.split()) / len(words)
-    return 0.0
 
 
 def map_columns(
@@ -98,7 +87,7 @@ def map_columns(
             if field in index or (guardian and field in name_fields):
                 continue
             for n, alias in enumerate(names):
-                score = _score(words, alias)
+                score = header_score(words, alias)
                 if score:
                     key = (score, -n, -field_order[field])
                     if i not in best or key > best[i][0]:
@@ -137,6 +126,7 @@ __all__ = [
     "GUARDIAN_WORDS",
     "ColumnMap",
     "HeaderProblem",
+    "header_score",
     "map_columns",
     "parse_column_options",
 ]

@@ -15,17 +15,17 @@ organiser prints show the player's name, school and class only.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from functools import cached_property
 from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from clockd.core.chessday.columns import ColumnMap, map_columns
+from clockd.core.chessday.columns import GUARDIAN_WORDS, ColumnMap, header_score, map_columns
 from clockd.core.chessday.csvfile import ChessFileError, FileProblem, Row, read_rows
 from clockd.core.chessday.roster import Level, Sex
-from clockd.core.csvtext import control_character
+from clockd.core.csvtext import CONSENT_WORDS, control_character
 from clockd.core.formtime import FormTimeError, day_first, parse_form_time
 from clockd.core.people import fold_name
 from clockd.core.private import PRIVATE
@@ -58,9 +58,7 @@ FORM_ALIASES: dict[str, tuple[str, ...]] = {
         "poziom edukacji",
         "rok nauki",
         "year",
-        "grupa",
-        "group",
-        "kategoria",
+        *("grupa", "group", "kategoria"),  # weak: see WEAK_CLASS_WORDS
     ),
     "school": (
         "szkola",
@@ -253,6 +251,45 @@ _MEDAL_NO = frozenset({"nie", "no", "bez", "false", "0", "n", "30"})
 _MEDAL_YES = frozenset({"tak", "yes", "true", "1", "x", "t", "y", "medal", "medalem", "50"})
 
 
+#: Class headers that often mean something else ("Grupa": the group's name, "Kategoria
+#: szachowa": a chess category): a column named so is read as the class only when no column
+#: with a class's own word ("Klasa w roku szkolnym …") holds classes.
+WEAK_CLASS_WORDS = frozenset({"grupa", "group", "kategoria"})
+
+#: The share of a weak column's filled cells that must read as a class for it to be the class
+#: (a column with a class's own word needs one: its other cells are each named as wrong).
+CLASS_SHARE = 0.8
+
+
+def class_column(header: Sequence[str], rows: Sequence[Row], others: set[int]) -> int | None:
+    """The column holding the players' classes: of the columns whose header has a class word
+    (and no other field's column, ``others``), one whose filled cells read as classes
+    (:func:`parse_level`, :data:`CLASS_SHARE`) — a class's own word before a weak one
+    (:data:`WEAK_CLASS_WORDS`), then the header's score. ``None``: no column holds classes."""
+    best: tuple[tuple[int, float, float], int] | None = None
+    for i, h in enumerate(header):
+        words = fold_name(h).split()
+        if i in others or not words or CONSENT_WORDS & set(words) or GUARDIAN_WORDS & set(words):
+            continue
+        scores = [
+            (alias not in WEAK_CLASS_WORDS, header_score(words, alias)) for alias in FORM_ALIASES["class"]
+        ]
+        scores = [sc for sc in scores if sc[1]]
+        if not scores:
+            continue
+        cells = [r.cells[i] for r in rows if i < len(r.cells) and r.cells[i].strip()]
+        if not cells:
+            continue
+        share = sum(parse_level(c) is not None for c in cells) / len(cells)
+        strong, score = max(scores)
+        if not share or (not strong and share < CLASS_SHARE):
+            continue
+        key = (int(strong), score, share)
+        if best is None or key > best[0]:
+            best = (key, i)
+    return None if best is None else best[1]
+
+
 def parse_level(text: str) -> tuple[Level, int | None] | None:
     """The level (and the primary grade) a class cell names, or ``None`` if it names none.
 
@@ -378,6 +415,22 @@ def read_forms(text: str, source: str, columns: Mapping[str, str] | None = None)
         problems.append(
             FileProblem(rows[0].line, "", msg("chess.reg.no-name-column", header=" | ".join(header)))
         )
+    if "class" not in cmap.explicit:
+        others = {i for f, i in index.items() if f != "class"}
+        found = class_column(header, rows[1:], others)
+        if found is None:
+            index.pop("class", None)
+        else:
+            index["class"] = found
+        if "sex" not in index:  # the sex may stand in a group column beside the class: "Klasa 1 chłopcy"
+            used = set(index.values())
+            weak = [
+                i
+                for i, h in enumerate(header)
+                if i not in used and WEAK_CLASS_WORDS & set(fold_name(h).split())
+            ]
+            if weak:
+                index["group"] = weak[0]
     for field in ("class",):  # the sex may be written in the class cell: "3 dziewczęta"
         if field not in index:
             problems.append(
@@ -437,7 +490,7 @@ def _form(
         first, surname = split_name(cell(name_field), name_field == "name_surname_first")
     if not first or not surname:
         bad(name_field, msg("chess.reg.no-full-name", text=cell(name_field)))
-    sex = parse_sex(cell("sex") if "sex" in index else cell("class"))
+    sex = parse_sex(cell("sex")) if "sex" in index else parse_sex(cell("class")) or parse_sex(cell("group"))
     if sex is None and "sex" in index:
         bad("sex", msg("chess.reg.bad-sex", text=cell("sex")))
     elif sex is None:

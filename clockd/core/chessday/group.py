@@ -118,6 +118,11 @@ class ChessGroupConfig(BaseModel):
     lots_seed: str = ""  # the recorded seed of the last tie-break (lots); "" = the group's key
     plan: DayPlan = DayPlan()
     trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
+    #: Each player's person id (start number → id): the daemon's, so that the child is a person
+    #: of the vault (:mod:`clockd.core.chessday.people`); a day file has none.
+    people: dict[int, str] = Field(default_factory=dict)
+    #: The guardian's e-mail as the daemon keeps it: a digest (start number → digest), no address.
+    contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
 
 
 # -- the state ----------------------------------------------------------------------------------------
@@ -250,6 +255,23 @@ class ChessGroup:
                 width=exc.width,
             ) from exc
         return cls(config, tournament)
+
+    def with_people(self, config: ChessGroupConfig) -> ChessGroup:
+        """The group with its players' data from ``config`` (an erasure, a correction: the same
+        players under the same start numbers): the start list's names follow, the games stay."""
+        if config.trf:
+            named = {p.start_number: p for p in trf.loads(config.trf).players}
+        else:
+            named = {p.start_number: p for p in start_list(config).players}
+        players = []
+        for p in self.tournament.players:
+            n = named.get(p.start_number)
+            if n is not None and (n.name, n.fide_id, n.birth) != (p.name, p.fide_id, p.birth):
+                p = p.replace(name=n.name, fide_id=n.fide_id, birth=n.birth)
+            players.append(p)
+        return dataclasses.replace(
+            self, config=config, tournament=self.tournament.with_players(players), _standings={}
+        )
 
     # -- reading -------------------------------------------------------------------------------------
     @property
@@ -578,12 +600,17 @@ class ChessGroup:
             raise ChessError("chess.already-withdrawn", player=player)
         return dataclasses.replace(self, withdrawn=self.withdrawn | {player})
 
-    def export(self, *, birth: bool = False) -> str:
+    def export(self, *, birth: bool = False, group_title: str = "") -> str:
         """The group's TRF: the start list and every closed round, points and ranks as the
         standings give them (``swiss check`` re-pairs it identically). Birth dates only with
-        ``birth`` (the arbiter's copy for a rating office); names as on the start list."""
+        ``birth`` (the arbiter's copy for a rating office); names as on the start list.
+        ``group_title`` (the group's name, rendered) joins the day's title in ``012``, so a file
+        printed or read alone still says which group it is."""
         ranks = {row.start_number: row.rank for row in self.standings().rows}
         t = self._withdrawn_absent(self.tournament)
+        name = t.record_value("012") or ""
+        if group_title and group_title not in name:
+            t = t.with_record("012", f"{name} — {group_title}" if name else group_title)
         t = t.with_players(
             p.replace(
                 points=p.score(self.rounds_closed),

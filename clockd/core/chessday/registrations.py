@@ -21,7 +21,9 @@ dropped without a word:
 * ``duplicates`` — a player's second form (the same name and the same birth, e-mail or
   phone); the first form keeps its place, the later is listed with the one it repeats.
 * ``ambiguous`` — a payment naming several players of the same name whom neither the sender
-  nor the amount tells apart, or naming nobody exactly but resembling a player still unpaid
+  nor the amount tells apart, or a title naming no person at all ("wpisowe": the parent may
+  have forgotten the name; the unpaid forms of that fee are its candidates), or naming nobody
+  exactly but resembling a player still unpaid
   (the surname with something like the first name, "Zosia" for "Zofia"; the sender named as
   the guardian on a form); the organiser decides by hand (:class:`HandMatch`).
 * ``medals`` — the 50 zł players of ``complete``, alphabetically, for the pick-up desk.
@@ -377,6 +379,72 @@ def _form_entry(form: Form, **fields: object) -> Entry:
     )
 
 
+#: Words of a transfer's title that name no person: what the payment is for, not whom.
+TITLE_WORDS = frozenset(
+    [
+        "wpisowe",
+        "wpisowego",
+        "wpisowa",
+        "oplata",
+        "oplaty",
+        "oplate",
+        "startowe",
+        "startowa",
+        "startowego",
+        "turniej",
+        "turnieju",
+        "turniejowe",
+        "szachy",
+        "szachowy",
+        "szachowego",
+        "szachowe",
+        "szachowa",
+        "dzien",
+        "dnia",
+        "szkolny",
+        "szkolnego",
+        "za",
+        "na",
+        "dla",
+        "do",
+        "od",
+        "z",
+        "ze",
+        "i",
+        "oraz",
+        "w",
+        "medal",
+        "medalem",
+        "medalu",
+        "zgloszenie",
+        "zgloszenia",
+        "rejestracja",
+        "udzial",
+        "udzialu",
+        "klasa",
+        "kl",
+        "sp",
+        "szkola",
+        "szkoly",
+        "zl",
+        "pln",
+        "przelew",
+        "wplata",
+        "entry",
+        "fee",
+        "chess",
+        "tournament",
+        "for",
+    ]
+)
+
+
+def names_nobody(payment: Payment) -> bool:
+    """Whether a transfer's title names no person at all ("Wpisowe", "opłata za turniej 2026"):
+    the parent may have forgotten the name, so it is for the organiser to match, not a refund."""
+    return not any(len(w) > 2 and not w.isdigit() and w not in TITLE_WORDS for w in payment.words)
+
+
 def _payment_entry(payment: Payment, **fields: object) -> Entry:
     return Entry(
         payment_line=payment.ref,
@@ -525,6 +593,9 @@ def reconcile(
         ]
         if resembling:
             ambiguous.append(_ambiguous(payment, resembling, "resembles"))
+        elif names_nobody(payment):
+            unpaid = [f for f in kept if f.line not in paid_already and fee(f) == payment.amount]
+            ambiguous.append(_ambiguous(payment, unpaid, "names-nobody"))
         else:
             without_form.append(_payment_entry(payment, reason="no-form"))
 

@@ -29,7 +29,14 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from clockd.core.csvtext import MAX_CELL_CHARS, control_character, sniff_delimiter
+from clockd.core.csvtext import (
+    CONSENT_WORDS,
+    GUARDIAN_WORDS,
+    MAX_CELL_CHARS,
+    control_character,
+    header_score,
+    sniff_delimiter,
+)
 from clockd.core.swiss.model import ZERO, Player, Record, Tournament
 
 #: TRF's name field is columns 15–47.
@@ -106,6 +113,10 @@ HEADER_ALIASES: Mapping[Column, frozenset[str]] = {
     Column.FEDERATION: frozenset({"federacja", "federation", "fed", "kraj", "country"}),
     Column.GROUP: frozenset({"grupa", "group", "grupa wiekowa", "kategoria wiekowa"}),
 }
+
+_NAME_COLUMNS = frozenset(
+    {Column.FIRST_NAME, Column.SURNAME, Column.FULL_NAME, Column.FULL_NAME_SURNAME_FIRST}
+)
 
 _SEX = {
     "m": "m", "mezczyzna": "m", "chlopiec": "m", "chlopcy": "m", "chlopak": "m", "male": "m",
@@ -205,11 +216,31 @@ def fold(text: str) -> str:
 
 def _map_columns(header: Sequence[str], group_by: str | None) -> tuple[dict[Column, int], str | None]:
     found: dict[Column, list[int]] = {}
+    loose: dict[Column, list[tuple[float, int]]] = {}
     for i, name in enumerate(header):
         folded = fold(name)
-        for column, aliases in HEADER_ALIASES.items():
-            if folded in aliases:
-                found.setdefault(column, []).append(i)
+        exact = [column for column, aliases in HEADER_ALIASES.items() if folded in aliases]
+        for column in exact:
+            found.setdefault(column, []).append(i)
+        words = folded.split()
+        if exact or not words or CONSENT_WORDS & set(words):
+            continue
+        # As the registration desk reads a form: "Imię i nazwisko zawodnika" is the full name
+        # (its alias covers most of the header's words); a guardian's column is never the player's.
+        guardian = bool(GUARDIAN_WORDS & set(words))
+        scored = [
+            (header_score(words, alias), column)
+            for column, aliases in HEADER_ALIASES.items()
+            if not (guardian and column in _NAME_COLUMNS)
+            for alias in aliases
+        ]
+        best = max(scored, key=lambda sc: sc[0], default=(0.0, Column.GROUP))
+        if best[0] >= 0.5:
+            loose.setdefault(best[1], []).append((best[0], i))
+    for column, candidates in loose.items():
+        if column not in found:
+            top = max(score for score, _ in candidates)
+            found[column] = [i for score, i in candidates if score == top]
     problems: list[RowProblem] = []
     if group_by is not None:
         found.pop(Column.GROUP, None)
