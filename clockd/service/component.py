@@ -206,10 +206,6 @@ class Staging:
     def changes(self) -> dict[Any, Any]:
         return self._staged
 
-    def keys_since(self, mark: int) -> set[Any]:
-        """The keys put since ``mark`` (what one command staged)."""
-        return {key for key, _ in self._undo[mark:]}
-
     def all_keys(self) -> set[Any]:
         """Every key, committed or staged."""
         return set(self._base) | set(self._staged)
