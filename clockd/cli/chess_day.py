@@ -231,8 +231,9 @@ def import_day(
             ChessGroup.new(config)
         except ChessError as exc:
             problems.append(exc.msg)
-    if problems:
-        raise Problem("chess.import-refused", problems=problems)
+    if problems:  # too few players: merge or drop groups; anything else: correct the day file
+        small = all(p.code == "chess.too-few-players" for p in problems)
+        raise Problem("chess.import-refused" if small else "chess.import-refused-data", problems=problems)
     for config in configs:
         group, board = config.group, config.first_board
         n = len(group.entrants)

@@ -125,6 +125,17 @@ class ChessGroupConfig(BaseModel):
     contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
 
 
+#: The start list's TRF fields (as :mod:`clockd.core.swiss.trf` names them) a refusal names.
+_TRF_FIELDS = {
+    "sex": "term.trf-field.sex",
+    "title": "term.trf-field.title",
+    "rating": "term.trf-field.rating",
+    "federation": "term.trf-field.federation",
+    "FIDE id": "term.trf-field.fide-id",
+    "birth date": "term.trf-field.birth-date",
+}
+
+
 # -- the state ----------------------------------------------------------------------------------------
 
 
@@ -246,11 +257,12 @@ class ChessGroup:
         try:  # the group's file must be writable: a field too wide is refused here, not in a view
             trf.check_fits(tournament)
         except trf.FieldTooLong as exc:
+            term = _TRF_FIELDS.get(exc.field)
             raise ChessError(
                 "chess.trf-field-too-long",
                 group=config.group.key,
                 player=exc.start_number,
-                field=exc.field,
+                field=Msg(code=term) if term else msg("text.as-typed", text=exc.field),
                 value=exc.value,
                 width=exc.width,
             ) from exc

@@ -365,9 +365,25 @@ def fit_name(name: str) -> str:
     """``name`` as the name field holds it: at most :data:`NAME_WIDTH` characters.
 
     A real name can be longer ("Brzęczyszczykiewicz-Grzegorzewska, Aleksandra" has 44):
-    the fixed-width format cuts it here, at its own edge, and nowhere else.
+    the fixed-width format cuts it here, at its own edge, and nowhere else. The cut keeps
+    the field's ``Surname, First name`` shape, so a program reading the file still tells
+    the two apart: later first names go first, then the first name becomes its initial,
+    and only then is the surname cut (``Brzęczyszczykiewicz-Grzegorze, A.``). A name
+    without a comma is cut at the 33rd column.
     """
-    return name[:NAME_WIDTH].rstrip()
+    if len(name) <= NAME_WIDTH:
+        return name
+    surname, comma, first = (" ".join(part.split()) for part in name.partition(","))
+    words = first.split()
+    if not comma or not surname or not words:
+        return name[:NAME_WIDTH].rstrip()
+    for keep in range(len(words), 0, -1):
+        if len(shorter := f"{surname}, {' '.join(words[:keep])}") <= NAME_WIDTH:
+            return shorter
+    initial = f"{words[0][0]}."
+    if len(shorter := f"{surname}, {initial}") <= NAME_WIDTH:
+        return shorter
+    return f"{surname[: NAME_WIDTH - len(initial) - 2].rstrip(' -')}, {initial}"
 
 
 def cut_names(tournament: Tournament) -> list[tuple[int, str, str]]:
