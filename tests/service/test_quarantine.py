@@ -135,3 +135,40 @@ def test_a_bad_entry_sets_its_event_aside_and_everything_else_runs(
         again = {e.key: e for e in c.events().events}
     assert again["sp9-ch"].kind == "quarantined" and len(again["sp9-ch"].alerts) == 1
     assert again["sp3-ch"].body.round == 1  # the pairing made while the group was set aside
+
+
+def test_duelclock_run_says_which_event_it_set_aside(tmp_path: Path, desk: Desk, capsys: Any) -> None:
+    """The referee starting the daemon reads it in the banner: the event, the seq, the entry."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    day = ChessDay(title="Turniej", rounds=2, groups=(roster(4, key="sp3-ch"),))
+    path = tmp_path / "dzien.json"
+    path.write_text(day.model_dump_json(), encoding="utf-8")
+    assert run(capsys, "chess", "import", str(path), *desk.opts)[0] == 0
+    desk.stop()
+    bad, _ = write_a_bad_group(desk.db)
+    env = {k: v for k, v in os.environ.items() if k != "DUELCLOCK_LANG"}
+    env["DUELCLOCK_STATE_DIR"] = str(tmp_path / "stan")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "clockd", "run", "--sim", "1", "--port", "0", "--db", str(desk.db)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    banner = []
+    try:
+        for line in proc.stdout:
+            banner.append(line.strip())
+            if line.startswith("Zegary:"):
+                break
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+    said = [x for x in banner if x.startswith("! impreza sp9-ch odłożona przy starcie")]
+    assert len(said) == 1, banner
+    assert f"wpisu {bad} dziennika (event-create) nie dało się odtworzyć" in said[0]
