@@ -408,6 +408,20 @@ def _dump_body(value: BaseModel, info: Any) -> Any:
 AnyEventBody = Annotated[EventBody, PlainValidator(_load_body), PlainSerializer(_dump_body)]
 
 
+@body_type
+class QuarantinedBody(EventBody):
+    """An event set aside at start: replaying its journal entry ``seq`` (of kind ``entry``;
+    ``"view"``: its state could not be shown) failed with ``problem``. ``event_kind`` is what
+    the event is. It takes no action and no reaction; everything else runs
+    (docs/architecture.md, "An event set aside at replay")."""
+
+    kind: Literal["quarantined"] = "quarantined"
+    event_kind: str
+    seq: int
+    entry: str
+    problem: str
+
+
 class EventView(BaseModel):
     """One event the daemon hosts: its kind, names, the actions allowed on it now, and what
     its kind shows (``body``: a Puzzle Duel session's players and bracket, a hall event's

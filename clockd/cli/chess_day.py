@@ -239,8 +239,9 @@ def import_day(
             ChessGroup.new(config)
         except ChessError as exc:
             problems.append(exc.msg)
-    if problems:
-        raise Problem("chess.import-refused", problems=problems)
+    if problems:  # too few players: merge or drop groups; anything else: correct the day file
+        small = all(p.code == "chess.too-few-players" for p in problems)
+        raise Problem("chess.import-refused" if small else "chess.import-refused-data", problems=problems)
     for config in configs:
         group, board = config.group, config.first_board
         n = len(group.entrants)
@@ -673,6 +674,11 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         b = g.body
         reply = client.request(EventResults(event=g.key, lang=language()))
         tournament = trf.loads(reply.results["trf"])
+        full = {int(c["start"]): str(c["name"]) for c in reply.results.get("trf_cut", [])}
+        if full:  # the names TRF's 33 columns cut, whole again on the printouts
+            tournament = tournament.with_players(
+                p.replace(name=full.get(p.start_number, p.name)) for p in tournament.players
+            )
         seen = {x.white.start: x.white for x in b.boards} | {x.black.start: x.black for x in b.boards}
         seen |= {row.player.start: row.player for row in b.standings}
         entrants = []
@@ -735,18 +741,28 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     many = args.all or len(keys) > 1 or out.is_dir() or args.output.endswith(("/", os.sep))
     if args.birth_year and not client.token:
         raise Problem("chess.birth-year-needs-token")
-    texts: dict[Path, str] = {}
+    texts: dict[Path, tuple[str, list[Any]]] = {}
     for key in keys:  # every group asked before any file is written
         reply = client.request(EventResults(event=key, lang=language()))
         text = reply.private.get("trf_birth_year") if args.birth_year else reply.results["trf"]
         if text is None:
             raise Problem("chess.no-birth-year", key=key)
-        texts[out / f"{key}.trf" if many else out] = text
+        texts[out / f"{key}.trf" if many else out] = (text, reply.results.get("trf_cut", []))
     if many:
         out.mkdir(parents=True, exist_ok=True)
-    for path, body in texts.items():
+    for path, (body, cut) in texts.items():
         path.write_text(body, encoding="utf-8")
         print(render("chess.exported", path=str(path)))
+        for c in cut:  # TRF's name field has 33 columns: said where the file is written
+            print(
+                render(
+                    "chess.trf-name-cut",
+                    path=str(path),
+                    start=c["start"],
+                    name=c["name"],
+                    written=c["written"],
+                )
+            )
     return 0
 
 

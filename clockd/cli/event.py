@@ -408,13 +408,16 @@ def _list(client: Any, as_json: bool) -> int:
         print(text("cli.no-events"))
         return 0
     for event in reply.events:
-        kind = text(f"term.event-kind.{event.kind}")
+        real = event.body.event_kind if event.kind == "quarantined" else event.kind
+        kind = text(f"term.event-kind.{real}")
         print(f"{event.key:12s} {kind:24s} {render(event.title)}  — {_where(event)}")
     return 0
 
 
 def _where(event: Any) -> str:
     body = event.body
+    if event.kind == "quarantined":  # set aside at start: what failed, and where in the journal
+        return text("cli.event.quarantined", seq=body.seq, entry=body.entry, problem=body.problem)
     if event.kind in HALL_KINDS:
         where = text(f"term.timer-phase.{body.timer.phase}")
         if getattr(body, "confirmed", False):

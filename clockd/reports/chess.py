@@ -43,6 +43,7 @@ from clockd.core.swiss.standings import (
     standings,
 )
 from clockd.core.swiss.startlist import fold, polish_key
+from clockd.core.swiss.trf import fit_name
 from clockd.i18n import Msg, Problem, language, render, text
 
 #: The version of the start list's machine-readable copy (:func:`start_list_copy`).
@@ -101,7 +102,9 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
 
     A player the day file does not list (added at the desk on the day) has no school; a
     start number under two different names means the day file is not this TRF's group:
-    :class:`Problem` ``report.chess.roster-mismatch``, nothing printed from a wrong list."""
+    :class:`Problem` ``report.chess.roster-mismatch``, nothing printed from a wrong list. A
+    name the TRF's 33 columns cut (:func:`~clockd.core.swiss.trf.fit_name`) is the day file's
+    name, and the list prints it whole."""
     entrants: Mapping[int, Entrant] = {e.start: e for e in group.entrants} if group else {}
     out: dict[int, Person] = {}
     for p in tournament.players:
@@ -109,7 +112,8 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
         if e is None:
             out[p.start_number] = Person(p.start_number, *_names(p.name), p.rating)
             continue
-        if fold(e.trf_name) != fold(p.name):
+        whole = fold(e.trf_name) == fold(p.name)
+        if not whole and fold(fit_name(e.trf_name)) != fold(p.name):
             raise Problem(
                 "report.chess.roster-mismatch",
                 group=group.key if group else "",
@@ -119,7 +123,7 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
             )
         out[p.start_number] = Person(
             p.start_number,
-            _names(p.name)[0],
+            _names(p.name if whole else e.trf_name)[0],
             e.name,
             p.rating if p.rating is not None else e.rating,
             e.school,

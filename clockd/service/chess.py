@@ -53,6 +53,7 @@ from clockd.core.ids import derived_person_id, event_ref, table_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
 from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.registry import PersonSource
+from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, msg, render
@@ -452,6 +453,11 @@ class ChessKind(Untimed):
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
             "trf": group.export(group_title=title),
+            # the names TRF's name field cuts (33 columns): the file's writer says so, the
+            # printouts made from the file put the full name back
+            "trf_cut": [
+                {"start": sn, "name": full, "written": cut} for sn, full, cut in trf.cut_names(group.tournament)
+            ],
         }
         if group.config.birth_year:
             out["private"] = {"trf_birth_year": group.export(birth=True, group_title=title)}

@@ -181,7 +181,7 @@ class Context:
         events = self.events()
         if events is None:
             return None
-        hosted = events.get(key)
+        hosted = events.live(key)
         component = self.engine.component("events")
         assert isinstance(component, EventHost)
         prepare = getattr(component.kind(hosted.kind), "prepare", None)
@@ -264,7 +264,7 @@ async def _results(ctx: Context, req: EventResults) -> Reply:
     events = ctx.events()
     if events is None:
         raise Refused("event.none-hosted")
-    hosted = events.get(key)
+    hosted = events.live(key)
     component = ctx.engine.component("events")
     assert isinstance(component, EventHost)
     results = component.kind(hosted.kind).results(hosted, req.lang)
@@ -413,7 +413,7 @@ def _table_of(ctx: Context, ref: Ref) -> int:
     events = ctx.events()
     if events is None:
         raise Refused("event.none-hosted")
-    hosted = events.get(ref.event)
+    hosted = events.live(ref.event)
     component = ctx.engine.component("events")
     assert isinstance(component, EventHost)
     table = component.kind(hosted.kind).table_of(hosted, ref.item)

@@ -131,6 +131,17 @@ class ChessGroupConfig(BaseModel):
     birth_year: bool = False
 
 
+#: The start list's TRF fields (as :mod:`clockd.core.swiss.trf` names them) a refusal names.
+_TRF_FIELDS = {
+    "sex": "term.trf-field.sex",
+    "title": "term.trf-field.title",
+    "rating": "term.trf-field.rating",
+    "federation": "term.trf-field.federation",
+    "FIDE id": "term.trf-field.fide-id",
+    "birth date": "term.trf-field.birth-date",
+}
+
+
 # -- the state ----------------------------------------------------------------------------------------
 
 
@@ -249,6 +260,18 @@ class ChessGroup:
             tournament = start_list(config)
         if len(tournament) < 2:
             raise ChessError("chess.too-few-players", group=config.group.key, players=len(tournament))
+        try:  # the group's file must be writable: a field too wide is refused here, not in a view
+            trf.check_fits(tournament)
+        except trf.FieldTooLong as exc:
+            term = _TRF_FIELDS.get(exc.field)
+            raise ChessError(
+                "chess.trf-field-too-long",
+                group=config.group.key,
+                player=exc.start_number,
+                field=Msg(code=term) if term else msg("text.as-typed", text=exc.field),
+                value=exc.value,
+                width=exc.width,
+            ) from exc
         return cls(config, tournament)
 
     def with_people(self, config: ChessGroupConfig) -> ChessGroup:
@@ -656,6 +679,8 @@ class ChessGroup:
         return {
             "config": self.config.model_dump(mode="json"),
             "trf": trf.dumps(self.tournament),
+            # the names the TRF's 33 columns cut, in full (a snapshot keeps what the journal made)
+            "names": {str(sn): full for sn, full, _ in trf.cut_names(self.tournament)},
             "current": None if self.current is None else self.current.model_dump(mode="json"),
             "reported": sorted(self.reported),
             "withdrawn": sorted(self.withdrawn),
@@ -667,9 +692,15 @@ class ChessGroup:
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> ChessGroup:
         current = data.get("current")
+        tournament = trf.loads(data["trf"])
+        names = data.get("names") or {}
+        if names:
+            tournament = tournament.with_players(
+                p.replace(name=names.get(str(p.start_number), p.name)) for p in tournament.players
+            )
         return cls(
             config=ChessGroupConfig.model_validate(data["config"]),
-            tournament=trf.loads(data["trf"]),
+            tournament=tournament,
             current=None if current is None else GroupRound.model_validate(current),
             reported=frozenset(data.get("reported", ())),
             withdrawn=frozenset(data.get("withdrawn", ())),
