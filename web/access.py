@@ -9,7 +9,8 @@ sees who entered what) and a scope (the events they may enter results for).
 
 Sessions live in the web process's memory: a random id in a cookie (HttpOnly,
 SameSite=Strict), a CSRF token of its own, an absolute lifetime and an idle one. Five
-wrong PINs (or codes) from one address lock that address out for a while.
+wrong PINs (or codes) from one address lock that address out for a while, and twenty from
+all addresses together lock every login (:class:`Lockout`).
 """
 
 from __future__ import annotations
@@ -196,33 +197,54 @@ class Sessions:
 
 @dataclass
 class Lockout:
-    """``limit`` wrong tries from one address within ``window_s`` lock it out for ``lock_s``."""
+    """Wrong tries lock out: ``limit`` from one address within ``window_s`` lock that address
+    for ``lock_s``; ``network_limit`` from all addresses together within ``window_s`` lock
+    every login for ``lock_s``, whichever PIN is typed — so many addresses (a botnet, one
+    machine with many loopback or IPv6 addresses) cannot share the guessing between them: at
+    most ``network_limit`` guesses per ``lock_s``, in all. A locked login is refused
+    before its PIN is even looked at (no slow digest spent on a flood). The price: a flood
+    locks the arbiters' logins too for a while; open sessions go on, and the desk can always
+    enter results."""
 
     limit: int = 5
     window_s: float = 15 * 60
     lock_s: float = 15 * 60
+    network_limit: int = 20
     clock: Any = time.monotonic
     _wrong: dict[str, list[float]] = field(default_factory=dict)
     _until: dict[str, float] = field(default_factory=dict)
 
+    #: The key the network-wide count and lock are kept under (never an address: it has a space).
+    NETWORK = "every address"
+
     def locked_for(self, who: str) -> float:
-        """Seconds ``who`` is still locked out (0: may try)."""
-        until = self._until.get(who, 0.0)
+        """Seconds ``who`` (an address) is still locked out, by its own or all addresses' tries (0: none)."""
+        return max(self._left(who), self._left(self.NETWORK))
+
+    def _left(self, key: str) -> float:
+        until = self._until.get(key, 0.0)
         left = until - self.clock()
-        if left <= 0 and who in self._until:
-            del self._until[who]
+        if left <= 0 and key in self._until:
+            del self._until[key]
         return max(0.0, left)
 
     def wrong(self, who: str) -> bool:
-        """Count a wrong try; True if ``who`` is now locked out."""
+        """Count a wrong try from ``who``; True if ``who`` is now locked out (itself or every address)."""
+        mine = self._count(who, self.limit)
+        network = self._count(self.NETWORK, self.network_limit)
+        return mine or network
+
+    def _count(self, key: str, limit: int) -> bool:
         now = self.clock()
-        tries = [t for t in self._wrong.get(who, []) if now - t < self.window_s] + [now]
-        self._wrong[who] = tries
+        tries = [t for t in self._wrong.get(key, []) if now - t < self.window_s] + [now]
+        self._wrong[key] = tries
         if len(self._wrong) > 100_000:
+            network = self._wrong.get(self.NETWORK, [])
             self._wrong.clear()
-        if len(tries) >= self.limit:
-            self._until[who] = now + self.lock_s
-            self._wrong[who] = []
+            self._wrong[self.NETWORK] = network
+        if len(tries) >= limit:
+            self._until[key] = now + self.lock_s
+            self._wrong[key] = []
             return True
         return False
 

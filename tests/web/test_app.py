@@ -9,6 +9,7 @@ import re
 import stat
 import warnings
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,64 @@ def test_five_wrong_pins_lock_an_address_out_for_a_while() -> None:
     assert lock.locked_for("10.0.0.7") == 900 and lock.locked_for("10.0.0.8") == 0
     now[0] += 901
     assert lock.locked_for("10.0.0.7") == 0
+
+
+def try_pin(app: Any, address: str, pin: str) -> int:
+    """One login with ``pin`` from ``address`` (its own browser: its own cookies); the status."""
+    c = TestClient(app, base_url=BASE, client=(address, 50000))
+    pre = re.search(r'name="csrf" value="([^"]+)"', c.get("/entry/login").text).group(1)  # type: ignore[union-attr]
+    r = c.post(
+        "/entry/login", data={"csrf": pre, "pin": pin}, headers={"origin": BASE}, follow_redirects=False
+    )
+    return r.status_code
+
+
+def test_many_addresses_guessing_pins_lock_every_login_until_the_lock_ends(desk: Desk) -> None:
+    """2 551 tries from 638 loopback addresses found a PIN: four tries each stayed under the
+    per-address limit. Now the tries of all addresses together lock every login — the right
+    PIN included — until the lock ends (the lock-out's clock is the test's)."""
+    now = [5000.0]
+    lockout = Lockout(clock=lambda: now[0])
+    pin = desk.access.add_pin("Zofia Sędzia", [GROUP])
+    app = create_app(
+        WebSettings(
+            daemon_host="127.0.0.1",
+            daemon_port=desk.port,
+            token=desk.token,
+            access=desk.access.path,
+            lockout=lockout,
+        )
+    )
+    guesses = (f"{n:06d}" for n in range(10**6))
+    wrong = list(islice((g for g in guesses if desk.access.check_pin(g) is None), lockout.network_limit))
+    statuses = [try_pin(app, f"127.0.{i // 250}.{i % 250 + 2}", g) for i, g in enumerate(wrong)]
+    assert statuses[:-1] == [401] * (len(wrong) - 1) and statuses[-1] == 429  # one try per address
+    assert try_pin(app, "127.9.9.9", pin) == 429  # the right PIN, from an address never seen
+    now[0] += lockout.lock_s - 1
+    assert try_pin(app, "127.9.9.10", pin) == 429
+    now[0] += 2  # the lock is over
+    assert try_pin(app, "127.9.9.11", pin) == 303
+
+
+def test_an_entry_whose_host_header_is_forged_to_match_its_origin_is_refused(desk: Desk) -> None:
+    """The origin check compared the Origin with the request's own Host header, which the
+    sender writes: a page on another name (DNS rebinding) passed. It compares with the address
+    the connection reached, or the configured public one (``--web-public``)."""
+    with client_for(desk, public=("https://wyniki.example",)) as c:
+        csrf = log_in(c, desk.access.add_pin("Iga Sędzia", [GROUP]))
+        entry = {"id": "origin-test-001", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
+        forged = {"host": "evil.example:8080", "origin": "http://evil.example:8080"}
+        assert submit(c, csrf, entry, **forged).status_code == 403
+        page = c.get("/entry/login", headers={"host": "evil.example"})
+        assert result_of(desk, 25) == (None, "")
+        proxied = submit(c, csrf, entry, origin="https://wyniki.example")  # the configured address
+        assert proxied.status_code == 200 and result_of(desk, 25) == ("1-0", "Iga Sędzia")
+        desk.client.act(GROUP, UndoResult(board=25))
+        assert submit(c, csrf, {**entry, "id": "origin-test-002"}, origin="http://localhost:8080").json()[
+            "ok"
+        ]
+        desk.client.act(GROUP, UndoResult(board=25))
+    assert page.status_code == 200
 
 
 def test_sessions_expire_when_idle_and_after_their_lifetime() -> None:
