@@ -2,9 +2,13 @@
 
 The desk (a holder of the daemon's token: ``duelclock web pin`` / ``duelclock web qr``)
 writes the access file — ``web-access.json`` in the daemon's state folder, readable by its
-owner only, like ``daemon.json``. It holds no PIN and no code in clear: each is kept as an
-HMAC under a key of the file's own, so a PIN is found in one look-up and the file read over
-a shoulder gives nothing to type. Each person has a name (the journal's ``by``: the desk
+owner only, like ``daemon.json``. It holds no PIN and no code in clear. A PIN is kept as
+scrypt of it under the file's salt, with the cost parameters beside it (:data:`PIN_KDF`): a
+PIN has only a million values, so a fast digest of it (an HMAC whose key sits in the same
+file) gives every PIN back to whoever copies the file in a second; scrypt makes that hours of
+work per file and every login one computation. A one-time code (144 random bits, nothing to
+guess) is an HMAC under the file's key. A file written before the KDF keeps its PINs as HMACs:
+each is read as before and rewritten as scrypt the first time it is entered right. Each person has a name (the journal's ``by``: the desk
 sees who entered what) and a scope (the events they may enter results for).
 
 Sessions live in the web process's memory: a random id in a cookie (HttpOnly,
@@ -29,6 +33,9 @@ from pathlib import Path
 from typing import Any
 
 ACCESS_FILE = "web-access.json"
+#: The PIN digest's cost, stored in the file with its salt (a later change reads older files):
+#: scrypt's interactive setting, 16 MiB and some tens of milliseconds a PIN.
+PIN_KDF = {"name": "scrypt", "n": 2**14, "r": 8, "p": 1}
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,7 @@ class AccessFile:
         except FileNotFoundError:
             data = {}
         data.setdefault("key", secrets.token_hex(32))
+        data.setdefault("pin_kdf", {**PIN_KDF, "salt": secrets.token_hex(16)})
         data.setdefault("people", [])
         data.setdefault("codes", [])
         return data
@@ -85,18 +93,34 @@ class AccessFile:
     def _digest(data: dict[str, Any], secret: str) -> str:
         return hmac.new(bytes.fromhex(data["key"]), secret.encode(), hashlib.sha256).hexdigest()
 
+    @staticmethod
+    def _pin_digest(data: dict[str, Any], pin: str) -> str:
+        """scrypt of ``pin`` with the file's salt and stored cost (one salt per file: a login is
+        one computation however many people the file holds)."""
+        kdf = data["pin_kdf"]
+        if kdf.get("name") != "scrypt":
+            raise ValueError(f"unknown PIN digest {kdf.get('name')!r}")
+        n, r, p = int(kdf["n"]), int(kdf["r"]), int(kdf["p"])
+        salt = bytes.fromhex(kdf["salt"])
+        return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r, dklen=32).hex()
+
+    def _matches(self, data: dict[str, Any], record: dict[str, Any], pin: str, kdf: str) -> bool:
+        """Whether ``record`` is ``pin``'s (``kdf``: the PIN's scrypt digest, computed once)."""
+        if record.get("kdf"):
+            return hmac.compare_digest(record["pin"], kdf)
+        return hmac.compare_digest(record["pin"], self._digest(data, pin))  # an older file's HMAC
+
     def add_pin(self, name: str, events: list[str], *, digits: int = 6) -> str:
         """A new PIN for ``name`` (replacing theirs, if any), unique among the file's PINs."""
         with self._locked() as data:
             data["people"] = [p for p in data["people"] if p["name"] != name]
-            taken = {p["pin"] for p in data["people"]}
             while True:
                 pin = "".join(secrets.choice("0123456789") for _ in range(digits))
-                if self._digest(data, pin) not in taken:
+                kdf = self._pin_digest(data, pin)
+                if not any(self._matches(data, p, pin, kdf) for p in data["people"]):
                     break
-            data["people"].append(
-                {"id": secrets.token_hex(4), "name": name, "events": events, "pin": self._digest(data, pin)}
-            )
+            record = {"id": secrets.token_hex(4), "name": name, "events": events, "pin": kdf, "kdf": 1}
+            data["people"].append(record)
         return pin
 
     def remove(self, name: str) -> bool:
@@ -126,14 +150,24 @@ class AccessFile:
         return [Person(p["id"], p["name"], tuple(p["events"])) for p in data["people"]]
 
     def check_pin(self, pin: str) -> Person | None:
-        if not pin.isdigit() or not self.path.exists():
+        """The person whose PIN this is, or ``None`` (slow on purpose: one scrypt). An older
+        file's HMAC record that matches is rewritten as scrypt on the spot."""
+        if not pin.isdigit() or len(pin) > 12 or not self.path.exists():
             return None
         data = self._read()
-        digest = self._digest(data, pin)
+        kdf = self._pin_digest(data, pin)
         for p in data["people"]:
-            if hmac.compare_digest(p["pin"], digest):
+            if self._matches(data, p, pin, kdf):
+                if not p.get("kdf"):
+                    self._migrate(p["id"], pin)
                 return Person(p["id"], p["name"], tuple(p["events"]))
         return None
+
+    def _migrate(self, person: str, pin: str) -> None:
+        with self._locked() as data:
+            for p in data["people"]:
+                if p["id"] == person and not p.get("kdf") and self._matches(data, p, pin, ""):
+                    p["pin"], p["kdf"] = self._pin_digest(data, pin), 1
 
     def use_code(self, code: str) -> Person | None:
         """The person a one-time code is for, and the code spent; None if unknown, used or expired."""

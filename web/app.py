@@ -281,7 +281,7 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
         fields = await form(request)
         if not form_ok(request, fields):
             return login_page(request, problem=words(request)("web.csrf"), status=403)
-        person = access.check_pin(fields.get("pin", "").strip())
+        person = await asyncio.to_thread(access.check_pin, fields.get("pin", "").strip())  # scrypt: slow
         if person is None:
             return refused_try(request, "web.wrong-pin")
         lockout.right(who(request))

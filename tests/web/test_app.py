@@ -9,7 +9,6 @@ import re
 import stat
 import warnings
 from collections.abc import Iterator
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -233,8 +232,7 @@ def test_many_addresses_guessing_pins_lock_every_login_until_the_lock_ends(desk:
             lockout=lockout,
         )
     )
-    guesses = (f"{n:06d}" for n in range(10**6))
-    wrong = list(islice((g for g in guesses if desk.access.check_pin(g) is None), lockout.network_limit))
+    wrong = [f"{n:07d}" for n in range(lockout.network_limit)]  # seven digits: no one's PIN
     statuses = [try_pin(app, f"127.0.{i // 250}.{i % 250 + 2}", g) for i, g in enumerate(wrong)]
     assert statuses[:-1] == [401] * (len(wrong) - 1) and statuses[-1] == 429  # one try per address
     assert try_pin(app, "127.9.9.9", pin) == 429  # the right PIN, from an address never seen
@@ -293,6 +291,66 @@ def test_the_access_file_keeps_no_pin_or_code_in_clear_and_a_code_works_once(tmp
     assert access.check_pin("12345x") is None
     assert access.use_code(code).name == "Jan Wolontariusz"  # type: ignore[union-attr]
     assert access.use_code(code) is None
+
+
+def test_a_pin_is_not_found_by_hashing_every_pin_with_what_the_access_file_holds(tmp_path: Path) -> None:
+    """An HMAC under the file's own key gave every PIN back to whoever copied the file: a
+    million candidates hashed in about a second. The record is scrypt with the file's salt
+    and its cost parameters, so no plain digest of a candidate, keyed or salted with what the
+    file holds, is in it — only scrypt with the stored parameters finds it."""
+    import hashlib
+    import hmac
+    import json
+
+    access = AccessFile(tmp_path / "web-access.json")
+    pin = access.add_pin("Anna Sędzia", ["sp3-ch"], digits=6)
+    short = access.add_pin("Jan Sędzia", ["sp3-ch"], digits=4)
+    data = json.loads((tmp_path / "web-access.json").read_text(encoding="utf-8"))
+    stored = {p["pin"] for p in data["people"]}
+    raw = {bytes.fromhex(d) for d in stored}
+    key, salt = bytes.fromhex(data["key"]), bytes.fromhex(data["pin_kdf"]["salt"])
+    candidates = [f"{n:06d}".encode() for n in range(10**6)] + [f"{n:04d}".encode() for n in range(10**4)]
+    padded = key.ljust(64, b"\0")  # HMAC-SHA256 under the file's key, the fast way an attacker runs it
+    inner, outer = (hashlib.sha256(bytes(b ^ pad for b in padded)) for pad in (0x36, 0x5C))
+
+    def keyed(c: bytes) -> bytes:
+        i, o = inner.copy(), outer.copy()
+        i.update(c)
+        o.update(i.digest())
+        return o.digest()
+
+    assert keyed(b"123456") == hmac.digest(key, b"123456", "sha256")
+    found = [c for c in candidates if keyed(c) in raw or hashlib.sha256(salt + c).digest() in raw]
+    assert found == []
+    kdf = data["pin_kdf"]
+    assert kdf["name"] == "scrypt" and kdf["n"] >= 2**14 and kdf["r"] >= 8 and len(kdf["salt"]) >= 32
+    digests = {
+        hashlib.scrypt(p.encode(), salt=salt, n=kdf["n"], r=kdf["r"], p=kdf["p"], dklen=32).hex()
+        for p in (pin, short)
+    }
+    assert digests == stored
+    assert access.check_pin(pin).name == "Anna Sędzia" and access.check_pin(short).name == "Jan Sędzia"  # type: ignore[union-attr]
+
+
+def test_an_access_file_of_hmac_pins_still_logs_in_and_is_rewritten_as_scrypt(tmp_path: Path) -> None:
+    """A file written before the KDF: its PIN works, and from that login on the file holds
+    the PIN as scrypt — the old HMAC is gone."""
+    import hashlib
+    import hmac
+    import json
+
+    key = "ab" * 32
+    old = hmac.new(bytes.fromhex(key), b"482913", hashlib.sha256).hexdigest()
+    person = {"id": "p0000001", "name": "Ola Sędzia", "events": ["*"], "pin": old}
+    path = tmp_path / "web-access.json"
+    path.write_text(json.dumps({"key": key, "people": [person], "codes": []}), encoding="utf-8")
+    os.chmod(path, 0o600)
+    access = AccessFile(path)
+    assert access.check_pin("482914") is None
+    assert access.check_pin("482913").name == "Ola Sędzia"  # type: ignore[union-attr]
+    after = path.read_text(encoding="utf-8")
+    assert old not in after and '"kdf": 1' in after and '"scrypt"' in after
+    assert access.check_pin("482913").name == "Ola Sędzia"  # type: ignore[union-attr]
 
 
 def test_a_qr_link_preview_does_not_spend_the_code(app: TestClient, desk: Desk) -> None:
