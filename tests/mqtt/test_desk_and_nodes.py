@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
 import pytest
 
 from clockd.api.client import Client
@@ -361,3 +362,42 @@ def test_a_node_that_starts_on_a_new_journal_is_taken_from_its_first_row(
     tables = wait_until(lambda: (v := table_views(desk)) and v[4].presses == 1 and v)
     assert tables[3].presses == 0 and tables[3].node == "pi2"  # table 3 begins again with the new journal
     assert [r for r in desk.rows() if r.entry.kind == "node-row-refused"] == []
+
+
+def forged_press(node: Node, desk: Desk, table: int) -> wire.JournalRows:
+    """A row that would count as a press on ``table`` if the desk took it: a copy of the node's
+    last press there, as the node's next row (what the desk would take at once)."""
+    held = next(v for v in desk.link.nodes.view().nodes if v.name == node.name)
+    pressed = [r.entry for r in node.rows() if r.entry.kind == "press" and r.entry.table == table][-1]
+    row = wire.Row(seq=held.last_seq + 1, after=held.last_seq, kind="press", body=encode_entry(pressed))
+    return wire.JournalRows(node=node.name, journal=held.journal, rows=[row], upto=row.seq)
+
+
+def test_a_two_megabyte_message_reaches_no_one_and_its_sender_is_cut_off(
+    hall: Any, broker: TestBroker, peers: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 100 MB message took the desk to 302 MB: the broker had no limit and the desk read
+    whatever came. Mosquitto now disconnects whoever sends more than the limit (the message
+    reaches nobody), and the desk's own client drops an over-size payload before reading it."""
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi1"]
+    n.press(2, A, n.clock.now + SECOND)
+    wait_until(lambda: table_views(desk)[2].presses == 1)
+    big = wire.dump(forged_press(n, desk, 2))[:-1] + b',"padding":"' + b"x" * (2 << 20) + b'"}'
+    assert wire.JournalRows.model_validate_json(big).rows  # it reads: taken, if it arrived
+    rogue = peers("rogue-pi1")
+    rogue.connect(broker.url("pi1"))
+    rogue.publish(topics.node_topic("pi1", "journal"), big, qos=0)
+    wait_until(lambda: not rogue.client.is_connected())  # the broker cut it off
+    n.press(1, A, n.clock.now + SECOND)  # pi1's own next row, the seq the forged one named
+    tables = wait_until(lambda: (v := table_views(desk)) and v[1].presses == 1 and v)
+    assert tables[2].presses == 1
+    # a broker configured by someone else: the desk's client drops it unread all the same
+    message = mqtt.MQTTMessage(topic=topics.node_topic("pi1", "journal").encode())
+    message.payload = wire.dump(forged_press(n, desk, 2))[:-1] + b',"padding":"' + b"x" * (2 << 20) + b'"}'
+    before = len(desk.rows())
+    desk.link.client.on_message(desk.link.client, None, message)  # as paho's thread hands it over
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    assert len(desk.rows()) == before and table_views(desk)[2].presses == 1
+    assert "dropped unread" in caplog.text
