@@ -8,8 +8,9 @@ PIN has only a million values, so a fast digest of it (an HMAC whose key sits in
 file) gives every PIN back to whoever copies the file in a second; scrypt makes that hours of
 work per file and every login one computation. A one-time code (144 random bits, nothing to
 guess) is an HMAC under the file's key. A file written before the KDF keeps its PINs as HMACs:
-each is read as before and rewritten as scrypt the first time it is entered right. Each person has a name (the journal's ``by``: the desk
-sees who entered what) and a scope (the events they may enter results for).
+each is read as before and rewritten as scrypt the first time it is entered right. Each
+person has a name (the journal's ``by``: the desk sees who entered what) and a scope (the
+events they may enter results for).
 
 Sessions live in the web process's memory: a random id in a cookie (HttpOnly,
 SameSite=Strict), a CSRF token of its own, an absolute lifetime and an idle one. Five

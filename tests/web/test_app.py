@@ -247,20 +247,21 @@ def test_an_entry_whose_host_header_is_forged_to_match_its_origin_is_refused(des
     sender writes: a page on another name (DNS rebinding) passed. It compares with the address
     the connection reached, or the configured public one (``--web-public``)."""
     with client_for(desk, public=("https://wyniki.example",)) as c:
-        csrf = log_in(c, desk.access.add_pin("Iga Sędzia", [GROUP]))
-        entry = {"id": "origin-test-001", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
         forged = {"host": "evil.example:8080", "origin": "http://evil.example:8080"}
+        pre = re.search(r'name="csrf" value="([^"]+)"', c.get("/entry/login").text).group(1)  # type: ignore[union-attr]
+        pin = desk.access.add_pin("Iga Sędzia", [GROUP])
+        login = c.post("/entry/login", data={"csrf": pre, "pin": pin}, headers=forged, follow_redirects=False)
+        assert login.status_code == 403  # the login form too
+        csrf = log_in(c, pin)
+        entry = {"id": "origin-test-001", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
         assert submit(c, csrf, entry, **forged).status_code == 403
-        page = c.get("/entry/login", headers={"host": "evil.example"})
         assert result_of(desk, 25) == (None, "")
         proxied = submit(c, csrf, entry, origin="https://wyniki.example")  # the configured address
         assert proxied.status_code == 200 and result_of(desk, 25) == ("1-0", "Iga Sędzia")
         desk.client.act(GROUP, UndoResult(board=25))
-        assert submit(c, csrf, {**entry, "id": "origin-test-002"}, origin="http://localhost:8080").json()[
-            "ok"
-        ]
+        local = submit(c, csrf, {**entry, "id": "origin-test-002"}, origin="http://localhost:8080")
+        assert local.json()["ok"] is True  # on loopback, localhost is the same machine
         desk.client.act(GROUP, UndoResult(board=25))
-    assert page.status_code == 200
 
 
 def test_sessions_expire_when_idle_and_after_their_lifetime() -> None:
