@@ -101,6 +101,7 @@ def register(sub: Any) -> None:
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true")
     p.add_argument("--standings", action="store_true", help=text("cli.chess-day.post-standings"))
+    p.add_argument("--slips", action="store_true", help=text("cli.chess-day.post-slips"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help=text("cli.chess-day.post-output"))
     p = command("export", "cli.chess-day.export", _export, token=False)
     p.add_argument("keys", nargs="*", metavar="KEY")
@@ -220,6 +221,7 @@ def import_day(
                 rounds=day.rounds,
                 minutes=day.minutes,
                 plan=day.plan,
+                officials=day.officials,
                 public_names=names,
                 first_board=board,
                 clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
@@ -646,8 +648,11 @@ def _name(g: Any, player: int) -> str:
 
 
 def _post(client: Any, args: argparse.Namespace) -> int:
-    """The round's pairings (or the standings) of each group, as PDF and HTML to post in the
-    hall, straight from the daemon: boards numbered as the desk numbers them."""
+    """The round's pairings of each group, as PDF and HTML to post in the hall, straight from
+    the daemon: the board order and, beside it, the same round by name (``…-runda-N`` and
+    ``…-runda-N-alfabetycznie``), boards numbered as the desk numbers them; ``--slips`` the
+    result slips too (``…-runda-N-blankiety``). Between rounds, or with ``--standings``, the
+    standings after the last closed round, places 1–3 marked for the prize-giving."""
     from clockd.api.messages import EventResults
     from clockd.core.chessday.roster import Entrant, Group, Level
     from clockd.core.swiss import trf
@@ -683,29 +688,33 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         group = Group(key=g.key, level=level, grade=b.grade, sex=b.sex, part=b.part, entrants=tuple(entrants))
         persons = report.people(tournament, group)
         head = report.heading(tournament, group)
+        printouts: list[tuple[str, Any]] = []
         if args.standings or b.phase != "playing":
             table = report.group_standings(tournament, seed=g.key)
-            printout = report.standings_printout(table, persons, head)
-            stem = f"{g.key}-klasyfikacja-{table.rounds}"  # after the rounds closed, not the one played
-            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
-        else:
-            boards = [(x.white.start, x.black.start) for x in b.boards]
-            bye = b.bye.start if b.bye else None
-            printout = report.pairings(
-                tournament,
-                persons,
-                head,
-                b.round,
-                boards,
-                bye,
-                first_board=b.first_board,
-                withdrawn=b.withdrawn,
+            # named after the rounds closed, not the one played
+            printouts.append(
+                (f"{g.key}-klasyfikacja-{table.rounds}", report.standings_printout(table, persons, head))
             )
+            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
+        if b.phase == "playing" and not args.standings:
+            boards = [(x.white.start, x.black.start) for x in b.boards]
             stem = f"{g.key}-runda-{b.round}"
-        private_file(out / f"{stem}.html", printout.html)
-        html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
-        os.chmod(out / f"{stem}.pdf", 0o600)  # like the HTML beside it: the group's names
-        print(render("chess.exported", path=str(out / f"{stem}.pdf")))
+            rnd = (tournament, persons, head, b.round, boards)
+            bye = b.bye.start if b.bye else None
+            at, gone = b.first_board, b.withdrawn
+            printouts.append((stem, report.pairings(*rnd, bye, first_board=at, withdrawn=gone)))
+            printouts.append(
+                (f"{stem}-alfabetycznie", report.by_name(*rnd, bye, first_board=at, withdrawn=gone))
+            )
+            if args.slips:
+                printouts.append((f"{stem}-blankiety", report.result_slips(*rnd, first_board=at)))
+        if args.slips and b.phase != "playing":
+            print(render("chess.post-no-slips", key=g.key))
+        for stem, printout in printouts:
+            private_file(out / f"{stem}.html", printout.html)
+            html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
+            os.chmod(out / f"{stem}.pdf", 0o600)  # like the HTML beside it: the group's names
+            print(render("chess.exported", path=str(out / f"{stem}.pdf")))
     return 0
 
 

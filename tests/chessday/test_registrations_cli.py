@@ -166,11 +166,21 @@ def test_groups_writes_the_day_file_owner_only_and_prints_the_groups(
             "Szachowy Spodek",
             "--date",
             "2026-10-27",
+            "--place",
+            "Katowice",
+            "--arbiter",
+            "Anna Sędzia",
+            "--deputy",
+            "Jan Pomocny",
+            "--deputy",
+            "Ewa Druga",
         ]
     )
     assert code == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert day.officials.place == "Katowice" and day.officials.chief_arbiter == "Anna Sędzia"
+    assert day.officials.deputy_arbiters == ("Jan Pomocny", "Ewa Druga")
     assert [(g.key, [e.name for e in g.entrants]) for g in day.groups] == [
         ("przedszkole-ch", ["Piotr Nowak"]),
         ("sp1-ch", ["Jan Kowalski"]),

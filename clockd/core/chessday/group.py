@@ -40,9 +40,10 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Reason, RequiredReason, Target, action
-from clockd.core.chessday.roster import DayPlan, Group
+from clockd.core.chessday.roster import DayPlan, Group, Officials
 from clockd.core.private import PRIVATE
 from clockd.core.swiss import trf
+from clockd.core.swiss.header import Header, with_header
 from clockd.core.swiss.model import (
     ZERO,
     Board,
@@ -117,6 +118,7 @@ class ChessGroupConfig(BaseModel):
     public_names: PublicNames = "full"
     lots_seed: str = ""  # the recorded seed of the last tie-break (lots); "" = the group's key
     plan: DayPlan = DayPlan()
+    officials: Officials = Officials()
     trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
     #: Each player's person id (start number → id): the daemon's, so that the child is a person
     #: of the vault (:mod:`clockd.core.chessday.people`); a day file has none.
@@ -596,10 +598,7 @@ class ChessGroup:
         ``group_title`` (the group's name, rendered) joins the day's title in ``012``, so a file
         printed or read alone still says which group it is."""
         ranks = {row.start_number: row.rank for row in self.standings().rows}
-        t = self._withdrawn_absent(self.tournament)
-        name = t.record_value("012") or ""
-        if group_title and group_title not in name:
-            t = t.with_record("012", f"{name} — {group_title}" if name else group_title)
+        t = with_header(self._withdrawn_absent(self.tournament), self.header(group_title))
         t = t.with_players(
             p.replace(
                 points=p.score(self.rounds_closed),
@@ -609,6 +608,29 @@ class ChessGroup:
             for p in t.players
         )
         return trf.dumps(t)
+
+    def header(self, group_title: str = "") -> Header:
+        """The federation's header of the group's file (TRF ``012``–``132``): the day's title and
+        the group's, the place, the date of every round (one day), the arbiters, the rate of play."""
+        cfg, off = self.config, self.config.officials
+        name = self.tournament.record_value("012") or cfg.title
+        if group_title and group_title not in name:
+            name = f"{name} — {group_title}" if name else group_title
+        try:
+            day = datetime.date.fromisoformat(cfg.date) if cfg.date else None
+        except ValueError:
+            day = None
+        return Header(
+            name=name,
+            city=off.place,
+            federation=off.federation,
+            start=day,
+            end=day,
+            chief_arbiter=off.chief_arbiter,
+            deputies=off.deputy_arbiters,
+            rate_of_play=f"{cfg.minutes}'",
+            round_dates=[day] * cfg.rounds if day else [],
+        )
 
     def _withdrawn_absent(self, t: Tournament) -> Tournament:
         """Every withdrawn player absent (``0000 - Z``) in each round still to come, as a

@@ -120,6 +120,18 @@ class DayPlan(BaseModel):
         return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
 
 
+class Officials(BaseModel):
+    """Where the day is and who arbitrates it: what a federation's file names (TRF ``022``,
+    ``032``, ``102``, ``112``) beside the title and the date."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    place: str = Field(default="", max_length=80)
+    federation: str = Field(default="POL", pattern=r"^[A-Za-z]{0,3}$")
+    chief_arbiter: str = Field(default="", max_length=80)
+    deputy_arbiters: tuple[str, ...] = ()
+
+
 class ChessDay(BaseModel):
     """The day: its groups and the settings every group shares (§H: 8 rounds, 10 minutes)."""
 
@@ -132,3 +144,4 @@ class ChessDay(BaseModel):
     minutes: int = Field(default=10, ge=1)  # per player, no increment
     groups: tuple[Group, ...] = ()
     plan: DayPlan = DayPlan()
+    officials: Officials = Officials()
