@@ -646,6 +646,8 @@ class EventResultsReply(Reply):
     type: Literal["event-results"] = "event-results"
     event: str
     results: dict[str, Any]
+    #: What only the token's holder gets (a chess group's TRF with the birth years).
+    private: dict[str, Any] = Field(default_factory=dict, json_schema_extra=PRIVATE)
 
 
 class PersonRecord(BaseModel):

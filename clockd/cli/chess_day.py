@@ -51,6 +51,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--public-names", choices=("full", "short"), default="full", help=text("cli.chess-day.public-names")
     )
+    p.add_argument("--birth-year", action="store_true", help=text("cli.chess-day.birth-year"))
     p = command("import-trf", "cli.chess-day.import-trf", _import_trf)
     p.add_argument("key", metavar="KEY")
     p.add_argument("trf", metavar="FILE.trf")
@@ -107,6 +108,7 @@ def register(sub: Any) -> None:
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true")
     p.add_argument("-o", "--output", required=True, metavar="PATH", help=text("cli.chess-day.export-output"))
+    p.add_argument("--birth-year", action="store_true", help=text("cli.chess-day.export-birth-year"))
 
 
 def _login() -> str:
@@ -192,6 +194,7 @@ def _import(client: Any, args: argparse.Namespace) -> int:
         first_board=args.first_board,
         say=print,
         names=args.public_names,
+        birth_year=args.birth_year,
     )
     return 0
 
@@ -204,9 +207,11 @@ def import_day(
     first_board: int = 1,
     say: Callable[[str], None],
     names: str = "full",
+    birth_year: bool = False,
 ) -> None:
     """Every group of ``day`` as a chess group of the daemon, boards numbered across the hall
-    group by group from ``first_board`` (each group owns as many boards as its round can use)."""
+    group by group from ``first_board`` (each group owns as many boards as its round can use);
+    ``birth_year``: the daemon keeps each child's year of birth for the TRF (never the date)."""
     from clockd.core.chessday.group import ChessError, ChessGroup, ChessGroupConfig
 
     board = first_board
@@ -223,6 +228,7 @@ def import_day(
                 plan=day.plan,
                 officials=day.officials,
                 public_names=names,
+                birth_year=birth_year,
                 first_board=board,
                 clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
             )
@@ -729,10 +735,15 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     out = Path(args.output)
     # A folder ("trf/", or one that exists) takes a file per group, whatever their number.
     many = args.all or len(keys) > 1 or out.is_dir() or args.output.endswith(("/", os.sep))
+    if args.birth_year and not client.token:
+        raise Problem("chess.birth-year-needs-token")
     texts: dict[Path, str] = {}
-    for key in keys:
+    for key in keys:  # every group asked before any file is written
         reply = client.request(EventResults(event=key, lang=language()))
-        texts[out / f"{key}.trf" if many else out] = reply.results["trf"]
+        text = reply.private.get("trf_birth_year") if args.birth_year else reply.results["trf"]
+        if text is None:
+            raise Problem("chess.no-birth-year", key=key)
+        texts[out / f"{key}.trf" if many else out] = text
     if many:
         out.mkdir(parents=True, exist_ok=True)
     for path, body in texts.items():

@@ -226,11 +226,22 @@ def _retention(client: Any, args: argparse.Namespace) -> int:
     played: dict[str, set[int]] = {}
     for view in client.events().events:
         body = view.body
-        if getattr(body, "kind", None) != "puzzle-duel":
-            continue
-        if body.stage == "finished":
-            finished.add(view.key)
-        played[view.key] = set(body.field or ())
+        kind = getattr(body, "kind", None)
+        if kind == "puzzle-duel":
+            if body.stage == "finished":
+                finished.add(view.key)
+            played[view.key] = set(body.field or ())
+        elif kind == "chess":  # every child on the start list keeps their games (the TRF, §H)
+            if body.phase == "finished":
+                finished.add(view.key)
+            played[view.key] = {p.start for p in body.start_list}
+        elif kind in ("relay", "blind", "team"):  # a member played if their entry took a table
+            if body.confirmed:
+                finished.add(view.key)
+            seated = {e.entry for e in body.entries if e.table is not None or e.place is not None}
+            played[view.key] = {
+                s.player for s in sources if s.event == view.key and s.details.get("entry") in seated
+            }
     todo = plan(
         sources,
         finished=finished,

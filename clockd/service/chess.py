@@ -439,15 +439,23 @@ class ChessKind(Untimed):
         return group.title()
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
-        body = chess_body(hosted.state, next_round_at=None, lag=None)
-        return {
+        """The standings and the TRF; the TRF with the birth years (when the organiser asked for
+        them at the import) under ``private``, which the reply's private field carries: only a
+        client with the token receives it."""
+        group: ChessGroup = hosted.state
+        body = chess_body(group, next_round_at=None, lag=None)
+        title = render(group.config.group.title(), lang)
+        out: dict[str, Any] = {
             "kind": "chess",
             "event": hosted.key,
             "rounds": body.round if body.phase != "playing" else body.round - 1,
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
-            "trf": hosted.state.export(group_title=render(hosted.state.config.group.title(), lang)),
+            "trf": group.export(group_title=title),
         }
+        if group.config.birth_year:
+            out["private"] = {"trf_birth_year": group.export(birth=True, group_title=title)}
+        return out
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         group: ChessGroup = hosted.state

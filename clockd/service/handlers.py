@@ -271,7 +271,8 @@ async def _results(ctx: Context, req: EventResults) -> Reply:
     results = component.kind(hosted.kind).results(hosted, req.lang)
     if results is None:
         raise Refused("event.no-results", event=key)
-    return EventResultsReply(id=req.id, event=key, results=results)
+    private = results.pop("private", {})  # personal data: the reply's private field, token only
+    return EventResultsReply(id=req.id, event=key, results=results, private=private)
 
 
 @handles(Timeline)

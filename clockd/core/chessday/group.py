@@ -125,6 +125,10 @@ class ChessGroupConfig(BaseModel):
     people: dict[int, str] = Field(default_factory=dict)
     #: The guardian's e-mail as the daemon keeps it: a digest (start number → digest), no address.
     contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    #: The organiser wants the birth year in the TRF for a rating office (``chess import
+    #: --birth-year``): the daemon keeps each child's year (never the date) in the vault, and
+    #: only ``chess export --birth-year`` with the token writes it.
+    birth_year: bool = False
 
 
 # -- the state ----------------------------------------------------------------------------------------
