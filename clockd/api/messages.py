@@ -336,6 +336,17 @@ class OutageView(BaseModel):
     why: str = ""
 
 
+class NodeAlertView(BaseModel):
+    """Something the referee must look at on a node (journal time, ms): a row of it the desk
+    refused, or one that differs from the desk's copy (``problem``: what, as a message)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    t_ms: int
+    seq: int
+    problem: Msg
+
+
 class NodeView(BaseModel):
     """One table node as the desk sees it: its link, its tables, how far behind the desk is.
 
@@ -354,6 +365,7 @@ class NodeView(BaseModel):
     rows_behind: int = 0
     heard_ms_ago: int | None = None
     outages: list[OutageView] = Field(default_factory=list)
+    alerts: list[NodeAlertView] = Field(default_factory=list)
 
 
 class CommandView(BaseModel):

@@ -28,6 +28,7 @@ from typing import Any
 
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Problem, msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -722,8 +723,9 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         if args.slips and b.phase != "playing":
             print(render("chess.post-no-slips", key=g.key))
         for stem, printout in printouts:
-            (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
+            private_file(out / f"{stem}.html", printout.html)
             html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
+            os.chmod(out / f"{stem}.pdf", 0o600)  # like the HTML beside it: the group's names
             print(render("chess.exported", path=str(out / f"{stem}.pdf")))
     return 0
 
@@ -751,7 +753,7 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     if many:
         out.mkdir(parents=True, exist_ok=True)
     for path, (body, cut) in texts.items():
-        path.write_text(body, encoding="utf-8")
+        private_file(path, body)
         print(render("chess.exported", path=str(path)))
         for c in cut:  # TRF's name field has 33 columns: said where the file is written
             print(

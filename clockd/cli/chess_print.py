@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
+from clockd.store.files import private_file
 
 if TYPE_CHECKING:
     from clockd.core.chessday.roster import ChessDay, Group
@@ -317,13 +318,13 @@ def _outputs(
 ) -> list[tuple[str, Callable[[Path], object]]]:
     out: list[tuple[str, Callable[[Path], object]]] = []
     if args.html:
-        out.append((args.html, lambda p: p.write_text(printout.html, encoding="utf-8")))
+        out.append((args.html, lambda p: private_file(p, printout.html)))
     json_path = args.json_out
     if copy is not None and json_path is None:
         beside = args.html or args.pdf
         json_path = str(Path(beside).with_suffix(".json")) if beside else None
     if copy is not None and json_path is not None:
-        out.append((json_path, lambda p: p.write_text(copy, encoding="utf-8")))
+        out.append((json_path, lambda p: private_file(p, copy)))
     if args.pdf:
         out.append((args.pdf, lambda p: _pdf(printout, p)))
     if args.png:
@@ -354,6 +355,7 @@ def _write_all(outputs: list[tuple[str, Callable[[Path], object]]]) -> list[str]
             temps.append((temp, target))
             try:
                 write(temp)
+                os.chmod(temp, 0o600)  # a group's printout names children: the owner's only (a PDF too)
             except (OSError, Problem) as exc:
                 problem: Any = exc.msg if isinstance(exc, Problem) else exc
                 raise _Failure(msg("cli.cannot-write", path=name, problem=problem)) from exc

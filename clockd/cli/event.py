@@ -32,6 +32,7 @@ from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -382,7 +383,7 @@ def _export(client: Any, args: argparse.Namespace) -> int:
         return 0
     for path, body in outputs:
         try:
-            Path(path).write_text(body, encoding="utf-8")
+            private_file(path, body)
         except OSError as exc:
             print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)
             return 1

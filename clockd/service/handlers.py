@@ -38,6 +38,7 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     EventView,
+    NodeAlertView,
     NodesReply,
     NodesStatus,
     NodeView,
@@ -455,6 +456,9 @@ def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int, tables: dict[str, li
                 if heard is None or not heard.heard_mono_ns
                 else (mono - heard.heard_mono_ns) // MS,
                 outages=outages,
+                alerts=[
+                    NodeAlertView(t_ms=ns_to_ms(a.t_ns), seq=a.seq, problem=a.problem) for a in st.alerts
+                ],
             )
         )
     commands = [
