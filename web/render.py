@@ -8,6 +8,7 @@ every other part of duelclock. Jinja2 escapes everything it inserts: a name type
 
 from __future__ import annotations
 
+import functools
 import time
 from importlib import resources
 from typing import Any
@@ -19,7 +20,10 @@ from clockd.i18n import Msg, msg, render
 LANGS = ("pl", "en")
 
 
+@functools.cache
 def environment() -> jinja2.Environment:
+    """The pages' templates, one environment a process: each template is compiled once, on
+    first use, however many times the pages are published (nothing changes it once made)."""
     folder = str(resources.files("web").joinpath("templates"))
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folder),

@@ -227,16 +227,23 @@ def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
     return out
 
 
-def match_side_names(client: Any, owner: str) -> tuple[str, str] | None:
-    """Who sits at the clock's sides a and b for the match ``owner`` (``desk/pt/R1-1``)."""
+def match_side_names(
+    client: Any, owner: str, fetched: dict[str, Any] | None = None
+) -> tuple[str, str] | None:
+    """Who sits at the clock's sides a and b for the match ``owner`` (``desk/pt/R1-1``).
+    ``fetched``: the events already asked for (a table's day loads dozens of one session's
+    duels: the session is asked once, not once a duel)."""
     from clockd.api import ApiError
 
     if owner.count("/") < 2:
         return None
-    try:
-        events = {e.key: e for e in client.events([owner.split("/")[1]]).events}
-    except (ApiError, OSError):
-        return None
+    key = owner.split("/")[1]
+    events = {} if fetched is None else fetched
+    if key not in events:
+        try:
+            events.update({e.key: e for e in client.events([key]).events})
+        except (ApiError, OSError):
+            return None
     return _side_names(events, owner)
 
 

@@ -236,13 +236,14 @@ def _timeline(client: Any, args: argparse.Namespace) -> int:
     reply = client.timeline(args.table, limit=args.limit)
     first = reply.entries[0].t_ms if reply.entries else 0
     names: tuple[str, str] | None = None
+    fetched: dict[str, Any] = {}
     for entry in reply.entries:
         if args.json:
             print(json.dumps(entry.model_dump(mode="json"), ensure_ascii=False))
             continue
         if entry.kind == "program":
             owner = (entry.data.get("program") or {}).get("owner")
-            names = match_side_names(client, owner) if owner else None
+            names = match_side_names(client, owner, fetched) if owner else None
         when = format_exact_ms(entry.t_ms - first)
         print(f"{entry.seq:>7}  {when:>10}  {_entry_text(entry.kind, entry.data, names)}")
     return 0

@@ -262,7 +262,7 @@ def event_kinds() -> dict[str, EventKind]:
 class EventsView:
     """The committed events, immutable and safe from any thread."""
 
-    __slots__ = ("events", "hall", "order", "restricted")
+    __slots__ = ("changed", "events", "hall", "order", "restricted")
 
     def __init__(
         self,
@@ -270,12 +270,16 @@ class EventsView:
         order: tuple[str, ...],
         hall: str,
         restricted: frozenset[str] = frozenset(),
+        changed: frozenset[str] = frozenset(),
     ) -> None:
         self.events = events
         self.order = order
         self.hall = hall
         #: People whose data is kept but not processed (``person restrict``).
         self.restricted = restricted
+        #: The events whose state the commit that made this view changed, also those its
+        #: entries do not name (a person erased or corrected changes every event holding them).
+        self.changed = changed
 
     def get(self, key: str) -> Hosted:
         found = self.events.get(key)
@@ -419,7 +423,11 @@ class EventHost:
             self._restricted = self._restricted_staged
         self._staged.rebase(self._events)
         self._view = EventsView(
-            MappingProxyType(dict(self._events)), tuple(self._order), self.hall, self._restricted
+            MappingProxyType(dict(self._events)),
+            tuple(self._order),
+            self.hall,
+            self._restricted,
+            frozenset(changes),
         )
         self.begin()
 

@@ -217,7 +217,8 @@ class EventsBroadcaster:
                     pattern="" if end is None else str(end.value),
                 )
                 yield signal, entry.event
-        for key in sorted(batch.changed_events):
+        # the entries' events, and those a person action changed (``person erase`` names none)
+        for key in sorted(batch.changed_events | events.changed):
             if key in events.events:
                 yield EventStatePush(event=ctx.event_view(key, batch.current)), key
 

@@ -295,11 +295,15 @@ class TimelineView(QTableView):
         # Widths follow the text, but measured by this view on new rows only: Qt's own
         # ResizeToContents measures every row on every change (a day at one table is thousands).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(TimelineModel.COLUMNS - 1, QHeaderView.ResizeMode.Stretch)
+        # The details fill what is left, but never less than their title: a Stretch section is
+        # squeezed to nothing in a narrow panel ("zczegó"); the last section stretched keeps the
+        # width it was given, and the view scrolls sideways instead.
+        header.setStretchLastSection(True)
         f = QFont(SANS)
         f.setPixelSize(12)
         self.setFont(f)
         self.setWordWrap(False)
+        self._widen(0)  # no entries yet: every title fits its column from the start
 
     def show_entries(self, entries: tuple[TimelineItem, ...]) -> None:
         if entries is self.timeline.entries:
@@ -317,11 +321,15 @@ class TimelineView(QTableView):
         header = self.horizontalHeader()
         rows = self.timeline._rows
         for column in range(TimelineModel.COLUMNS - 1):
-            title = str(self.timeline.headerData(column, Qt.Orientation.Horizontal) or "")
             widest = max((metrics.horizontalAdvance(str(r[column])) for r in rows[first:]), default=0)
-            needed = max(widest, metrics.horizontalAdvance(title)) + 16
+            # the title as the header draws it (its own font, margins): never clipped
+            needed = max(widest + 16, header.sectionSizeFromContents(column).width())
             if first == 0 or needed > header.sectionSize(column):
                 header.resizeSection(column, needed)
+        last = TimelineModel.COLUMNS - 1
+        needed = header.sectionSizeFromContents(last).width()
+        if header.sectionSize(last) < needed:
+            header.resizeSection(last, needed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -130,3 +130,28 @@ def test_a_flag_on_a_clocked_board_proposes_a_result_and_decides_nothing(halls: 
     assert board.proposal == "0-1" and board.proposal_why == "flag"
     hall.anna.act("sp3-ch", EnterResult(board=21, result=board.proposal))
     assert hall.group("sp3-ch").boards[0].result == "0-1"
+
+
+def test_a_name_longer_than_trfs_33_columns_is_shown_whole_and_survives_a_snapshot(halls: Any) -> None:
+    """A child called "Brzęczyszczykiewicz-Wierzbicki, Aleksander Konstanty" (52 characters):
+    the group pairs, its snapshot is written at the stop (TRF's name field cut to its 33 columns)
+    and read at the restart, and the screens show the whole name. (It stopped the engine.)"""
+    cfg = config(11, rounds=3, first_board=21)
+    long = cfg.group.entrants[0].model_copy(
+        update={"surname": "Brzęczyszczykiewicz-Wierzbicki", "first_name": "Aleksander Konstanty"}
+    )
+    group = cfg.group.model_copy(update={"entrants": (long, *cfg.group.entrants[1:])})
+    text = tomltext.dumps(
+        cfg.model_copy(update={"group": group}).model_dump(mode="json", exclude_defaults=True)
+    )
+    hall = halls()
+    hall.anna.act("", CreateEvent(event_kind="chess", key="sp3-ch", config_toml=text))
+    hall.anna.act("sp3-ch", PairRound(round=1))
+    whole = "Brzęczyszczykiewicz-Wierzbicki Aleksander Konstanty"
+    assert whole in [p.name for p in hall.group("sp3-ch").start_list]
+    hall.stop()  # a clean stop writes the snapshot
+
+    again = halls()
+    body = again.group("sp3-ch")
+    assert whole in [p.name for p in body.start_list] and len(body.boards) == 5
+    again.anna.act("sp3-ch", EnterResult(board=21, result="1"))  # the engine runs on

@@ -161,3 +161,33 @@ def test_columns_widen_when_appended_entries_need_more_room(qtbot: QtBot) -> Non
     hint = view.sizeHintForColumn(0), view.sizeHintForColumn(2)
     assert view.columnWidth(0) > narrow[0] and view.columnWidth(0) >= hint[0]
     assert view.columnWidth(2) >= hint[1]
+
+
+def clipped_titles(view: TimelineView) -> list[str]:
+    """The column titles the header cannot show whole (the width the header needs for each)."""
+    header = view.horizontalHeader()
+    out = []
+    for column in range(view.timeline.columnCount()):
+        needed = header.sectionSizeFromContents(column).width()
+        if header.sectionSize(column) < needed:
+            title = view.timeline.headerData(column, Qt.Orientation.Horizontal)
+            out.append(f"{title}: {header.sectionSize(column)} of {needed} px")
+    return out
+
+
+def test_no_column_title_is_clipped_in_a_narrow_panel(qtbot: QtBot) -> None:
+    """The desk's timeline panel beside the tables is narrow: "Szczegóły" read "zczegó" (issue 26,
+    item 7). Each title fits its column, before the first entry and after, and a column whose
+    content is wider than the panel scrolls sideways instead of squeezing the last title."""
+    view = TimelineView()
+    qtbot.addWidget(view)
+    view.resize(330, 240)
+    view.show()
+    qtbot.wait(10)
+    assert clipped_titles(view) == []
+    view.show_entries(entries())
+    qtbot.wait(10)
+    assert clipped_titles(view) == []
+    view.resize(250, 240)  # narrower still
+    qtbot.wait(10)
+    assert clipped_titles(view) == []

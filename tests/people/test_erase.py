@@ -14,7 +14,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from clockd.api.messages import EventResults, EventResultsReply
+from clockd.api.client import Subscription
+from clockd.api.messages import EventResults, EventResultsReply, EventStatePush
 from clockd.core.actions import CreateEvent
 from clockd.core.bracket import Assign, Confirm, Toss
 from clockd.core.clock import Side
@@ -185,3 +186,25 @@ def test_an_erasure_whose_purge_a_crash_cut_short_is_finished_at_the_next_start(
     again.client.close()
     again.daemon.stop()
     assert found_in(journal_files(tmp_path)) == {}
+
+
+def test_the_screens_watching_an_event_get_it_again_once_a_person_is_erased(open_desk: Any) -> None:
+    """``person erase`` names no event, yet changes every event that holds the person: the live
+    pages and the audience screen (subscribers without the token) get those events again, so the
+    erased name leaves the projector at once, not when the event next changes."""
+    desk = open_desk()
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
+    desk.act("", CreateEvent(event_kind="puzzle-duel", key="sb"))  # holds nobody erased
+    desk.act("pt", ImportSignups(csv=CSV, source="zapisy.csv"))
+    person = desk.client.person("find", text=EMAIL, reason="her request").people[0].person_id
+    with Subscription(port=desk.daemon.port, events=["pt"]) as audience:
+        audience.read(2000)  # the state on subscribing
+        desk.act("", PersonErase(person=person, reason="RODO art. 17"))
+        pushes: list[Any] = []
+        for _ in range(20):
+            pushes += [p for p in audience.read(500) if isinstance(p, EventStatePush)]
+            if pushes:
+                break
+    assert [p.event.key for p in pushes] == ["pt"]
+    names = [p.name for p in pushes[-1].event.body.players]
+    assert any(n.startswith(SEALED_NAME) for n in names) and not any(n.startswith("Ewa") for n in names)
