@@ -64,6 +64,9 @@ def register(sub: Any) -> None:
     groups.add_argument(
         "--deputy", action="append", default=[], metavar="NAME", help=text("cli.chess-groups.deputy")
     )
+    groups.add_argument(
+        "--late-entry", choices=("half", "zero"), default="half", help=text("cli.chess-groups.late-entry")
+    )
     groups.set_defaults(func=run_groups)
 
 
@@ -531,7 +534,7 @@ def run_groups(args: argparse.Namespace) -> int:
         officials = Officials(
             place=args.place, chief_arbiter=args.arbiter, deputy_arbiters=tuple(args.deputy)
         )
-        day = day.model_copy(update={"officials": officials})
+        day = day.model_copy(update={"officials": officials, "late_entry": args.late_entry})
         _write_private(Path(args.out), day.model_dump_json(indent=2).encode() + b"\n")
     except _Failure as exc:
         print(render(exc.message), file=sys.stderr)
