@@ -817,7 +817,11 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         if args.start_list:
             printout = report.start_list(persons, head, changes=published_changes(b))
             stem = f"{g.key}-lista-startowa"
-            print(render("chess.posted-start-list", key=g.key, changes=len(b.late) + len(b.fixes)))
+            changed = len(b.late) + len(b.fixes)
+            if changed:
+                print(render("chess.posted-start-list", key=g.key, changes=changed))
+            else:
+                print(render("chess.posted-start-list-first", key=g.key))
         elif args.standings or b.phase != "playing":
             table = report.group_standings(tournament, seed=g.key)
             printout = report.standings_printout(table, persons, head)

@@ -67,6 +67,14 @@ def register(sub: Any) -> None:
     groups.add_argument(
         "--late-entry", choices=("half", "zero"), default="half", help=text("cli.chess-groups.late-entry")
     )
+    groups.add_argument(
+        "--rounds",
+        type=int,
+        default=8,
+        choices=range(1, 31),
+        metavar="N",
+        help=text("cli.chess-groups.rounds"),
+    )
     groups.set_defaults(func=run_groups)
 
 
@@ -530,7 +538,9 @@ def run_groups(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 raise _Failure(msg("cli.chess-groups.bad-date", date=args.date)) from exc
         forms, statements, result = _reconcile(args)
-        day = build_day(result.players, title=args.title, date=args.date, split_over=args.split_over)
+        day = build_day(
+            result.players, title=args.title, date=args.date, split_over=args.split_over, rounds=args.rounds
+        )
         officials = Officials(
             place=args.place, chief_arbiter=args.arbiter, deputy_arbiters=tuple(args.deputy)
         )
