@@ -125,6 +125,7 @@ def register(sub: Any) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--standings", action="store_true", help=text("cli.chess-day.post-standings"))
     shown.add_argument("--start-list", action="store_true", help=text("cli.chess-day.post-start-list"))
+    p.add_argument("--slips", action="store_true", help=text("cli.chess-day.post-slips"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help=text("cli.chess-day.post-output"))
     p = command("export", "cli.chess-day.export", _export, token=False)
     p.add_argument("keys", nargs="*", metavar="KEY")
@@ -776,8 +777,11 @@ def published_changes(body: Any) -> Any:
 
 
 def _post(client: Any, args: argparse.Namespace) -> int:
-    """The round's pairings (or the standings) of each group, as PDF and HTML to post in the
-    hall, straight from the daemon: boards numbered as the desk numbers them."""
+    """The round's pairings of each group, as PDF and HTML to post in the hall, straight from
+    the daemon: the board order and, beside it, the same round by name (``…-runda-N`` and
+    ``…-runda-N-alfabetycznie``), boards numbered as the desk numbers them; ``--slips`` the
+    result slips too (``…-runda-N-blankiety``). Between rounds, or with ``--standings``, the
+    standings after the last closed round, places 1–3 marked for the prize-giving."""
     from clockd.api.messages import EventResults
     from clockd.core.chessday.roster import Entrant, Group, Level
     from clockd.core.swiss import trf
@@ -814,9 +818,11 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         group = Group(key=g.key, level=level, grade=b.grade, sex=b.sex, part=b.part, entrants=tuple(entrants))
         persons = report.people(tournament, group)
         head = dataclasses.replace(report.heading(tournament, group), late_entry=b.late_entry)
+        printouts: list[tuple[str, Any]] = []
         if args.start_list:
-            printout = report.start_list(persons, head, changes=published_changes(b))
-            stem = f"{g.key}-lista-startowa"
+            printouts.append(
+                (f"{g.key}-lista-startowa", report.start_list(persons, head, changes=published_changes(b)))
+            )
             changed = len(b.late) + len(b.fixes)
             if changed:
                 print(render("chess.posted-start-list", key=g.key, changes=changed))
@@ -824,26 +830,29 @@ def _post(client: Any, args: argparse.Namespace) -> int:
                 print(render("chess.posted-start-list-first", key=g.key))
         elif args.standings or b.phase != "playing":
             table = report.group_standings(tournament, seed=g.key)
-            printout = report.standings_printout(table, persons, head)
-            stem = f"{g.key}-klasyfikacja-{table.rounds}"  # after the rounds closed, not the one played
-            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
-        else:
-            boards = [(x.white.start, x.black.start) for x in b.boards]
-            bye = b.bye.start if b.bye else None
-            printout = report.pairings(
-                tournament,
-                persons,
-                head,
-                b.round,
-                boards,
-                bye,
-                first_board=b.first_board,
-                withdrawn=b.withdrawn,
+            # named after the rounds closed, not the one played
+            printouts.append(
+                (f"{g.key}-klasyfikacja-{table.rounds}", report.standings_printout(table, persons, head))
             )
+            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
+        if b.phase == "playing" and not args.standings and not args.start_list:
+            boards = [(x.white.start, x.black.start) for x in b.boards]
             stem = f"{g.key}-runda-{b.round}"
-        (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
-        html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
-        print(render("chess.exported", path=str(out / f"{stem}.pdf")))
+            rnd = (tournament, persons, head, b.round, boards)
+            bye = b.bye.start if b.bye else None
+            at, gone = b.first_board, b.withdrawn
+            printouts.append((stem, report.pairings(*rnd, bye, first_board=at, withdrawn=gone)))
+            printouts.append(
+                (f"{stem}-alfabetycznie", report.by_name(*rnd, bye, first_board=at, withdrawn=gone))
+            )
+            if args.slips:
+                printouts.append((f"{stem}-blankiety", report.result_slips(*rnd, first_board=at)))
+        if args.slips and b.phase != "playing":
+            print(render("chess.post-no-slips", key=g.key))
+        for stem, printout in printouts:
+            (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
+            html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
+            print(render("chess.exported", path=str(out / f"{stem}.pdf")))
     return 0
 
 

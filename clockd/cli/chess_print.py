@@ -1,6 +1,8 @@
 """``duelclock chess print KIND TRF…``: what the chess hall prints, as HTML, PDF or PNG.
 
 KIND (English or Polish): ``startlist``/``lista-startowa``, ``pairings``/``kojarzenia``,
+``byname``/``alfabetycznie`` (the round's pairings by name), ``slips``/``blankiety`` (a result
+slip per board),
 ``standings``/``klasyfikacja``, ``crosstable``/``tabela``, ``prizes``/``nagrody``,
 ``diplomas``/``dyplomy``, ``medals``/``medale``. The group's games come from its TRF; school,
 class and medal from the day file (``--day chess-day.json``), its group chosen by
@@ -41,6 +43,10 @@ KINDS: dict[str, str] = {
     "lista-startowa": "startlist",
     "pairings": "pairings",
     "kojarzenia": "pairings",
+    "byname": "byname",
+    "alfabetycznie": "byname",
+    "slips": "slips",
+    "blankiety": "slips",
     "standings": "standings",
     "klasyfikacja": "standings",
     "crosstable": "crosstable",
@@ -270,9 +276,13 @@ def _build(args: argparse.Namespace, kind: str) -> tuple[Printout, str | None]:
             changes = chess.compare_start_lists(old, lines, names_only=names_only)
         copy = chess.start_list_copy(lines, group=group.key if group else "", title=head.group)
         return chess.start_list(who, head, changes=changes), copy
-    if kind == "pairings":
+    if kind in ("pairings", "byname", "slips"):
         number, boards, bye = _pairing(args, tournament, path)
-        return chess.pairings(tournament, who, head, number, boards, bye, first_board=args.first_board), None
+        rnd = (tournament, who, head, number, boards)
+        if kind == "slips":
+            return chess.result_slips(*rnd, first_board=args.first_board), None
+        build = chess.pairings if kind == "pairings" else chess.by_name
+        return build(*rnd, bye, first_board=args.first_board), None
     if kind in ("standings", "crosstable", "diplomas"):
         table = chess.group_standings(
             tournament, rounds=_rounds(args, tournament, path), seed=_seed(args, path)

@@ -141,6 +141,8 @@ _CSS = (
     "td.c,th.c{text-align:center;white-space:nowrap}"
     "td.school,span.school{font-size:7pt}span.school{color:#444444}"
     "p.note{font-size:7pt;color:#333333}"
+    "td.top1,td.top2,td.top3{text-align:right;white-space:nowrap}"
+    "td.top1{background-color:#f5d76e}td.top2{background-color:#d9d9d9}td.top3{background-color:#e8b98a}"
 )
 
 
@@ -632,6 +634,37 @@ def _withdrawn_in(tournament: Tournament, round_number: int) -> set[int]:
     }
 
 
+def _not_playing(
+    tournament: Tournament,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    bye: int | None,
+    withdrawn: Collection[int] | None,
+) -> list[tuple[int, str]]:
+    """Who has no board in the round, and why: the bye first, then by start number — a
+    withdrawn child as such (``withdrawn``: the group's; ``None``: read off the file), the
+    others by their entry in the round (absent, a half-point bye …)."""
+    paired = {sn for pair in boards for sn in pair}
+    out = []
+    if bye is not None:
+        paired.add(bye)
+        out.append((bye, text("report.chess.bye.pairing")))
+    gone = set(withdrawn) if withdrawn is not None else _withdrawn_in(tournament, round_number)
+    for p in tournament.players:
+        if p.start_number in paired:
+            continue
+        if p.start_number in gone:
+            out.append(
+                (
+                    p.start_number,
+                    text("report.chess.withdrawn-w" if p.sex == "w" else "report.chess.withdrawn"),
+                )
+            )
+        else:
+            out.append((p.start_number, _bye_text(p.entry(round_number))))
+    return out
+
+
 def pairings(
     tournament: Tournament,
     persons: Mapping[int, Person],
@@ -683,22 +716,7 @@ def pairings(
     ]
     flow = _Flow(PORTRAIT)
     body = flow.table(heads, rows)
-    paired = {sn for pair in boards for sn in pair}
-    out = []
-    if bye is not None:
-        paired.add(bye)
-        out.append((bye, text("report.chess.bye.pairing")))
-    gone = set(withdrawn) if withdrawn is not None else _withdrawn_in(tournament, round_number)
-    for p in tournament.players:
-        if p.start_number in gone and p.start_number not in paired:
-            out.append(
-                (
-                    p.start_number,
-                    text("report.chess.withdrawn-w" if p.sex == "w" else "report.chess.withdrawn"),
-                )
-            )
-        elif p.start_number not in paired:
-            out.append((p.start_number, _bye_text(p.entry(round_number))))
+    out = _not_playing(tournament, round_number, boards, bye, withdrawn)
     if out:
         body += flow.heading(text("report.chess.not-playing"))
         body += flow.table(
@@ -717,6 +735,121 @@ def pairings(
     )
     title = head.title("report.chess.pairings", round_number=round_number)
     return Printout(_page(title, head.subtitle(boards_note), body))
+
+
+def _surname_first(tournament: Tournament, sn: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """A player's place in the alphabetical list: surname, then first name, in Polish order
+    (``Łukasik`` after ``Lis``, ``Śliwa`` after ``Sowa``); a TRF name without a comma as it is."""
+    surname, _, first = tournament[sn].name.partition(",")
+    return polish_key(surname.strip()), polish_key(first.strip())
+
+
+def by_name(
+    tournament: Tournament,
+    persons: Mapping[int, Person],
+    head: Heading,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    bye: int | None,
+    *,
+    first_board: int = 1,
+    withdrawn: Collection[int] | None = None,
+) -> Printout:
+    """The round's pairings by name, for the wall beside the board order: every player of the
+    group in Polish alphabetical order of surname, with the board and the colour — a child
+    finds their name, not their board among fifty. The bye, the absent and the withdrawn are
+    in the list too, with why they do not play. Boards numbered as :func:`pairings` numbers
+    them."""
+    where: dict[int, tuple[str, str]] = {}
+    for i, (w, b) in enumerate(boards):
+        board = f"<b>{first_board + i}</b>"
+        where[w] = board, f"<b>{escape(text('report.chess.plays-white'))}</b>"
+        where[b] = board, escape(text("report.chess.plays-black"))
+    for sn, why in _not_playing(tournament, round_number, boards, bye, withdrawn):
+        where[sn] = "—", escape(why)
+    rows = []
+    for sn in sorted(persons, key=lambda sn: (_surname_first(tournament, sn), sn)):
+        p = persons[sn]
+        board, colour = where.get(sn, ("—", escape(text("report.chess.bye.not-paired"))))
+        name = escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>'
+        rows.append([(name, "name"), (escape(p.school), "school"), (board, "c"), (colour, "")])
+    # the school in a column of its own: most rows stay one line, the list a page or two
+    heads: list[tuple[str, str, int | None]] = [
+        (text("report.chess.player"), "", 33),
+        (text("report.chess.school"), "", 38),
+        (text("report.chess.board"), "c", 13),
+        (text("report.chess.colour"), "", 16),
+    ]
+    body = _table(heads, rows, used_mm=30.0)  # room for a long group's title on two lines
+    title = head.title("report.chess.by-name", round_number=round_number)
+    return Printout(_page(title, head.subtitle(text("report.chess.by-name-help")), body))
+
+
+#: Result slips on one A4 page, with a cut line between them.
+SLIPS_PER_PAGE = 4
+_CUT = "✂" + " -" * 88
+
+
+def result_slips(
+    tournament: Tournament,
+    persons: Mapping[int, Person],
+    head: Heading,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    *,
+    first_board: int = 1,
+) -> Printout:
+    """One slip per board to put on the table (group, round, board, White, Black, a box for
+    the result, both players' signatures), :data:`SLIPS_PER_PAGE` to an A4 page with cut
+    lines between them. The bye plays no game and gets no slip. Numbered as
+    :func:`pairings` numbers the boards, so slip, wall and desk say the same board."""
+    rnd = text("report.chess.slip.round", round=round_number)
+    white, black = text("report.chess.white"), text("report.chess.black")
+
+    def side(label: str, sn: int) -> str:
+        p = persons[sn]
+        school = f'<br><span class="school">{escape(p.school)}</span>' if p.school else ""
+        return (
+            f'<td width="50%"><span class="slip">{escape(label)}: <b>{escape(p.name)}</b>'
+            f"&nbsp;({sn})</span>{school}</td>"
+        )
+
+    def small(code: str) -> str:
+        return f'<span class="school">{escape(text(code))}</span>'
+
+    slips = []
+    for i, (w, b) in enumerate(boards):
+        board = text("report.chess.slip.board", board=first_board + i)
+        brk = ' style="page-break-before:always"' if i and i % SLIPS_PER_PAGE == 0 else ""
+        cut = f'<p class="cut">{_CUT}</p>\n' if i % SLIPS_PER_PAGE else ""
+        results = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;".join(f"<b>{r}</b>" for r in ("1–0", "½–½", "0–1"))
+        slips.append(
+            f"<div{brk}>{cut}"
+            '<table border="1" cellspacing="0" cellpadding="4" width="100%">'
+            f'<tr><td colspan="2"><span class="slip">{escape(head.group)} · {escape(rnd)} · </span>'
+            f'<span class="board">{escape(board)}</span></td></tr>'
+            f"<tr>{side(white, w)}{side(black, b)}</tr>"
+            f'<tr><td><span class="slip">{escape(text("report.chess.slip.result"))}'
+            f"&nbsp;&nbsp;&nbsp;&nbsp;{results}</span></td>"
+            f"<td>{small('report.chess.slip.box')}</td></tr>"
+            f"<tr><td>{small('report.chess.slip.sign-white')}<br><br><br></td>"
+            f"<td>{small('report.chess.slip.sign-black')}<br><br><br></td></tr>"
+            f'<tr><td colspan="2">{small("report.chess.slip.return")}</td></tr>'
+            "</table></div>\n"
+        )
+    if not slips:
+        slips.append(f"<p>{escape(text('report.chess.slip.none'))}</p>\n")
+    title = head.title("report.chess.slips", round_number=round_number)
+    css = _CSS + (
+        "span.slip{font-size:9pt}span.board{font-size:12pt;font-weight:bold}"
+        "p.cut{white-space:nowrap;color:#777777;font-size:8pt;margin:5pt 0 5pt 0}"
+    )
+    return Printout(
+        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
+        + "".join(slips)
+        + "</body>\n</html>\n"
+    )
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -756,10 +889,11 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
     rows = []
     for r in table.rows:
         p = persons[r.start_number]
+        top = r.rank <= PRIZE_PLACES  # the prize-giving's places: bold, on gold, silver, bronze
         cells = [
-            (f"{r.rank}.", "n"),
+            (f"<b>{r.rank}.</b>", f"top{r.rank}") if top else (f"{r.rank}.", "n"),
             (str(r.start_number), "n"),
-            (escape(p.name), "name"),
+            (f"<b>{escape(p.name)}</b>", "name") if top else (escape(p.name), "name"),
             (escape(p.school), "school"),
             (f"<b>{score_text(r.points)}</b>", "c"),
             *((_number(r.values[n], n), "c") for n in names),
@@ -769,8 +903,9 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
         rows.append(cells)
     legend = text("report.chess.legend")
     body = _table(heads, rows, paper=LANDSCAPE)
+    podium = text("report.chess.podium", places=PRIZE_PLACES)
     late = f"<br>{escape(head.late_note())}" if head.late_note() else ""
-    body += f'<p class="note">{escape(_seed_note(table))}<br>{escape(legend)}{late}</p>\n'
+    body += f'<p class="note">{escape(podium)}<br>{escape(_seed_note(table))}<br>{escape(legend)}{late}</p>\n'
     title = head.title("report.chess.standings", rounds=table.rounds)
     edition = text("report.chess.edition", edition=table.edition.value)
     return Printout(_page(title, head.subtitle(edition), body), landscape=True)
