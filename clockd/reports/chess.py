@@ -303,6 +303,14 @@ class Heading:
     event: str = ""
     group: str = ""
     date: str = ""
+    #: The group's rule for a late entrant's missed rounds (``half``/``zero``; ``""``: not known),
+    #: stated on the start list and the standings (FIDE C.04: the organiser's choice, made public).
+    late_entry: str = ""
+
+    def late_note(self) -> str:
+        """The rule as a printed line (``Spóźnieni: za opuszczone rundy ½ pkt``), or ``""``."""
+        codes = {"half": "report.chess.late-entry.half", "zero": "report.chess.late-entry.zero"}
+        return text(codes[self.late_entry]) if self.late_entry in codes else ""
 
     def subtitle(self, *more: str) -> str:
         return " · ".join(x for x in (self.event, self.date, *more) if x)
@@ -318,7 +326,7 @@ def heading(tournament: Tournament, group: Group | None = None, day: ChessDay | 
     name = render(group_title(group)) if group else tournament.name
     event = (day.title if day else "") or (tournament.name.removesuffix(f" — {name}") if group else "")
     date = (day.date if day else "") or (tournament.record_value("042") or "")
-    return Heading(event, name, date_text(date))
+    return Heading(event, name, date_text(date), day.late_entry if day else "")
 
 
 def date_text(value: str) -> str:
@@ -413,6 +421,9 @@ class Changes:
     added: tuple[Listed, ...] = ()
     removed: tuple[Listed, ...] = ()
     corrected: tuple[Correction, ...] = ()
+    #: The box's title: since the previous list (two files compared), or since the publication
+    #: (what the daemon journaled: late entries and fixes, ``report.chess.changes-published``).
+    since: str = "report.chess.changes"
 
     def __bool__(self) -> bool:
         return bool(self.added or self.removed or self.corrected)
@@ -491,7 +502,7 @@ def _changes_html(changes: Changes) -> tuple[str, int]:
     if not changes:
         parts = [escape(text("report.chess.no-changes"))]
     else:
-        parts = [f"<b>{escape(text('report.chess.changes'))}</b>"]
+        parts = [f"<b>{escape(text(changes.since))}</b>"]
 
     def who(x: Listed) -> str:
         return escape(f"{x.start}. {x.name}" + (f" ({x.school})" if x.school else ""))
@@ -542,7 +553,10 @@ def start_list(persons: Mapping[int, Person], head: Heading, *, changes: Changes
     box, lines = _changes_html(changes) if changes is not None else ("", 0)
     used = 22.0 + (lines * _FONT[""] * _LINE * _MM_PER_PT + 9 if box else 0)
     body = box + _table(heads, rows, used_mm=used)
-    body += f'<p class="note">{escape(text("report.chess.players-count", n=len(rows)))}</p>\n'
+    note = escape(text("report.chess.players-count", n=len(rows)))
+    if head.late_note():
+        note += f"<br>{escape(head.late_note())}"
+    body += f'<p class="note">{note}</p>\n'
     return Printout(_page(head.title("report.chess.start-list"), head.subtitle(), body))
 
 
@@ -894,7 +908,8 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
     legend = text("report.chess.legend")
     body = _table(heads, rows, paper=LANDSCAPE)
     podium = text("report.chess.podium", places=PRIZE_PLACES)
-    body += f'<p class="note">{escape(podium)}<br>{escape(_seed_note(table))}<br>{escape(legend)}</p>\n'
+    late = f"<br>{escape(head.late_note())}" if head.late_note() else ""
+    body += f'<p class="note">{escape(podium)}<br>{escape(_seed_note(table))}<br>{escape(legend)}{late}</p>\n'
     title = head.title("report.chess.standings", rounds=table.rounds)
     edition = text("report.chess.edition", edition=table.edition.value)
     return Printout(_page(title, head.subtitle(edition), body), landscape=True)

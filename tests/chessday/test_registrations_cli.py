@@ -195,6 +195,19 @@ def test_groups_writes_the_day_file_owner_only_and_prints_the_groups(
     assert "Poza grupami (zobacz duelclock chess registrations): Formularze bez wpłaty: 3" in printed
 
 
+def test_groups_writes_the_rounds_and_the_rule_for_late_entrants(
+    files: tuple[Path, Path], tmp_path: Path, capsys, monkeypatch
+) -> None:
+    out = tmp_path / "chess-day.json"
+    assert main(["chess", "groups", *map(str, files), "-o", str(out)]) == 0
+    day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert (day.rounds, day.late_entry) == (8, "half")  # §H's 8 rounds; a half-point bye a round missed
+    args = ["chess", "groups", *map(str, files), "-o", str(out), "--rounds", "5", "--late-entry", "zero"]
+    assert main(args) == 0
+    day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert (day.rounds, day.late_entry) == (5, "zero")
+
+
 def test_a_bad_file_names_its_line_and_column_and_nothing_is_written(
     files: tuple[Path, Path], tmp_path: Path, capsys, monkeypatch
 ) -> None:

@@ -192,6 +192,22 @@ def corrected(config: ChessGroupConfig, start: int, field: str, value: object) -
     return unsealed(config, found)
 
 
+def fixed(config: ChessGroupConfig, start: int, changes: Mapping[str, str]) -> ChessGroupConfig:
+    """Player ``start``'s data fixed at the desk (``chess fix``: ``surname``, ``first_name``,
+    ``school``, ``school_class``), the same fold as a correction, so the replay's state is the live one."""
+    found = records(config)
+    record = dict(found.get(start, {}))
+    first, surname = full_name(config, start)
+    first, surname = changes.get("first_name", first), changes.get("surname", surname)
+    if any(e.start == start for e in config.group.entrants):
+        record.update({"first_name": first, "surname": surname})
+        record.update({f: changes[f] for f in ("school", "school_class") if f in changes})
+    else:  # a player of a group made from a TRF: a name, no school
+        record["name"] = f"{surname}, {first}"
+    found[start] = record
+    return unsealed(config, found)
+
+
 __all__ = [
     "ENTRANT_FIELDS",
     "admitted",
@@ -199,6 +215,7 @@ __all__ = [
     "contact_digest",
     "corrected",
     "erased",
+    "fixed",
     "full_name",
     "records",
     "sealed",

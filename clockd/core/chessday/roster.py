@@ -33,6 +33,12 @@ class Level(StrEnum):
 
 Sex = Literal["m", "w"]  # as TRF writes it: boys' groups "m", girls' groups "w"
 
+#: What a player added after round 1 gets for each round missed, as the organiser rules it (FIDE
+#: C.04 leaves it to them; the group's settings state it and the start list and the standings
+#: print it): a half-point bye (``0000 - H``), the usual rule of Polish school tournaments, or
+#: nothing (``0000 - Z``).
+LateEntry = Literal["half", "zero"]
+
 
 class Entrant(BaseModel):
     """One player of a group, in the group's start-list (FIDE) order."""
@@ -142,6 +148,7 @@ class ChessDay(BaseModel):
     date: str = ""  # ISO date of the day, "" if not known yet
     rounds: int = Field(default=8, ge=1)
     minutes: int = Field(default=10, ge=1)  # per player, no increment
+    late_entry: LateEntry = "half"  # the rounds a late entrant missed: ½ point each, or 0
     groups: tuple[Group, ...] = ()
     plan: DayPlan = DayPlan()
     officials: Officials = Officials()
