@@ -602,7 +602,8 @@ class ChessKind(Untimed):
             # the names TRF's name field cuts (33 columns): the file's writer says so, the
             # printouts made from the file put the full name back
             "trf_cut": [
-                {"start": sn, "name": full, "written": cut} for sn, full, cut in trf.cut_names(group.tournament)
+                {"start": sn, "name": full, "written": cut}
+                for sn, full, cut in trf.cut_names(group.tournament)
             ],
         }
         if group.config.birth_year:
