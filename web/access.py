@@ -2,14 +2,20 @@
 
 The desk (a holder of the daemon's token: ``duelclock web pin`` / ``duelclock web qr``)
 writes the access file — ``web-access.json`` in the daemon's state folder, readable by its
-owner only, like ``daemon.json``. It holds no PIN and no code in clear: each is kept as an
-HMAC under a key of the file's own, so a PIN is found in one look-up and the file read over
-a shoulder gives nothing to type. Each person has a name (the journal's ``by``: the desk
-sees who entered what) and a scope (the events they may enter results for).
+owner only, like ``daemon.json``. It holds no PIN and no code in clear. A PIN is kept as
+scrypt of it under the file's salt, with the cost parameters beside it (:data:`PIN_KDF`): a
+PIN has only a million values, so a fast digest of it (an HMAC whose key sits in the same
+file) gives every PIN back to whoever copies the file in a second; scrypt makes that hours of
+work per file and every login one computation. A one-time code (144 random bits, nothing to
+guess) is an HMAC under the file's key. A file written before the KDF keeps its PINs as HMACs:
+each is read as before and rewritten as scrypt the first time it is entered right. Each
+person has a name (the journal's ``by``: the desk sees who entered what) and a scope (the
+events they may enter results for).
 
 Sessions live in the web process's memory: a random id in a cookie (HttpOnly,
 SameSite=Strict), a CSRF token of its own, an absolute lifetime and an idle one. Five
-wrong PINs (or codes) from one address lock that address out for a while.
+wrong PINs (or codes) from one address lock that address out for a while, and twenty from
+all addresses together lock every login (:class:`Lockout`).
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ from pathlib import Path
 from typing import Any
 
 ACCESS_FILE = "web-access.json"
+#: The PIN digest's cost, stored in the file with its salt (a later change reads older files):
+#: scrypt's interactive setting, 16 MiB and some tens of milliseconds a PIN.
+PIN_KDF = {"name": "scrypt", "n": 2**14, "r": 8, "p": 1}
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,7 @@ class AccessFile:
         except FileNotFoundError:
             data = {}
         data.setdefault("key", secrets.token_hex(32))
+        data.setdefault("pin_kdf", {**PIN_KDF, "salt": secrets.token_hex(16)})
         data.setdefault("people", [])
         data.setdefault("codes", [])
         return data
@@ -84,18 +94,34 @@ class AccessFile:
     def _digest(data: dict[str, Any], secret: str) -> str:
         return hmac.new(bytes.fromhex(data["key"]), secret.encode(), hashlib.sha256).hexdigest()
 
+    @staticmethod
+    def _pin_digest(data: dict[str, Any], pin: str) -> str:
+        """scrypt of ``pin`` with the file's salt and stored cost (one salt per file: a login is
+        one computation however many people the file holds)."""
+        kdf = data["pin_kdf"]
+        if kdf.get("name") != "scrypt":
+            raise ValueError(f"unknown PIN digest {kdf.get('name')!r}")
+        n, r, p = int(kdf["n"]), int(kdf["r"]), int(kdf["p"])
+        salt = bytes.fromhex(kdf["salt"])
+        return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r, dklen=32).hex()
+
+    def _matches(self, data: dict[str, Any], record: dict[str, Any], pin: str, kdf: str) -> bool:
+        """Whether ``record`` is ``pin``'s (``kdf``: the PIN's scrypt digest, computed once)."""
+        if record.get("kdf"):
+            return hmac.compare_digest(record["pin"], kdf)
+        return hmac.compare_digest(record["pin"], self._digest(data, pin))  # an older file's HMAC
+
     def add_pin(self, name: str, events: list[str], *, digits: int = 6) -> str:
         """A new PIN for ``name`` (replacing theirs, if any), unique among the file's PINs."""
         with self._locked() as data:
             data["people"] = [p for p in data["people"] if p["name"] != name]
-            taken = {p["pin"] for p in data["people"]}
             while True:
                 pin = "".join(secrets.choice("0123456789") for _ in range(digits))
-                if self._digest(data, pin) not in taken:
+                kdf = self._pin_digest(data, pin)
+                if not any(self._matches(data, p, pin, kdf) for p in data["people"]):
                     break
-            data["people"].append(
-                {"id": secrets.token_hex(4), "name": name, "events": events, "pin": self._digest(data, pin)}
-            )
+            record = {"id": secrets.token_hex(4), "name": name, "events": events, "pin": kdf, "kdf": 1}
+            data["people"].append(record)
         return pin
 
     def remove(self, name: str) -> bool:
@@ -125,14 +151,24 @@ class AccessFile:
         return [Person(p["id"], p["name"], tuple(p["events"])) for p in data["people"]]
 
     def check_pin(self, pin: str) -> Person | None:
-        if not pin.isdigit() or not self.path.exists():
+        """The person whose PIN this is, or ``None`` (slow on purpose: one scrypt). An older
+        file's HMAC record that matches is rewritten as scrypt on the spot."""
+        if not pin.isdigit() or len(pin) > 12 or not self.path.exists():
             return None
         data = self._read()
-        digest = self._digest(data, pin)
+        kdf = self._pin_digest(data, pin)
         for p in data["people"]:
-            if hmac.compare_digest(p["pin"], digest):
+            if self._matches(data, p, pin, kdf):
+                if not p.get("kdf"):
+                    self._migrate(p["id"], pin)
                 return Person(p["id"], p["name"], tuple(p["events"]))
         return None
+
+    def _migrate(self, person: str, pin: str) -> None:
+        with self._locked() as data:
+            for p in data["people"]:
+                if p["id"] == person and not p.get("kdf") and self._matches(data, p, pin, ""):
+                    p["pin"], p["kdf"] = self._pin_digest(data, pin), 1
 
     def use_code(self, code: str) -> Person | None:
         """The person a one-time code is for, and the code spent; None if unknown, used or expired."""
@@ -196,33 +232,54 @@ class Sessions:
 
 @dataclass
 class Lockout:
-    """``limit`` wrong tries from one address within ``window_s`` lock it out for ``lock_s``."""
+    """Wrong tries lock out: ``limit`` from one address within ``window_s`` lock that address
+    for ``lock_s``; ``network_limit`` from all addresses together within ``window_s`` lock
+    every login for ``lock_s``, whichever PIN is typed — so many addresses (a botnet, one
+    machine with many loopback or IPv6 addresses) cannot share the guessing between them: at
+    most ``network_limit`` guesses per ``lock_s``, in all. A locked login is refused
+    before its PIN is even looked at (no slow digest spent on a flood). The price: a flood
+    locks the arbiters' logins too for a while; open sessions go on, and the desk can always
+    enter results."""
 
     limit: int = 5
     window_s: float = 15 * 60
     lock_s: float = 15 * 60
+    network_limit: int = 20
     clock: Any = time.monotonic
     _wrong: dict[str, list[float]] = field(default_factory=dict)
     _until: dict[str, float] = field(default_factory=dict)
 
+    #: The key the network-wide count and lock are kept under (never an address: it has a space).
+    NETWORK = "every address"
+
     def locked_for(self, who: str) -> float:
-        """Seconds ``who`` is still locked out (0: may try)."""
-        until = self._until.get(who, 0.0)
+        """Seconds ``who`` (an address) is still locked out, by its own or all addresses' tries (0: none)."""
+        return max(self._left(who), self._left(self.NETWORK))
+
+    def _left(self, key: str) -> float:
+        until = self._until.get(key, 0.0)
         left = until - self.clock()
-        if left <= 0 and who in self._until:
-            del self._until[who]
+        if left <= 0 and key in self._until:
+            del self._until[key]
         return max(0.0, left)
 
     def wrong(self, who: str) -> bool:
-        """Count a wrong try; True if ``who`` is now locked out."""
+        """Count a wrong try from ``who``; True if ``who`` is now locked out (itself or every address)."""
+        mine = self._count(who, self.limit)
+        network = self._count(self.NETWORK, self.network_limit)
+        return mine or network
+
+    def _count(self, key: str, limit: int) -> bool:
         now = self.clock()
-        tries = [t for t in self._wrong.get(who, []) if now - t < self.window_s] + [now]
-        self._wrong[who] = tries
+        tries = [t for t in self._wrong.get(key, []) if now - t < self.window_s] + [now]
+        self._wrong[key] = tries
         if len(self._wrong) > 100_000:
+            network = self._wrong.get(self.NETWORK, [])
             self._wrong.clear()
-        if len(tries) >= self.limit:
-            self._until[who] = now + self.lock_s
-            self._wrong[who] = []
+            self._wrong[self.NETWORK] = network
+        if len(tries) >= limit:
+            self._until[key] = now + self.lock_s
+            self._wrong[key] = []
             return True
         return False
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -66,6 +66,10 @@ class WebSettings:
     coalesce_s: float = 0.1
     lockout: Lockout = field(default_factory=Lockout)
     sessions: Sessions = field(default_factory=Sessions)
+    #: The addresses phones open the pages at besides the server's own (``--web-public``: a
+    #: name, a reverse proxy's ``https://…``): an entry's Origin must be one of them or the
+    #: address the connection itself reached — never what the request's Host header claims.
+    public: tuple[str, ...] = ()
 
 
 def lang_of(request: Request) -> str:
@@ -181,12 +185,13 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
     def who(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
 
+    own_origins = {o for o in (origin_of(u) for u in settings.public) if o is not None}
+
     def same_origin(request: Request) -> bool:
         origin = request.headers.get("origin")
         if origin is None:  # not a browser's cross-site request (those carry an Origin)
             return True
-        host = request.headers.get("host", "")
-        return origin.split("://", 1)[-1] == host
+        return origin_allowed(origin, request.scope, own_origins)
 
     def entry_off(request: Request) -> Response | None:
         if settings.entry_allowed and access is not None:
@@ -276,7 +281,7 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
         fields = await form(request)
         if not form_ok(request, fields):
             return login_page(request, problem=words(request)("web.csrf"), status=403)
-        person = access.check_pin(fields.get("pin", "").strip())
+        person = await asyncio.to_thread(access.check_pin, fields.get("pin", "").strip())  # scrypt: slow
         if person is None:
             return refused_try(request, "web.wrong-pin")
         lockout.right(who(request))
@@ -441,6 +446,45 @@ def create_app(settings: WebSettings, *, hub: Hub | None = None) -> Starlette:
     app.state.hub = hub
     app.state.pages = pages
     return app
+
+
+Origin = tuple[str, str, int]
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def origin_of(url: str) -> Origin | None:
+    """``url``'s origin (scheme, host, port; the scheme's port when none is written), or ``None``."""
+    try:
+        parts = urlsplit(url.strip())
+        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:
+        return None
+    if scheme not in _DEFAULT_PORTS or not host:
+        return None
+    return scheme, host, port if port is not None else _DEFAULT_PORTS[scheme]
+
+
+def origin_allowed(origin: str, scope: Any, public: set[Origin]) -> bool:
+    """Whether a request's ``Origin`` is the pages' own: a configured public address, or the
+    address this very connection reached (the server's socket, which a client cannot forge the
+    way it writes a Host header — so a page on another name, DNS rebinding included, is refused).
+    On loopback, ``localhost``, ``127.0.0.1`` and ``::1`` are one machine."""
+    sent = origin_of(origin)
+    if sent is None:
+        return False
+    if sent in public:
+        return True
+    server = scope.get("server")
+    if not server or server[1] is None:
+        return False
+    own_host, own_port = str(server[0]).lower().strip("[]"), int(server[1])
+    scheme = str(scope.get("scheme", "http"))
+    if (sent[0], sent[2]) != (scheme, own_port):
+        return False
+    if sent[1].strip("[]") == own_host:
+        return True
+    return own_host in _LOOPBACK_NAMES and sent[1].strip("[]") in _LOOPBACK_NAMES
 
 
 def _json(data: Any, status: int, request: Request) -> Response:

@@ -258,7 +258,8 @@ class Pages:
                 {"rank": s.rank, "name": s.player.name, "cells": [s.values.get(c, "") for c in body.columns]}
                 for s in body.standings
             ],
-            "players": [],
+            # before round 1 is paired (and nothing to rank yet): who is in the group
+            "players": [] if body.boards or body.standings else [p.name for p in body.start_list],
         }
 
     def _zone(self, held: Held, lang: str) -> dict[str, Any]:

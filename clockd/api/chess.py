@@ -79,6 +79,30 @@ class ChessCorrectionView(BaseModel):
     changed: list[int] = Field(default_factory=list)
 
 
+class ChessLateView(BaseModel):
+    """A player added after the start: who, the first round they play, the rule of their missed rounds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: ChessPlayerView
+    first_round: int
+    rule: Literal["half", "zero"]
+
+
+class ChessFixView(BaseModel):
+    """A player's data corrected after the start list was published (``fields``: ``name``,
+    ``school``, ``school_class``; ``old``/``new``: as the list showed them, empty once erased)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: ChessPlayerView
+    fields: list[str]
+    old: dict[str, str] = Field(default_factory=dict)
+    new: dict[str, str] = Field(default_factory=dict)
+    by: str = ""
+    rounds_closed: int = 0
+
+
 class ChessStandingView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -120,6 +144,12 @@ class ChessBody(EventBody):
     closed_with_zero: list[int] = Field(default_factory=list)
     #: Results corrected after their round was closed, in the order made.
     corrections: list[ChessCorrectionView] = Field(default_factory=list)
+    #: The group's rule for a late entrant's missed rounds: ½ point each (``half``) or 0 (``zero``).
+    late_entry: Literal["half", "zero"] = "half"
+    #: Players added after the start, in the order added.
+    late: list[ChessLateView] = Field(default_factory=list)
+    #: Players' data corrected after the start list was published, in the order made.
+    fixes: list[ChessFixView] = Field(default_factory=list)
     columns: list[str] = Field(default_factory=list)
     standings: list[ChessStandingView] = Field(default_factory=list)
     #: The round the hall waits for (the one just paired while its start is ahead, else the next)
@@ -264,6 +294,21 @@ def chess_body(
             )
             for c in group.corrections
         ],
+        late_entry=cfg.late_entry,
+        late=[
+            ChessLateView(player=player(x.start), first_round=x.first_round, rule=x.rule) for x in group.late
+        ],
+        fixes=[
+            ChessFixView(
+                player=player(f.start),
+                fields=list(f.fields),
+                old=dict(f.old),
+                new=dict(f.new),
+                by=f.by,
+                rounds_closed=f.rounds_closed,
+            )
+            for f in group.fixes
+        ],
         columns=["PTS", *table.order],
         standings=standings,
         next_round=next_round,
@@ -285,14 +330,9 @@ def column_label(code: str) -> Msg:
 def _names(group: ChessGroup) -> dict[int, str]:
     """Names as the group shows them: ``Nowak Jan`` (full, as start lists are posted) or ``Jan N.``."""
     out: dict[int, str] = {}
-    roster = {e.start: e for e in group.config.group.entrants}
     for p in group.tournament.players:
-        e = roster.get(p.start_number)
-        if e is not None and e.trf_name == p.name:  # whole, where TRF's 33 columns cut it
-            surname, first = e.surname, e.first_name
-        else:
-            surname, _, first = p.name.partition(",")
-            surname, first = surname.strip(), first.strip()
+        surname, _, first = p.name.partition(",")
+        surname, first = surname.strip(), first.strip()
         if group.config.public_names == "short":
             out[p.start_number] = f"{first} {surname[:1]}.".strip() if first else f"{surname[:1]}."
         else:
@@ -306,6 +346,8 @@ __all__ = [
     "ChessBody",
     "ChessCorrectionView",
     "ChessDeskBody",
+    "ChessFixView",
+    "ChessLateView",
     "ChessPlayerView",
     "ChessStandingView",
     "HandMatchView",

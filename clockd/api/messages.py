@@ -336,6 +336,17 @@ class OutageView(BaseModel):
     why: str = ""
 
 
+class NodeAlertView(BaseModel):
+    """Something the referee must look at on a node (journal time, ms): a row of it the desk
+    refused, or one that differs from the desk's copy (``problem``: what, as a message)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    t_ms: int
+    seq: int
+    problem: Msg
+
+
 class NodeView(BaseModel):
     """One table node as the desk sees it: its link, its tables, how far behind the desk is.
 
@@ -354,6 +365,7 @@ class NodeView(BaseModel):
     rows_behind: int = 0
     heard_ms_ago: int | None = None
     outages: list[OutageView] = Field(default_factory=list)
+    alerts: list[NodeAlertView] = Field(default_factory=list)
 
 
 class CommandView(BaseModel):
@@ -406,6 +418,20 @@ def _dump_body(value: BaseModel, info: Any) -> Any:
 
 
 AnyEventBody = Annotated[EventBody, PlainValidator(_load_body), PlainSerializer(_dump_body)]
+
+
+@body_type
+class QuarantinedBody(EventBody):
+    """An event set aside at start: replaying its journal entry ``seq`` (of kind ``entry``;
+    ``"view"``: its state could not be shown) failed with ``problem``. ``event_kind`` is what
+    the event is. It takes no action and no reaction; everything else runs
+    (docs/architecture.md, "An event set aside at replay")."""
+
+    kind: Literal["quarantined"] = "quarantined"
+    event_kind: str
+    seq: int
+    entry: str
+    problem: str
 
 
 class EventView(BaseModel):
@@ -634,6 +660,8 @@ class EventResultsReply(Reply):
     type: Literal["event-results"] = "event-results"
     event: str
     results: dict[str, Any]
+    #: What only the token's holder gets (a chess group's TRF with the birth years).
+    private: dict[str, Any] = Field(default_factory=dict, json_schema_extra=PRIVATE)
 
 
 class PersonRecord(BaseModel):

@@ -11,6 +11,10 @@
   (``21 1``, ``22=``, ``u`` takes the last one back), as Vega's result entry; ``undo BOARD``;
 * ``close KEY… | --all`` — close the round (no reported result: 0–0, §H); ``claim``, ``appeal``,
   ``report``, ``withdraw`` — the arbiters' other decisions;
+* ``add KEY "Nazwisko Imię" --school --class [--rating]`` — a late entry (the next start number,
+  the missed rounds by the group's rule); ``fix KEY PLAYER --name/--school/--class --reason`` — a
+  player's data corrected after the start list was published; ``post KEY --start-list`` — the
+  start list published again, with what changed since;
 * ``export KEY|--all -o PATH`` — each group's TRF, for ``duelclock swiss check`` and the rating office.
 
 Every decision is the daemon's: this module sends actions and prints what the daemon answers.
@@ -19,6 +23,7 @@ Every decision is the daemon's: this module sends actions and prints what the da
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -28,6 +33,7 @@ from typing import Any
 
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Problem, msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -50,6 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--public-names", choices=("full", "short"), default="full", help=text("cli.chess-day.public-names")
     )
+    p.add_argument("--birth-year", action="store_true", help=text("cli.chess-day.birth-year"))
     p = command("import-trf", "cli.chess-day.import-trf", _import_trf)
     p.add_argument("key", metavar="KEY")
     p.add_argument("trf", metavar="FILE.trf")
@@ -96,15 +103,37 @@ def register(sub: Any) -> None:
         p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
         if name == "withdraw":
             p.add_argument("--reason", required=True)
+    p = command("add", "cli.chess-day.add", _add)
+    p.add_argument("key", metavar="KEY")
+    p.add_argument("name", metavar="NAME", help=text("cli.chess-day.add-name"))
+    p.add_argument("--school", default="", help=text("cli.chess-day.school"))
+    p.add_argument(
+        "--class", dest="school_class", default="", metavar="CLASS", help=text("cli.chess-day.class")
+    )
+    p.add_argument("--rating", type=int, default=None, help=text("cli.chess-day.rating"))
+    p.add_argument("--email", default="", help=text("cli.chess-day.email"))
+    p = command("fix", "cli.chess-day.fix", _fix)
+    p.add_argument("key", metavar="KEY")
+    p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
+    p.add_argument("--name", default=None, help=text("cli.chess-day.add-name"))
+    p.add_argument("--school", default=None, help=text("cli.chess-day.school"))
+    p.add_argument(
+        "--class", dest="school_class", default=None, metavar="CLASS", help=text("cli.chess-day.class")
+    )
+    p.add_argument("--reason", required=True, help=text("cli.chess-day.fix-reason"))
     p = command("post", "cli.chess-day.post", _post, token=False)
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true")
-    p.add_argument("--standings", action="store_true", help=text("cli.chess-day.post-standings"))
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--standings", action="store_true", help=text("cli.chess-day.post-standings"))
+    shown.add_argument("--start-list", action="store_true", help=text("cli.chess-day.post-start-list"))
+    p.add_argument("--slips", action="store_true", help=text("cli.chess-day.post-slips"))
     p.add_argument("-o", "--output", required=True, metavar="DIR", help=text("cli.chess-day.post-output"))
     p = command("export", "cli.chess-day.export", _export, token=False)
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true")
     p.add_argument("-o", "--output", required=True, metavar="PATH", help=text("cli.chess-day.export-output"))
+    p.add_argument("--birth-year", action="store_true", help=text("cli.chess-day.export-birth-year"))
 
 
 def _login() -> str:
@@ -190,6 +219,7 @@ def _import(client: Any, args: argparse.Namespace) -> int:
         first_board=args.first_board,
         say=print,
         names=args.public_names,
+        birth_year=args.birth_year,
     )
     return 0
 
@@ -202,9 +232,11 @@ def import_day(
     first_board: int = 1,
     say: Callable[[str], None],
     names: str = "full",
+    birth_year: bool = False,
 ) -> None:
     """Every group of ``day`` as a chess group of the daemon, boards numbered across the hall
-    group by group from ``first_board`` (each group owns as many boards as its round can use)."""
+    group by group from ``first_board`` (each group owns as many boards as its round can use);
+    ``birth_year``: the daemon keeps each child's year of birth for the TRF (never the date)."""
     from clockd.core.chessday.group import ChessError, ChessGroup, ChessGroupConfig
 
     board = first_board
@@ -219,7 +251,10 @@ def import_day(
                 rounds=day.rounds,
                 minutes=day.minutes,
                 plan=day.plan,
+                officials=day.officials,
+                late_entry=day.late_entry,
                 public_names=names,
+                birth_year=birth_year,
                 first_board=board,
                 clocks={b: t for b, t in clocks.items() if board <= b < board + boards},
             )
@@ -231,8 +266,9 @@ def import_day(
             ChessGroup.new(config)
         except ChessError as exc:
             problems.append(exc.msg)
-    if problems:
-        raise Problem("chess.import-refused", problems=problems)
+    if problems:  # too few players: merge or drop groups; anything else: correct the day file
+        small = all(p.code == "chess.too-few-players" for p in problems)
+        raise Problem("chess.import-refused" if small else "chess.import-refused-data", problems=problems)
     for config in configs:
         group, board = config.group, config.first_board
         n = len(group.entrants)
@@ -617,6 +653,85 @@ def _withdraw(client: Any, args: argparse.Namespace) -> int:
     return 0
 
 
+def split_name(given: str) -> tuple[str, str]:
+    """``Nazwisko Imię`` as the lists write it → (surname, first name): the first word is the
+    surname (``Nowak-Kowalska Anna``), the rest the first names; ``Nazwisko, Imię`` for a surname of
+    several words (``Da Silva, Ana``)."""
+    surname, comma, first = given.partition(",")
+    if not comma:
+        surname, _, first = given.strip().partition(" ")
+    surname, first = " ".join(surname.split()), " ".join(first.split())
+    if not surname or not first:
+        raise Problem("chess.add-name", name=given.strip() or "—")
+    return surname, first
+
+
+def _add(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import AddLatePlayer
+
+    _one(client, args.key)  # an unknown group named, and the groups there are
+    surname, first = split_name(args.name)
+    done = client.act(
+        args.key,
+        AddLatePlayer(
+            surname=surname,
+            first_name=first,
+            school=args.school,
+            school_class=args.school_class,
+            rating=args.rating,
+            email=args.email,
+        ),
+    )
+    late = done.event.body.late[-1]
+    p = late.player
+    said = {"key": args.key, "player": p.start, "name": p.name, "school": p.school or "—"}
+    if late.first_round == 1:
+        print(render("chess.added-first", **said))
+        return 0
+    missed = late.first_round - 1
+    points = "½" if late.rule == "half" else "0"
+    print(render("chess.added", **said, round=late.first_round, missed=missed, points=points))
+    return 0
+
+
+def _fix(client: Any, args: argparse.Namespace) -> int:
+    from clockd.core.chessday.group import FixPlayer
+
+    g = _one(client, args.key)
+    player = _in_group(g, args.player)
+    surname, first = split_name(args.name) if args.name is not None else (None, None)
+    done = client.act(
+        args.key,
+        FixPlayer(
+            player=player,
+            surname=surname,
+            first_name=first,
+            school=args.school,
+            school_class=args.school_class,
+            reason=args.reason,
+        ),
+    )
+    fix = done.event.body.fixes[-1]
+    print(render("chess.fixed", key=args.key, player=player, name=fix.player.name, changes=fix_text(fix)))
+    print(render("chess.fixed-post", key=args.key))
+    return 0
+
+
+def fix_text(fix: Any) -> str:
+    """What a fix changed, as the start list's box says it: ``szkoła: „SP 5” → „SP 5 Chorzów”``."""
+    codes = {"name": "report.chess.field.name", "school": "report.chess.field.school"}
+    codes["school_class"] = "report.chess.field.class"
+    return ", ".join(
+        text(
+            "report.chess.changed-field",
+            field=text(codes[f]),
+            old=fix.old.get(f) or "—",
+            new=fix.new.get(f) or "—",
+        )
+        for f in fix.fields
+    )
+
+
 def _in_group(g: Any, given: str) -> int:
     """A player of group ``g`` by start number or name (as the lists show it)."""
     from clockd.cli.names import pick
@@ -644,9 +759,37 @@ def _name(g: Any, player: int) -> str:
     return next((p.name for p in g.body.start_list if p.start == player), "?")
 
 
+def published_changes(body: Any) -> Any:
+    """What changed in a group since its start list was published, as the daemon journaled it:
+    the late entrants (added) and the fixes (corrected, each as it was and is); ``None``: nothing."""
+    from clockd.reports.chess import Changes, Correction, Listed
+
+    if not body.late and not body.fixes:
+        return None
+    codes = {"name": "report.chess.field.name", "school": "report.chess.field.school"}
+    codes["school_class"] = "report.chess.field.class"
+
+    def line(p: Any) -> Any:
+        return Listed(p.start, p.name, None, p.school, p.school_class)
+
+    corrected = tuple(
+        Correction(
+            line(f.player),
+            line(f.player),
+            tuple((codes[x], f.old.get(x, ""), f.new.get(x, "")) for x in f.fields),
+        )
+        for f in body.fixes
+    )
+    added = tuple(line(x.player) for x in body.late)
+    return Changes(added=added, corrected=corrected, since="report.chess.changes-published")
+
+
 def _post(client: Any, args: argparse.Namespace) -> int:
-    """The round's pairings (or the standings) of each group, as PDF and HTML to post in the
-    hall, straight from the daemon: boards numbered as the desk numbers them."""
+    """The round's pairings of each group, as PDF and HTML to post in the hall, straight from
+    the daemon: the board order and, beside it, the same round by name (``…-runda-N`` and
+    ``…-runda-N-alfabetycznie``), boards numbered as the desk numbers them; ``--slips`` the
+    result slips too (``…-runda-N-blankiety``). Between rounds, or with ``--standings``, the
+    standings after the last closed round, places 1–3 marked for the prize-giving."""
     from clockd.api.messages import EventResults
     from clockd.core.chessday.roster import Entrant, Group, Level
     from clockd.core.swiss import trf
@@ -662,8 +805,14 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         b = g.body
         reply = client.request(EventResults(event=g.key, lang=language()))
         tournament = trf.loads(reply.results["trf"])
+        full = {int(c["start"]): str(c["name"]) for c in reply.results.get("trf_cut", [])}
+        if full:  # the names TRF's 33 columns cut, whole again on the printouts
+            tournament = tournament.with_players(
+                p.replace(name=full.get(p.start_number, p.name)) for p in tournament.players
+            )
         seen = {x.white.start: x.white for x in b.boards} | {x.black.start: x.black for x in b.boards}
         seen |= {row.player.start: row.player for row in b.standings}
+        seen |= {p.start: p for p in b.start_list}  # everyone, the absent and the withdrawn too
         entrants = []
         for p in tournament.players:
             surname, _, first = p.name.partition(",")
@@ -681,29 +830,43 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         level = Level(b.level)
         group = Group(key=g.key, level=level, grade=b.grade, sex=b.sex, part=b.part, entrants=tuple(entrants))
         persons = report.people(tournament, group)
-        head = report.heading(tournament, group)
-        if args.standings or b.phase != "playing":
-            table = report.group_standings(tournament, seed=g.key)
-            printout = report.standings_printout(table, persons, head)
-            stem = f"{g.key}-klasyfikacja-{table.rounds}"  # after the rounds closed, not the one played
-            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
-        else:
-            boards = [(x.white.start, x.black.start) for x in b.boards]
-            bye = b.bye.start if b.bye else None
-            printout = report.pairings(
-                tournament,
-                persons,
-                head,
-                b.round,
-                boards,
-                bye,
-                first_board=b.first_board,
-                withdrawn=b.withdrawn,
+        head = dataclasses.replace(report.heading(tournament, group), late_entry=b.late_entry)
+        printouts: list[tuple[str, Any]] = []
+        if args.start_list:
+            printouts.append(
+                (f"{g.key}-lista-startowa", report.start_list(persons, head, changes=published_changes(b)))
             )
+            changed = len(b.late) + len(b.fixes)
+            if changed:
+                print(render("chess.posted-start-list", key=g.key, changes=changed))
+            else:
+                print(render("chess.posted-start-list-first", key=g.key))
+        elif args.standings or b.phase != "playing":
+            table = report.group_standings(tournament, seed=g.key)
+            # named after the rounds closed, not the one played
+            printouts.append(
+                (f"{g.key}-klasyfikacja-{table.rounds}", report.standings_printout(table, persons, head))
+            )
+            print(render("chess.posted-standings", key=g.key, rounds=table.rounds))
+        if b.phase == "playing" and not args.standings and not args.start_list:
+            boards = [(x.white.start, x.black.start) for x in b.boards]
             stem = f"{g.key}-runda-{b.round}"
-        (out / f"{stem}.html").write_text(printout.html, encoding="utf-8")
-        html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
-        print(render("chess.exported", path=str(out / f"{stem}.pdf")))
+            rnd = (tournament, persons, head, b.round, boards)
+            bye = b.bye.start if b.bye else None
+            at, gone = b.first_board, b.withdrawn
+            printouts.append((stem, report.pairings(*rnd, bye, first_board=at, withdrawn=gone)))
+            printouts.append(
+                (f"{stem}-alfabetycznie", report.by_name(*rnd, bye, first_board=at, withdrawn=gone))
+            )
+            if args.slips:
+                printouts.append((f"{stem}-blankiety", report.result_slips(*rnd, first_board=at)))
+        if args.slips and b.phase != "playing":
+            print(render("chess.post-no-slips", key=g.key))
+        for stem, printout in printouts:
+            private_file(out / f"{stem}.html", printout.html)
+            html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
+            os.chmod(out / f"{stem}.pdf", 0o600)  # like the HTML beside it: the group's names
+            print(render("chess.exported", path=str(out / f"{stem}.pdf")))
     return 0
 
 
@@ -718,15 +881,30 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     out = Path(args.output)
     # A folder ("trf/", or one that exists) takes a file per group, whatever their number.
     many = args.all or len(keys) > 1 or out.is_dir() or args.output.endswith(("/", os.sep))
-    texts: dict[Path, str] = {}
-    for key in keys:
+    if args.birth_year and not client.token:
+        raise Problem("chess.birth-year-needs-token")
+    texts: dict[Path, tuple[str, list[Any]]] = {}
+    for key in keys:  # every group asked before any file is written
         reply = client.request(EventResults(event=key, lang=language()))
-        texts[out / f"{key}.trf" if many else out] = reply.results["trf"]
+        text = reply.private.get("trf_birth_year") if args.birth_year else reply.results["trf"]
+        if text is None:
+            raise Problem("chess.no-birth-year", key=key)
+        texts[out / f"{key}.trf" if many else out] = (text, reply.results.get("trf_cut", []))
     if many:
         out.mkdir(parents=True, exist_ok=True)
-    for path, body in texts.items():
-        path.write_text(body, encoding="utf-8")
+    for path, (body, cut) in texts.items():
+        private_file(path, body)
         print(render("chess.exported", path=str(path)))
+        for c in cut:  # TRF's name field has 33 columns: said where the file is written
+            print(
+                render(
+                    "chess.trf-name-cut",
+                    path=str(path),
+                    start=c["start"],
+                    name=c["name"],
+                    written=c["written"],
+                )
+            )
     return 0
 
 

@@ -1,6 +1,8 @@
 """``duelclock chess print KIND TRF…``: what the chess hall prints, as HTML, PDF or PNG.
 
 KIND (English or Polish): ``startlist``/``lista-startowa``, ``pairings``/``kojarzenia``,
+``byname``/``alfabetycznie`` (the round's pairings by name), ``slips``/``blankiety`` (a result
+slip per board),
 ``standings``/``klasyfikacja``, ``crosstable``/``tabela``, ``prizes``/``nagrody``,
 ``diplomas``/``dyplomy``, ``medals``/``medale``. The group's games come from its TRF; school,
 class and medal from the day file (``--day chess-day.json``), its group chosen by
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
+from clockd.store.files import private_file
 
 if TYPE_CHECKING:
     from clockd.core.chessday.roster import ChessDay, Group
@@ -41,6 +44,10 @@ KINDS: dict[str, str] = {
     "lista-startowa": "startlist",
     "pairings": "pairings",
     "kojarzenia": "pairings",
+    "byname": "byname",
+    "alfabetycznie": "byname",
+    "slips": "slips",
+    "blankiety": "slips",
     "standings": "standings",
     "klasyfikacja": "standings",
     "crosstable": "crosstable",
@@ -270,9 +277,13 @@ def _build(args: argparse.Namespace, kind: str) -> tuple[Printout, str | None]:
             changes = chess.compare_start_lists(old, lines, names_only=names_only)
         copy = chess.start_list_copy(lines, group=group.key if group else "", title=head.group)
         return chess.start_list(who, head, changes=changes), copy
-    if kind == "pairings":
+    if kind in ("pairings", "byname", "slips"):
         number, boards, bye = _pairing(args, tournament, path)
-        return chess.pairings(tournament, who, head, number, boards, bye, first_board=args.first_board), None
+        rnd = (tournament, who, head, number, boards)
+        if kind == "slips":
+            return chess.result_slips(*rnd, first_board=args.first_board), None
+        build = chess.pairings if kind == "pairings" else chess.by_name
+        return build(*rnd, bye, first_board=args.first_board), None
     if kind in ("standings", "crosstable", "diplomas"):
         table = chess.group_standings(
             tournament, rounds=_rounds(args, tournament, path), seed=_seed(args, path)
@@ -307,13 +318,13 @@ def _outputs(
 ) -> list[tuple[str, Callable[[Path], object]]]:
     out: list[tuple[str, Callable[[Path], object]]] = []
     if args.html:
-        out.append((args.html, lambda p: p.write_text(printout.html, encoding="utf-8")))
+        out.append((args.html, lambda p: private_file(p, printout.html)))
     json_path = args.json_out
     if copy is not None and json_path is None:
         beside = args.html or args.pdf
         json_path = str(Path(beside).with_suffix(".json")) if beside else None
     if copy is not None and json_path is not None:
-        out.append((json_path, lambda p: p.write_text(copy, encoding="utf-8")))
+        out.append((json_path, lambda p: private_file(p, copy)))
     if args.pdf:
         out.append((args.pdf, lambda p: _pdf(printout, p)))
     if args.png:
@@ -344,6 +355,7 @@ def _write_all(outputs: list[tuple[str, Callable[[Path], object]]]) -> list[str]
             temps.append((temp, target))
             try:
                 write(temp)
+                os.chmod(temp, 0o600)  # a group's printout names children: the owner's only (a PDF too)
             except (OSError, Problem) as exc:
                 problem: Any = exc.msg if isinstance(exc, Problem) else exc
                 raise _Failure(msg("cli.cannot-write", path=name, problem=problem)) from exc

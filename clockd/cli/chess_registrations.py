@@ -59,6 +59,22 @@ def register(sub: Any) -> None:
     groups.add_argument("--split-over", type=int, metavar="N", help=text("cli.chess-groups.split-over"))
     groups.add_argument("--title", default="", help=text("cli.chess-groups.title"))
     groups.add_argument("--date", default="", metavar="YYYY-MM-DD", help=text("cli.chess-groups.date"))
+    groups.add_argument("--place", default="", metavar="CITY", help=text("cli.chess-groups.place"))
+    groups.add_argument("--arbiter", default="", metavar="NAME", help=text("cli.chess-groups.arbiter"))
+    groups.add_argument(
+        "--deputy", action="append", default=[], metavar="NAME", help=text("cli.chess-groups.deputy")
+    )
+    groups.add_argument(
+        "--late-entry", choices=("half", "zero"), default="half", help=text("cli.chess-groups.late-entry")
+    )
+    groups.add_argument(
+        "--rounds",
+        type=int,
+        default=8,
+        choices=range(1, 31),
+        metavar="N",
+        help=text("cli.chess-groups.rounds"),
+    )
     groups.set_defaults(func=run_groups)
 
 
@@ -511,6 +527,7 @@ def run_registrations(args: argparse.Namespace) -> int:
 
 def run_groups(args: argparse.Namespace) -> int:
     from clockd.core.chessday.groups import all_group_slots, build_day, group_key
+    from clockd.core.chessday.roster import Officials
 
     try:
         if args.split_over is not None and args.split_over < 1:
@@ -521,7 +538,13 @@ def run_groups(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 raise _Failure(msg("cli.chess-groups.bad-date", date=args.date)) from exc
         forms, statements, result = _reconcile(args)
-        day = build_day(result.players, title=args.title, date=args.date, split_over=args.split_over)
+        day = build_day(
+            result.players, title=args.title, date=args.date, split_over=args.split_over, rounds=args.rounds
+        )
+        officials = Officials(
+            place=args.place, chief_arbiter=args.arbiter, deputy_arbiters=tuple(args.deputy)
+        )
+        day = day.model_copy(update={"officials": officials, "late_entry": args.late_entry})
         _write_private(Path(args.out), day.model_dump_json(indent=2).encode() + b"\n")
     except _Failure as exc:
         print(render(exc.message), file=sys.stderr)

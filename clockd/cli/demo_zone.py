@@ -278,9 +278,11 @@ class ZoneDemo:
         body = self.body()
         for e in body.entries:
             if e.finished_ms is None and e.why is None:
-                total = (self.plan[e.entry].get("pieces") or 0) or self.rng.randrange(
-                    150, 380 if self.kind != "team" else 900
-                )
+                # a count is never more than the puzzle holds (the event refuses it)
+                whole = None if body.pieces is None else body.pieces * body.pictures
+                top = 380 if self.kind != "team" else 900
+                top = top if whole is None else min(top, whole)
+                total = (self.plan[e.entry].get("pieces") or 0) or self.rng.randrange(min(150, top // 2), top)
                 self.act(CountEntry(entry=e.entry, pieces=total))
                 self.say(i18n.text("cli.demo-zone.counted", name=self.names[e.entry], pieces=total))
         self.act(ConfirmRanking())

@@ -32,6 +32,7 @@ from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -382,7 +383,7 @@ def _export(client: Any, args: argparse.Namespace) -> int:
         return 0
     for path, body in outputs:
         try:
-            Path(path).write_text(body, encoding="utf-8")
+            private_file(path, body)
         except OSError as exc:
             print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)
             return 1
@@ -408,13 +409,16 @@ def _list(client: Any, as_json: bool) -> int:
         print(text("cli.no-events"))
         return 0
     for event in reply.events:
-        kind = text(f"term.event-kind.{event.kind}")
+        real = event.body.event_kind if event.kind == "quarantined" else event.kind
+        kind = text(f"term.event-kind.{real}")
         print(f"{event.key:12s} {kind:24s} {render(event.title)}  — {_where(event)}")
     return 0
 
 
 def _where(event: Any) -> str:
     body = event.body
+    if event.kind == "quarantined":  # set aside at start: what failed, and where in the journal
+        return text("cli.event.quarantined", seq=body.seq, entry=body.entry, problem=body.problem)
     if event.kind in HALL_KINDS:
         where = text(f"term.timer-phase.{body.timer.phase}")
         if getattr(body, "confirmed", False):

@@ -18,12 +18,12 @@ import argparse
 import json
 import sys
 from datetime import UTC, date, datetime
-from pathlib import Path
 from typing import Any
 
 from clockd.api.local import login_name
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Msg, msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -137,9 +137,7 @@ def _answer(args: argparse.Namespace, reply: Any) -> int:
         (record,) = people or [{"person_id": args.person, "restricted": False, "sources": []}]
         out = export_document(record)
         try:
-            Path(args.json_out).write_text(
-                json.dumps(out, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
-            )
+            private_file(args.json_out, json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         except OSError as exc:
             print(render(msg("cli.cannot-write", path=args.json_out, problem=exc)), file=sys.stderr)
             return 1
@@ -208,7 +206,7 @@ def _notify(client: Any, args: argparse.Namespace) -> int:
         cells = [s.list, str(s.player), s.display_name, p.first_name, p.last_name, p.email, p.phone]
         writer.writerow([spreadsheet_cell(c) for c in cells])
     try:
-        Path(args.csv).write_text(out.getvalue(), encoding="utf-8")
+        private_file(args.csv, out.getvalue())
     except OSError as exc:
         print(render(msg("cli.cannot-write", path=args.csv, problem=exc)), file=sys.stderr)
         return 1
@@ -228,11 +226,22 @@ def _retention(client: Any, args: argparse.Namespace) -> int:
     played: dict[str, set[int]] = {}
     for view in client.events().events:
         body = view.body
-        if getattr(body, "kind", None) != "puzzle-duel":
-            continue
-        if body.stage == "finished":
-            finished.add(view.key)
-        played[view.key] = set(body.field or ())
+        kind = getattr(body, "kind", None)
+        if kind == "puzzle-duel":
+            if body.stage == "finished":
+                finished.add(view.key)
+            played[view.key] = set(body.field or ())
+        elif kind == "chess":  # every child on the start list keeps their games (the TRF, §H)
+            if body.phase == "finished":
+                finished.add(view.key)
+            played[view.key] = {p.start for p in body.start_list}
+        elif kind in ("relay", "blind", "team"):  # a member played if their entry took a table
+            if body.confirmed:
+                finished.add(view.key)
+            seated = {e.entry for e in body.entries if e.table is not None or e.place is not None}
+            played[view.key] = {
+                s.player for s in sources if s.event == view.key and s.details.get("entry") in seated
+            }
     todo = plan(
         sources,
         finished=finished,

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
+from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -119,7 +120,7 @@ def _jury(args: argparse.Namespace) -> int:
 
 def _write(path: str, content: str) -> None:
     try:
-        Path(path).write_text(content, encoding="utf-8")
+        private_file(path, content)
     except OSError as exc:
         raise Problem("cli.cannot-write", path=path, problem=exc) from exc
 

@@ -457,6 +457,9 @@ def _banner(daemon: Any, started: Any, n_tables: int, n_sim: int) -> None:
 
     for table, code, data in rec.alerts:
         print(f"  ! {text('cli.run.table')} {table}: {render(Msg(code=code, params=data))}")
+    for _event, code, data in rec.event_alerts:
+        if code == "alert.event-quarantined":  # the one an event's alerts hold that stops it
+            print(f"  ! {render(Msg(code=code, params=data))}")
     print(
         text("cli.run.clocks-duelclock-status-stop-ctrl-c"),
         flush=True,

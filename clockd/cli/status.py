@@ -335,6 +335,8 @@ def render_nodes(reply: Any) -> str:
         if n.restarts:
             line += "; " + text("cli.status.node-restarts", count=n.restarts)
         lines.append(line)
+        for a in getattr(n, "alerts", []):
+            lines.append("! " + render(msg("cli.status.node-alert", node=n.name, problem=a.problem)))
     for c in reply.commands:
         if c.outcome == "done":
             continue

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from clockd.store.files import private_file
 
 
 class _Failure(Exception):
@@ -201,7 +202,7 @@ def _run_pair(args: argparse.Namespace) -> int:
         outputs.append((args.list, listed))
     for path, content in outputs:
         try:
-            Path(path).write_text(content, encoding="utf-8")
+            private_file(path, content)
         except OSError as exc:
             print(f"duelclock swiss pair: {path}: {exc.strerror}", file=sys.stderr)
             return 2

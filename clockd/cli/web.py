@@ -68,12 +68,29 @@ def add_serve_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--web-tls-key", default=None, help=text("cli.web.tls-key"))
     parser.add_argument("--web-access", type=Path, default=None, help=text("cli.web.access"))
     parser.add_argument(
+        "--web-public",
+        action="append",
+        type=web_address,
+        default=None,
+        metavar="URL",
+        help=text("cli.web.public"),
+    )
+    parser.add_argument(
         "--web-request-timeout",
         type=positive_seconds,
         default=None,
         metavar="S",
         help=text("cli.web.request-timeout"),
     )
+
+
+def web_address(value: str) -> str:
+    """A ``--web-public`` address: ``http(s)://name[:port]``, the origin entries may come from."""
+    from web.app import origin_of
+
+    if origin_of(value) is None:
+        raise argparse.ArgumentTypeError(text("cli.web.public-bad", value=value))
+    return value.strip()
 
 
 def web_port_config(
@@ -198,6 +215,7 @@ def settings_for(
         access=access_path(args.web_access),
         entry_allowed=entry_allowed,
         secure_cookies=args.web_tls_cert is not None,
+        public=tuple(getattr(args, "web_public", None) or ()),
     )
 
 

@@ -44,6 +44,8 @@ from clockd.core.hall import (
     TimerResume,
     TimerStart,
 )
+from clockd.core.private import PRIVATE
+from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.units import MINUTE, MS, ns_to_ms
 from clockd.core.zone_signups import EntryRefusal, EntrySignups
 from clockd.i18n import Msg, Problem, msg
@@ -340,6 +342,12 @@ class ZoneEvent(BaseModel):
     field: tuple[EntryId, ...] | None = None
     seat_changes: tuple[tuple[EntryId | None, EntryId, str], ...] = ()  # (absent, taken by, rule)
     signup_refusals: tuple[EntryRefusal, ...] = ()  # the import's refusals: lines and public names
+    #: The imported entries' members as people (the vault's: ``docs/people.md``): each one's form
+    #: line in its entry, person id and data, by line.
+    entry_lines: dict[EntryId, tuple[int, ...]] = Field(default_factory=dict)
+    person_ids: dict[int, str] = Field(default_factory=dict)
+    persons: dict[int, Person] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    form_times: dict[int, str] = Field(default_factory=dict)  # each member's form time, by line
     signup_no_email: tuple[tuple[int, str], ...] = ()  # main-list members without an e-mail: line, name
 
     @classmethod
@@ -389,9 +397,56 @@ class ZoneEvent(BaseModel):
                 "lists": {**self.lists, **{e.entry: e.list for e in signups.entries}},
                 "members": {**self.members, **{e.entry: tuple(e.members) for e in signups.entries}},
                 "signup_refusals": tuple(signups.refused),
+                "entry_lines": {**self.entry_lines, **{e.entry: tuple(e.lines) for e in signups.entries}},
+                "person_ids": {**self.person_ids, **signups.person_ids},
+                "persons": {**self.persons, **signups.persons},
+                "form_times": {**self.form_times, **signups.form_times},
                 "signup_no_email": signups.no_email,
             }
         )
+
+    # -- the members' data (the person registry's actions: correct, erase) ------------------
+    def _member_renamed(self, line: int, name: str) -> ZoneEvent:
+        members, names = dict(self.members), dict(self.added_names)
+        for entry, lines in self.entry_lines.items():
+            if line not in lines:
+                continue
+            old = self.members.get(entry, ())
+            i = lines.index(line)
+            new = (*old[:i], name, *old[i + 1 :])
+            members[entry] = new
+            if names.get(entry) == " i ".join(old):  # a pair's name is its members' names
+                names[entry] = " i ".join(new)
+        no_email = tuple((n, name if n == line else shown) for n, shown in self.signup_no_email)
+        return self.model_copy(update={"members": members, "added_names": names, "signup_no_email": no_email})
+
+    def erased(self, person_id: str) -> ZoneEvent:
+        """The person's data gone: their member's name is the stand-in; the entries, their
+        results and the lists stay."""
+        event = self
+        for line, pid in self.person_ids.items():
+            if pid == person_id:
+                event = event._member_renamed(line, SEALED_NAME)
+                event = event.model_copy(
+                    update={
+                        "person_ids": {k: v for k, v in event.person_ids.items() if k != line},
+                        "persons": {k: v for k, v in event.persons.items() if k != line},
+                    }
+                )
+        return event
+
+    def corrected(self, person_id: str, field: str, value: object) -> ZoneEvent:
+        """One field of the person's data corrected (a name: the public name follows)."""
+        event = self
+        for line, pid in self.person_ids.items():
+            person = event.persons.get(line)
+            if pid != person_id or person is None:
+                continue
+            person = person.model_copy(update={field: value})
+            event = event.model_copy(update={"persons": {**event.persons, line: person}})
+            if field in ("first_name", "last_name"):
+                event = event._member_renamed(line, person.short_name)
+        return event
 
     def _check_in_open(self, entry: EntryId | None = None) -> None:
         if self.field is not None:

@@ -18,23 +18,36 @@ unreadable rows named with their line); this module adds what pairs and teams ne
 * **the lists** — the main list and a reserve list of the same size (§1.11); beyond both,
   over the limit.
 
-What comes out holds public names only ("Anna K. i Jan N.", or the team's own name) and the
-lines: the daemon journals it, never the form's personal data.
+What comes out holds the public names ("Anna K. i Jan N.", or the team's own name), the
+lines and, for the vault, each listed member as the form gives them (``persons``, private): the
+daemon journals the lists with stand-ins and the people's data in the vault
+(:func:`sealed_entries`, :func:`unsealed_entries`; ``docs/people.md``).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.csvtext import sniff_delimiter
 from clockd.core.formtime import day_first, parse_form_time
 from clockd.core.people import fold_name as _fold
-from clockd.core.registration import Person, Refusal, SignupError, display_names, parse_signups
+from clockd.core.private import PRIVATE
+from clockd.core.registration import (
+    SEALED_NAME,
+    Person,
+    Refusal,
+    SignupError,
+    display_names,
+    parse_signups,
+    seal_person,
+    unseal_person,
+)
 from clockd.i18n import Msg, msg
 
 EntryList = Literal["main", "reserve", "walk-in"]
@@ -108,6 +121,14 @@ class EntrySignups(BaseModel):
     entries: tuple[EntrySignup, ...]
     refused: tuple[EntryRefusal, ...]
     team_column: str
+    #: The listed entries' members as the form gives them, by line: the vault's, never the
+    #: journal's (:func:`sealed_entries`).
+    persons: dict[int, Person] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    #: Each member's person id, by line (the daemon's: :class:`clockd.core.people.PeopleIndex`).
+    person_ids: dict[int, str] = Field(default_factory=dict)
+    #: Each listed member's form time as the form wrote it, by line (the retention plan's
+    #: 21-day reminder counts from the earliest).
+    form_times: dict[int, str] = Field(default_factory=dict)
     #: Members of main-list entries whose form has no e-mail address (line, public name): the
     #: organiser cannot write to them, so the referee is warned at the import.
     no_email: tuple[tuple[int, str], ...] = ()
@@ -272,6 +293,8 @@ def form_entries(
         formed.append((order, rows, cells.get(rows[0][1], "")))
     formed.sort(key=lambda f: (f[0][0], f[0][1], f[0][2]))
     entries: list[EntrySignup] = []
+    persons: dict[int, Person] = {}
+    form_times: dict[int, str] = {}
     prefix = "druzyna" if kind == "team" else "para"
     everyone = [(r[1], r[2]) for _, rows, _ in formed for r in rows]
     public = display_names(everyone)
@@ -288,6 +311,8 @@ def form_entries(
                 )
             )
             continue
+        persons |= {r[1]: r[2] for r in rows}
+        form_times |= {r[1]: r[3] for r in rows if r[0] is not None}
         names_partner = any(_fold(cell) == _fold(r[2].full_name) for r in rows)
         # a pair is shown by its members' public names, a team by its own name
         name = cell if kind == "team" and not names_partner else " i ".join(members)
@@ -313,8 +338,60 @@ def form_entries(
         entries=tuple(entries),
         refused=tuple(refused),
         team_column=column_name,
+        persons=persons,
+        form_times=form_times,
         no_email=no_email,
     )
+
+
+def _pair_name(entry: EntrySignup, members: tuple[str, ...]) -> str:
+    """The entry's name with ``members`` for its members: a pair's (and a team's named after
+    its members) is made of their public names; a team's own name stays."""
+    return " i ".join(members) if entry.name == " i ".join(entry.members) else entry.name
+
+
+def sealed_entries(signups: EntrySignups) -> tuple[EntrySignups, dict[int, dict[str, object]]]:
+    """The lists as the journal keeps them — each member with a person id the stand-in ``N.N.``,
+    no one's data — and the vault's record of each (by line: the form's data and the public
+    name the lists showed). Members without an id (a journal of an older version) stay."""
+    records: dict[int, dict[str, object]] = {}
+    for line, person in signups.persons.items():
+        if line in signups.person_ids:
+            records[line] = seal_person(person)[1]
+    entries = []
+    for e in signups.entries:
+        shown = dict(zip(e.lines, e.members, strict=False))
+        for line in e.lines:
+            if line in records:
+                records[line]["display_name"] = shown.get(line, "")
+        members = tuple(
+            SEALED_NAME if line in signups.person_ids else name
+            for line, name in zip(e.lines, e.members, strict=False)
+        )
+        entries.append(e.model_copy(update={"members": members, "name": _pair_name(e, members)}))
+    no_email = tuple((line, SEALED_NAME if line in records else name) for line, name in signups.no_email)
+    sealed = signups.model_copy(update={"entries": tuple(entries), "persons": {}, "no_email": no_email})
+    return sealed, records
+
+
+def unsealed_entries(signups: EntrySignups, records: Mapping[int, Mapping[str, Any]]) -> EntrySignups:
+    """The journal's lists with what the vault holds of each member (an erased one: ``N.N.``)."""
+    persons: dict[int, Person] = {}
+    for line, record in records.items():
+        stand_in = Person(first_name=SEALED_NAME)
+        persons[line] = unseal_person(stand_in, dict(record))
+    entries = []
+    for e in signups.entries:
+        members = tuple(
+            str(records[line].get("display_name") or SEALED_NAME) if line in records else name
+            for line, name in zip(e.lines, e.members, strict=False)
+        )
+        entries.append(e.model_copy(update={"members": members, "name": _pair_name(e, members)}))
+    no_email = tuple(
+        (line, str(records[line].get("display_name") or SEALED_NAME) if line in records else name)
+        for line, name in signups.no_email
+    )
+    return signups.model_copy(update={"entries": tuple(entries), "persons": persons, "no_email": no_email})
 
 
 __all__ = [
@@ -323,4 +400,6 @@ __all__ = [
     "EntrySignup",
     "EntrySignups",
     "form_entries",
+    "sealed_entries",
+    "unsealed_entries",
 ]

@@ -126,6 +126,7 @@ def family_codes() -> set[str]:
     out |= {f"term.action.{name}" for name in action_types()}
     out |= {f"term.program.{kind}" for kind in program_types()}
     out |= {f"term.event-kind.{kind}" for kind in event_kinds()}
+    out |= {"term.event-kind.quarantined"}  # an event set aside at start (clockd.service.views)
     out |= {f"term.weekday.{d}" for d in range(1, 8)}
     out |= {f"term.field.{field}" for field in COLUMN_ALIASES}
     out |= {f"term.stage.of-{n}" for n in (4, 8, 16)}

@@ -3,7 +3,8 @@
 :class:`BrokerPlan` says where (a private folder), on which address and for which nodes;
 :meth:`BrokerPlan.write` writes Mosquitto's files there:
 
-* ``mosquitto.conf`` — one listener, no anonymous clients, the password and ACL files,
+* ``mosquitto.conf`` — one listener, no anonymous clients, the password and ACL files, the
+  largest packet (:data:`~clockd.mqtt.topics.MAX_PACKET_BYTES`),
   persistence in the folder (so the QoS 1 messages queued for a node that is away, and its
   session, survive a restart of the broker), log to stderr, TLS when a certificate is given;
 * ``passwd`` — the users (``desk`` and every node) hashed by ``mosquitto_passwd``;
@@ -37,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from clockd.i18n import Msg, Problem
-from clockd.mqtt.topics import DESK_USER, acl_lines, valid_node_name
+from clockd.mqtt.topics import DESK_USER, MAX_PACKET_BYTES, acl_lines, valid_node_name
 from clockd.mqtt.url import BrokerUrl
 from clockd.store.files import PRIVATE_FILE, make_private, private_folder, replace_file
 
@@ -205,6 +206,9 @@ class BrokerPlan:
             # A press's row and a hall signal are small packets: sent at once, not held back
             # by Nagle's algorithm for the previous one's acknowledgement (up to 40 ms here).
             "set_tcp_nodelay true",
+            # No message bigger than the desk and the nodes ever send (a catch-up piece is a
+            # quarter of it): a bigger one disconnects its sender and reaches nobody.
+            f"max_packet_size {MAX_PACKET_BYTES}",
             # Run as root, Mosquitto would become the user `mosquitto`, who cannot read these
             # owner-only files: it stays who started it (ignored when that is not root).
             f"user {pwd.getpwuid(os.geteuid()).pw_name}",

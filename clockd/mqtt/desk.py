@@ -34,7 +34,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from clockd.core.device import Beep
 from clockd.mqtt import topics, wire
-from clockd.mqtt.node import no_delay
+from clockd.mqtt.node import no_delay, small_packets
 from clockd.mqtt.url import BrokerUrl
 from clockd.service.component import Refused
 from clockd.service.engine import Batch, Engine
@@ -124,7 +124,9 @@ class DeskLink:
 
     # -- lifecycle ------------------------------------------------------------------------------
     def start(self) -> None:
-        self.client.connect_async(self.url.host, self.url.port, keepalive=KEEPALIVE_S)
+        self.client.connect_async(
+            self.url.host, self.url.port, keepalive=KEEPALIVE_S, properties=small_packets()
+        )
         self.client.loop_start()
 
     def stop(self) -> None:
@@ -177,6 +179,11 @@ class DeskLink:
         if where is None:
             return
         node, what = where
+        if topics.too_big(message.payload):  # before reading a byte of it
+            log.warning(
+                "desk: a message of %d bytes on %s dropped unread", len(message.payload), message.topic
+            )
+            return
         try:
             if what == "status":
                 self._status(node, wire.NodeStatus.model_validate_json(message.payload))

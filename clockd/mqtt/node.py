@@ -32,6 +32,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
@@ -62,6 +63,14 @@ def no_delay(client: mqtt.Client) -> None:
     if isinstance(sock, socket.socket):
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def small_packets() -> Properties:
+    """The CONNECT properties of the desk's and the nodes' clients: the broker sends them no
+    packet over :data:`~clockd.mqtt.topics.MAX_PACKET_BYTES` (paho would read any size)."""
+    props = Properties(PacketTypes.CONNECT)
+    props.MaximumPacketSize = topics.MAX_PACKET_BYTES
+    return props
 
 
 def forwarded(kind: str, table: int | None, table_kinds: frozenset[str]) -> bool:
@@ -121,7 +130,9 @@ class NodeLink:
 
     # -- lifecycle ------------------------------------------------------------------------------
     def start(self) -> None:
-        self.client.connect_async(self.url.host, self.url.port, keepalive=KEEPALIVE_S)
+        self.client.connect_async(
+            self.url.host, self.url.port, keepalive=KEEPALIVE_S, properties=small_packets()
+        )
         self.client.loop_start()
         self._thread = threading.Thread(target=self._run, name=f"mqtt-node-{self.name}", daemon=True)
         self._thread.start()
@@ -169,6 +180,14 @@ class NodeLink:
         log.info("node %s: link to the broker lost (%s); the tables go on here", self.name, reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if topics.too_big(message.payload):
+            log.warning(
+                "node %s: a message of %d bytes on %s dropped unread",
+                self.name,
+                len(message.payload),
+                message.topic,
+            )
+            return
         try:
             if message.topic == topics.HALL_SIGNAL:
                 self._signal(wire.HallSignal.model_validate_json(message.payload))
@@ -285,16 +304,19 @@ class NodeLink:
                 return False
             pos, prev = self._pos, self._prev
         rows: list[wire.Row] = []
-        upto = pos
+        upto, size = pos, 0
         for record in reader.read(after=pos, limit=ROWS_PER_MESSAGE * 4):
-            upto = record.seq
             entry = record.entry
             if forwarded(entry.kind, entry.table, self._table_kinds):
                 body = encode_entry(entry)
+                if rows and size + len(body) > topics.ROW_BYTES_PER_MESSAGE:
+                    break  # the next message takes it: every message stays under the broker's limit
                 rows.append(wire.Row(seq=record.seq, after=prev, kind=entry.kind, body=body))
+                size += len(body)
                 prev = record.seq
-                if len(rows) >= ROWS_PER_MESSAGE:
-                    break
+            upto = record.seq
+            if len(rows) >= ROWS_PER_MESSAGE:
+                break
         if upto == pos:
             return False
         message = wire.JournalRows(node=self.name, journal=self.journal_id, rows=rows, upto=upto)

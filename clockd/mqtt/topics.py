@@ -34,6 +34,22 @@ QOS_COMMAND = 1
 QOS_STATUS = 1
 QOS_SIGNAL = 0
 
+#: The largest MQTT packet anyone on the broker may send or be sent, in bytes: Mosquitto's
+#: ``max_packet_size`` (a client that sends more is disconnected, the message never reaches
+#: anyone) and the Maximum Packet Size the desk and the nodes ask for when they connect (the
+#: broker sends them nothing bigger). One 100 MB message took the desk to 302 MB; a node's
+#: largest honest message is a catch-up piece of :data:`ROW_BYTES_PER_MESSAGE`.
+MAX_PACKET_BYTES = 1 << 20
+#: How many bytes of rows a node puts into one journal message at most (besides the count in
+#: :data:`clockd.mqtt.node.ROWS_PER_MESSAGE`): a quarter of the limit, for the JSON around them.
+ROW_BYTES_PER_MESSAGE = MAX_PACKET_BYTES // 4
+
+
+def too_big(payload: bytes | bytearray) -> bool:
+    """Whether a received payload is over the limit: dropped unread (a broker configured by
+    someone else may not enforce it)."""
+    return len(payload) > MAX_PACKET_BYTES
+
 
 def valid_node_name(name: str) -> bool:
     return bool(NODE_NAME.match(name)) and name != DESK_USER

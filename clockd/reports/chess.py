@@ -43,6 +43,7 @@ from clockd.core.swiss.standings import (
     standings,
 )
 from clockd.core.swiss.startlist import fold, polish_key
+from clockd.core.swiss.trf import fit_name
 from clockd.i18n import Msg, Problem, language, render, text
 
 #: The version of the start list's machine-readable copy (:func:`start_list_copy`).
@@ -101,7 +102,9 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
 
     A player the day file does not list (added at the desk on the day) has no school; a
     start number under two different names means the day file is not this TRF's group:
-    :class:`Problem` ``report.chess.roster-mismatch``, nothing printed from a wrong list."""
+    :class:`Problem` ``report.chess.roster-mismatch``, nothing printed from a wrong list. A
+    name the TRF's 33 columns cut (:func:`~clockd.core.swiss.trf.fit_name`) is the day file's
+    name, and the list prints it whole."""
     entrants: Mapping[int, Entrant] = {e.start: e for e in group.entrants} if group else {}
     out: dict[int, Person] = {}
     for p in tournament.players:
@@ -109,7 +112,8 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
         if e is None:
             out[p.start_number] = Person(p.start_number, *_names(p.name), p.rating)
             continue
-        if fold(e.trf_name) != fold(p.name):
+        whole = fold(e.trf_name) == fold(p.name)
+        if not whole and fold(fit_name(e.trf_name)) != fold(p.name):
             raise Problem(
                 "report.chess.roster-mismatch",
                 group=group.key if group else "",
@@ -119,7 +123,7 @@ def people(tournament: Tournament, group: Group | None = None) -> dict[int, Pers
             )
         out[p.start_number] = Person(
             p.start_number,
-            e.list_name,  # whole, where TRF's 33 columns cut it
+            _names(p.name if whole else e.trf_name)[0],
             e.name,
             p.rating if p.rating is not None else e.rating,
             e.school,
@@ -141,6 +145,8 @@ _CSS = (
     "td.c,th.c{text-align:center;white-space:nowrap}"
     "td.school,span.school{font-size:7pt}span.school{color:#444444}"
     "p.note{font-size:7pt;color:#333333}"
+    "td.top1,td.top2,td.top3{text-align:right;white-space:nowrap}"
+    "td.top1{background-color:#f5d76e}td.top2{background-color:#d9d9d9}td.top3{background-color:#e8b98a}"
 )
 
 
@@ -297,6 +303,14 @@ class Heading:
     event: str = ""
     group: str = ""
     date: str = ""
+    #: The group's rule for a late entrant's missed rounds (``half``/``zero``; ``""``: not known),
+    #: stated on the start list and the standings (FIDE C.04: the organiser's choice, made public).
+    late_entry: str = ""
+
+    def late_note(self) -> str:
+        """The rule as a printed line (``Spóźnieni: za opuszczone rundy ½ pkt``), or ``""``."""
+        codes = {"half": "report.chess.late-entry.half", "zero": "report.chess.late-entry.zero"}
+        return text(codes[self.late_entry]) if self.late_entry in codes else ""
 
     def subtitle(self, *more: str) -> str:
         return " · ".join(x for x in (self.event, self.date, *more) if x)
@@ -312,7 +326,7 @@ def heading(tournament: Tournament, group: Group | None = None, day: ChessDay | 
     name = render(group_title(group)) if group else tournament.name
     event = (day.title if day else "") or (tournament.name.removesuffix(f" — {name}") if group else "")
     date = (day.date if day else "") or (tournament.record_value("042") or "")
-    return Heading(event, name, date_text(date))
+    return Heading(event, name, date_text(date), day.late_entry if day else "")
 
 
 def date_text(value: str) -> str:
@@ -407,6 +421,9 @@ class Changes:
     added: tuple[Listed, ...] = ()
     removed: tuple[Listed, ...] = ()
     corrected: tuple[Correction, ...] = ()
+    #: The box's title: since the previous list (two files compared), or since the publication
+    #: (what the daemon journaled: late entries and fixes, ``report.chess.changes-published``).
+    since: str = "report.chess.changes"
 
     def __bool__(self) -> bool:
         return bool(self.added or self.removed or self.corrected)
@@ -485,7 +502,7 @@ def _changes_html(changes: Changes) -> tuple[str, int]:
     if not changes:
         parts = [escape(text("report.chess.no-changes"))]
     else:
-        parts = [f"<b>{escape(text('report.chess.changes'))}</b>"]
+        parts = [f"<b>{escape(text(changes.since))}</b>"]
 
     def who(x: Listed) -> str:
         return escape(f"{x.start}. {x.name}" + (f" ({x.school})" if x.school else ""))
@@ -536,7 +553,10 @@ def start_list(persons: Mapping[int, Person], head: Heading, *, changes: Changes
     box, lines = _changes_html(changes) if changes is not None else ("", 0)
     used = 22.0 + (lines * _FONT[""] * _LINE * _MM_PER_PT + 9 if box else 0)
     body = box + _table(heads, rows, used_mm=used)
-    body += f'<p class="note">{escape(text("report.chess.players-count", n=len(rows)))}</p>\n'
+    note = escape(text("report.chess.players-count", n=len(rows)))
+    if head.late_note():
+        note += f"<br>{escape(head.late_note())}"
+    body += f'<p class="note">{note}</p>\n'
     return Printout(_page(head.title("report.chess.start-list"), head.subtitle(), body))
 
 
@@ -618,6 +638,37 @@ def _withdrawn_in(tournament: Tournament, round_number: int) -> set[int]:
     }
 
 
+def _not_playing(
+    tournament: Tournament,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    bye: int | None,
+    withdrawn: Collection[int] | None,
+) -> list[tuple[int, str]]:
+    """Who has no board in the round, and why: the bye first, then by start number — a
+    withdrawn child as such (``withdrawn``: the group's; ``None``: read off the file), the
+    others by their entry in the round (absent, a half-point bye …)."""
+    paired = {sn for pair in boards for sn in pair}
+    out = []
+    if bye is not None:
+        paired.add(bye)
+        out.append((bye, text("report.chess.bye.pairing")))
+    gone = set(withdrawn) if withdrawn is not None else _withdrawn_in(tournament, round_number)
+    for p in tournament.players:
+        if p.start_number in paired:
+            continue
+        if p.start_number in gone:
+            out.append(
+                (
+                    p.start_number,
+                    text("report.chess.withdrawn-w" if p.sex == "w" else "report.chess.withdrawn"),
+                )
+            )
+        else:
+            out.append((p.start_number, _bye_text(p.entry(round_number))))
+    return out
+
+
 def pairings(
     tournament: Tournament,
     persons: Mapping[int, Person],
@@ -669,22 +720,7 @@ def pairings(
     ]
     flow = _Flow(PORTRAIT)
     body = flow.table(heads, rows)
-    paired = {sn for pair in boards for sn in pair}
-    out = []
-    if bye is not None:
-        paired.add(bye)
-        out.append((bye, text("report.chess.bye.pairing")))
-    gone = set(withdrawn) if withdrawn is not None else _withdrawn_in(tournament, round_number)
-    for p in tournament.players:
-        if p.start_number in gone and p.start_number not in paired:
-            out.append(
-                (
-                    p.start_number,
-                    text("report.chess.withdrawn-w" if p.sex == "w" else "report.chess.withdrawn"),
-                )
-            )
-        elif p.start_number not in paired:
-            out.append((p.start_number, _bye_text(p.entry(round_number))))
+    out = _not_playing(tournament, round_number, boards, bye, withdrawn)
     if out:
         body += flow.heading(text("report.chess.not-playing"))
         body += flow.table(
@@ -703,6 +739,121 @@ def pairings(
     )
     title = head.title("report.chess.pairings", round_number=round_number)
     return Printout(_page(title, head.subtitle(boards_note), body))
+
+
+def _surname_first(tournament: Tournament, sn: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """A player's place in the alphabetical list: surname, then first name, in Polish order
+    (``Łukasik`` after ``Lis``, ``Śliwa`` after ``Sowa``); a TRF name without a comma as it is."""
+    surname, _, first = tournament[sn].name.partition(",")
+    return polish_key(surname.strip()), polish_key(first.strip())
+
+
+def by_name(
+    tournament: Tournament,
+    persons: Mapping[int, Person],
+    head: Heading,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    bye: int | None,
+    *,
+    first_board: int = 1,
+    withdrawn: Collection[int] | None = None,
+) -> Printout:
+    """The round's pairings by name, for the wall beside the board order: every player of the
+    group in Polish alphabetical order of surname, with the board and the colour — a child
+    finds their name, not their board among fifty. The bye, the absent and the withdrawn are
+    in the list too, with why they do not play. Boards numbered as :func:`pairings` numbers
+    them."""
+    where: dict[int, tuple[str, str]] = {}
+    for i, (w, b) in enumerate(boards):
+        board = f"<b>{first_board + i}</b>"
+        where[w] = board, f"<b>{escape(text('report.chess.plays-white'))}</b>"
+        where[b] = board, escape(text("report.chess.plays-black"))
+    for sn, why in _not_playing(tournament, round_number, boards, bye, withdrawn):
+        where[sn] = "—", escape(why)
+    rows = []
+    for sn in sorted(persons, key=lambda sn: (_surname_first(tournament, sn), sn)):
+        p = persons[sn]
+        board, colour = where.get(sn, ("—", escape(text("report.chess.bye.not-paired"))))
+        name = escape(p.name) + f'&nbsp;<span style="color:#666666">({sn})</span>'
+        rows.append([(name, "name"), (escape(p.school), "school"), (board, "c"), (colour, "")])
+    # the school in a column of its own: most rows stay one line, the list a page or two
+    heads: list[tuple[str, str, int | None]] = [
+        (text("report.chess.player"), "", 33),
+        (text("report.chess.school"), "", 38),
+        (text("report.chess.board"), "c", 13),
+        (text("report.chess.colour"), "", 16),
+    ]
+    body = _table(heads, rows, used_mm=30.0)  # room for a long group's title on two lines
+    title = head.title("report.chess.by-name", round_number=round_number)
+    return Printout(_page(title, head.subtitle(text("report.chess.by-name-help")), body))
+
+
+#: Result slips on one A4 page, with a cut line between them.
+SLIPS_PER_PAGE = 4
+_CUT = "✂" + " -" * 88
+
+
+def result_slips(
+    tournament: Tournament,
+    persons: Mapping[int, Person],
+    head: Heading,
+    round_number: int,
+    boards: Sequence[tuple[int, int]],
+    *,
+    first_board: int = 1,
+) -> Printout:
+    """One slip per board to put on the table (group, round, board, White, Black, a box for
+    the result, both players' signatures), :data:`SLIPS_PER_PAGE` to an A4 page with cut
+    lines between them. The bye plays no game and gets no slip. Numbered as
+    :func:`pairings` numbers the boards, so slip, wall and desk say the same board."""
+    rnd = text("report.chess.slip.round", round=round_number)
+    white, black = text("report.chess.white"), text("report.chess.black")
+
+    def side(label: str, sn: int) -> str:
+        p = persons[sn]
+        school = f'<br><span class="school">{escape(p.school)}</span>' if p.school else ""
+        return (
+            f'<td width="50%"><span class="slip">{escape(label)}: <b>{escape(p.name)}</b>'
+            f"&nbsp;({sn})</span>{school}</td>"
+        )
+
+    def small(code: str) -> str:
+        return f'<span class="school">{escape(text(code))}</span>'
+
+    slips = []
+    for i, (w, b) in enumerate(boards):
+        board = text("report.chess.slip.board", board=first_board + i)
+        brk = ' style="page-break-before:always"' if i and i % SLIPS_PER_PAGE == 0 else ""
+        cut = f'<p class="cut">{_CUT}</p>\n' if i % SLIPS_PER_PAGE else ""
+        results = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;".join(f"<b>{r}</b>" for r in ("1–0", "½–½", "0–1"))
+        slips.append(
+            f"<div{brk}>{cut}"
+            '<table border="1" cellspacing="0" cellpadding="4" width="100%">'
+            f'<tr><td colspan="2"><span class="slip">{escape(head.group)} · {escape(rnd)} · </span>'
+            f'<span class="board">{escape(board)}</span></td></tr>'
+            f"<tr>{side(white, w)}{side(black, b)}</tr>"
+            f'<tr><td><span class="slip">{escape(text("report.chess.slip.result"))}'
+            f"&nbsp;&nbsp;&nbsp;&nbsp;{results}</span></td>"
+            f"<td>{small('report.chess.slip.box')}</td></tr>"
+            f"<tr><td>{small('report.chess.slip.sign-white')}<br><br><br></td>"
+            f"<td>{small('report.chess.slip.sign-black')}<br><br><br></td></tr>"
+            f'<tr><td colspan="2">{small("report.chess.slip.return")}</td></tr>'
+            "</table></div>\n"
+        )
+    if not slips:
+        slips.append(f"<p>{escape(text('report.chess.slip.none'))}</p>\n")
+    title = head.title("report.chess.slips", round_number=round_number)
+    css = _CSS + (
+        "span.slip{font-size:9pt}span.board{font-size:12pt;font-weight:bold}"
+        "p.cut{white-space:nowrap;color:#777777;font-size:8pt;margin:5pt 0 5pt 0}"
+    )
+    return Printout(
+        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
+        + "".join(slips)
+        + "</body>\n</html>\n"
+    )
 
 
 # -- standings ---------------------------------------------------------------------------------
@@ -742,10 +893,11 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
     rows = []
     for r in table.rows:
         p = persons[r.start_number]
+        top = r.rank <= PRIZE_PLACES  # the prize-giving's places: bold, on gold, silver, bronze
         cells = [
-            (f"{r.rank}.", "n"),
+            (f"<b>{r.rank}.</b>", f"top{r.rank}") if top else (f"{r.rank}.", "n"),
             (str(r.start_number), "n"),
-            (escape(p.name), "name"),
+            (f"<b>{escape(p.name)}</b>", "name") if top else (escape(p.name), "name"),
             (escape(p.school), "school"),
             (f"<b>{score_text(r.points)}</b>", "c"),
             *((_number(r.values[n], n), "c") for n in names),
@@ -755,7 +907,9 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
         rows.append(cells)
     legend = text("report.chess.legend")
     body = _table(heads, rows, paper=LANDSCAPE)
-    body += f'<p class="note">{escape(_seed_note(table))}<br>{escape(legend)}</p>\n'
+    podium = text("report.chess.podium", places=PRIZE_PLACES)
+    late = f"<br>{escape(head.late_note())}" if head.late_note() else ""
+    body += f'<p class="note">{escape(podium)}<br>{escape(_seed_note(table))}<br>{escape(legend)}{late}</p>\n'
     title = head.title("report.chess.standings", rounds=table.rounds)
     edition = text("report.chess.edition", edition=table.edition.value)
     return Printout(_page(title, head.subtitle(edition), body), landscape=True)

@@ -17,6 +17,11 @@ the daemon, beside the puzzle zone's events, so that 20 groups are 20 events of 
   with one key. Closing the round puts the tables back to idle.
 * **Who entered what.** A result's ``by`` is the arbiter the request came from; a second arbiter's
   different result is refused naming the first, unless it says ``replace``.
+* **Late entries and fixes go through the vault.** ``chess-add`` makes the child a person of the
+  vault as the import does (``person find`` finds them, ``person erase`` erases them): the row
+  keeps a stand-in, the decided person id and start number, the vault the name, school, class
+  and the e-mail's digest. ``chess-fix`` keeps its values in the vault the same way, the row
+  which fields changed, who and why.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from clockd.core.actions import Action, Allowed, validation_msgs
 from clockd.core.chessday import people as chess_people
 from clockd.core.chessday.group import (
     CHESS_ACTIONS,
+    AddLatePlayer,
     Appeal,
     ChessError,
     ChessGroup,
@@ -40,6 +46,7 @@ from clockd.core.chessday.group import (
     ClaimIllegalMove,
     CloseRound,
     EnterResult,
+    FixPlayer,
     PairRound,
     RecordAppeal,
     ReportPresent,
@@ -47,12 +54,13 @@ from clockd.core.chessday.group import (
     WithdrawPlayer,
     read_result,
 )
-from clockd.core.chessday.roster import Group, Level
+from clockd.core.chessday.roster import Entrant, Group, Level
 from clockd.core.clock import Pause, Side
 from clockd.core.ids import derived_person_id, event_ref, table_ref
 from clockd.core.program import ChessClock, ChessGame, ClockFace, ClockProgramView, Idle
 from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.registry import PersonSource
+from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import NoValidPairing, pair_round
 from clockd.core.timecontrol import TimeControl
 from clockd.i18n import Msg, msg, render
@@ -219,7 +227,7 @@ class ChessKind(Untimed):
         group: ChessGroup = hosted.state
         for start, pid in group.config.people.items():
             if pid == person_id:
-                group = group.with_people(chess_people.erased(group.config, start))
+                group = group.with_people(chess_people.erased(group.config, start)).forgotten(start)
         return group
 
     def correct_person(self, hosted: Hosted, person_id: str, field: str, value: object) -> Any:
@@ -327,7 +335,146 @@ class ChessKind(Untimed):
             return group.report(action.player), Staged(entry)
         if isinstance(action, WithdrawPlayer):
             return group.withdraw(action.player), Staged(entry)
+        if isinstance(action, AddLatePlayer):
+            return self._add(ctx, hosted, group, entry, action, replay)
+        if isinstance(action, FixPlayer):
+            return self._fix(ctx, group, entry, action, replay)
         raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover - routed by kind
+
+    def _add(
+        self,
+        ctx: EventContext,
+        hosted: Hosted,
+        group: ChessGroup,
+        entry: ActionEntry,
+        action: AddLatePlayer,
+        replay: bool,
+    ) -> tuple[ChessGroup, Staged]:
+        """A late entrant, a person of the vault: the row a stand-in, the vault their data."""
+        fields = {"surname", "first_name", "school", "school_class"}
+        if replay:
+            decided = entry.decided if isinstance(entry.decided, dict) else {}
+            person_id = str(decided.get("person_id", ""))
+            record = entry.vault.get(person_id, {}).get("add")
+            if isinstance(record, dict):
+                typed = Entrant(
+                    start=1,
+                    sex=group.config.group.sex,
+                    rating=action.rating,
+                    **{f: str(record.get(f, "")) for f in fields},
+                )
+                contact = str(record.get("email_digest", ""))
+                ctx.remember(person_id, f"{typed.first_name} {typed.surname}")
+            else:  # erased since: the stand-in, as the import's erased children
+                typed = Entrant(
+                    start=1,
+                    surname=SEALED_NAME,
+                    first_name="",
+                    sex=group.config.group.sex,
+                    rating=action.rating,
+                )
+                contact = ""
+            after = group.add_late(
+                typed, person_id=person_id if isinstance(record, dict) else "", contact=contact, by=entry.by
+            )
+            return after, Staged(entry)
+        typed = Entrant(
+            start=1,
+            sex=group.config.group.sex,
+            rating=action.rating,
+            **{f: " ".join(str(getattr(action, f)).split()) for f in fields},
+        )
+        group.add_check(typed)
+        self._check_elsewhere(ctx, hosted, typed)
+        person_id = ctx.identify(f"{typed.first_name} {typed.surname}", action.email)
+        contact = chess_people.contact_digest(person_id, action.email)
+        after = group.add_late(typed, person_id=person_id, contact=contact, by=entry.by)
+        self._check_boards(ctx, hosted, after)
+        start = after.late[-1].start
+        record = chess_people.records(after.config)[start]
+        sealed = action.model_copy(update={f: "" for f in (*fields, "email")})
+        entry = entry.model_copy(
+            update={
+                "action": sealed,
+                "decided": {"person_id": person_id, "start": start},
+                "vault": {person_id: {"add": record}},
+            }
+        )
+        return after, Staged(entry)
+
+    @staticmethod
+    def _check_elsewhere(ctx: EventContext, hosted: Hosted, typed: Entrant) -> None:
+        """A child who already plays in another group of the day is not added again."""
+        from clockd.core.people import fold_name
+
+        wanted = (fold_name(f"{typed.surname} {typed.first_name}"), fold_name(typed.school))
+        for key, other in ctx.hosted().items():
+            if key == hosted.key or not isinstance(other.state, ChessGroup):
+                continue
+            for e in other.state.config.group.entrants:
+                if (fold_name(f"{e.surname} {e.first_name}"), fold_name(e.school)) == wanted:
+                    raise Refused(
+                        "chess.add-elsewhere",
+                        name=f"{typed.surname} {typed.first_name}",
+                        group=key,
+                        player=e.start,
+                    )
+
+    @staticmethod
+    def _check_boards(ctx: EventContext, hosted: Hosted, after: ChessGroup) -> None:
+        """The group's boards, one more for the late entrant, stay clear of the other groups' range."""
+        first = after.config.first_board
+        last = first + after.boards_needed - 1
+        for key, other in ctx.hosted().items():
+            if key == hosted.key or not isinstance(other.state, ChessGroup):
+                continue
+            o_first = other.state.config.first_board
+            o_last = o_first + other.state.boards_needed - 1
+            if first <= o_last and o_first <= last:
+                raise Refused(
+                    "chess.add-no-board", group=hosted.key, board=last, other=key, first=o_first, last=o_last
+                )
+
+    def _fix(
+        self, ctx: EventContext, group: ChessGroup, entry: ActionEntry, action: FixPlayer, replay: bool
+    ) -> tuple[ChessGroup, Staged]:
+        """A player's data fixed: the values in the vault, the row which fields, who and why."""
+        fields = ("surname", "first_name", "school", "school_class")
+        start = action.player
+        if replay:
+            decided = entry.decided if isinstance(entry.decided, dict) else {}
+            person_id = str(decided.get("person_id", ""))
+            record = entry.vault.get(person_id, {}).get("fix")
+            if not isinstance(record, dict):  # erased since: which fields, who and why, no values
+                return group.fix_forgotten(
+                    start, decided.get("fields", ()), by=entry.by, reason=action.reason
+                ), Staged(entry)
+            changes = {f: str(v) for f, v in record.items() if f in fields}
+        else:
+            group.fix_refusal(start, action.reason)
+            person_id = group.config.people.get(start, "")
+            if not person_id:
+                raise Refused("chess.fix-erased", player=start)
+            changes = {f: " ".join(v.split()) for f in fields if (v := getattr(action, f)) is not None}
+            if any(f in changes and not changes[f] for f in ("surname", "first_name")):
+                raise Refused(
+                    "chess.add-name", name=" ".join(changes.get(f, "") for f in fields[:2]).strip() or "—"
+                )
+        after = group.fixed(
+            start, chess_people.fixed(group.config, start, changes), by=entry.by, reason=action.reason
+        )
+        first, surname = chess_people.full_name(after.config, start)
+        ctx.remember(person_id, f"{first} {surname}")
+        if not replay:
+            sealed = action.model_copy(update={f: None for f in fields})
+            entry = entry.model_copy(
+                update={
+                    "action": sealed,
+                    "decided": {"person_id": person_id, "fields": list(after.fixes[-1].fields)},
+                    "vault": {person_id: {"fix": changes}},
+                }
+            )
+        return after, Staged(entry)
 
     def _pair(
         self,
@@ -439,15 +586,29 @@ class ChessKind(Untimed):
         return group.title()
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
-        body = chess_body(hosted.state, next_round_at=None, lag=None)
-        return {
+        """The standings and the TRF; the TRF with the birth years (when the organiser asked for
+        them at the import) under ``private``, which the reply's private field carries: only a
+        client with the token receives it."""
+        group: ChessGroup = hosted.state
+        body = chess_body(group, next_round_at=None, lag=None)
+        title = render(group.config.group.title(), lang)
+        out: dict[str, Any] = {
             "kind": "chess",
             "event": hosted.key,
             "rounds": body.round if body.phase != "playing" else body.round - 1,
             "columns": body.columns,
             "standings": [row.model_dump(mode="json") for row in body.standings],
-            "trf": hosted.state.export(group_title=render(hosted.state.config.group.title(), lang)),
+            "trf": group.export(group_title=title),
+            # the names TRF's name field cuts (33 columns): the file's writer says so, the
+            # printouts made from the file put the full name back
+            "trf_cut": [
+                {"start": sn, "name": full, "written": cut}
+                for sn, full, cut in trf.cut_names(group.tournament)
+            ],
         }
+        if group.config.birth_year:
+            out["private"] = {"trf_birth_year": group.export(birth=True, group_title=title)}
+        return out
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         group: ChessGroup = hosted.state

@@ -111,6 +111,8 @@ class RecoveryReport:
     replayed: int
     elapsed_ns: int
     alerts: list[tuple[int, str, dict[str, int | str]]] = field(default_factory=list)
+    #: The events' alerts raised at start (event, code, parameters): an event set aside among them.
+    event_alerts: list[tuple[str, str, dict[str, int | str]]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -371,7 +373,7 @@ class Engine:
             raise JournalError("journal.entry-format", path=self.journal.path, found=found, ours=ENTRY_FORMAT)
         if found is None:
             self.journal.meta_default("entry_format", lambda: ENTRY_FORMAT)
-        snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots)
+        snapshot_seq, replayed = self.rebuild(use_snapshots=use_snapshots, quarantine=True)
         report = self._continue_time_base()
         report.snapshot_seq = snapshot_seq
         report.replayed = replayed
@@ -381,7 +383,9 @@ class Engine:
             self._purge()
         return report
 
-    def rebuild(self, *, use_snapshots: bool = True, upto: int | None = None) -> tuple[int | None, int]:
+    def rebuild(
+        self, *, use_snapshots: bool = True, upto: int | None = None, quarantine: bool = False
+    ) -> tuple[int | None, int]:
         """Fold the journal (up to ``upto``) into the components; write nothing.
 
         A fresh engine starts from the newest usable snapshot (or from the first event);
@@ -390,10 +394,15 @@ class Engine:
         and how many events were replayed. Works on a read-only journal: this is how a
         journal is audited, and how the crash test checks that a restarted daemon holds
         exactly the journal's state.
+
+        With ``quarantine`` (the daemon's start), an entry whose replay fails is handed to its
+        component's ``quarantine(record, problem)``, if it has one: a component that can set
+        the entry's part aside (:class:`~clockd.service.events.EventHost`: that event) does,
+        and the replay goes on; otherwise — and always for an audit — the failure stops it.
         """
         fresh = self.applied_seq == 0
         snapshot_seq = self._load_snapshot(upto) if use_snapshots and fresh else None
-        replayed = self._replay(after=snapshot_seq or self.applied_seq, upto=upto)
+        replayed = self._replay(after=snapshot_seq or self.applied_seq, upto=upto, quarantine=quarantine)
         return snapshot_seq, replayed
 
     def _load_snapshot(self, upto: int | None = None) -> int | None:
@@ -420,7 +429,9 @@ class Engine:
             return snap.seq
         return None
 
-    def _replay(self, *, after: int, upto: int | None = None, chunk: int = 4096) -> int:
+    def _replay(
+        self, *, after: int, upto: int | None = None, chunk: int = 4096, quarantine: bool = False
+    ) -> int:
         count = 0
         pending: list[Record] = []
         for component in self.components:
@@ -434,10 +445,24 @@ class Engine:
                 )
             try:
                 owner.stage(entry, now_ns=entry.t_ns, replay=True)
-            except Refused as exc:
-                raise ReplayMismatch(
-                    "replay.refused", path=self.journal.path, seq=record.seq, kind=entry.kind, reason=exc.msg
-                ) from exc
+            except Exception as exc:
+                set_aside = getattr(owner, "quarantine", None) if quarantine else None
+                if set_aside is None or not set_aside(record, exc):
+                    if isinstance(exc, Refused):
+                        raise ReplayMismatch(
+                            "replay.refused",
+                            path=self.journal.path,
+                            seq=record.seq,
+                            kind=entry.kind,
+                            reason=exc.msg,
+                        ) from exc
+                    raise
+                log.error(
+                    "journal entry %s (%s) could not be replayed: its event is set aside",
+                    record.seq,
+                    entry.kind,
+                    exc_info=exc,
+                )
             if isinstance(entry, DaemonStarted) and entry.hall:
                 self._hall = entry.hall
             self.last_t_ns = max(self.last_t_ns, entry.t_ns)
@@ -488,6 +513,9 @@ class Engine:
                 entries.append(entry)
                 if isinstance(entry, AlertRaised) and entry.table is not None:
                     report.alerts.append((entry.table, entry.code, dict(entry.data)))
+                elif entry.kind == "event-alert" and entry.event is not None:
+                    code, data = getattr(entry, "code", ""), getattr(entry, "data", {})
+                    report.event_alerts.append((entry.event, code, dict(data)))
         self.apply_now(entries)
         return report
 
@@ -571,6 +599,7 @@ class Engine:
                 mark = self._mark()
                 try:
                     self._follow(result, now, staged, effects, depth=0)
+                    self._verify(mark, now)
                 except Refused as exc:
                     self._rollback(mark)
                     del staged[index + 1 :]
@@ -668,6 +697,7 @@ class Engine:
                 staged.append(result.entry)
             effects += result.effects
             self._follow(result, now, staged, effects, depth=0)
+            self._verify(marks, now)
         except BaseException:
             self._rollback(marks)
             del staged[index:]
@@ -690,6 +720,15 @@ class Engine:
                 staged.append(nested.entry)
             effects += nested.effects
             self._follow(nested, now, staged, effects, depth=depth + 1)
+
+    def _verify(self, marks: list[object], now: int) -> None:
+        """Let each component that can refuse what the chain staged since ``marks`` (a state its
+        views or snapshots cannot hold: ``verify(mark, now_ns)`` raises :class:`Refused`), before
+        anything of it is journaled — what is refused is never on disk."""
+        for component, mark in zip(self.components, marks, strict=True):
+            verify = getattr(component, "verify", None)
+            if verify is not None:
+                verify(mark, now)
 
     def _stage_one(self, entry: Entry, now: int) -> Staged:
         owner = self._owner.get(entry.kind)

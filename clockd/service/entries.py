@@ -248,9 +248,23 @@ class NodeRestarted(Entry):
 
 
 @entry_type
+class NodeDiverged(Entry):
+    """A node sent row ``seq`` again and it is not the row the desk took under that number:
+    the node's table and the desk's copy differ from there (a forged row taken, a node whose
+    journal was edited). Nothing is changed on either side; the referee is alerted."""
+
+    kind: Literal["node-diverged"] = "node-diverged"
+    node: str
+    journal: str
+    seq: int
+    row_kind: str
+
+
+@entry_type
 class NodeRowRefused(Entry):
-    """A node's row the desk could not take (a table another machine has, a copy that differs):
-    kept here with why, so the row is accounted for and the referee sees it."""
+    """A node's row the desk could not take (a table another machine has, a row that is not a
+    table's): kept here with why, so the referee sees it. It does not take the row's number:
+    another row under the same seq (the node's own, after a forged one) is judged on its own."""
 
     kind: Literal["node-row-refused"] = "node-row-refused"
     node: str

@@ -38,6 +38,7 @@ from clockd.api.messages import (
     Events,
     EventsReply,
     EventView,
+    NodeAlertView,
     NodesReply,
     NodesStatus,
     NodeView,
@@ -181,7 +182,7 @@ class Context:
         events = self.events()
         if events is None:
             return None
-        hosted = events.get(key)
+        hosted = events.live(key)
         component = self.engine.component("events")
         assert isinstance(component, EventHost)
         prepare = getattr(component.kind(hosted.kind), "prepare", None)
@@ -264,13 +265,14 @@ async def _results(ctx: Context, req: EventResults) -> Reply:
     events = ctx.events()
     if events is None:
         raise Refused("event.none-hosted")
-    hosted = events.get(key)
+    hosted = events.live(key)
     component = ctx.engine.component("events")
     assert isinstance(component, EventHost)
     results = component.kind(hosted.kind).results(hosted, req.lang)
     if results is None:
         raise Refused("event.no-results", event=key)
-    return EventResultsReply(id=req.id, event=key, results=results)
+    private = results.pop("private", {})  # personal data: the reply's private field, token only
+    return EventResultsReply(id=req.id, event=key, results=results, private=private)
 
 
 @handles(Timeline)
@@ -412,7 +414,7 @@ def _table_of(ctx: Context, ref: Ref) -> int:
     events = ctx.events()
     if events is None:
         raise Refused("event.none-hosted")
-    hosted = events.get(ref.event)
+    hosted = events.live(ref.event)
     component = ctx.engine.component("events")
     assert isinstance(component, EventHost)
     table = component.kind(hosted.kind).table_of(hosted, ref.item)
@@ -454,6 +456,9 @@ def nodes_reply(request_id: Any, nodes: Nodes, now_ns: int, tables: dict[str, li
                 if heard is None or not heard.heard_mono_ns
                 else (mono - heard.heard_mono_ns) // MS,
                 outages=outages,
+                alerts=[
+                    NodeAlertView(t_ms=ns_to_ms(a.t_ns), seq=a.seq, problem=a.problem) for a in st.alerts
+                ],
             )
         )
     commands = [

@@ -12,6 +12,16 @@ rows into its own journal (``docs/mqtt.md``), and this component is where the pr
   past a gap is refused (the link then asks the node to send again from where the desk is).
   What the desk knows is folded from those origins, so a restarted desk resumes exactly
   where its journal ends.
+* **A refused row takes no number.** A row the desk cannot take (not a table's, a table
+  another machine has) is journaled as refused, with why, and raises an alert; but the
+  next row the node sends under the same seq is judged on its own — a forged row refused
+  once did not let the node's own press 56 be dropped as its "copy" — and the node's next
+  rows may follow the refused one (a row of the node's own the desk cannot read does not stop
+  its tables).
+* **A copy is the same row, or an alert.** Each row taken keeps a digest of what the node
+  sent (:attr:`~clockd.store.entries.Origin.digest`); a row sent again under a seq the desk
+  holds must be that row, else the node's table and the desk's copy differ
+  (:class:`~clockd.service.entries.NodeDiverged`, an alert the referee sees on the node).
 * **The node's time, shifted once.** A row's instants are on the node's time base; the desk
   adds one offset per node time base (:class:`~clockd.service.entries.NodeClock`, measured
   from the heartbeats the first time the desk meets that base, then never changed), so the
@@ -45,6 +55,7 @@ from clockd.service.entries import (
     NodeClock,
     NodeCommand,
     NodeCommandEnded,
+    NodeDiverged,
     NodeLink,
     NodeRestarted,
     NodeRowRefused,
@@ -59,6 +70,18 @@ COMMAND_TIMEOUT_NS = 10_000 * MS
 COMMAND_VALID_NS = 8_000 * MS
 #: How many ended commands the view keeps (the journal keeps them all).
 VIEW_COMMANDS = 100
+#: How many of a node's last rows taken the desk keeps the digest of, to check a copy sent
+#: again (a node re-sends from the desk's last row: older copies are not sent).
+RECENT_ROWS = 512
+#: How many refused rows after the last one taken the desk remembers, and how many of a
+#: node's alerts it shows (the journal keeps them all).
+REFUSED_ROWS = 64
+NODE_ALERTS = 20
+
+
+def row_digest(kind: str, body: str) -> str:
+    """The digest of a node's row as it was sent (its kind and its JSON text)."""
+    return hashlib.sha256(f"{kind}\n{body}".encode()).hexdigest()[:32]
 
 
 #: The fields that hold an *instant* (on a daemon's time base) wherever they appear in an
@@ -170,6 +193,17 @@ class Outage(BaseModel):
     why: str = "will"
 
 
+class NodeAlert(BaseModel):
+    """Something the referee must look at on a node: a row refused (``problem``: why), or a
+    row that differs from the desk's copy."""
+
+    model_config = ConfigDict(frozen=True)
+
+    t_ns: int
+    seq: int
+    problem: Msg
+
+
 class NodeState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -186,6 +220,11 @@ class NodeState(BaseModel):
     base: str = ""
     last_node_ns: int = 0
     last_desk_ns: int = 0
+    #: The last rows taken, ``(seq, digest)`` (of ``journal``), to check a copy against.
+    recent: tuple[tuple[int, str], ...] = ()
+    #: Rows refused after ``last_seq``: ``(journal, seq, digest)``. They take no number.
+    refused: tuple[tuple[str, int, str], ...] = ()
+    alerts: tuple[NodeAlert, ...] = ()
 
 
 class CommandState(BaseModel):
@@ -218,7 +257,15 @@ SendCommand = Callable[[str, int, str, str, int | None, int], None]
 
 _TRANSPORT = frozenset({"node-row-in", "node-status-in", "node-reply-in"})
 _KINDS = frozenset(
-    {"node-command", "node-command-ended", "node-link", "node-clock", "node-restarted", "node-row-refused"}
+    {
+        "node-command",
+        "node-command-ended",
+        "node-link",
+        "node-clock",
+        "node-restarted",
+        "node-row-refused",
+        "node-diverged",
+    }
 )
 
 
@@ -329,7 +376,11 @@ class Nodes:
             self._taken(entry)
             return Staged(entry)
         if isinstance(entry, NodeRowRefused):
-            self._taken(entry)
+            self._refused(entry)
+            return Staged(entry)
+        if isinstance(entry, NodeDiverged):
+            problem = Msg("node.row-differs", {"node": entry.node, "seq": entry.seq, "kind": entry.row_kind})
+            self._alert(entry.node, NodeAlert(t_ns=entry.t_ns, seq=entry.seq, problem=problem))
             return Staged(entry)
         raise Refused("daemon.no-owner", kind=entry.kind)
 
@@ -375,36 +426,66 @@ class Nodes:
         origin = e.origin
         assert origin is not None
         st = self.node(origin.node)
-        if origin.journal == st.journal and origin.seq <= st.last_seq:
+        same = origin.journal == st.journal
+        if same and origin.seq <= st.last_seq:
             return  # staged already (the commit sees every row again)
+        recent = st.recent if same else ()
         update = {
             "journal": origin.journal,
             "last_seq": origin.seq,
             "rows": st.rows + 1,
             "last_node_ns": origin.t_ns,
             "last_desk_ns": e.t_ns,
+            "recent": (*recent[-(RECENT_ROWS - 1) :], (origin.seq, origin.digest)),
+            "refused": tuple(r for r in st.refused if r[0] == origin.journal and r[1] > origin.seq),
         }
         self._staged.put(origin.node, st.model_copy(update=update))
+
+    def _refused(self, e: NodeRowRefused) -> None:
+        """A row refused: remembered (a copy of it is dropped; the node's next row may follow
+        it), never taken — the desk's last row stays where it was — and an alert."""
+        origin = e.origin
+        assert origin is not None
+        st = self.node(origin.node)
+        held = (origin.journal, origin.seq, origin.digest)
+        if held not in st.refused:
+            st = st.model_copy(update={"refused": (*st.refused[-(REFUSED_ROWS - 1) :], held)})
+            self._staged.put(origin.node, st)
+        self._alert(origin.node, NodeAlert(t_ns=e.t_ns, seq=origin.seq, problem=e.problem))
+
+    def _alert(self, node: str, alert: NodeAlert) -> None:
+        st = self.node(node)
+        alerts = (*st.alerts[-(NODE_ALERTS - 1) :], alert)
+        self._staged.put(node, st.model_copy(update={"alerts": alerts}))
 
     # -- a node's row ---------------------------------------------------------------------------
     def _row_in(self, e: NodeRowIn, now_ns: int) -> Staged:
         st = self.node(e.node)
-        have = st.last_seq if e.journal == st.journal else 0  # a node's new journal starts again
-        if e.seq <= have:
-            return Staged(None)  # taken already: a copy
-        if e.after > have:
+        same = e.journal == st.journal
+        have = st.last_seq if same else 0  # a node's new journal starts again
+        digest = row_digest(e.row_kind, e.body)
+        if e.seq <= have:  # taken already: a copy — of the same row, or the two sides differ
+            held = dict(st.recent).get(e.seq) if same else None
+            if not held or held == digest or any(a.seq == e.seq for a in st.alerts):
+                return Staged(None)
+            diverged = NodeDiverged(node=e.node, journal=e.journal, seq=e.seq, row_kind=e.row_kind)
+            return Staged(None, follow=[diverged])
+        refused = {s: d for j, s, d in st.refused if j == e.journal}
+        if refused.get(e.seq) == digest:
+            return Staged(None)  # a copy of a row refused already
+        if e.after > have and e.after not in refused:
             raise Refused("node.gap", node=e.node, seq=e.seq, have=have)
-        if e.problem is not None:  # a row the desk could not take: accounted for, with why
-            origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=0)
-            refused = NodeRowRefused(origin=origin, node=e.node, row_kind=e.row_kind, problem=e.problem)
-            return Staged(None, follow=[refused])
+        if e.problem is not None:  # a row the desk could not take: kept with why, taking no seq
+            origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=0, digest=digest)
+            refusal = NodeRowRefused(origin=origin, node=e.node, row_kind=e.row_kind, problem=e.problem)
+            return Staged(None, follow=[refusal])
         row = decode_entry(e.row_kind, e.body, where=f"{e.node} seq {e.seq}")
         if row.origin is not None:
             raise Refused("node.row-from-elsewhere", node=e.node, seq=e.seq)
         if not isinstance(row, DaemonStarted) and (row.table is None or row.kind not in self._table_kinds()):
             # A node's say is its own tables: never an event, a person, the desk's own state.
             raise Refused("node.not-a-table-row", node=e.node, seq=e.seq, kind=row.kind)
-        origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=row.t_ns)
+        origin = Origin(node=e.node, journal=e.journal, seq=e.seq, t_ns=row.t_ns, digest=digest)
         if isinstance(row, DaemonStarted):
             base = node_base(row)
             st = st.model_copy(update={"base": base})
@@ -528,6 +609,7 @@ __all__ = [
     "COMMAND_TIMEOUT_NS",
     "COMMAND_VALID_NS",
     "CommandState",
+    "NodeAlert",
     "NodeReplyIn",
     "NodeRowIn",
     "NodeState",

@@ -18,7 +18,7 @@ from dataclasses import astuple
 
 from pydantic import BaseModel
 
-from clockd.api.messages import AlertView, DeviceView, EventView, TableView, TimelineEntry
+from clockd.api.messages import AlertView, DeviceView, EventView, QuarantinedBody, TableView, TimelineEntry
 from clockd.core.device import DeviceState
 from clockd.core.ids import event_ref, table_ref
 from clockd.core.private import public_data
@@ -64,6 +64,8 @@ def event_digest(hosted: Hosted, kind: EventKind) -> str:
 def event_view(
     hosted: Hosted, kind: EventKind, now_ns: int, *, tables: Mapping[int, TableState], hall: str, seq: int
 ) -> EventView:
+    if hosted.quarantine is not None:
+        return quarantined_view(hosted, hall=hall, seq=seq)
     return EventView(
         id=event_ref(hall, hosted.key),
         key=hosted.key,
@@ -77,6 +79,25 @@ def event_view(
         body=kind.view(hosted, now_ns, tables, hall),
         seq=seq,
         digest=event_digest(hosted, kind),
+    )
+
+
+def quarantined_view(hosted: Hosted, *, hall: str, seq: int) -> EventView:
+    """An event set aside at start (:class:`~clockd.service.events.Quarantine`): kind
+    ``quarantined``, so no client takes its body for its kind's, what failed in the body, its
+    alerts (the one naming the entry among them), no action but clearing them."""
+    q = hosted.quarantine
+    assert q is not None
+    return EventView(
+        id=event_ref(hall, hosted.key),
+        key=hosted.key,
+        kind="quarantined",
+        title=msg("text.as-typed", text=hosted.name or hosted.key),
+        actions={"event-clear-alert": None if hosted.alerts else msg("event.no-alerts", event=hosted.key)},
+        alerts=tuple(AlertView(id=a.id, code=a.code, data=a.data) for a in hosted.alerts),
+        body=QuarantinedBody(event_kind=hosted.kind, seq=q.seq, entry=q.entry, problem=q.problem),
+        seq=seq,
+        digest=hashlib.sha256(json.dumps([hosted.key, list(astuple(q))]).encode()).hexdigest()[:20],
     )
 
 

@@ -41,6 +41,7 @@ from clockd.core.hall import (
     UndoFinish,
 )
 from clockd.core.ids import event_ref
+from clockd.core.registry import PersonSource
 from clockd.core.zone import (
     ZONE_ACTIONS,
     AddEntry,
@@ -219,7 +220,7 @@ class ZoneContest:
                 follow.append(self._station(ctx, hosted, action.entry, action.table))
             return after, Staged(entry, follow=follow)
         if isinstance(action, ImportEntries):
-            return self._import(event, entry, action, replay)
+            return self._import(ctx, event, entry, action, replay)
         if isinstance(action, EntryCheckIn):
             return event.check_in(action.entry), Staged(entry)
         if isinstance(action, EntryCheckOut):
@@ -257,23 +258,39 @@ class ZoneContest:
         return after, Staged(entry, effects, follow)
 
     def _import(
-        self, event: ZoneEvent, entry: ActionEntry, action: ImportEntries, replay: bool
+        self, ctx: EventContext, event: ZoneEvent, entry: ActionEntry, action: ImportEntries, replay: bool
     ) -> tuple[Any, Staged]:
-        """The form's export, read once: the lists are journaled (public names and lines), the
-        file itself is not (a digest of it is)."""
+        """The form's export, read once: the lists are journaled with the members as stand-ins and
+        their person ids, the people's data goes to the vault (as the duel's sign-ups do), the
+        file itself is not journaled (a digest of it is)."""
         import hashlib
 
         from clockd.core.registration import SignupError
-        from clockd.core.zone_signups import EntrySignups, form_entries
+        from clockd.core.zone_signups import EntrySignups, form_entries, sealed_entries, unsealed_entries
 
         if replay:
-            signups = EntrySignups.model_validate((entry.decided or {})["signups"])
+            decided = entry.decided or {}
+            signups = EntrySignups.model_validate(decided["signups"])
+            ids = {int(k): str(v) for k, v in decided.get("person_ids", {}).items()}
+            if not ids:  # a journal of an older version: public names only, no people
+                return event.import_entries(signups), Staged(entry)
+            found = {
+                int(line): record
+                for pid, held in entry.vault.items()
+                for line, record in held.items()
+                if ids.get(int(line)) == pid and isinstance(record, dict)
+            }
+            signups = unsealed_entries(signups.model_copy(update={"person_ids": ids}), found)
+            for line, pid in ids.items():
+                p = signups.persons.get(line)
+                if p is not None:
+                    ctx.remember(pid, p.full_name, p.email, p.phone)
             return event.import_entries(signups), Staged(entry)
         refusal = event.allowed(entry.t_ns)["entries-import"]
         if refusal is not None:
             raise Refused(refusal)
         try:
-            signups = form_entries(
+            read = form_entries(
                 action.csv,
                 kind=self.kind,
                 seats=event.config.max_entries or 15,
@@ -282,12 +299,59 @@ class ZoneContest:
             )
         except SignupError as exc:
             raise Refused(exc.msg) from exc
+        ids = {line: ctx.identify(p.full_name, p.email, p.phone) for line, p in read.persons.items()}
+        stored, records = sealed_entries(read.model_copy(update={"person_ids": ids}))
+        vault: dict[str, dict[str, Any]] = {}
+        for line, record in records.items():
+            vault.setdefault(ids[line], {})[str(line)] = record
+        signups = unsealed_entries(stored, records)  # the same fold as a replay's
         digest = "sha256:" + hashlib.sha256(action.csv.encode()).hexdigest()
         kept = action.model_copy(update={"csv": digest})
+        stored_data = stored.model_dump(mode="json", exclude={"person_ids"})
         entry = entry.model_copy(
-            update={"action": kept, "decided": {"signups": signups.model_dump(mode="json")}}
+            update={
+                "action": kept,
+                "decided": {"signups": stored_data, "person_ids": {str(k): v for k, v in ids.items()}},
+                "vault": vault,
+            }
         )
         return event.import_entries(signups), Staged(entry)
+
+    # -- the members as people of the vault (EventHost's person-* actions) ----------------------
+    def people(self, hosted: Hosted) -> list[PersonSource]:
+        event: ZoneEvent = hosted.state
+        # the entry's place once it has a result (finished or counted), as the screens show it
+        places = {r.id: r.place for r in event.ranking() if r.finished or r.pieces is not None}
+        out = []
+        for entry, lines in event.entry_lines.items():
+            names = event.members.get(entry, ())
+            for i, line in enumerate(lines):
+                pid, person = event.person_ids.get(line), event.persons.get(line)
+                if pid is None or person is None:
+                    continue
+                out.append(
+                    PersonSource(
+                        person_id=pid,
+                        event=hosted.key,
+                        player=line,
+                        display_name=names[i] if i < len(names) else "",
+                        list=event.lists.get(entry, "main"),
+                        line=line,
+                        signed_up_at=event.form_times.get(line, ""),
+                        person=person,
+                        place=places.get(entry),
+                        details={"entry": entry, "entry_name": event.added_names.get(entry, "")},
+                    )
+                )
+        return out
+
+    def erase_person(self, hosted: Hosted, person_id: str) -> Any:
+        event: ZoneEvent = hosted.state
+        return event.erased(person_id)
+
+    def correct_person(self, hosted: Hosted, person_id: str, field: str, value: object) -> Any:
+        event: ZoneEvent = hosted.state
+        return event.corrected(person_id, field, value)
 
     def _stations(self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, *, armed: bool) -> list[Entry]:
         out: list[Entry] = []

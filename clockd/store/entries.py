@@ -42,7 +42,9 @@ class Origin(BaseModel):
 
     ``node`` and ``journal`` (the node's journal id) name the journal, ``seq`` the row in it:
     the desk takes each row exactly once by these three. ``t_ns`` is the instant on the
-    node's own time base (the entry's ``t_ns`` is on the desk's).
+    node's own time base (the entry's ``t_ns`` is on the desk's). ``digest`` is the row as
+    the node sent it (its kind and text, hashed): a copy sent again must be the same row, or
+    the node's table and the desk's copy differ (``""``: a row taken before it was kept).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -51,6 +53,7 @@ class Origin(BaseModel):
     journal: str
     seq: int
     t_ns: int
+    digest: str = ""
 
 
 class Entry(BaseModel):

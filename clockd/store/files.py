@@ -246,6 +246,13 @@ def update_lock_record(fd: int, record: LockRecord) -> None:
         os.ftruncate(fd, len(data))
 
 
+def private_file(path: str | Path, text: str) -> None:
+    """``text`` to ``path`` as :func:`replace_file` writes it: owner-only (``0600``) from the
+    first byte — what the CLI writes of people (an export, the lists to notify, a TRF, a
+    printout of a group) is nobody else's to read on a shared machine."""
+    replace_file(Path(path), text.encode("utf-8"))
+
+
 def replace_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, ``fsync`` and
     ``os.replace``: a reader never sees half a file, and a file that cannot be written leaves

@@ -82,6 +82,8 @@ ACTION_BODIES: dict[str, dict[str, object]] = {
     "chess-appeal": {"target": "sp3-ch", "board": 1, "player": 1, "text": "x", "decision": "y"},
     "chess-report": {"target": "sp3-ch", "player": 1},
     "chess-withdraw": {"target": "sp3-ch", "player": 1, "reason": "x"},
+    "chess-add": {"target": "sp3-ch", "surname": "Nowak", "first_name": "Jan"},
+    "chess-fix": {"target": "sp3-ch", "player": 1, "school": "SP 5", "reason": "x"},
     "chess-hand-match": {"target": "zapisy", "file": "bank.csv", "row": 1, "forms": [2]},
 }
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -56,11 +58,13 @@ def test_export_into_a_folder_and_the_posted_standings_name_their_round(
     assert run(capsys, "chess", "pair", *daemon)[0] == 0  # round 2 is being played
     status, out, _ = run(capsys, "chess", "export", "sp3-ch", "-o", str(tmp_path / "trf") + "/", *daemon)
     assert status == 0 and (tmp_path / "trf" / "sp3-ch.trf").read_text(encoding="utf-8").startswith("012")
+    assert stat.S_IMODE(os.stat(tmp_path / "trf" / "sp3-ch.trf").st_mode) == 0o600  # the children's names
     status, out, _ = run(
         capsys, "chess", "post", "sp3-ch", "--standings", "-o", str(tmp_path / "sciana"), *daemon
     )
     assert status == 0 and "sp3-ch: klasyfikacja po rundzie 1" in out
     assert (tmp_path / "sciana" / "sp3-ch-klasyfikacja-1.pdf").exists()
+    assert {stat.S_IMODE(os.stat(p).st_mode) for p in (tmp_path / "sciana").iterdir()} == {0o600}
 
 
 def test_a_groups_trf_says_which_group_it_is_when_printed_alone(

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from clockd.cli import main
-from clockd.core.chessday.roster import ChessDay
+from clockd.core.chessday.roster import ChessDay, Officials
 from clockd.service.runtime import Daemon, TableSpec
 from tests.chessday.conftest import roster
 
@@ -153,3 +153,34 @@ def test_a_day_with_a_group_too_small_to_play_is_imported_whole_or_not_at_all(
     assert "grupa sp4-ch ma zawodników: 1" in err and "grupa sp5-ch ma zawodników: 1" in err  # each named
     status, out, _ = run(capsys, "chess", "status", *daemon)
     assert "nie ma grup szachowych" in out  # not even the group that could play
+
+
+def test_the_exported_trf_has_the_header_a_rating_officer_needs(
+    tmp_path: Path, daemon: list[str], capsys: Any
+) -> None:
+    day = ChessDay(
+        title="Szachowy Spodek",
+        date="2026-10-27",
+        rounds=2,
+        officials=Officials(place="Katowice", chief_arbiter="Anna Sędzia", deputy_arbiters=("Jan Pomocny",)),
+        groups=(roster(7, key="sp3-ch"),),
+    )
+    path = tmp_path / "dzien.json"
+    path.write_text(day.model_dump_json(), encoding="utf-8")
+    assert run(capsys, "chess", "import", str(path), *daemon)[0] == 0
+    assert run(capsys, "chess", "pair", *daemon)[0] == 0
+    for board in (1, 2, 3):
+        assert run(capsys, "chess", "result", str(board), "1", *daemon)[0] == 0
+    assert run(capsys, "chess", "close", "--all", *daemon)[0] == 0
+    assert run(capsys, "chess", "export", "sp3-ch", "-o", str(tmp_path / "trf") + "/", *daemon)[0] == 0
+    lines = (tmp_path / "trf" / "sp3-ch.trf").read_text(encoding="utf-8").splitlines()
+    head = {line[:3]: line[4:] for line in lines if line[:3] != "001"}
+    assert head["012"] == "Szachowy Spodek — Klasa 3, chłopcy"
+    assert head["022"] == "Katowice" and head["032"] == "POL"
+    assert head["042"] == head["052"] == "2026/10/27"
+    assert head["062"] == "7" and head["102"] == "Anna Sędzia" and head["112"] == "Jan Pomocny"
+    assert head["122"] == "10'"
+    dates = next(line for line in lines if line.startswith("132"))
+    assert dates[91:99] == "26/10/27" and dates[101:109] == "26/10/27"  # above each round's column
+    status, out, _ = run(capsys, "swiss", "check", str(tmp_path / "trf" / "sp3-ch.trf"))
+    assert status == 0 and "różnych: 0" in out

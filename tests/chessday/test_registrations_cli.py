@@ -166,11 +166,21 @@ def test_groups_writes_the_day_file_owner_only_and_prints_the_groups(
             "Szachowy Spodek",
             "--date",
             "2026-10-27",
+            "--place",
+            "Katowice",
+            "--arbiter",
+            "Anna Sędzia",
+            "--deputy",
+            "Jan Pomocny",
+            "--deputy",
+            "Ewa Druga",
         ]
     )
     assert code == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
     day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert day.officials.place == "Katowice" and day.officials.chief_arbiter == "Anna Sędzia"
+    assert day.officials.deputy_arbiters == ("Jan Pomocny", "Ewa Druga")
     assert [(g.key, [e.name for e in g.entrants]) for g in day.groups] == [
         ("przedszkole-ch", ["Piotr Nowak"]),
         ("sp1-ch", ["Jan Kowalski"]),
@@ -183,6 +193,19 @@ def test_groups_writes_the_day_file_owner_only_and_prints_the_groups(
     assert "sp2-ch           brak zawodników" in printed
     assert "w grupach: 3 zawodników" in printed
     assert "Poza grupami (zobacz duelclock chess registrations): Formularze bez wpłaty: 3" in printed
+
+
+def test_groups_writes_the_rounds_and_the_rule_for_late_entrants(
+    files: tuple[Path, Path], tmp_path: Path, capsys, monkeypatch
+) -> None:
+    out = tmp_path / "chess-day.json"
+    assert main(["chess", "groups", *map(str, files), "-o", str(out)]) == 0
+    day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert (day.rounds, day.late_entry) == (8, "half")  # §H's 8 rounds; a half-point bye a round missed
+    args = ["chess", "groups", *map(str, files), "-o", str(out), "--rounds", "5", "--late-entry", "zero"]
+    assert main(args) == 0
+    day = ChessDay.model_validate_json(out.read_text(encoding="utf-8"))
+    assert (day.rounds, day.late_entry) == (5, "zero")
 
 
 def test_a_bad_file_names_its_line_and_column_and_nothing_is_written(

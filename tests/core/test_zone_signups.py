@@ -113,3 +113,24 @@ def test_a_file_without_the_pair_column_is_refused_naming_the_columns() -> None:
     with pytest.raises(SignupError) as refused:
         form_entries("Imię;Nazwisko;Wiek\nAnna;Kowalska;20\n", kind="relay", seats=15)
     assert "Imię, Nazwisko, Wiek" in render(refused.value.msg, "pl")
+
+
+def test_the_journal_keeps_the_members_as_stand_ins_and_the_vault_gives_them_back() -> None:
+    """What the daemon journals of an import holds no member's name, not even in the warning
+    about a missing e-mail; the vault's records bring back the same lists."""
+    from clockd.core.zone_signups import sealed_entries, unsealed_entries
+
+    read = form_entries(
+        rows("2026/06/06 12:00:05;Anna;Kowalska;;21;Smoki", "2026/06/06 12:00:07;Jan;Nowak;j@x.pl;19;Smoki"),
+        kind="relay",
+        seats=15,
+    )
+    assert read.no_email == ((2, "Anna K."),)
+    with_ids = read.model_copy(update={"person_ids": {2: "P-ANNA", 3: "P-JAN"}})
+    stored, records = sealed_entries(with_ids)
+    journaled = stored.model_dump_json()
+    assert not any(word in journaled for word in ("Anna", "Kowalska", "Jan", "Nowak", "j@x.pl"))
+    assert stored.no_email == ((2, "N.N."),) and stored.entries[0].name == "N.N. i N.N."
+    back = unsealed_entries(stored, records)
+    assert back.no_email == read.no_email and back.entries == read.entries
+    assert back.persons[3].email == "j@x.pl" and back.persons[2].last_name == "Kowalska"

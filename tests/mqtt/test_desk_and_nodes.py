@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
 import pytest
 
 from clockd.api.client import Client
@@ -361,3 +362,93 @@ def test_a_node_that_starts_on_a_new_journal_is_taken_from_its_first_row(
     tables = wait_until(lambda: (v := table_views(desk)) and v[4].presses == 1 and v)
     assert tables[3].presses == 0 and tables[3].node == "pi2"  # table 3 begins again with the new journal
     assert [r for r in desk.rows() if r.entry.kind == "node-row-refused"] == []
+
+
+def forged_press(node: Node, desk: Desk, table: int) -> wire.JournalRows:
+    """A row that would count as a press on ``table`` if the desk took it: a copy of the node's
+    last press there, as the node's next row (what the desk would take at once)."""
+    held = next(v for v in desk.link.nodes.view().nodes if v.name == node.name)
+    pressed = [r.entry for r in node.rows() if r.entry.kind == "press" and r.entry.table == table][-1]
+    row = wire.Row(seq=held.last_seq + 1, after=held.last_seq, kind="press", body=encode_entry(pressed))
+    return wire.JournalRows(node=node.name, journal=held.journal, rows=[row], upto=row.seq)
+
+
+def test_a_two_megabyte_message_reaches_no_one_and_its_sender_is_cut_off(
+    hall: Any, broker: TestBroker, peers: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 100 MB message took the desk to 302 MB: the broker had no limit and the desk read
+    whatever came. Mosquitto now disconnects whoever sends more than the limit (the message
+    reaches nobody), and the desk's own client drops an over-size payload before reading it."""
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi1"]
+    n.press(2, A, n.clock.now + SECOND)
+    wait_until(lambda: table_views(desk)[2].presses == 1)
+    big = wire.dump(forged_press(n, desk, 2))[:-1] + b',"padding":"' + b"x" * (2 << 20) + b'"}'
+    assert wire.JournalRows.model_validate_json(big).rows  # it reads: taken, if it arrived
+    rogue = peers("rogue-pi1")
+    rogue.connect(broker.url("pi1"))
+    cut = threading.Event()
+    rogue.client.on_disconnect = lambda *args: cut.set()
+    rogue.publish(topics.node_topic("pi1", "journal"), big, qos=0)
+    assert cut.wait(10)  # the broker cut it off (paho would connect again: the event, not the state)
+    n.press(1, A, n.clock.now + SECOND)  # pi1's own next row, the seq the forged one named
+    tables = wait_until(lambda: (v := table_views(desk)) and v[1].presses == 1 and v)
+    assert tables[2].presses == 1
+    # a broker configured by someone else: the desk's client drops it unread all the same
+    message = mqtt.MQTTMessage(topic=topics.node_topic("pi1", "journal").encode())
+    message.payload = wire.dump(forged_press(n, desk, 2))[:-1] + b',"padding":"' + b"x" * (2 << 20) + b'"}'
+    before = len(desk.rows())
+    desk.link.client.on_message(desk.link.client, None, message)  # as paho's thread hands it over
+    desk.daemon.engine.barrier().result(10)  # type: ignore[union-attr]
+    assert len(desk.rows()) == before and table_views(desk)[2].presses == 1
+    assert "dropped unread" in caplog.text
+
+
+def test_a_forged_row_refused_takes_no_seq_and_a_row_that_differs_from_the_desks_copy_is_an_alert(
+    hall: Any, broker: TestBroker, peers: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """N7: a rogue with pi1's password sent a row the desk refused under the seq of pi1's next
+    press; the press (acknowledged on pi1) was then dropped as its "copy", and the desk's
+    table 1 went on without it, no one told. A refused row takes no number now, and a row
+    that comes again different from the one the desk took under its seq is an alert."""
+    desk, nodes = hall
+    wait_until(lambda: len(table_views(desk)) == 4)
+    n = nodes["pi1"]
+    n.press(1, A, n.clock.now + SECOND)
+    n.press(2, A, n.clock.now + SECOND)
+    wait_until(lambda: (v := table_views(desk)) and v[1].presses == 1 and v[2].presses == 1)
+    rogue = peers("rogue-pi1")
+    rogue.connect(broker.url("pi1"))
+    topic = topics.node_topic("pi1", "journal")
+
+    def forge(kind: str, body: str) -> None:
+        held = next(v for v in desk.link.nodes.view().nodes if v.name == "pi1")
+        nxt = n.rows()[-1].seq + 1  # the seq pi1's next row will have
+        row = wire.Row(seq=nxt, after=held.last_seq, kind=kind, body=body)
+        rogue.publish(
+            topic, wire.dump(wire.JournalRows(node="pi1", journal=held.journal, rows=[row], upto=nxt))
+        )
+
+    create = journal(CreateEvent(event_kind="timer", key="fake", config_toml=TIMER), target="desk")
+    forge(create.kind, encode_entry(create))
+    wait_until(lambda: [r for r in desk.rows() if r.entry.kind == "node-row-refused"])
+    n.press(1, B, n.clock.now + SECOND)  # pi1's own row under the seq the forged one named
+    tables = wait_until(lambda: (v := table_views(desk)) and v[1].presses == 2 and v)
+    assert tables[2].presses == 1 and [e.key for e in desk.client.events().events] == []
+    (refused,) = node_view(desk, "pi1").alerts
+    assert refused.problem.code == "node.not-a-table-row"
+
+    # a forged row the desk takes (table 1's last press, as if on table 2, whose clock runs
+    # the same way): pi1's own row under its seq, when it comes, differs from it
+    pressed = [r.entry for r in n.rows() if r.entry.kind == "press" and r.entry.table == 1][-1]
+    forge("press", encode_entry(pressed.model_copy(update={"table": 2, "device_id": "", "device_seq": None})))
+    wait_until(lambda: table_views(desk)[2].presses == 2)
+    n.press(1, A, n.clock.now + SECOND)
+    alerts = wait_until(lambda: (a := node_view(desk, "pi1").alerts) and len(a) == 2 and a)
+    assert alerts[1].problem.code == "node.row-differs" and alerts[1].seq == n.rows()[-1].seq
+    from clockd.cli import main
+
+    assert main(["status", *referee_args(desk)]) == 0
+    out = capsys.readouterr().out
+    assert f"alarm węzła pi1: węzeł pi1 przysłał ponownie swój wiersz {alerts[1].seq}" in out

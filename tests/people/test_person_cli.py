@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -176,3 +178,29 @@ def test_a_reason_or_a_note_that_names_a_person_is_refused_for_the_journal_keeps
     with Journal.reader(tmp_path / "journal.db") as j:
         body = b"".join(str(r[0]).encode() for r in j._db.execute("SELECT body FROM events"))
     assert b"Anna Kowalska" not in body and b"anna.k@example.pl" not in body
+
+
+def test_the_files_the_person_commands_write_are_the_owners_only(
+    open_desk: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``person export`` and ``person notify`` wrote their files as the umask said (0644 on a
+    usual system: every user of a shared laptop could read the e-mails and phones). They are
+    0600, also when they replace a file that was readable by all."""
+    desk = open_desk()
+    two_events(desk)
+    pid = desk.client.person("find", text="anna.k@example.pl", reason="test").people[0].person_id
+    export, lists = tmp_path / "anna.json", tmp_path / "powiadomienia.csv"
+    lists.write_text("an older list\n", encoding="utf-8")
+    os.chmod(lists, 0o644)
+    umask = os.umask(0o022)
+    try:
+        assert person(desk, capsys, "export", pid, "--json", str(export), "--reason", "her request")[0] == 0
+        assert person(desk, capsys, "notify", "pt", "--csv", str(lists), "--reason", "the lists")[0] == 0
+    finally:
+        os.umask(umask)
+    assert "anna.k@example.pl" in export.read_text(encoding="utf-8") + lists.read_text(encoding="utf-8")
+    assert {p.name: stat.S_IMODE(os.stat(p).st_mode) for p in (export, lists)} == {
+        "anna.json": 0o600,
+        "powiadomienia.csv": 0o600,
+    }
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []

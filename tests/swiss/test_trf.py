@@ -199,8 +199,15 @@ def test_zero_zero_and_double_forfeit_are_accepted() -> None:
     assert trf.dumps(t) == text
 
 
-def test_writing_refuses_what_trf_cannot_hold() -> None:
-    with pytest.raises(ValueError, match="name"):
-        trf.dumps(Tournament((Player(1, name="N" * 34),)))
+def test_writing_cuts_a_long_name_and_refuses_what_trf_cannot_hold() -> None:
+    long = "Brzęczyszczykiewicz-Grzegorzewska, Aleksandra"
+    line = trf.dumps(Tournament((Player(1, name=long),))).splitlines()[-1]
+    cut = "Brzęczyszczykiewicz-Grzegorze, A."  # the field's shape kept: "Surname, First name"
+    assert line[14:47] == cut and trf.cut_names(Tournament((Player(1, name=long),))) == [(1, long, cut)]
+    assert trf.fit_name("Kowalska-Nowakowska, Aleksandra Maria Józefa") == "Kowalska-Nowakowska, Aleksandra"
+    assert trf.fit_name("Nowak, Jan") == "Nowak, Jan" and len(trf.fit_name("X" * 40)) == 33
+    with pytest.raises(trf.FieldTooLong, match="federation") as refused:
+        trf.dumps(Tournament((Player(1, name="N", federation="POLA"),)))
+    assert (refused.value.field, refused.value.value, refused.value.width) == ("federation", "POLA", 3)
     with pytest.raises(ValueError, match="one decimal"):
         trf.dumps(Tournament((Player(1, name="N", points=Fraction(1, 3)),)))

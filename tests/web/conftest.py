@@ -64,7 +64,9 @@ def private_words() -> list[str]:
     return [w for w in words if w]
 
 
-def make_desk(tmp_path: Path) -> Desk:
+def make_desk(tmp_path: Path, *, paired: bool = True) -> Desk:
+    """The hall: a puzzle-duel showcase and the chess group ``GROUP`` (11 players, 3 rounds,
+    boards from 21), its round 1 paired unless ``paired`` is false (the group's round 0)."""
     daemon = Daemon(
         tmp_path / "hall.db",
         tables=[TableSpec(t, f"Stolik {t}") for t in TABLES],
@@ -81,7 +83,8 @@ def make_desk(tmp_path: Path) -> Desk:
     cfg = chess_config(11, rounds=3, first_board=21)
     text = tomltext.dumps(cfg.model_dump(mode="json", exclude_defaults=True))
     client.act("", CreateEvent(event_kind="chess", key=GROUP, config_toml=text))
-    client.act(GROUP, PairRound(round=1))
+    if paired:
+        client.act(GROUP, PairRound(round=1))
     return Desk(
         daemon, devices, client, started.token, started.port, AccessFile(tmp_path / "web-access.json")
     )

@@ -206,6 +206,64 @@ def test_five_wrong_pins_lock_an_address_out_for_a_while() -> None:
     assert lock.locked_for("10.0.0.7") == 0
 
 
+def try_pin(app: Any, address: str, pin: str) -> int:
+    """One login with ``pin`` from ``address`` (its own browser: its own cookies); the status."""
+    c = TestClient(app, base_url=BASE, client=(address, 50000))
+    pre = re.search(r'name="csrf" value="([^"]+)"', c.get("/entry/login").text).group(1)  # type: ignore[union-attr]
+    r = c.post(
+        "/entry/login", data={"csrf": pre, "pin": pin}, headers={"origin": BASE}, follow_redirects=False
+    )
+    return r.status_code
+
+
+def test_many_addresses_guessing_pins_lock_every_login_until_the_lock_ends(desk: Desk) -> None:
+    """2 551 tries from 638 loopback addresses found a PIN: four tries each stayed under the
+    per-address limit. Now the tries of all addresses together lock every login — the right
+    PIN included — until the lock ends (the lock-out's clock is the test's)."""
+    now = [5000.0]
+    lockout = Lockout(clock=lambda: now[0])
+    pin = desk.access.add_pin("Zofia Sędzia", [GROUP])
+    app = create_app(
+        WebSettings(
+            daemon_host="127.0.0.1",
+            daemon_port=desk.port,
+            token=desk.token,
+            access=desk.access.path,
+            lockout=lockout,
+        )
+    )
+    wrong = [f"{n:07d}" for n in range(lockout.network_limit)]  # seven digits: no one's PIN
+    statuses = [try_pin(app, f"127.0.{i // 250}.{i % 250 + 2}", g) for i, g in enumerate(wrong)]
+    assert statuses[:-1] == [401] * (len(wrong) - 1) and statuses[-1] == 429  # one try per address
+    assert try_pin(app, "127.9.9.9", pin) == 429  # the right PIN, from an address never seen
+    now[0] += lockout.lock_s - 1
+    assert try_pin(app, "127.9.9.10", pin) == 429
+    now[0] += 2  # the lock is over
+    assert try_pin(app, "127.9.9.11", pin) == 303
+
+
+def test_an_entry_whose_host_header_is_forged_to_match_its_origin_is_refused(desk: Desk) -> None:
+    """The origin check compared the Origin with the request's own Host header, which the
+    sender writes: a page on another name (DNS rebinding) passed. It compares with the address
+    the connection reached, or the configured public one (``--web-public``)."""
+    with client_for(desk, public=("https://wyniki.example",)) as c:
+        forged = {"host": "evil.example:8080", "origin": "http://evil.example:8080"}
+        pre = re.search(r'name="csrf" value="([^"]+)"', c.get("/entry/login").text).group(1)  # type: ignore[union-attr]
+        pin = desk.access.add_pin("Iga Sędzia", [GROUP])
+        login = c.post("/entry/login", data={"csrf": pre, "pin": pin}, headers=forged, follow_redirects=False)
+        assert login.status_code == 403  # the login form too
+        csrf = log_in(c, pin)
+        entry = {"id": "origin-test-001", "event": GROUP, "kind": "chess-result", "board": 25, "result": "1"}
+        assert submit(c, csrf, entry, **forged).status_code == 403
+        assert result_of(desk, 25) == (None, "")
+        proxied = submit(c, csrf, entry, origin="https://wyniki.example")  # the configured address
+        assert proxied.status_code == 200 and result_of(desk, 25) == ("1-0", "Iga Sędzia")
+        desk.client.act(GROUP, UndoResult(board=25))
+        local = submit(c, csrf, {**entry, "id": "origin-test-002"}, origin="http://localhost:8080")
+        assert local.json()["ok"] is True  # on loopback, localhost is the same machine
+        desk.client.act(GROUP, UndoResult(board=25))
+
+
 def test_sessions_expire_when_idle_and_after_their_lifetime() -> None:
     from web.access import Person
 
@@ -234,6 +292,66 @@ def test_the_access_file_keeps_no_pin_or_code_in_clear_and_a_code_works_once(tmp
     assert access.check_pin("12345x") is None
     assert access.use_code(code).name == "Jan Wolontariusz"  # type: ignore[union-attr]
     assert access.use_code(code) is None
+
+
+def test_a_pin_is_not_found_by_hashing_every_pin_with_what_the_access_file_holds(tmp_path: Path) -> None:
+    """An HMAC under the file's own key gave every PIN back to whoever copied the file: a
+    million candidates hashed in about a second. The record is scrypt with the file's salt
+    and its cost parameters, so no plain digest of a candidate, keyed or salted with what the
+    file holds, is in it — only scrypt with the stored parameters finds it."""
+    import hashlib
+    import hmac
+    import json
+
+    access = AccessFile(tmp_path / "web-access.json")
+    pin = access.add_pin("Anna Sędzia", ["sp3-ch"], digits=6)
+    short = access.add_pin("Jan Sędzia", ["sp3-ch"], digits=4)
+    data = json.loads((tmp_path / "web-access.json").read_text(encoding="utf-8"))
+    stored = {p["pin"] for p in data["people"]}
+    raw = {bytes.fromhex(d) for d in stored}
+    key, salt = bytes.fromhex(data["key"]), bytes.fromhex(data["pin_kdf"]["salt"])
+    candidates = [f"{n:06d}".encode() for n in range(10**6)] + [f"{n:04d}".encode() for n in range(10**4)]
+    padded = key.ljust(64, b"\0")  # HMAC-SHA256 under the file's key, the fast way an attacker runs it
+    inner, outer = (hashlib.sha256(bytes(b ^ pad for b in padded)) for pad in (0x36, 0x5C))
+
+    def keyed(c: bytes) -> bytes:
+        i, o = inner.copy(), outer.copy()
+        i.update(c)
+        o.update(i.digest())
+        return o.digest()
+
+    assert keyed(b"123456") == hmac.digest(key, b"123456", "sha256")
+    found = [c for c in candidates if keyed(c) in raw or hashlib.sha256(salt + c).digest() in raw]
+    assert found == []
+    kdf = data["pin_kdf"]
+    assert kdf["name"] == "scrypt" and kdf["n"] >= 2**14 and kdf["r"] >= 8 and len(kdf["salt"]) >= 32
+    digests = {
+        hashlib.scrypt(p.encode(), salt=salt, n=kdf["n"], r=kdf["r"], p=kdf["p"], dklen=32).hex()
+        for p in (pin, short)
+    }
+    assert digests == stored
+    assert access.check_pin(pin).name == "Anna Sędzia" and access.check_pin(short).name == "Jan Sędzia"  # type: ignore[union-attr]
+
+
+def test_an_access_file_of_hmac_pins_still_logs_in_and_is_rewritten_as_scrypt(tmp_path: Path) -> None:
+    """A file written before the KDF: its PIN works, and from that login on the file holds
+    the PIN as scrypt — the old HMAC is gone."""
+    import hashlib
+    import hmac
+    import json
+
+    key = "ab" * 32
+    old = hmac.new(bytes.fromhex(key), b"482913", hashlib.sha256).hexdigest()
+    person = {"id": "p0000001", "name": "Ola Sędzia", "events": ["*"], "pin": old}
+    path = tmp_path / "web-access.json"
+    path.write_text(json.dumps({"key": key, "people": [person], "codes": []}), encoding="utf-8")
+    os.chmod(path, 0o600)
+    access = AccessFile(path)
+    assert access.check_pin("482914") is None
+    assert access.check_pin("482913").name == "Ola Sędzia"  # type: ignore[union-attr]
+    after = path.read_text(encoding="utf-8")
+    assert old not in after and '"kdf": 1' in after and '"scrypt"' in after
+    assert access.check_pin("482913").name == "Ola Sędzia"  # type: ignore[union-attr]
 
 
 def test_a_qr_link_preview_does_not_spend_the_code(app: TestClient, desk: Desk) -> None:

@@ -231,15 +231,19 @@ def test_five_wrong_pins_lock_the_address_out(browser: Any, desk: Desk) -> None:
 def test_a_chess_groups_page_and_publish_answer_at_every_state_of_its_day(
     phone: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Paired, results in, closed, the next round paired, the last round closed: the parents'
-    phones get the page (and its standings once a round is closed), ``publish`` writes it."""
+    """Round 0 (nothing paired), paired, results in, closed, a result corrected after the close
+    (``chess result BOARD R --replace --reason``), the next rounds, the last round closed and
+    corrected too: the parents' phones get the page with status 200 (and its standings once a
+    round is closed, the correction in them), ``publish`` writes it at every state."""
     from clockd.cli import main
     from clockd.core.chessday.group import CloseRound, PairRound
     from tests.web.conftest import make_desk
 
-    desk = make_desk(tmp_path)  # the group's round 1 is paired
+    desk = make_desk(tmp_path, paired=False)
     web = serve(desk)
     page = phone.new_page()
+    connection = ["--port", str(desk.port), "--token", desk.token]
+    visited = []
 
     def visit(state: str) -> str:
         response = page.goto(f"{web.url}/e/{GROUP}")
@@ -247,29 +251,68 @@ def test_a_chess_groups_page_and_publish_answer_at_every_state_of_its_day(
         assert main(["publish", str(tmp_path / state), "--daemon-port", str(desk.port)]) == 0, state
         published = (tmp_path / state / f"{GROUP}.html").read_text(encoding="utf-8")
         capsys.readouterr()
+        visited.append(state)
         return published
 
+    def points() -> dict[str, str]:
+        """The page's standings: each player's points (the first column after the name)."""
+        rows = page.locator("table.standings tbody tr")
+        assert rows.count() == 11  # every player of the group
+        cells = [rows.nth(i).locator("td") for i in range(rows.count())]
+        assert cells[0].nth(0).inner_text() == "1"
+        return {c.nth(1).inner_text(): c.nth(2).inner_text() for c in cells}
+
+    def correct(board: int, result: str, *, rnd: int) -> None:
+        """The CLI's correction of a closed round, then the page once the web has it."""
+        before = len(desk.event(GROUP).body.corrections)
+        argv = ["chess", "result", str(board), result, "--replace", "--reason", "blankiet", *connection]
+        assert main(argv) == 0
+        capsys.readouterr()
+        wait_until(lambda: len(web_body(web).corrections) > before)
+        published = visit(f"corrected-{rnd}")
+        assert '<table class="standings">' in published
+
     try:
-        visit("paired")
+        assert desk.event(GROUP).body.round == 0
+        published = visit("round-0")  # nothing paired yet: the start list
+        assert "Nowak Jan" in published and "Nowak Jan" in page.inner_text("body")
         for rnd in (1, 2, 3):
-            if rnd > 1:
-                desk.client.act(GROUP, PairRound(round=rnd))
-                visit(f"paired-{rnd}")
-            for b in desk.event(GROUP).body.boards:
+            desk.client.act(GROUP, PairRound(round=rnd))
+            wait_until(lambda r=rnd: web_body(web).round == r and bool(web_body(web).boards))
+            visit(f"paired-{rnd}")
+            boards = desk.event(GROUP).body.boards
+            for b in boards:
                 desk.client.act(GROUP, EnterResult(board=b.board, result="1"))
+            wait_until(lambda: all(b.result for b in web_body(web).boards))
             visit(f"results-{rnd}")
             desk.client.act(GROUP, CloseRound())
             wait_until(lambda r=rnd: web_round_closed(web, r))
             published = visit(f"closed-{rnd}")
-            standings = page.locator("table.standings tbody tr")
-            assert standings.count() == 11, rnd  # every player of the group, with their points
             assert '<table class="standings">' in published
-            first = standings.first.locator("td")
-            assert first.nth(0).inner_text() == "1" and first.nth(2).inner_text() != "", rnd
+            before = points()
+            if rnd in (1, 3):  # a misreported game found out after the close: Black won on the first board
+                first = boards[0]
+                correct(first.board, "0", rnd=rnd)
+                after = points()
+                white, black = first.white.name, first.black.name
+                assert after[white] != before[white] and after[black] != before[black], (rnd, white, black)
+        assert web_body(web).round == 3 and web_body(web).phase != "playing"  # the last round closed
+        assert visited == [
+            "round-0", "paired-1", "results-1", "closed-1", "corrected-1", "paired-2", "results-2",
+            "closed-2", "paired-3", "results-3", "closed-3", "corrected-3",
+        ]  # fmt: skip
     finally:
         web.server.stop()
         desk.client.close()
         desk.daemon.stop()
+
+
+def web_body(web: Web) -> Any:
+    """The web process's own view of the group (what its pages are made from)."""
+    hub = web.server.server.config.app.state.hub  # type: ignore[union-attr]
+    held = hub.event(GROUP)
+    assert held is not None
+    return held.view.body
 
 
 def web_round_closed(web: Web, rnd: int) -> bool:

@@ -22,6 +22,11 @@ tie-breaks are :mod:`clockd.core.swiss`, exact and unchanged):
   result is no longer changed afterwards.
 * **Round 1 absentees** (§H): a player who did not come to the round-1 game (a forfeit loss) is
   withdrawn before round 2 is paired, unless they reported to the group's arbiter.
+* **Late entries** (FIDE C.04: the organiser's rule): a child added after the start gets the next
+  start number (pairing numbers stay), and each round they missed is a half-point bye or nothing
+  (``0000 - H`` / ``0000 - Z``) by the group's ``late_entry``; added during a round, they play
+  from the next one. **Data fixes**: a name, school or class corrected after the start list was
+  published is kept with who, why and what it was, so the list is published again saying so.
 
 The state is :class:`ChessGroup`, frozen; each input is a method returning the next state or
 raising :class:`ChessError` with a catalogue code. The group's games are a
@@ -40,9 +45,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Reason, RequiredReason, Target, action
-from clockd.core.chessday.roster import DayPlan, Group
+from clockd.core.chessday.roster import DayPlan, Entrant, Group, LateEntry, Officials
+from clockd.core.people import fold_name
 from clockd.core.private import PRIVATE
 from clockd.core.swiss import trf
+from clockd.core.swiss.header import Header, with_header
 from clockd.core.swiss.model import (
     ZERO,
     Board,
@@ -115,14 +122,32 @@ class ChessGroupConfig(BaseModel):
     first_board: int = Field(default=1, ge=1)
     clocks: dict[int, int] = Field(default_factory=dict)  # hall board → table with a clock
     public_names: PublicNames = "full"
+    #: The rounds a late entrant missed: a half-point bye each (``H``) or nothing (``Z``).
+    late_entry: LateEntry = "half"
     lots_seed: str = ""  # the recorded seed of the last tie-break (lots); "" = the group's key
     plan: DayPlan = DayPlan()
+    officials: Officials = Officials()
     trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
     #: Each player's person id (start number → id): the daemon's, so that the child is a person
     #: of the vault (:mod:`clockd.core.chessday.people`); a day file has none.
     people: dict[int, str] = Field(default_factory=dict)
     #: The guardian's e-mail as the daemon keeps it: a digest (start number → digest), no address.
     contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
+    #: The organiser wants the birth year in the TRF for a rating office (``chess import
+    #: --birth-year``): the daemon keeps each child's year (never the date) in the vault, and
+    #: only ``chess export --birth-year`` with the token writes it.
+    birth_year: bool = False
+
+
+#: The start list's TRF fields (as :mod:`clockd.core.swiss.trf` names them) a refusal names.
+_TRF_FIELDS = {
+    "sex": "term.trf-field.sex",
+    "title": "term.trf-field.title",
+    "rating": "term.trf-field.rating",
+    "federation": "term.trf-field.federation",
+    "FIDE id": "term.trf-field.fide-id",
+    "birth date": "term.trf-field.birth-date",
+}
 
 
 # -- the state ----------------------------------------------------------------------------------------
@@ -212,6 +237,40 @@ class Correction(BaseModel):
     changed: tuple[int, ...] = ()  # of those, the ones whose pairing the correction would change
 
 
+class LateEntrant(BaseModel):
+    """A player added after the start: their start number, the first round they can play, the
+    rule their missed rounds were given by (the group's, when they came), who added them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int
+    first_round: int
+    rule: LateEntry
+    by: str = ""
+
+
+#: A late entrant's missed round, by the group's rule.
+LATE_CODES: dict[str, Code] = {"half": Code.HALF_BYE, "zero": Code.ZERO_BYE}
+
+#: The player's data a fix may change (``name``: ``Surname First name`` as the lists show it).
+FIX_FIELDS = ("name", "school", "school_class")
+
+
+class PlayerFix(BaseModel):
+    """A player's data corrected after the start list was published: which fields, what they
+    were and are now (empty once the player is erased), who, why, after how many rounds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int
+    fields: tuple[str, ...]
+    old: dict[str, str] = Field(default_factory=dict)
+    new: dict[str, str] = Field(default_factory=dict)
+    by: str = ""
+    reason: str = ""
+    rounds_closed: int = 0
+
+
 Phase = Literal["start-list", "playing", "between-rounds", "finished"]
 
 
@@ -227,6 +286,8 @@ class ChessGroup:
     closed_with_zero: tuple[int, ...] = ()  # boards the last close entered as 0–0
     played: tuple[GroupRound, ...] = ()  # every closed round's boards as played, in round order
     corrections: tuple[Correction, ...] = ()  # results corrected after their round was closed
+    late: tuple[LateEntrant, ...] = ()  # players added after the start, in the order added
+    fixes: tuple[PlayerFix, ...] = ()  # players' data corrected after the start list was published
     _standings: dict[int, Standings] = field(default_factory=dict, compare=False, repr=False)
 
     KIND: ClassVar[str] = "chess"
@@ -243,15 +304,26 @@ class ChessGroup:
             tournament = start_list(config)
         if len(tournament) < 2:
             raise ChessError("chess.too-few-players", group=config.group.key, players=len(tournament))
+        try:  # the group's file must be writable: a field too wide is refused here, not in a view
+            trf.check_fits(tournament)
+        except trf.FieldTooLong as exc:
+            term = _TRF_FIELDS.get(exc.field)
+            raise ChessError(
+                "chess.trf-field-too-long",
+                group=config.group.key,
+                player=exc.start_number,
+                field=Msg(code=term) if term else msg("text.as-typed", text=exc.field),
+                value=exc.value,
+                width=exc.width,
+            ) from exc
         return cls(config, tournament)
 
     def with_people(self, config: ChessGroupConfig) -> ChessGroup:
         """The group with its players' data from ``config`` (an erasure, a correction: the same
         players under the same start numbers): the start list's names follow, the games stay."""
+        named = {p.start_number: p for p in start_list(config).players}  # a TRF group's late entrants
         if config.trf:
-            named = {p.start_number: p for p in trf.loads(config.trf).players}
-        else:
-            named = {p.start_number: p for p in start_list(config).players}
+            named |= {p.start_number: p for p in trf.loads(config.trf).players}
         players = []
         for p in self.tournament.players:
             n = named.get(p.start_number)
@@ -281,8 +353,24 @@ class ChessGroup:
 
     @property
     def boards_needed(self) -> int:
-        """The most boards a round of this group can use: its range in the hall."""
-        return (len(self.tournament) + 1) // 2
+        """The most boards a round of this group can use: its range in the hall, as reserved at
+        the import (a board a player), wider only when late entrants need more boards."""
+        reserved = (len(self.tournament) - len(self.late) + 1) // 2
+        return max(reserved, (len(self.tournament) - len(self.withdrawn)) // 2)
+
+    @property
+    def late_starts(self) -> frozenset[int]:
+        """The players added after round 1 was paired: their round 1 is the organiser's rule
+        (``H``/``Z``), not a no-show (one added before it who does not come is one)."""
+        return frozenset(x.start for x in self.late if x.first_round > 1)
+
+    def add_refusal(self) -> Msg | None:
+        """Why no player can be added now (``None``: they can, to play from the next round)."""
+        if self.phase == "finished":
+            return msg("chess.all-rounds-played", rounds=self.config.rounds)
+        if self.current is not None and self.current.number >= self.config.rounds:
+            return msg("chess.add-last-round", round=self.current.number)
+        return None
 
     def pair_refusal(self) -> Msg | None:
         """Why the next round cannot be paired now (``None``: it can)."""
@@ -326,6 +414,8 @@ class ChessGroup:
             "chess-appeal": open_round,
             "chess-report": self.report_refusal(),
             "chess-withdraw": None,
+            "chess-add": self.add_refusal(),
+            "chess-fix": None,
         }
 
     def schedule(self, now: datetime.datetime) -> tuple[int | None, datetime.datetime | None, int | None]:
@@ -356,7 +446,8 @@ class ChessGroup:
         """Players who missed their round-1 game (forfeit, nothing recorded), once round 1 is closed."""
         if self.rounds_closed < 1:
             return ()
-        return round1_no_shows(self.tournament)
+        late = self.late_starts  # a late entrant's missed round 1 is the organiser's rule, not a no-show
+        return tuple(sn for sn in round1_no_shows(self.tournament) if sn not in late)
 
     def to_withdraw(self) -> tuple[int, ...]:
         """The round-1 absentees who will be withdrawn when round 2 is paired (not reported)."""
@@ -391,7 +482,7 @@ class ChessGroup:
         t = self.tournament
         number = self.next_round
         if number == 2:
-            t = withdraw_round1_no_shows(t, self.reported, self.config.rounds)
+            t = withdraw_round1_no_shows(t, self.reported | self.late_starts, self.config.rounds)
         out = [
             p.with_entry(number, ABSENT)
             if p.start_number in self.withdrawn and p.entry(number).is_blank
@@ -520,7 +611,12 @@ class ChessGroup:
         if paired is None:
             return None
         t = self.tournament.truncated(number - 1)
-        out = [p.with_entry(number, ABSENT) if p.start_number in paired.absent else p for p in t.players]
+        later = {x.start for x in self.late if x.first_round > number}  # not in the group yet then
+        out = [
+            p.with_entry(number, ABSENT) if p.start_number in paired.absent else p
+            for p in t.players
+            if p.start_number not in later
+        ]
         return t.with_players(out), paired
 
     def claim(self, board: int, player: int) -> tuple[ChessGroup, int]:
@@ -589,6 +685,128 @@ class ChessGroup:
             raise ChessError("chess.already-withdrawn", player=player)
         return dataclasses.replace(self, withdrawn=self.withdrawn | {player})
 
+    # -- late entries and data fixes -----------------------------------------------------------------
+    def add_check(self, entrant: Entrant) -> None:
+        """:class:`ChessError` if ``entrant`` cannot be added: no surname or first name, or the
+        group has them already (the same name and school). Asked before the entry is journaled;
+        a replay does not ask again (an erased entrant comes back as the stand-in)."""
+        refusal = self.add_refusal()
+        if refusal is not None:
+            raise ChessError(refusal)
+        surname, first = entrant.surname.strip(), entrant.first_name.strip()
+        if not surname or not first:
+            raise ChessError("chess.add-name", name=f"{surname} {first}".strip() or "—")
+        wanted = (fold_name(f"{surname} {first}"), fold_name(entrant.school))
+        listed = {e.start for e in self.config.group.entrants}
+        for e in self.config.group.entrants:
+            if (fold_name(f"{e.surname} {e.first_name}"), fold_name(e.school)) == wanted:
+                raise ChessError("chess.add-duplicate", name=f"{surname} {first}", player=e.start)
+        for p in self.tournament.players:  # a group made from a TRF: its players have no school
+            if p.start_number not in listed and fold_name(p.name.replace(",", " ")) == wanted[0]:
+                raise ChessError("chess.add-duplicate", name=f"{surname} {first}", player=p.start_number)
+
+    def add_late(
+        self, entrant: Entrant, *, person_id: str = "", contact: str = "", by: str = ""
+    ) -> ChessGroup:
+        """A player added after the start (a late entry): the next start number — the others'
+        pairing numbers stay (FIDE C.04.2) — and each round already paired, the one being played
+        too, given by the group's rule (``late_entry``: ``0000 - H`` or ``0000 - Z``); the Dutch
+        pairing takes them from the next round. ``entrant`` as the desk typed it (its start
+        number and sex are the group's to give; :meth:`add_check` first); ``person_id`` and
+        ``contact`` (the e-mail's digest): the vault's."""
+        refusal = self.add_refusal()
+        if refusal is not None:
+            raise ChessError(refusal)
+        surname, first = entrant.surname.strip(), entrant.first_name.strip()
+        start = max(self.tournament.start_numbers, default=0) + 1
+        entrant = entrant.model_copy(
+            update={"start": start, "surname": surname, "first_name": first, "sex": self.config.group.sex}
+        )
+        first_round = (self.current.number if self.current is not None else self.rounds_closed) + 1
+        missed = RoundEntry.bye(LATE_CODES[self.config.late_entry])
+        player = Player(
+            start_number=start,
+            name=entrant.trf_name,
+            sex=entrant.sex,
+            rating=entrant.rating,
+            federation=entrant.federation,
+            fide_id=entrant.fide_id,
+            points=ZERO,
+            rounds=(missed,) * (first_round - 1),
+        )
+        cfg = self.config
+        update: dict[str, Any] = {
+            "group": cfg.group.model_copy(update={"entrants": (*cfg.group.entrants, entrant)})
+        }
+        if person_id:
+            update["people"] = {**cfg.people, start: person_id}
+        if contact:
+            update["contacts"] = {**cfg.contacts, start: contact}
+        current = self.current
+        if current is not None:
+            current = current.model_copy(update={"absent": (*current.absent, start)})
+        late = LateEntrant(start=start, first_round=first_round, rule=cfg.late_entry, by=by)
+        return dataclasses.replace(
+            self,
+            config=cfg.model_copy(update=update),
+            tournament=self.tournament.with_players((*self.tournament.players, player)),
+            current=current,
+            late=(*self.late, late),
+            _standings={},
+        )
+
+    def shown(self, start: int) -> dict[str, str]:
+        """Player ``start``'s data as the start list shows it (:data:`FIX_FIELDS`)."""
+        surname, _, first = self.tournament[start].name.partition(",")
+        e = next((e for e in self.config.group.entrants if e.start == start), None)
+        return {
+            "name": f"{surname.strip()} {first.strip()}".strip(),
+            "school": e.school if e is not None else "",
+            "school_class": e.school_class if e is not None else "",
+        }
+
+    def fix_refusal(self, start: int, reason: str) -> None:
+        """:class:`ChessError` if player ``start``'s data cannot be fixed (an unknown player, no reason)."""
+        if start not in self.tournament:
+            raise ChessError("chess.no-player", player=start, players=len(self.tournament))
+        if not reason.strip():
+            raise ChessError("chess.fix-reason", player=start)
+
+    def fixed(self, start: int, config: ChessGroupConfig, *, by: str, reason: str) -> ChessGroup:
+        """Player ``start``'s data as ``config`` now holds it (the vault's fold of the fix,
+        :func:`clockd.core.chessday.people.fixed`), kept with what it was, who and why."""
+        self.fix_refusal(start, reason)
+        before = self.shown(start)
+        after = self.with_people(config)
+        now = after.shown(start)
+        fields = tuple(f for f in FIX_FIELDS if before[f] != now[f])
+        if not fields:
+            raise ChessError("chess.fix-nothing", player=start)
+        fix = PlayerFix(
+            start=start,
+            fields=fields,
+            old={f: before[f] for f in fields},
+            new={f: now[f] for f in fields},
+            by=by,
+            reason=reason.strip(),
+            rounds_closed=self.rounds_closed,
+        )
+        return dataclasses.replace(after, fixes=(*self.fixes, fix))
+
+    def fix_forgotten(self, start: int, fields: Iterable[str], *, by: str, reason: str) -> ChessGroup:
+        """A fix replayed after its player was erased: which fields, who and why, no values."""
+        fix = PlayerFix(
+            start=start, fields=tuple(fields), by=by, reason=reason.strip(), rounds_closed=self.rounds_closed
+        )
+        return dataclasses.replace(self, fixes=(*self.fixes, fix))
+
+    def forgotten(self, start: int) -> ChessGroup:
+        """Player ``start`` erased: their fixes keep which fields and why, not what they were."""
+        fixes = tuple(
+            f.model_copy(update={"old": {}, "new": {}}) if f.start == start else f for f in self.fixes
+        )
+        return dataclasses.replace(self, fixes=fixes)
+
     def export(self, *, birth: bool = False, group_title: str = "") -> str:
         """The group's TRF: the start list and every closed round, points and ranks as the
         standings give them (``swiss check`` re-pairs it identically). Birth dates only with
@@ -596,10 +814,7 @@ class ChessGroup:
         ``group_title`` (the group's name, rendered) joins the day's title in ``012``, so a file
         printed or read alone still says which group it is."""
         ranks = {row.start_number: row.rank for row in self.standings().rows}
-        t = self._withdrawn_absent(self.tournament)
-        name = t.record_value("012") or ""
-        if group_title and group_title not in name:
-            t = t.with_record("012", f"{name} — {group_title}" if name else group_title)
+        t = with_header(self._withdrawn_absent(self.tournament), self.header(group_title))
         t = t.with_players(
             p.replace(
                 points=p.score(self.rounds_closed),
@@ -609,6 +824,29 @@ class ChessGroup:
             for p in t.players
         )
         return trf.dumps(t)
+
+    def header(self, group_title: str = "") -> Header:
+        """The federation's header of the group's file (TRF ``012``–``132``): the day's title and
+        the group's, the place, the date of every round (one day), the arbiters, the rate of play."""
+        cfg, off = self.config, self.config.officials
+        name = self.tournament.record_value("012") or cfg.title
+        if group_title and group_title not in name:
+            name = f"{name} — {group_title}" if name else group_title
+        try:
+            day = datetime.date.fromisoformat(cfg.date) if cfg.date else None
+        except ValueError:
+            day = None
+        return Header(
+            name=name,
+            city=off.place,
+            federation=off.federation,
+            start=day,
+            end=day,
+            chief_arbiter=off.chief_arbiter,
+            deputies=off.deputy_arbiters,
+            rate_of_play=f"{cfg.minutes}'",
+            round_dates=[day] * cfg.rounds if day else [],
+        )
 
     def _withdrawn_absent(self, t: Tournament) -> Tournament:
         """Every withdrawn player absent (``0000 - Z``) in each round still to come, as a
@@ -630,26 +868,38 @@ class ChessGroup:
         return {
             "config": self.config.model_dump(mode="json"),
             "trf": trf.dumps(self.tournament),
+            # the names the TRF's 33 columns cut, in full (a snapshot keeps what the journal made)
+            "names": {str(sn): full for sn, full, _ in trf.cut_names(self.tournament)},
             "current": None if self.current is None else self.current.model_dump(mode="json"),
             "reported": sorted(self.reported),
             "withdrawn": sorted(self.withdrawn),
             "closed_with_zero": list(self.closed_with_zero),
             "played": [r.model_dump(mode="json") for r in self.played],
             "corrections": [c.model_dump(mode="json") for c in self.corrections],
+            "late": [x.model_dump(mode="json") for x in self.late],
+            "fixes": [f.model_dump(mode="json") for f in self.fixes],
         }
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> ChessGroup:
         current = data.get("current")
+        tournament = trf.loads(data["trf"])
+        names = data.get("names") or {}
+        if names:
+            tournament = tournament.with_players(
+                p.replace(name=names.get(str(p.start_number), p.name)) for p in tournament.players
+            )
         return cls(
             config=ChessGroupConfig.model_validate(data["config"]),
-            tournament=trf.loads(data["trf"]),
+            tournament=tournament,
             current=None if current is None else GroupRound.model_validate(current),
             reported=frozenset(data.get("reported", ())),
             withdrawn=frozenset(data.get("withdrawn", ())),
             closed_with_zero=tuple(data.get("closed_with_zero", ())),
             played=tuple(GroupRound.model_validate(r) for r in data.get("played", ())),
             corrections=tuple(Correction.model_validate(c) for c in data.get("corrections", ())),
+            late=tuple(LateEntrant.model_validate(x) for x in data.get("late", ())),
+            fixes=tuple(PlayerFix.model_validate(f) for f in data.get("fixes", ())),
         )
 
 
@@ -762,6 +1012,38 @@ class WithdrawPlayer(Action):
     reason: RequiredReason
 
 
+@action
+class AddLatePlayer(Action):
+    """A player added after the start (a late entry): the next start number, the missed rounds
+    by the group's rule, paired from the next round. The name, school, class and the guardian's
+    e-mail are the vault's: the journal keeps a stand-in (``N.N.``)."""
+
+    kind: Literal["chess-add"] = "chess-add"
+    target: ClassVar[Target] = "event"
+    surname: str = Field(default="", max_length=80, json_schema_extra=PRIVATE)
+    first_name: str = Field(default="", max_length=80, json_schema_extra=PRIVATE)
+    school: str = Field(default="", max_length=160, json_schema_extra=PRIVATE)
+    school_class: str = Field(default="", max_length=20, json_schema_extra=PRIVATE)
+    rating: int | None = Field(default=None, ge=0, le=3500)
+    email: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)  # the guardian's
+    reason: Reason = ""
+
+
+@action
+class FixPlayer(Action):
+    """A player's name, school or class corrected after the start list was published (``None``:
+    unchanged); journaled with who and why, the values in the vault."""
+
+    kind: Literal["chess-fix"] = "chess-fix"
+    target: ClassVar[Target] = "event"
+    player: int = Field(ge=1)
+    surname: str | None = Field(default=None, max_length=80, json_schema_extra=PRIVATE)
+    first_name: str | None = Field(default=None, max_length=80, json_schema_extra=PRIVATE)
+    school: str | None = Field(default=None, max_length=160, json_schema_extra=PRIVATE)
+    school_class: str | None = Field(default=None, max_length=20, json_schema_extra=PRIVATE)
+    reason: RequiredReason
+
+
 CHESS_ACTIONS = frozenset(
     {
         "chess-pair",
@@ -772,12 +1054,17 @@ CHESS_ACTIONS = frozenset(
         "chess-appeal",
         "chess-report",
         "chess-withdraw",
+        "chess-add",
+        "chess-fix",
     }
 )
 
 __all__ = [
     "CHESS_ACTIONS",
+    "FIX_FIELDS",
     "KEYSTROKES",
+    "LATE_CODES",
+    "AddLatePlayer",
     "Appeal",
     "BoardPlay",
     "ChessError",
@@ -787,8 +1074,11 @@ __all__ = [
     "CloseRound",
     "Correction",
     "EnterResult",
+    "FixPlayer",
     "GroupRound",
+    "LateEntrant",
     "PairRound",
+    "PlayerFix",
     "RecordAppeal",
     "ReportPresent",
     "UndoResult",

@@ -6,7 +6,8 @@ boards, the standings, the printouts and the TRF need a name, a school, a class 
 (principle 9; RODO art. 5(1)(c), data minimisation) — so:
 
 * **the daemon keeps no birth date and no e-mail** of a child (:func:`admitted`): the birth is
-  dropped, the e-mail is kept as a digest salted with the child's person id only, so that
+  dropped (or, when the organiser wants it for the TRF, ``birth_year``, cut to the year and kept
+  in the vault), the e-mail is kept as a digest salted with the child's person id only, so that
   ``person find`` still finds the children a guardian's address registered;
 * **the journal keeps stand-ins** (:func:`sealed`): each child is ``N.N.`` with the start
   number, sex, rating, federation and medal (the pairing's and the pick-up desk's inputs, no
@@ -68,19 +69,29 @@ def starts(config: ChessGroupConfig) -> list[int]:
     return sorted(found)
 
 
+def birth_year(config: ChessGroupConfig, birth: str) -> str:
+    """What the daemon keeps of a birth date: its year when the organiser wants it, else nothing."""
+    year = birth.strip()[:4]
+    return year if config.birth_year and len(year) == 4 and year.isdigit() else ""
+
+
 def admitted(config: ChessGroupConfig, person_ids: Mapping[int, str]) -> ChessGroupConfig:
     """The configuration a client sent as the daemon keeps it: each player's person id, the
-    e-mail's digest for the e-mail, no birth date (see the module docstring)."""
+    e-mail's digest for the e-mail, no birth date (the year only if wanted; see the module
+    docstring)."""
     contacts = {
         e.start: digest
         for e in config.group.entrants
         if (digest := contact_digest(person_ids.get(e.start, ""), e.email)) and e.start in person_ids
     }
-    entrants = tuple(e.model_copy(update={"birth": "", "email": ""}) for e in config.group.entrants)
+    entrants = tuple(
+        e.model_copy(update={"birth": birth_year(config, e.birth), "email": ""})
+        for e in config.group.entrants
+    )
     text = config.trf
     if text:
         t = trf.loads(text)
-        text = trf.dumps(t.with_players(p.replace(birth="") for p in t.players))
+        text = trf.dumps(t.with_players(p.replace(birth=birth_year(config, p.birth)) for p in t.players))
     return config.model_copy(
         update={
             "group": config.group.model_copy(update={"entrants": entrants}),
@@ -97,10 +108,15 @@ def records(config: ChessGroupConfig) -> dict[int, dict[str, Any]]:
     for e in config.group.entrants:
         if e.start in config.people:
             out[e.start] = e.model_dump(mode="json", include=set(ENTRANT_FIELDS))
+            if year := birth_year(config, e.birth):
+                out[e.start]["birth_year"] = year
     if config.trf:
         for p in trf.loads(config.trf).players:
             if p.start_number in config.people:
-                out.setdefault(p.start_number, {}).update({"name": p.name, "trf_fide_id": p.fide_id})
+                record = out.setdefault(p.start_number, {})
+                record.update({"name": p.name, "trf_fide_id": p.fide_id})
+                if year := birth_year(config, p.birth):
+                    record["trf_birth_year"] = year
     for start, digest in config.contacts.items():
         if start in out:
             out[start]["email_digest"] = digest
@@ -111,6 +127,7 @@ def _entrant(e: Entrant, record: Mapping[str, Any] | None) -> Entrant:
     update = dict(_STAND_IN)
     if record is not None:
         update.update({f: str(record[f]) for f in ENTRANT_FIELDS if f in record})
+        update["birth"] = str(record.get("birth_year", ""))
     return e.model_copy(update=update)
 
 
@@ -125,7 +142,8 @@ def _with(config: ChessGroupConfig, found: Mapping[int, Mapping[str, Any]]) -> C
             record = found.get(p.start_number)
             name = str(record.get("name", SEALED_NAME)) if record is not None else SEALED_NAME
             fide = str(record.get("trf_fide_id", "")) if record is not None else ""
-            players.append(p.replace(name=name, fide_id=fide, birth=""))
+            year = str(record.get("trf_birth_year", "")) if record is not None else ""
+            players.append(p.replace(name=name, fide_id=fide, birth=year))
         text = trf.dumps(t.with_players(players))
     contacts = {start: str(r["email_digest"]) for start, r in found.items() if r.get("email_digest")}
     return config.model_copy(
@@ -174,12 +192,30 @@ def corrected(config: ChessGroupConfig, start: int, field: str, value: object) -
     return unsealed(config, found)
 
 
+def fixed(config: ChessGroupConfig, start: int, changes: Mapping[str, str]) -> ChessGroupConfig:
+    """Player ``start``'s data fixed at the desk (``chess fix``: ``surname``, ``first_name``,
+    ``school``, ``school_class``), the same fold as a correction, so the replay's state is the live one."""
+    found = records(config)
+    record = dict(found.get(start, {}))
+    first, surname = full_name(config, start)
+    first, surname = changes.get("first_name", first), changes.get("surname", surname)
+    if any(e.start == start for e in config.group.entrants):
+        record.update({"first_name": first, "surname": surname})
+        record.update({f: changes[f] for f in ("school", "school_class") if f in changes})
+    else:  # a player of a group made from a TRF: a name, no school
+        record["name"] = f"{surname}, {first}"
+    found[start] = record
+    return unsealed(config, found)
+
+
 __all__ = [
     "ENTRANT_FIELDS",
     "admitted",
+    "birth_year",
     "contact_digest",
     "corrected",
     "erased",
+    "fixed",
     "full_name",
     "records",
     "sealed",

@@ -17,7 +17,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.private import PRIVATE
-from clockd.core.swiss.trf import fit_name
 from clockd.i18n import Msg, msg
 
 #: The day file's format version (``ChessDay.format``); a newer file is refused, not misread.
@@ -33,6 +32,12 @@ class Level(StrEnum):
 
 
 Sex = Literal["m", "w"]  # as TRF writes it: boys' groups "m", girls' groups "w"
+
+#: What a player added after round 1 gets for each round missed, as the organiser rules it (FIDE
+#: C.04 leaves it to them; the group's settings state it and the start list and the standings
+#: print it): a half-point bye (``0000 - H``), the usual rule of Polish school tournaments, or
+#: nothing (``0000 - Z``).
+LateEntry = Literal["half", "zero"]
 
 
 class Entrant(BaseModel):
@@ -56,13 +61,8 @@ class Entrant(BaseModel):
 
     @property
     def trf_name(self) -> str:
-        """The name as TRF writes it: ``Surname, First name``, cut to the file's 33 columns."""
-        return fit_name(f"{self.surname}, {self.first_name}")
-
-    @property
-    def list_name(self) -> str:
-        """The name as lists write it, whole: ``Surname First name``."""
-        return f"{self.surname} {self.first_name}"
+        """The name as TRF writes it: ``Surname, First name``."""
+        return f"{self.surname}, {self.first_name}"
 
     @property
     def name(self) -> str:
@@ -126,6 +126,18 @@ class DayPlan(BaseModel):
         return first + datetime.timedelta(minutes=self.round_minutes * (number - 1))
 
 
+class Officials(BaseModel):
+    """Where the day is and who arbitrates it: what a federation's file names (TRF ``022``,
+    ``032``, ``102``, ``112``) beside the title and the date."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    place: str = Field(default="", max_length=80)
+    federation: str = Field(default="POL", pattern=r"^[A-Za-z]{0,3}$")
+    chief_arbiter: str = Field(default="", max_length=80)
+    deputy_arbiters: tuple[str, ...] = ()
+
+
 class ChessDay(BaseModel):
     """The day: its groups and the settings every group shares (§H: 8 rounds, 10 minutes)."""
 
@@ -136,5 +148,7 @@ class ChessDay(BaseModel):
     date: str = ""  # ISO date of the day, "" if not known yet
     rounds: int = Field(default=8, ge=1)
     minutes: int = Field(default=10, ge=1)  # per player, no increment
+    late_entry: LateEntry = "half"  # the rounds a late entrant missed: ½ point each, or 0
     groups: tuple[Group, ...] = ()
     plan: DayPlan = DayPlan()
+    officials: Officials = Officials()

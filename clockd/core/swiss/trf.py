@@ -34,7 +34,11 @@ line is on the opponent's line too, with the other colour and a result that fits
 
 Writing is canonical (fixed columns, no trailing spaces); a player line that was read
 and is unchanged is written back exactly as it was read, even if its writer spaced it
-differently.
+differently. A name longer than the name field's 33 columns is cut there, at the
+writer's edge (:func:`fit_name`; :func:`cut_names` says whose, so the command writing the
+file can say so): everywhere else the program keeps the full name. Any other field too
+long for its columns is refused with :class:`FieldTooLong`, so a start list can be
+checked before it is accepted (:func:`check_fits`).
 """
 
 from __future__ import annotations
@@ -56,10 +60,15 @@ from clockd.core.swiss.model import (
 )
 
 __all__ = [
+    "NAME_WIDTH",
+    "FieldTooLong",
     "TrfError",
+    "check_fits",
+    "cut_names",
     "decode",
     "dump_bytes",
     "dumps",
+    "fit_name",
     "format_player",
     "load_bytes",
     "loads",
@@ -68,6 +77,8 @@ __all__ = [
 
 ROUNDS_START = 92  # 1-based column of the first round's opponent
 ROUND_WIDTH = 10
+#: The name field's width (columns 15–47).
+NAME_WIDTH = 33
 
 
 class TrfError(ValueError):
@@ -332,21 +343,61 @@ def _format_points(points: Fraction) -> str:
     return f"{whole}.{tenth}"
 
 
-#: The columns of a player's name on a ``001`` line (15–47).
-NAME_COLUMNS = 33
+class FieldTooLong(ValueError):
+    """A player's field (other than the name) longer than its columns: ``field`` as this
+    module's table names it, the ``value`` and the ``width``."""
 
-
-def fit_name(name: str) -> str:
-    """``name`` as a ``001`` line holds it: a longer one is cut to its 33 columns, as pairing
-    programs do, so that a long double-barrelled name never stops the file being written (the
-    group's roster keeps the whole name for every screen and printout)."""
-    return name if len(name) <= NAME_COLUMNS else name[:NAME_COLUMNS].rstrip(" ,")
+    def __init__(self, start_number: int, field: str, value: str, width: int) -> None:
+        super().__init__(f"player {start_number}: {field} {value!r} is longer than its {width} columns")
+        self.start_number = start_number
+        self.field = field
+        self.value = value
+        self.width = width
 
 
 def _fit(text: str, width: int, what: str, sn: int) -> str:
     if len(text) > width:
-        raise ValueError(f"player {sn}: {what} {text!r} is longer than its {width} columns")
+        raise FieldTooLong(sn, what, text, width)
     return text
+
+
+def fit_name(name: str) -> str:
+    """``name`` as the name field holds it: at most :data:`NAME_WIDTH` characters.
+
+    A real name can be longer ("Brzęczyszczykiewicz-Grzegorzewska, Aleksandra" has 44):
+    the fixed-width format cuts it here, at its own edge, and nowhere else. The cut keeps
+    the field's ``Surname, First name`` shape, so a program reading the file still tells
+    the two apart: later first names go first, then the first name becomes its initial,
+    and only then is the surname cut (``Brzęczyszczykiewicz-Grzegorze, A.``). A name
+    without a comma is cut at the 33rd column.
+    """
+    if len(name) <= NAME_WIDTH:
+        return name
+    surname, comma, first = (" ".join(part.split()) for part in name.partition(","))
+    words = first.split()
+    if not comma or not surname or not words:
+        return name[:NAME_WIDTH].rstrip()
+    for keep in range(len(words), 0, -1):
+        if len(shorter := f"{surname}, {' '.join(words[:keep])}") <= NAME_WIDTH:
+            return shorter
+    initial = f"{words[0][0]}."
+    if len(shorter := f"{surname}, {initial}") <= NAME_WIDTH:
+        return shorter
+    return f"{surname[: NAME_WIDTH - len(initial) - 2].rstrip(' -')}, {initial}"
+
+
+def cut_names(tournament: Tournament) -> list[tuple[int, str, str]]:
+    """The players whose name the writer cuts: (start number, full name, name as written)."""
+    return [
+        (p.start_number, p.name, fit_name(p.name)) for p in tournament.players if len(p.name) > NAME_WIDTH
+    ]
+
+
+def check_fits(tournament: Tournament) -> None:
+    """Raise :class:`FieldTooLong` for the first player field that does not fit its columns
+    (a name is never refused: it is cut, see :func:`fit_name`)."""
+    for player in tournament.players:
+        format_player(player)
 
 
 def format_player(player: Player) -> str:
@@ -359,7 +410,7 @@ def format_player(player: Player) -> str:
     rank = "" if player.rank is None else str(player.rank)
     head = (
         f"001 {sn:4d} {_fit(player.sex, 1, 'sex', sn):1}{_fit(player.title, 3, 'title', sn):>3} "
-        f"{_fit(player.name, NAME_COLUMNS, 'name', sn):33} {_fit(rating, 4, 'rating', sn):>4} "
+        f"{fit_name(player.name):33} {_fit(rating, 4, 'rating', sn):>4} "
         f"{_fit(player.federation, 3, 'federation', sn):3} {_fit(player.fide_id, 11, 'FIDE id', sn):>11} "
         f"{_fit(player.birth, 10, 'birth date', sn):10} {_fit(points, 4, 'points', sn):>4} "
         f"{_fit(rank, 4, 'rank', sn):>4}"
