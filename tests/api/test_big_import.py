@@ -9,6 +9,7 @@ although the import had been applied.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -50,33 +51,41 @@ def test_reading_sign_ups_takes_linear_time_and_finds_the_same_duplicates() -> N
 
 
 def test_a_large_import_delays_neither_the_clocks_nor_other_clients(start_daemon) -> None:
+    """Measured against the import itself, in one run (the machines are noisy): while the file
+    is read, the clocks go on and another client is answered, again and again; neither waits
+    anything like the import's own time (a read on the engine's thread would make them)."""
     daemon = start_daemon(tables=8, think_ms=(20, 60))
     daemon.engine.stats.keep_latencies = True
     csv = signups(30_000)  # about 1.7 million characters: close to the largest a request may carry
     with Client(port=daemon.port, token=daemon.token, timeout_ms=60_000) as desk:
         desk.act("", CreateEvent(event_kind="puzzle-duel", key="pt"))
-        waits: list[float] = []
+        answered: list[tuple[float, float]] = []  # (asked, answered) of every status
         done = threading.Event()
 
         def other_client() -> None:
             with Client(port=daemon.port) as other:
                 while not done.is_set():
-                    started = time.perf_counter()
+                    asked = time.perf_counter()
                     other.status()
-                    waits.append(time.perf_counter() - started)
+                    answered.append((asked, time.perf_counter()))
                     time.sleep(0.02)
 
         watcher = threading.Thread(target=other_client)
         watcher.start()
         presses_before = daemon.engine.stats.presses
         daemon.engine.stats.latencies_ns.clear()
+        began = time.perf_counter()
         reply = desk.act("pt", ImportSignups(csv=csv, source="zapisy.csv"))
+        took = time.perf_counter() - began
         done.set()
         watcher.join(10)
     assert reply.event is not None and len(reply.event.body.players) == 32
     assert daemon.engine.stats.presses > presses_before  # the clocks went on meanwhile
-    assert max(daemon.engine.stats.latencies_ns) < 1_000_000_000  # no press waited a second for it
-    assert waits and max(waits) < 2.0, max(waits)  # nor did another client
+    during = [(a, b) for a, b in answered if a >= began and b <= began + took]
+    assert len(during) >= 3, (len(during), took)  # the other client was answered during the import
+    longest = max(b - a for a, b in answered)
+    assert longest < took / 2, (longest, took)  # nor did it wait for the import
+    assert max(daemon.engine.stats.latencies_ns) / 1e9 < took / 2  # nor did any press
 
 
 def test_the_command_line_shows_progress_for_a_long_file(
@@ -101,9 +110,13 @@ def test_a_daemon_that_does_not_answer_in_time_is_a_sentence_not_a_traceback(
     silent.bind(("127.0.0.1", 0))
     silent.listen(8)  # accepts, reads, never answers
     accepted: list[socket.socket] = []
-    threading.Thread(
-        target=lambda: [accepted.append(silent.accept()[0]) for _ in range(4)], daemon=True
-    ).start()
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):  # the socket is closed at the end
+            while True:
+                accepted.append(silent.accept()[0])
+
+    threading.Thread(target=accept, daemon=True).start()
     monkeypatch.setenv("DUELCLOCK_LANG", "en")
     monkeypatch.setattr(Client, "__init__", _short_timeout(Client.__init__))
     port = str(silent.getsockname()[1])
