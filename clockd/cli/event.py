@@ -12,6 +12,8 @@
     duelclock event finish sztafeta para-3             # the referee records a finish
     duelclock event unfinish sztafeta para-3 --reason "knocked the button"
     duelclock event replay SPOR.json                   # a dispute: replay a relay/blind/team event's inputs
+    duelclock event do sztafeta                        # what may be done now, for an event of any kind
+    duelclock event do sztafeta timer-adjust --delta-ms +30 --reason "…"   # any action, as described
 
 A hall event's file (TOML): ``duration = "60m"``, ``signal_every = "5m"``,
 ``signal_at = ["30m"]``, ``before_start = ["10m", "5m"]``, ``devices = [5, 6, 7, 8]`` (the
@@ -102,6 +104,10 @@ def register(sub: Any) -> None:
     p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
     _add_zone(command, why)
     _add_replay(esub)
+    p = command("do", text("cli.event.do-help"))
+    p.add_argument(
+        "words", nargs=argparse.REMAINDER, metavar="ACTION --FIELD VALUE", help=text("cli.event.do-words")
+    )
 
 
 def _add_zone(command: Any, why: str) -> None:
@@ -207,6 +213,10 @@ def run(args: argparse.Namespace) -> int:
             return _show(client.events([args.key]).events[0], args.json)
         if args.command == "export":
             return _export(client, args)
+        if args.command == "do":  # any action of any kind, as the daemon describes it
+            from clockd.cli.described import do
+
+            return do(client, args.key, args.words, prog="duelclock event do", as_json=args.json)
         if args.command == "checkin":  # one journaled check-in per entry, as they come
             from clockd.core.zone import EntryCheckIn
 
@@ -425,7 +435,11 @@ def _where(event: Any) -> str:
             where += " · " + text("cli.event.confirmed")
         return where
     stage = getattr(body, "stage", None)
-    return text(f"term.session-stage.{stage}") if stage else ""
+    if stage:
+        return text(f"term.session-stage.{stage}")
+    from clockd.cli.described import shown_lines
+
+    return " · ".join(shown_lines(event))  # a kind the command line has no words of its own for
 
 
 #: Kinds whose body has a hall timer.

@@ -124,6 +124,12 @@ def family_codes() -> set[str]:
     out |= {f"term.match-status.{s.value}" for s in MatchStatus}
     out |= {f"term.timer-phase.{p.value}" for p in TimerPhase}
     out |= {f"term.action.{name}" for name in action_types()}
+    out |= {  # every action field's help (clockd.api.describe)
+        f"field-help.{field}"
+        for cls in action_types().values()
+        for field in cls.model_fields
+        if field not in ("kind", "t_ns")
+    }
     out |= {f"term.program.{kind}" for kind in program_types()}
     out |= {f"term.event-kind.{kind}" for kind in event_kinds()}
     out |= {"term.event-kind.quarantined"}  # an event set aside at start (clockd.service.views)
