@@ -49,6 +49,8 @@ class FieldDescription(BaseModel):
     max_length: int | None = None
     #: The values allowed (a ``Literal`` field's), in order.
     choices: tuple[str | int, ...] = ()
+    #: What a list holds (``integer``, ``text``), for a field of type ``list``.
+    items: FieldType | None = None
     #: Personal data (an e-mail, an age): shown and kept for the token's holders only.
     personal: bool = False
     help: Msg | None = None
@@ -161,6 +163,12 @@ def describe_action(cls: type[Action]) -> ActionDescription:
             continue
         prop = properties.get(field, {})
         kind, choices = _field_type(prop, field)
+        items = None
+        if kind == "list":
+            inner: dict[str, Any] = next(
+                (p.get("items", {}) for p in (prop, *prop.get("anyOf", ())) if "items" in p), {}
+            )
+            items = _field_type(inner, field)[0] if inner else None
         extra = info.json_schema_extra
         fields.append(
             FieldDescription(
@@ -169,6 +177,7 @@ def describe_action(cls: type[Action]) -> ActionDescription:
                 required=field in required,
                 default=None if field in required else prop.get("default"),
                 choices=choices,
+                items=items,
                 personal=isinstance(extra, dict) and bool(extra.get("private")),
                 help=_known(f"field-help.{name}.{field}") or _known(f"field-help.{field}"),
                 **_limits(prop),

@@ -9,17 +9,33 @@ actions work from the command line with no line of code in ``clockd/cli``.
 A field ``delta_ms`` or any other ``*_ms`` is typed in seconds (``+30``, ``-1.5``), as
 every other command takes times; a yes/no field is a flag (``--stop-running``); a list
 takes its values one after another.
+
+The command line's own short words are built the same way: a :class:`Verb` says only which
+action a word does and which of its fields are typed by position (``duelclock event finish
+sztafeta para-3`` is ``entry-finish`` with its ``entry``); the options, their types, limits
+and help come from the action's one definition (:func:`add_verb`), so a word and its action
+never drift apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from clockd.api.describe import ActionDescription, Describe, Described, DescribeReply, FieldDescription
+from clockd.api.describe import (
+    ActionDescription,
+    Describe,
+    Described,
+    DescribeReply,
+    FieldDescription,
+    describe_action,
+)
 from clockd.api.messages import Done, EventView
 from clockd.cli.argtypes import seconds_to_ms
+from clockd.core.actions import Action, action_named
 from clockd.i18n import Msg, msg, render, text
 
 
@@ -28,6 +44,8 @@ def option(field: FieldDescription) -> str:
 
 
 def _typed(field: FieldDescription) -> Any:
+    if field.type == "list" and field.items is not None:
+        return _typed(field.model_copy(update={"type": field.items}))
     if field.type == "ms":
         return seconds_to_ms
     if field.type == "integer":
@@ -57,6 +75,70 @@ def _help(field: FieldDescription) -> str:
     return words
 
 
+def add_fields(
+    parser: argparse.ArgumentParser, description: ActionDescription, given: tuple[str, ...] = ()
+) -> None:
+    """The action's fields as ``parser``'s arguments: those ``given`` by position, in order, the
+    rest as options (``--field``), each typed and helped as its description says."""
+    fields = {f.name: f for f in description.fields}
+    for name in given:
+        field = fields[name]
+        metavar = text("cli.described.seconds-metavar") if field.type == "ms" else name.upper()
+        kwargs: dict[str, Any] = {"help": _help(field), "metavar": metavar}
+        if field.type == "list":
+            kwargs["nargs"] = "+"
+        elif not field.required:
+            kwargs["nargs"] = "?"
+            kwargs["default"] = field.default
+        parser.add_argument(name, type=_typed(field), **kwargs)
+    for field in description.fields:
+        if field.name in given:
+            continue
+        if field.type == "boolean":
+            parser.add_argument(option(field), dest=field.name, action="store_true", help=_help(field))
+            continue
+        kwargs = {"dest": field.name, "help": _help(field), "required": field.required}
+        if field.type == "list":
+            kwargs["nargs"] = "+"
+        elif field.type == "choice":
+            kwargs["choices"] = list(field.choices)
+        kwargs["type"] = _typed(field)
+        parser.add_argument(option(field), **kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A short word of the command line for one action (see the module docstring)."""
+
+    word: str
+    action: str
+    given: tuple[str, ...] = ()
+
+
+def add_verb(verb: Verb, make: Callable[[str, str], argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """``verb``'s subcommand: ``make(word, help)`` makes it (with the command's own options);
+    its arguments are the action's fields. The help names the action it does."""
+    description = describe_action(action_named(verb.action))
+    words = render(description.help or description.title) + f" [{verb.action}]"
+    parser = make(verb.word, words)
+    add_fields(parser, description, verb.given)
+    parser.set_defaults(verb=verb)
+    return parser
+
+
+def verb_action(args: argparse.Namespace) -> Action:
+    """The action a verb's arguments make, checked by its definition (a :class:`Problem` names
+    the first bad field)."""
+    from clockd.core.actions import parse_action
+
+    verb: Verb = args.verb
+    description = describe_action(action_named(verb.action))
+    fields = {
+        f.name: getattr(args, f.name) for f in description.fields if getattr(args, f.name, None) is not None
+    }
+    return parse_action(verb.action, fields)
+
+
 def parser_for(description: ActionDescription, prog: str) -> argparse.ArgumentParser:
     """The options of one action, from its description."""
     from clockd.cli.parser import Parser  # the command line's own words, in the user's language
@@ -66,19 +148,7 @@ def parser_for(description: ActionDescription, prog: str) -> argparse.ArgumentPa
         description=render(description.help or description.title),
         allow_abbrev=False,
     )
-    for field in description.fields:
-        if field.type == "boolean":
-            parser.add_argument(option(field), dest=field.name, action="store_true", help=_help(field))
-            continue
-        kwargs: dict[str, Any] = {"dest": field.name, "help": _help(field), "required": field.required}
-        if field.type == "list":
-            kwargs["nargs"] = "+"
-        elif field.type == "choice":
-            kwargs["choices"] = list(field.choices)
-            kwargs["type"] = _typed(field)
-        else:
-            kwargs["type"] = _typed(field)
-        parser.add_argument(option(field), **kwargs)
+    add_fields(parser, description)
     return parser
 
 
