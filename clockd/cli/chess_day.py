@@ -31,6 +31,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from clockd.cli.chess_decisions import (
+    add,
+    appeal,
+    claim,
+    close,
+    enter,
+    fix,
+    group_of_board,
+    groups_of,
+    one,
+    report,
+    result,
+    undo,
+    withdraw,
+)
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Problem, msg, render, text
 from clockd.store.files import private_file
@@ -72,38 +87,38 @@ def register(sub: Any) -> None:
     ):
         p = command(name, code, fn, token=False)
         p.add_argument("key", metavar="KEY")
-    p = command("result", "cli.chess-day.result", _result)
+    p = command("result", "cli.chess-day.result", result)
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("result", metavar="RESULT", help=text("cli.chess-day.result-keys"))
     p.add_argument("--replace", action="store_true", help=text("cli.chess-day.replace"))
     p.add_argument("--round", type=int, default=None, metavar="R", help=text("cli.chess-day.result-round"))
     p.add_argument("--reason", default="", help=text("cli.chess-day.result-reason"))
-    command("enter", "cli.chess-day.enter", _enter)
-    p = command("undo", "cli.chess-day.undo", _undo)
+    command("enter", "cli.chess-day.enter", enter)
+    p = command("undo", "cli.chess-day.undo", undo)
     p.add_argument("board", type=int, metavar="BOARD")
-    p = command("close", "cli.chess-day.close", _close)
+    p = command("close", "cli.chess-day.close", close)
     p.add_argument("keys", nargs="*", metavar="KEY")
     p.add_argument("--all", action="store_true", help=text("cli.chess-day.close-all"))
     p.add_argument("--stop-clocks", action="store_true", help=text("cli.chess-day.close-stop-clocks"))
-    p = command("claim", "cli.chess-day.claim", _claim)
+    p = command("claim", "cli.chess-day.claim", claim)
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
-    p = command("appeal", "cli.chess-day.appeal", _appeal)
+    p = command("appeal", "cli.chess-day.appeal", appeal)
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
     p.add_argument("--text", required=True, help=text("cli.chess-day.appeal-text"))
     p.add_argument("--decision", required=True, help=text("cli.chess-day.appeal-decision"))
     p.add_argument("--result", default=None, help=text("cli.chess-day.result-keys"))
     for name, code, fn in (
-        ("report", "cli.chess-day.report", _report),
-        ("withdraw", "cli.chess-day.withdraw", _withdraw),
+        ("report", "cli.chess-day.report", report),
+        ("withdraw", "cli.chess-day.withdraw", withdraw),
     ):
         p = command(name, code, fn)
         p.add_argument("key", metavar="KEY")
         p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
         if name == "withdraw":
             p.add_argument("--reason", required=True)
-    p = command("add", "cli.chess-day.add", _add)
+    p = command("add", "cli.chess-day.add", add)
     p.add_argument("key", metavar="KEY")
     p.add_argument("name", metavar="NAME", help=text("cli.chess-day.add-name"))
     p.add_argument("--school", default="", help=text("cli.chess-day.school"))
@@ -112,7 +127,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--rating", type=int, default=None, help=text("cli.chess-day.rating"))
     p.add_argument("--email", default="", help=text("cli.chess-day.email"))
-    p = command("fix", "cli.chess-day.fix", _fix)
+    p = command("fix", "cli.chess-day.fix", fix)
     p.add_argument("key", metavar="KEY")
     p.add_argument("player", metavar="PLAYER", help=text("cli.chess-day.player-or-name"))
     p.add_argument("--name", default=None, help=text("cli.chess-day.add-name"))
@@ -155,20 +170,6 @@ def _run(args: argparse.Namespace, fn: Callable[[Any, argparse.Namespace], int])
 
 
 # -- reading the daemon's groups ------------------------------------------------------------------
-
-
-def groups_of(client: Any) -> list[Any]:
-    """Every chess group of the daemon (its event views), in the daemon's order."""
-    return [e for e in client.events().events if e.kind == "chess"]
-
-
-def group_of_board(groups: list[Any], board: int) -> Any:
-    """The group whose range of the hall holds ``board``."""
-    for g in groups:
-        if g.body.first_board <= board <= g.body.last_board:
-            return g
-    ranges = ", ".join(f"{g.key} {g.body.first_board}–{g.body.last_board}" for g in groups)
-    raise Problem("chess.board-nowhere", board=board, ranges=ranges or "—")
 
 
 def _title(event: Any) -> str:
@@ -409,7 +410,7 @@ def pair_groups(
 
 
 def _pairings(client: Any, args: argparse.Namespace) -> int:
-    g = _one(client, args.key)
+    g = one(client, args.key)
     b = g.body
     if args.json:
         print(json.dumps([x.model_dump(mode="json") for x in b.boards], ensure_ascii=False))
@@ -428,7 +429,7 @@ def _pairings(client: Any, args: argparse.Namespace) -> int:
 
 
 def _standings(client: Any, args: argparse.Namespace) -> int:
-    g = _one(client, args.key)
+    g = one(client, args.key)
     b = g.body
     if args.json:
         print(json.dumps([x.model_dump(mode="json") for x in b.standings], ensure_ascii=False))
@@ -446,317 +447,7 @@ def _standings(client: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _one(client: Any, key: str) -> Any:
-    for g in groups_of(client):
-        if g.key == key:
-            return g
-    raise Problem("event.unknown", event=key, known=[g.key for g in groups_of(client)])
-
-
 # -- results ----------------------------------------------------------------------------------------------
-
-
-def _result(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import EnterResult
-
-    g = group_of_board(groups_of(client), args.board)
-    from clockd.api.messages import ApiError
-
-    before = len(g.body.corrections)
-    try:
-        done = client.act(
-            g.key,
-            EnterResult(
-                board=args.board,
-                result=args.result,
-                replace=args.replace,
-                round=args.round,
-                reason=args.reason,
-            ),
-        )
-    except ApiError as exc:
-        if exc.reason.code == "chess.result-entered":
-            raise Problem("chess.result-entered-cli", refusal=exc.reason, board=args.board) from exc
-        raise
-    corrections = done.event.body.corrections if done.event is not None else []
-    if len(corrections) > before:
-        print(_corrected(corrections[-1], g.key))
-        return 0
-    print(_entered(client, g.key, args.board))
-    return 0
-
-
-def _corrected(c: Any, key: str) -> str:
-    """What a correction of a closed round did, and the pairings it leaves as they were."""
-    lines = [
-        render(
-            "chess.corrected",
-            round=c.round,
-            board=c.board,
-            white=c.white.name,
-            black=c.black.name,
-            old=c.old,
-            new=c.new,
-            key=key,
-        )
-    ]
-    if c.changed:
-        lines.append(render("chess.corrected-changed", rounds=", ".join(map(str, c.changed))))
-    elif c.paired_after:
-        lines.append(render("chess.corrected-unchanged", rounds=", ".join(map(str, c.paired_after))))
-    return "\n".join(lines)
-
-
-def _entered(client: Any, key: str, board: int) -> str:
-    g = _one(client, key)
-    for x in g.body.boards:
-        if x.board == board:
-            return render(
-                "chess.entered",
-                board=board,
-                white=x.white.name,
-                result=x.result or "—",
-                black=x.black.name,
-                key=key,
-            )
-    return ""
-
-
-def _undo(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import UndoResult
-
-    g = group_of_board(groups_of(client), args.board)
-    client.act(g.key, UndoResult(board=args.board))
-    print(render("chess.undone", board=args.board, key=g.key))
-    return 0
-
-
-def _enter(client: Any, args: argparse.Namespace) -> int:
-    """Vega-style entry from the keyboard: ``BOARD RESULT`` per line, ``u`` undoes the last."""
-    from clockd.api.messages import ApiError
-    from clockd.core.chessday.group import EnterResult, UndoResult
-
-    print(text("chess.enter-help"))
-    last: list[tuple[str, int]] = []
-    groups = groups_of(client)
-    for line in sys.stdin:
-        entry = line.strip()
-        if not entry:
-            continue
-        if entry in ("q", "k"):
-            break
-        try:
-            if entry in ("u", "c"):
-                if not last:
-                    print(text("chess.nothing-to-undo"))
-                    continue
-                key, board = last.pop()
-                client.act(key, UndoResult(board=board))
-                print(render("chess.undone", board=board, key=key))
-                continue
-            if " " in entry:
-                digits, result = entry.split(None, 1)
-            else:
-                digits, result = entry[:-1], entry[-1]
-            if not digits.isdigit():
-                print(render("chess.enter-bad", line=entry))
-                continue
-            board = int(digits)
-            g = group_of_board(groups, board)
-            client.act(g.key, EnterResult(board=board, result=result))
-            last.append((g.key, board))
-            print(_entered(client, g.key, board))
-        except ApiError as exc:
-            print(render(exc.reason))
-        except Problem as exc:
-            print(render(exc.msg))
-    return 0
-
-
-def _close(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import CloseRound
-
-    groups = groups_of(client)
-    if args.all:
-        chosen = [g for g in groups if g.actions.get("chess-close") is None]
-    else:
-        chosen = [_one(client, k) for k in args.keys]
-    if not chosen:
-        print(text("chess.none-open"))
-        return 0
-    for g in chosen:
-        client.act(g.key, CloseRound(stop_clocks=args.stop_clocks))
-        after = _one(client, g.key)
-        print(
-            render(
-                "chess.closed",
-                key=g.key,
-                round=after.body.round,
-                zero=", ".join(map(str, after.body.closed_with_zero)) or "—",
-            )
-        )
-    return 0
-
-
-def _claim(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import ClaimIllegalMove
-
-    g = group_of_board(groups_of(client), args.board)
-    player = _on_board(g, args.board, args.player)
-    done = client.act(g.key, ClaimIllegalMove(board=args.board, player=player))
-    board = next(x for x in done.event.body.boards if x.board == args.board)
-    count = board.claims.count(player)
-    if count == 1:  # §H: the first has no consequence — say so, and what the second does
-        print(render("chess.claimed-first", board=args.board, player=player))
-    else:
-        print(
-            render(
-                "chess.claimed", board=args.board, player=player, count=count, proposal=board.proposal or "—"
-            )
-        )
-    return 0
-
-
-def _appeal(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import RecordAppeal
-
-    g = group_of_board(groups_of(client), args.board)
-    player = _on_board(g, args.board, args.player)
-    client.act(
-        g.key,
-        RecordAppeal(
-            board=args.board, player=player, text=args.text, decision=args.decision, result=args.result
-        ),
-    )
-    print(render("chess.appealed", board=args.board, decision=args.decision))
-    return 0
-
-
-def _report(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import ReportPresent
-
-    g = _one(client, args.key)
-    player = _in_group(g, args.player)
-    client.act(args.key, ReportPresent(player=player))
-    code = "chess.reported-now" if g.body.phase == "playing" else "chess.reported"
-    print(render(code, key=args.key, player=f"{player} ({_name(g, player)})"))
-    return 0
-
-
-def _withdraw(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import WithdrawPlayer
-
-    g = _one(client, args.key)
-    player = _in_group(g, args.player)
-    client.act(args.key, WithdrawPlayer(player=player, reason=args.reason))
-    print(render("chess.withdrawn", key=args.key, player=f"{player} ({_name(g, player)})"))
-    return 0
-
-
-def split_name(given: str) -> tuple[str, str]:
-    """``Nazwisko Imię`` as the lists write it → (surname, first name): the first word is the
-    surname (``Nowak-Kowalska Anna``), the rest the first names; ``Nazwisko, Imię`` for a surname of
-    several words (``Da Silva, Ana``)."""
-    surname, comma, first = given.partition(",")
-    if not comma:
-        surname, _, first = given.strip().partition(" ")
-    surname, first = " ".join(surname.split()), " ".join(first.split())
-    if not surname or not first:
-        raise Problem("chess.add-name", name=given.strip() or "—")
-    return surname, first
-
-
-def _add(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import AddLatePlayer
-
-    _one(client, args.key)  # an unknown group named, and the groups there are
-    surname, first = split_name(args.name)
-    done = client.act(
-        args.key,
-        AddLatePlayer(
-            surname=surname,
-            first_name=first,
-            school=args.school,
-            school_class=args.school_class,
-            rating=args.rating,
-            email=args.email,
-        ),
-    )
-    late = done.event.body.late[-1]
-    p = late.player
-    said = {"key": args.key, "player": p.start, "name": p.name, "school": p.school or "—"}
-    if late.first_round == 1:
-        print(render("chess.added-first", **said))
-        return 0
-    missed = late.first_round - 1
-    points = "½" if late.rule == "half" else "0"
-    print(render("chess.added", **said, round=late.first_round, missed=missed, points=points))
-    return 0
-
-
-def _fix(client: Any, args: argparse.Namespace) -> int:
-    from clockd.core.chessday.group import FixPlayer
-
-    g = _one(client, args.key)
-    player = _in_group(g, args.player)
-    surname, first = split_name(args.name) if args.name is not None else (None, None)
-    done = client.act(
-        args.key,
-        FixPlayer(
-            player=player,
-            surname=surname,
-            first_name=first,
-            school=args.school,
-            school_class=args.school_class,
-            reason=args.reason,
-        ),
-    )
-    fix = done.event.body.fixes[-1]
-    print(render("chess.fixed", key=args.key, player=player, name=fix.player.name, changes=fix_text(fix)))
-    print(render("chess.fixed-post", key=args.key))
-    return 0
-
-
-def fix_text(fix: Any) -> str:
-    """What a fix changed, as the start list's box says it: ``szkoła: „SP 5” → „SP 5 Chorzów”``."""
-    codes = {"name": "report.chess.field.name", "school": "report.chess.field.school"}
-    codes["school_class"] = "report.chess.field.class"
-    return ", ".join(
-        text(
-            "report.chess.changed-field",
-            field=text(codes[f]),
-            old=fix.old.get(f) or "—",
-            new=fix.new.get(f) or "—",
-        )
-        for f in fix.fields
-    )
-
-
-def _in_group(g: Any, given: str) -> int:
-    """A player of group ``g`` by start number or name (as the lists show it)."""
-    from clockd.cli.names import pick
-
-    return pick(given, ((p.start, p.name) for p in g.body.start_list))
-
-
-def _on_board(g: Any, board: int, given: str) -> int:
-    """A player of ``board`` by start number or name: the two players of the board are asked
-    first (a claim names one of them), then the group."""
-    from clockd.cli.names import pick
-
-    if given.strip().isdigit():
-        return int(given)
-    for x in g.body.boards:
-        if x.board == board:
-            try:
-                return pick(given, ((x.white.start, x.white.name), (x.black.start, x.black.name)))
-            except Problem:
-                break
-    return _in_group(g, given)
-
-
-def _name(g: Any, player: int) -> str:
-    return next((p.name for p in g.body.start_list if p.start == player), "?")
 
 
 def published_changes(body: Any) -> Any:
@@ -798,7 +489,7 @@ def _post(client: Any, args: argparse.Namespace) -> int:
     from gui.render import html_to_pdf
 
     groups = groups_of(client)
-    chosen = groups if args.all or not args.keys else [_one(client, k) for k in args.keys]
+    chosen = groups if args.all or not args.keys else [one(client, k) for k in args.keys]
     out = Path(args.output)
     out.mkdir(parents=True, exist_ok=True)
     for g in chosen:

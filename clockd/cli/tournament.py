@@ -42,11 +42,18 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from clockd.cli.tournament_files import (
+    print_no_email,
+    print_possible_duplicates,
+    print_refusals,
+    read_csv,
+    register_offline,
+    save,
+)
 from clockd.i18n import Msg, Problem, msg, render, text
 
 
@@ -58,70 +65,7 @@ def register(sub: Any) -> None:
     )
     tsub = parser.add_subparsers(dest="tournament_command", required=True, metavar="COMMAND")
     _register_daemon(tsub)
-    _register_offline(tsub)
-
-
-def _register_offline(tsub: Any) -> None:
-    tournament_file = i18n.text("cli.tournament.a-tournament-toml-file-default-the")
-    p = tsub.add_parser(
-        "config",
-        help=i18n.text("cli.tournament.check-a-configuration-file-and-print"),
-    )
-    p.add_argument("--config", metavar="FILE", help=tournament_file)
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=i18n.text("cli.tournament.print-the-configuration-as-json"),
-    )
-    p.set_defaults(func=_config)
-
-    p = tsub.add_parser(
-        "signups",
-        help=i18n.text("cli.tournament.read-a-sign-up-forms-csv"),
-    )
-    p.add_argument(
-        "csv",
-        help=i18n.text("cli.tournament.the-forms-csv-export-comma-semicolon"),
-    )
-    p.add_argument("--config", metavar="FILE", help=tournament_file)
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=i18n.text("cli.tournament.print-the-lists-as-json-display"),
-    )
-    p.set_defaults(func=_signups)
-
-    p = tsub.add_parser(
-        "redraw",
-        help=i18n.text("cli.tournament.re-run-the-apps-draw-for"),
-    )
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument(
-        "--players",
-        required=True,
-        help=i18n.text("cli.tournament.the-fields-player-ids-comma-separated"),
-    )
-    p.add_argument(
-        "--size",
-        type=int,
-        default=16,
-        help=i18n.text("cli.tournament.the-largest-bracket-default-16"),
-    )
-    p.set_defaults(func=_redraw)
-
-    p = tsub.add_parser(
-        "report",
-        help=i18n.text("cli.tournament.print-a-results-file-as-html"),
-    )
-    p.add_argument(
-        "results",
-        help=i18n.text("cli.tournament.a-results-json-file-duelclock-demo"),
-    )
-    p.add_argument("--html", metavar="FILE")
-    p.add_argument("--pdf", metavar="FILE")
-    p.add_argument("--png", metavar="FILE")
-    p.add_argument("--csv", metavar="FILE")
-    p.set_defaults(func=_report)
+    register_offline(tsub)
 
 
 def _player_by_name(client: Any, session: str, given: str, among: set[int] | None = None) -> int:
@@ -165,185 +109,6 @@ def _player(args: argparse.Namespace, role: str, client: Any, session: str) -> i
         return int(value)
     match = _match_view(_session_view(client, session), args.match)
     return _player_by_name(client, session, value, among={p for p in (match.a, match.b) if p is not None})
-
-
-def _fail(reason: Msg | str) -> int:
-    print(render(reason) if isinstance(reason, Msg) else reason, file=sys.stderr)
-    return 2
-
-
-def _config(args: argparse.Namespace) -> int:
-    from clockd.core.tournament import ConfigError
-    from clockd.data import load_config
-
-    try:
-        cfg = load_config(args.config)
-    except ConfigError as exc:
-        return _fail(exc.msg)
-    if args.json:
-        print(json.dumps(cfg.model_dump(mode="json"), ensure_ascii=False, indent=2))
-        return 0
-    print(
-        f"{cfg.name}: {cfg.players} {i18n.text('cli.tournament.players')}, "
-        f"{i18n.text('cli.tournament.resolution')} {cfg.resolution_ms} ms"
-    )
-    for i, r in enumerate(cfg.rounds):
-        print(
-            f"  {render(cfg.round_name(i))}: {r.players} {i18n.text('cli.tournament.players')}, {r.pieces} "
-            f"{i18n.text('cli.tournament.pieces')}, {r.time_per_side} {i18n.text('cli.tournament.per-side')}"
-            f" ({text(f'term.round-kind.{cfg.round_kind(i).value}')})"
-        )
-    tb = cfg.tiebreak
-    print(
-        f"  {i18n.text('cli.tournament.tie-break')}: {tb.pieces} {i18n.text('cli.tournament.pieces')}, "
-        f"{tb.time_per_side} {i18n.text('cli.tournament.per-side')}"
-    )
-    for s in cfg.sessions:
-        print(f"  {i18n.text('cli.tournament.session')} {s.key}: {render(s.title())}")
-    return 0
-
-
-def _signups(args: argparse.Namespace) -> int:
-    from clockd.core.registration import ListKind, Registration, SignupError, decode_signups, parse_signups
-    from clockd.core.tournament import ConfigError
-    from clockd.data import load_config
-
-    try:
-        cfg = load_config(args.config)
-        text_ = decode_signups(_read_csv(args.csv), source=args.csv)
-        signups = parse_signups(
-            text_, min_age=cfg.min_age, source=args.csv, opens_at=cfg.opens_at, time_zone=cfg.time_zone
-        )
-    except (ConfigError, SignupError) as exc:
-        return _fail(exc.msg)
-    except OSError as exc:
-        return _fail(msg("cli.cannot-read", path=args.csv, problem=exc))
-    reg = Registration.from_signups(
-        signups, seats=cfg.players, min_age=cfg.min_age, name_style=cfg.public_names
-    )
-    lists = {kind.value: [p.public() for p in reg.listed(kind)] for kind in (ListKind.MAIN, ListKind.RESERVE)}
-    refused = [r.model_dump(mode="json") for r in reg.refused]
-    maybe = [d.model_dump(mode="json") for d in reg.possible_duplicates]
-    if args.json:
-        out = {"lists": lists, "refused": refused, "possible_duplicates": maybe, "columns": signups.columns}
-        print(json.dumps(out, ensure_ascii=False))
-        return 0
-    print(i18n.text("cli.tournament.columns"), ", ".join(f"{k}={v!r}" for k, v in signups.columns.items()))
-    for kind, title in (
-        (ListKind.MAIN, i18n.text("cli.tournament.main-list")),
-        (ListKind.RESERVE, i18n.text("cli.tournament.reserve-list")),
-    ):
-        print(f"{title} ({len(reg.listed(kind))}/{cfg.players}):")
-        for p in reg.listed(kind):
-            print(f"  {p.id:3d}  {p.display_name}  ({i18n.text('cli.tournament.line')} {p.line})")
-    _print_refusals(reg.refused)
-    _print_possible_duplicates(reg.possible_duplicates)
-    return 0
-
-
-def _read_csv(path: str) -> bytes:
-    """The bytes of a sign-up file, refusing one too big to be one before reading it (``OSError``
-    when it cannot be read; :class:`~clockd.core.registration.SignupError` when it is too big)."""
-    from clockd.core.csvtext import MAX_CSV_BYTES
-    from clockd.core.registration import SignupError
-
-    size = Path(path).stat().st_size
-    if size > MAX_CSV_BYTES:
-        raise SignupError(
-            path,
-            [(1, msg("signups.file-too-big", mb=size // 1_000_000, limit_mb=MAX_CSV_BYTES // 1_000_000))],
-        )
-    return Path(path).read_bytes()
-
-
-def _print_refusals(refusals: Any) -> None:
-    """Who the rules left out and why, so the referee can tell them (sign-ups or the daemon's view)."""
-    if not refusals:
-        return
-    print(i18n.text("cli.tournament.refused-sign-ups"))
-    for r in refusals:
-        why = render(r.detail) if r.detail is not None else text(f"term.refusal.{r.reason}")
-        print(f"  {i18n.text('cli.tournament.line')} {r.line}: {r.name} — {why}")
-
-
-def _print_no_email(found: Any) -> None:
-    """Main-list players the organiser cannot write to: their sign-up has no e-mail address."""
-    if not found:
-        return
-    print(i18n.text("cli.signups-no-email"))
-    for p in found:
-        line = f"{i18n.text('cli.tournament.line')} {p.line}: " if p.line is not None else ""
-        print(f"  {line}{p.name} ({p.player})")
-
-
-def _print_possible_duplicates(found: Any) -> None:
-    """Namesakes with other contacts: the referee decides whether they are one person (§1.14)."""
-    if not found:
-        return
-    print(text("cli.tournament.possible-duplicates"))
-    for d in found:
-        print("  " + text("cli.tournament.possible-duplicate", line=d.line, name=d.name, same_as=d.same_as))
-
-
-def _redraw(args: argparse.Namespace) -> int:
-    from clockd.core.bracket import BracketError, bracket_size, bye_lines, seeded_draw
-
-    try:
-        players = [int(x) for x in args.players.split(",") if x.strip()]
-    except ValueError:
-        return _fail(msg("cli.players-list"))
-    try:
-        size = bracket_size(len(players), args.size)
-        lines = seeded_draw(players, size, args.seed)
-    except BracketError as exc:
-        return _fail(exc.msg)
-    print(
-        json.dumps(
-            {
-                "seed": args.seed,
-                "size": size,
-                "byes": bye_lines(size, len(players)),
-                "lines": {str(k): v for k, v in sorted(lines.items())},
-            }
-        )
-    )
-    return 0
-
-
-def _report(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
-
-    from clockd.core.actions import validation_msgs
-    from clockd.reports.html import bracket_html
-    from clockd.reports.results import Results, check_results, results_csv
-
-    try:
-        results = Results.model_validate_json(Path(args.results).read_text(encoding="utf-8"))
-    except OSError as exc:
-        return _fail(msg("cli.cannot-read", path=args.results, problem=exc))
-    except ValidationError as exc:
-        return _fail(msg("cli.bad-file", path=args.results, problems=validation_msgs(exc, args.results)))
-    problems = check_results(results)
-    for problem in problems:
-        print(render(msg("cli.warning", problem=problem)), file=sys.stderr)
-    page = bracket_html(results)
-    try:
-        if args.html:
-            _save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
-        if args.csv:
-            _save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
-        if args.pdf or args.png:
-            from gui.render import html_to_pdf, html_to_png
-
-            if args.pdf:
-                _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
-            if args.png:
-                _save(args.png, lambda: html_to_png(page, args.png))
-    except Problem as exc:
-        return _fail(exc.msg)
-    if not (args.html or args.csv or args.pdf or args.png):
-        sys.stdout.write(page)
-    return 1 if problems else 0
 
 
 # -- with the daemon ----------------------------------------------------------------------------
@@ -628,7 +393,7 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         path = Path(args.csv)
         started = time.monotonic()
         try:
-            text_ = decode_signups(_read_csv(args.csv), source=path.name)
+            text_ = decode_signups(read_csv(args.csv), source=path.name)
             if len(text_) > MAX_SIGNUPS_TEXT:
                 raise Problem("cli.signups-too-long", path=str(path), size=len(text_), limit=MAX_SIGNUPS_TEXT)
             read = parse_signups(text_, source=path.name)  # the file's own errors, before the daemon is asked
@@ -800,9 +565,9 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
                 print("  " + text("cli.tournament.duel-cancelled", match=d.match))
     if args.command == "import":
         _print_import(body)
-        _print_refusals(body.refusals)
-        _print_possible_duplicates(body.possible_duplicates)
-        _print_no_email(body.no_email)
+        print_refusals(body.refusals)
+        print_possible_duplicates(body.possible_duplicates)
+        print_no_email(body.no_email)
     return 0
 
 
@@ -882,9 +647,9 @@ def _show(client: Any, session: str, as_json: bool) -> int:
             mark = "✓" if p.present else " "
             withdrawn = f" ({text('term.withdrawn')})" if p.withdrawn else ""
             print(f"  {mark} {p.id:3d} {p.name:20s} {text(f'term.list.{p.list}')}{withdrawn}")
-        _print_refusals(body.refusals)
-        _print_possible_duplicates(body.possible_duplicates)
-        _print_no_email(body.no_email)
+        print_refusals(body.refusals)
+        print_possible_duplicates(body.possible_duplicates)
+        print_no_email(body.no_email)
         return 0
     # with their numbers: `toss`, `override`, `walkover` take a number or a name, `adjust` a number
     names = {p.id: f"{p.name} ({p.id})" for p in body.players}
@@ -914,25 +679,25 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
     page = bracket_html(results)
     try:
         if args.json_out:
-            _save(
+            save(
                 args.json_out,
                 lambda: Path(args.json_out).write_text(results.model_dump_json(indent=2), "utf-8"),
             )
             wrote.append(args.json_out)
         if args.csv:
-            _save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
+            save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
             wrote.append(args.csv)
         if args.html:
-            _save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
+            save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
             wrote.append(args.html)
         if args.pdf or args.png:
             from gui.render import html_to_pdf, html_to_png
 
             if args.pdf:
-                _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
+                save(args.pdf, lambda: html_to_pdf(page, args.pdf))
                 wrote.append(args.pdf)
             if args.png:
-                _save(args.png, lambda: html_to_png(page, args.png))
+                save(args.png, lambda: html_to_png(page, args.png))
                 wrote.append(args.png)
     except Problem as exc:
         if wrote:
@@ -943,14 +708,6 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
     else:
         print(text("cli.written", files=wrote))
     return 0
-
-
-def _save(path: Any, write: Callable[[], object]) -> None:
-    """``write()`` a report file; a file that cannot be written is a :class:`Problem` naming it and why."""
-    try:
-        write()
-    except OSError as exc:
-        raise Problem("cli.cannot-write", path=str(path), problem=exc) from exc
 
 
 def _fail_msg(reason: Msg) -> int:
