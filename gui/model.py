@@ -54,6 +54,8 @@ from clockd.core.hall import TimerView
 from clockd.core.units import MS
 from clockd.i18n import Msg
 
+_T = TypeVar("_T")
+
 #: The JSON-schema marking of a field that holds personal data.
 PRIVATE: JsonDict = {"private": True}
 
@@ -734,8 +736,9 @@ def private_fields(model: type[BaseModel]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def redact(value: Any) -> Any:
-    """``value`` with every private field of every model in it set to its default."""
+def redact(value: _T) -> _T:
+    """``value`` with every private field of every model in it set to its default (the same
+    type back: a model, dict, list or tuple is rebuilt only where something in it changed)."""
     if isinstance(value, BaseModel):
         cls = type(value)
         update: dict[str, Any] = {}
@@ -751,7 +754,7 @@ def redact(value: Any) -> Any:
         return value.model_copy(update=update) if update else value
     if isinstance(value, dict):
         items = {k: redact(v) for k, v in value.items()}
-        return items if any(items[k] is not value[k] for k in value) else value
+        return type(value)(items) if any(items[k] is not value[k] for k in value) else value
     if isinstance(value, tuple | list):
         seq = [redact(v) for v in value]
         if all(a is b for a, b in zip(seq, value, strict=True)):

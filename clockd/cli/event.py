@@ -25,14 +25,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clockd.api.local import login_name
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import msg, render, text
 from clockd.store.files import private_file
+
+if TYPE_CHECKING:
+    from clockd.core.actions import Action
 
 
 def register(sub: Any) -> None:
@@ -258,7 +262,7 @@ def _print_seat_changes(body: Any) -> None:
             print("  " + text("cli.tournament.seat-taken", taken_by=taken_by, absent=absent, rule=rule))
 
 
-def _action(args: argparse.Namespace) -> Any:
+def _action(args: argparse.Namespace) -> Action | None:
     from clockd.core.actions import CreateEvent
     from clockd.core.hall import (
         FinishEntry,
@@ -298,7 +302,7 @@ def _action(args: argparse.Namespace) -> Any:
                 )
                 return None
         return CreateEvent(event_kind=args.kind, key=args.key, name=args.name, config_toml=toml)
-    return {
+    builders: dict[str, Callable[[], Action | None]] = {
         "start": lambda: TimerStart(),
         "pause": lambda: TimerPause(reason=args.reason),
         "resume": lambda: TimerResume(reason=args.reason),
@@ -327,10 +331,11 @@ def _action(args: argparse.Namespace) -> Any:
         "replace": lambda: ReplacePerson(seat=args.seat, name=args.name, reason=args.reason),
         "done": lambda: TableDone(table=args.table),
         "undone": lambda: TableUndone(table=args.table, reason=args.reason),
-    }[cmd]()
+    }
+    return builders[cmd]()
 
 
-def _import(args: argparse.Namespace) -> Any:
+def _import(args: argparse.Namespace) -> Action | None:
     """The form's export for ``entries-import``: read here (its encoding), sent as text."""
     from clockd.core.registration import SignupError, decode_signups
     from clockd.core.zone import ImportEntries

@@ -22,6 +22,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from clockd import i18n
@@ -121,6 +122,7 @@ def _side(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from clockd.core.actions import Action
     from clockd.core.clock import Adjust, Pause, Resume, Side
     from clockd.core.program import AddNote, ClearAlert, FreeTable, SetClock
 
@@ -143,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
             action = _undo_of(client, table, args.seq, args.reason)
             done = client.act(table, action)
             return _said(client, done)
-        action = {
+        builders: dict[str, Callable[[], Action]] = {
             "pause": lambda: Pause(reason=args.reason),
             "resume": lambda: Resume(reason=args.reason),
             "adjust": lambda: Adjust(side=Side(args.side), delta_ms=args.seconds, reason=args.reason),
@@ -151,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
             "note": lambda: AddNote(text=args.text),
             "clear-alert": lambda: ClearAlert(alert_id=args.alert_id),
             "free": lambda: FreeTable(reason=args.reason, stop_running=args.stop_running),
-        }[args.action]()
+        }
+        action = builders[args.action]()
         done = client.act(table, action)
         if args.json:
             print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))

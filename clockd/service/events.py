@@ -359,7 +359,7 @@ class EventHost:
         return self.tables().staged(number)
 
     def hosted(self) -> dict[str, Hosted]:
-        found = {k: self._staged.get(k) for k in self._staged.all_keys()}
+        found = {k: self._staged[k] for k in self._staged.all_keys()}
         return {k: h for k, h in found.items() if h.quarantine is None}
 
     def identify(self, full_name: str, email: str = "", phone: str = "") -> str:
@@ -572,7 +572,7 @@ class EventHost:
     def _sources_staged(self, person_id: str) -> list[PersonSource]:
         out: list[PersonSource] = []
         for key in self._staged_order:
-            hosted = self._staged.get(key)
+            hosted = self._staged[key]
             listed = getattr(self._kinds[hosted.kind], "people", None)
             if listed is not None and hosted.quarantine is None:
                 out += [src for src in listed(hosted) if src.person_id == person_id]
@@ -584,7 +584,7 @@ class EventHost:
 
     def _each_holding(self, how: str, person_id: str, *args: object) -> None:
         for key in self._staged_order:
-            hosted = self._staged.get(key)
+            hosted = self._staged[key]
             change = getattr(self._kinds[hosted.kind], how, None)
             if change is not None and hosted.quarantine is None:
                 self._staged.put(key, hosted.with_state(change(hosted, person_id, *args)))

@@ -321,7 +321,7 @@ class Tables:
         """The tables (as staged) whose program is an item of ``prefix`` (``desk/pt/``), held or not."""
         out = []
         for table in self._staged.all_keys():
-            state: TableState = self._staged.get(table)
+            state = self._staged[table]
             owner = state.program.owner
             if owner is not None and owner.startswith(prefix):
                 out.append(state)
@@ -653,7 +653,7 @@ class Tables:
     def _on_daemon_started(self, e: DaemonStarted, replay: bool) -> Staged:
         unknown = DeviceInfo()
         for table in self._staged.all_keys():
-            state: TableState = self._staged.get(table)
+            state = self._staged[table]
             if state.device != unknown:
                 self._staged.put(table, state.model_copy(update={"device": unknown}))
         self._start_staged = e
