@@ -394,7 +394,7 @@ def _export(client: Any, args: argparse.Namespace) -> int:
             return 1
         print(render(msg("cli.event.exported", path=path)))
     if pdf_page is not None:
-        from gui.render import html_to_pdf
+        from clockd.reports.render import html_to_pdf
 
         try:
             html_to_pdf(pdf_page, args.pdf_out, landscape=False)

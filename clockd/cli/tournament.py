@@ -333,7 +333,7 @@ def _report(args: argparse.Namespace) -> int:
         if args.csv:
             _save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
         if args.pdf or args.png:
-            from gui.render import html_to_pdf, html_to_png
+            from clockd.reports.render import html_to_pdf, html_to_png
 
             if args.pdf:
                 _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
@@ -926,7 +926,7 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
             _save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
             wrote.append(args.html)
         if args.pdf or args.png:
-            from gui.render import html_to_pdf, html_to_png
+            from clockd.reports.render import html_to_pdf, html_to_png
 
             if args.pdf:
                 _save(args.pdf, lambda: html_to_pdf(page, args.pdf))
