@@ -51,6 +51,7 @@ from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
 from clockd.core.display import format_clock
 from clockd.core.hall import TimerView
+from clockd.core.ids import read_id
 from clockd.core.units import MS
 from clockd.i18n import Msg
 
@@ -71,12 +72,10 @@ def texts(a: str = "", b: str = "") -> PerSide[str]:
 
 def split_owner(owner: str | None) -> tuple[str, str] | None:
     """``desk/pt/R1-1`` → ``("desk/pt", "R1-1")``: the event and the item that own a table's program."""
-    if not owner:
+    ref = read_id(owner)
+    if ref is None or ref.item is None:
         return None
-    parts = owner.split("/", 2)
-    if len(parts) != 3:
-        return None
-    return f"{parts[0]}/{parts[1]}", parts[2]
+    return ref.event_id, ref.item
 
 
 # -- tables ----------------------------------------------------------------------------------

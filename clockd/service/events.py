@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
-from clockd.core.ids import check_key, event_ref
+from clockd.core.ids import check_key, event_ref, read_id
 from clockd.core.people import PeopleIndex, identity_keys
 from clockd.core.program import Program
 from clockd.core.registration import REQUIRED_CONSENTS
@@ -378,10 +378,10 @@ class EventHost:
         """The event (as staged) whose item put ``program`` on its table, if it is this hall's."""
         if program.owner is None:
             return None
-        parts = program.owner.split("/")
-        if len(parts) < 2 or parts[0] != self.hall:
+        owner = read_id(program.owner)
+        if owner is None or owner.key is None or owner.hall != self.hall:
             return None
-        found: Hosted | None = self._staged.get(parts[1])
+        found = self._staged.get(owner.key)
         return found if found is None or found.quarantine is None else None  # set aside: no reactions
 
     # -- the component protocol -------------------------------------------------------------

@@ -55,7 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from clockd.core.actions import Action, Allowed
 from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
 from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
-from clockd.core.ids import DEFAULT_HALL, table_ref
+from clockd.core.ids import DEFAULT_HALL, read_id, table_ref
 from clockd.core.program import (
     AddNote,
     AnyProgram,
@@ -788,8 +788,10 @@ def _fresh(e: TableCreated, *, node: str = "") -> TableState:
 
 def _event_key(ref: str) -> tuple[str, str]:
     """The hall and event of an item's reference (``desk/pt/R1-7`` → ``("desk", "pt")``)."""
-    parts = ref.split("/")
-    return (parts[0], parts[1] if len(parts) > 1 else "")
+    found = read_id(ref)
+    if found is None or found.key is None:  # not an event's (owners always are): compared as it is
+        return (ref, "")
+    return (found.hall, found.key)
 
 
 def _numbers(keys: set[Any]) -> list[int]:
