@@ -84,7 +84,7 @@ class Ref:
         """The name within its hall (``3``, ``pt``, ``pt/R1-1``): the short form on its own machine."""
         if self.number is not None:
             return str(self.number)
-        return f"{self.key}" if self.item is None else f"{self.key}/{self.item}"
+        return str(self.key) if self.item is None else f"{self.key}/{self.item}"
 
     def __str__(self) -> str:
         return f"{self.hall}/{self.local}"
@@ -144,7 +144,7 @@ def parse_id(full: str) -> Ref:
     head, has_item, item = rest.partition("/")
     if not has_rest or not HALL_PATTERN.fullmatch(hall) or (has_item and not item):
         raise Problem("ids.bad-ref", ref=full)
-    if head.isdigit() and not has_item and int(head) >= 1:
+    if head.isascii() and head.isdigit() and not has_item and int(head) >= 1:
         return Ref(hall=hall, number=int(head))
     if not KEY_PATTERN.fullmatch(head):
         raise Problem("ids.bad-ref", ref=full)

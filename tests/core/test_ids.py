@@ -34,7 +34,7 @@ def test_the_writers_and_the_reader_agree() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["", "pt", "desk/", "desk//x", "desk/pt/", "Desk/pt", "desk/0", "desk/3/x", "desk/1x"]
+    "bad", ["", "pt", "desk/", "desk//x", "desk/pt/", "Desk/pt", "desk/0", "desk/3/x", "desk/1x", "desk/²"]
 )
 def test_what_is_no_qualified_id_is_refused_by_name_and_read_as_none(bad: str) -> None:
     with pytest.raises(Problem) as caught:
