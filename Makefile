@@ -25,8 +25,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check clockd gui hw_sim firmware_protocol tests benchmarks web
-	$(BIN)/mypy --strict firmware_protocol clockd/core
-	$(BIN)/mypy clockd gui hw_sim web
+	$(BIN)/mypy --strict clockd gui hw_sim web firmware_protocol
 	$(BIN)/lint-imports --no-cache
 	@if [ -f $(SHARED)/tools/check_layers.py ]; then \
 	    echo "check_layers.py"; out=$$($(BIN)/python $(SHARED)/tools/check_layers.py); \

@@ -129,7 +129,7 @@ def main() -> None:
     page = bracket_html(results)
     html_ms = (time.perf_counter_ns() - start) / 1e6
 
-    from gui.render import html_to_pdf, html_to_png
+    from clockd.reports.render import html_to_pdf, html_to_png
 
     with tempfile.TemporaryDirectory() as tmp:
         html_to_png("<p>warm-up</p>", Path(tmp) / "w.png")

@@ -36,7 +36,7 @@ from clockd.core.actions import Action, CreateEvent
 from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss, Walkover
 from clockd.core.clock import Adjust, Side
 from clockd.core.hall import FinishEntry, TimerAdjust, TimerEnd, TimerPause, UndoFinish
-from clockd.core.ids import KEY_PATTERN
+from clockd.core.ids import KEY_PATTERN, local_name
 from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
@@ -307,7 +307,7 @@ class AssignDialog(_Form):
             if m.status not in ("assigned", "result"):
                 return ""
             return terms.match_label(m) if event.id == self.state.shown else f"{event.key}/{m.id}"
-        return t.owner.split("/", 1)[-1]
+        return local_name(t.owner)
 
     def _match_changed(self) -> None:
         self.side_a.clear()

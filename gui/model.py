@@ -52,8 +52,11 @@ from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
 from clockd.core.display import format_clock
 from clockd.core.hall import TimerView
+from clockd.core.ids import read_id
 from clockd.core.units import MS
 from clockd.i18n import Msg
+
+_T = TypeVar("_T")
 
 #: The JSON-schema marking of a field that holds personal data.
 PRIVATE: JsonDict = {"private": True}
@@ -70,12 +73,10 @@ def texts(a: str = "", b: str = "") -> PerSide[str]:
 
 def split_owner(owner: str | None) -> tuple[str, str] | None:
     """``desk/pt/R1-1`` → ``("desk/pt", "R1-1")``: the event and the item that own a table's program."""
-    if not owner:
+    ref = read_id(owner)
+    if ref is None or ref.item is None:
         return None
-    parts = owner.split("/", 2)
-    if len(parts) != 3:
-        return None
-    return f"{parts[0]}/{parts[1]}", parts[2]
+    return ref.event_id, ref.item
 
 
 # -- tables ----------------------------------------------------------------------------------
@@ -742,8 +743,9 @@ def private_fields(model: type[BaseModel]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def redact(value: Any) -> Any:
-    """``value`` with every private field of every model in it set to its default."""
+def redact(value: _T) -> _T:
+    """``value`` with every private field of every model in it set to its default (the same
+    type back: a model, dict, list or tuple is rebuilt only where something in it changed)."""
     if isinstance(value, BaseModel):
         cls = type(value)
         update: dict[str, Any] = {}
@@ -759,7 +761,7 @@ def redact(value: Any) -> Any:
         return value.model_copy(update=update) if update else value
     if isinstance(value, dict):
         items = {k: redact(v) for k, v in value.items()}
-        return items if any(items[k] is not value[k] for k in value) else value
+        return type(value)(items) if any(items[k] is not value[k] for k in value) else value
     if isinstance(value, tuple | list):
         seq = [redact(v) for v in value]
         if all(a is b for a, b in zip(seq, value, strict=True)):

@@ -35,7 +35,7 @@ SIDES = ("a", "b")
 LOW, HIGH = 0, 1  # a button pulls its pin LOW when pressed (internal pull-up)
 
 
-class ScriptedPin(MockPin):
+class ScriptedPin(MockPin):  # type: ignore[misc]  # gpiozero ships no type hints: MockPin is Any
     """A mock pin whose edges can carry a scripted timestamp (integer ns)."""
 
     _edge_ns: int | None = None
@@ -56,7 +56,7 @@ class ScriptedPin(MockPin):
         PiPin._call_when_changed(self, ticks, self._state)
 
 
-class ScriptedFactory(MockFactory):
+class ScriptedFactory(MockFactory):  # type: ignore[misc]  # gpiozero ships no type hints
     """A simulated Raspberry Pi (a 40-pin Pi 3B by default) whose pins are :class:`ScriptedPin` s."""
 
     #: Ticks passed to ``when_changed`` by edges from :meth:`ScriptedPin.drive_at` are

@@ -28,7 +28,7 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,7 +81,7 @@ class AccessFile:
 
     def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data: dict[str, Any] = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             data = {}
         data.setdefault("key", secrets.token_hex(32))
@@ -200,7 +200,7 @@ class Sessions:
 
     lifetime_s: float = 12 * 3600
     idle_s: float = 2 * 3600
-    clock: Any = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     _all: dict[str, Session] = field(default_factory=dict)
 
     def open(self, person: Person) -> Session:
@@ -245,7 +245,7 @@ class Lockout:
     window_s: float = 15 * 60
     lock_s: float = 15 * 60
     network_limit: int = 20
-    clock: Any = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     _wrong: dict[str, list[float]] = field(default_factory=dict)
     _until: dict[str, float] = field(default_factory=dict)
 

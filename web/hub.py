@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from clockd.api import EventStatePush, EventView, Subscription, TableStatePush, TableView
 from clockd.api.messages import Push
+from clockd.core.ids import read_id
 
 log = logging.getLogger(__name__)
 
@@ -197,11 +198,8 @@ class Hub:
 
     def owner_event(self, table: TableView) -> str | None:
         """The key of the event whose program runs on ``table`` (``desk/pt/R1-1`` → ``pt``)."""
-        owner = getattr(table.program, "owner", None)
-        if not owner:
-            return None
-        parts = str(owner).split("/")
-        return parts[1] if len(parts) > 1 else parts[0]
+        owner = read_id(getattr(table.program, "owner", None))
+        return None if owner is None else owner.key
 
     def _mark(self, topic: Topic, what: str) -> None:
         self._dirty.setdefault(topic, set()).add(what)

@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 
 from clockd.i18n import Msg, msg, render
+from clockd.i18n.durations import clock_face
 
 LANGS = ("pl", "en")
 
@@ -39,11 +40,7 @@ def clock_text(ms: int | None) -> str:
     """Milliseconds as a clock face shows them: ``9:58``, ``1:02:03``; rounded up to the second."""
     if ms is None:
         return "–"
-    sign = "−" if ms < 0 else ""
-    s = (abs(ms) + 999) // 1000
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{sign}{h}:{m:02d}:{sec:02d}" if h else f"{sign}{m}:{sec:02d}"
+    return ("−" if ms < 0 else "") + clock_face(-(-abs(ms) // 1000))
 
 
 class Words:

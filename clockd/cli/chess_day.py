@@ -486,7 +486,7 @@ def _post(client: Any, args: argparse.Namespace) -> int:
     from clockd.core.swiss import trf
     from clockd.i18n import language
     from clockd.reports import chess as report
-    from gui.render import html_to_pdf
+    from clockd.reports.render import html_to_pdf
 
     groups = groups_of(client)
     chosen = groups if args.all or not args.keys else [one(client, k) for k in args.keys]

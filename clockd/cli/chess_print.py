@@ -333,13 +333,13 @@ def _outputs(
 
 
 def _pdf(printout: Printout, path: Path) -> None:
-    from gui.render import html_to_pdf
+    from clockd.reports.render import html_to_pdf
 
     html_to_pdf(printout.html, path, landscape=printout.landscape)
 
 
 def _png(printout: Printout, path: Path) -> None:
-    from gui.render import html_to_png
+    from clockd.reports.render import html_to_png
 
     html_to_png(printout.html, path, width_px=1600 if printout.landscape else 1200)
 

@@ -34,52 +34,7 @@ from typing import Any
 
 from clockd import i18n
 from clockd.i18n import Problem, render_error
-
-#: Fictional players for the sign-up form (first names and surnames, Polish).
-FIRST = [
-    "Anna",
-    "Jan",
-    "Zofia",
-    "Piotr",
-    "Maja",
-    "Tomasz",
-    "Julia",
-    "Michał",
-    "Ola",
-    "Kacper",
-    "Ewa",
-    "Szymon",
-    "Lena",
-    "Filip",
-    "Hanna",
-    "Igor",
-    "Nina",
-    "Bartek",
-    "Iga",
-    "Marek",
-]
-LAST = [
-    "Kowalska",
-    "Nowak",
-    "Wiśniewska",
-    "Wójcik",
-    "Kamińska",
-    "Lewandowski",
-    "Zielińska",
-    "Szymański",
-    "Woźniak",
-    "Dąbrowski",
-    "Kozłowska",
-    "Jankowski",
-    "Mazur",
-    "Kwiatkowski",
-    "Krawczyk",
-    "Piotrowski",
-    "Grabowska",
-    "Pawłowski",
-    "Michalska",
-    "Król",
-]
+from hw_sim.names import FIRST, LAST
 
 SESSION = "demo"
 T0 = 1_000_000_000_000  # where simulated time starts (ns); any value works

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from hw_sim.names import BOYS, GIRLS, SCHOOLS, SURNAMES
 
 T0 = 1_000_000_000_000
 MS = 1_000_000
@@ -32,63 +33,6 @@ MINUTE = 60 * SECOND
 
 #: The clocked boards' pins on the simulated Pi: button a (White), button b (Black), buzzer.
 PINS = [(17, 27, 22), (5, 6, 13), (19, 26, 21), (20, 16, 12)]
-
-BOYS = [
-    "Jan",
-    "Antoni",
-    "Aleksander",
-    "Franciszek",
-    "Jakub",
-    "Leon",
-    "Szymon",
-    "Filip",
-    "Stanisław",
-    "Mikołaj",
-]
-BOYS += ["Wojciech", "Kacper", "Ignacy", "Adam", "Piotr", "Tymon", "Wiktor", "Michał", "Marcel", "Józef"]
-GIRLS = ["Zofia", "Zuzanna", "Hanna", "Julia", "Maja", "Laura", "Oliwia", "Alicja", "Lena", "Pola"]
-GIRLS += ["Maria", "Amelia", "Helena", "Wiktoria", "Nadia", "Antonina", "Iga", "Liliana", "Róża", "Łucja"]
-#: Surnames as (masculine, feminine).
-SURNAMES = [
-    ("Nowak", "Nowak"),
-    ("Kowalski", "Kowalska"),
-    ("Wiśniewski", "Wiśniewska"),
-    ("Wójcik", "Wójcik"),
-    ("Kowalczyk", "Kowalczyk"),
-    ("Kamiński", "Kamińska"),
-    ("Lewandowski", "Lewandowska"),
-    ("Zieliński", "Zielińska"),
-    ("Szymański", "Szymańska"),
-    ("Woźniak", "Woźniak"),
-    ("Dąbrowski", "Dąbrowska"),
-    ("Kozłowski", "Kozłowska"),
-    ("Jankowski", "Jankowska"),
-    ("Mazur", "Mazur"),
-    ("Kwiatkowski", "Kwiatkowska"),
-    ("Krawczyk", "Krawczyk"),
-    ("Piotrowski", "Piotrowska"),
-    ("Grabowski", "Grabowska"),
-    ("Nowakowski", "Nowakowska"),
-    ("Pawłowski", "Pawłowska"),
-    ("Michalski", "Michalska"),
-    ("Król", "Król"),
-    ("Wieczorek", "Wieczorek"),
-    ("Jabłoński", "Jabłońska"),
-    ("Wróbel", "Wróbel"),
-    ("Majewski", "Majewska"),
-    ("Olszewski", "Olszewska"),
-    ("Stępień", "Stępień"),
-    ("Malinowski", "Malinowska"),
-    ("Jaworski", "Jaworska"),
-]
-SCHOOLS = [
-    "Szkoła Podstawowa nr 1 w Gdyni",
-    "Szkoła Podstawowa nr 12 im. Marii Skłodowskiej-Curie",
-    "Szkoła Podstawowa nr 5 w Sopocie",
-    "Zespół Szkół Ogólnokształcących nr 3",
-    "Przedszkole Miejskie nr 7 „Pod Żaglami”",
-    "Szkoła Podstawowa nr 21 w Gdańsku",
-]
 
 
 class ChessDemoError(i18n.Problem, RuntimeError):

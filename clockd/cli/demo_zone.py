@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
+from hw_sim.names import FIRST, LAST
 
 T0 = 1_000_000_000_000
 MS = 1_000_000
@@ -104,7 +105,6 @@ class ZoneDemo:
 
     # -- before the start --------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from clockd.cli.demo import FIRST, LAST
         from clockd.core.actions import CreateEvent
         from clockd.core.zone import AddEntry
 

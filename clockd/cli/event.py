@@ -27,8 +27,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clockd.core.hall
 import clockd.core.switcher
@@ -38,6 +39,9 @@ from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Problem, msg, render, text
 from clockd.store.files import private_file
+
+if TYPE_CHECKING:
+    from clockd.core.actions import Action
 
 
 def register(sub: Any) -> None:
@@ -246,7 +250,7 @@ def _print_seat_changes(body: Any) -> None:
             print("  " + text("cli.tournament.seat-taken", taken_by=taken_by, absent=absent, rule=rule))
 
 
-def _action(args: argparse.Namespace) -> Any:
+def _action(args: argparse.Namespace) -> Action | None:
     from clockd.core.actions import CreateEvent
     from clockd.core.hall import FinishEntry, TimerSchedule
     from clockd.core.zone import CountEntry
@@ -266,7 +270,7 @@ def _action(args: argparse.Namespace) -> Any:
                 )
                 return None
         return CreateEvent(event_kind=args.kind, key=args.key, name=args.name, config_toml=toml)
-    return {
+    builders: dict[str, Callable[[], Action | None]] = {
         "schedule": lambda: TimerSchedule(start_in_ms=args.minutes * 60_000),
         "finish": lambda: FinishEntry(entry=args.entry),
         "import": lambda: _import(args),
@@ -275,10 +279,11 @@ def _action(args: argparse.Namespace) -> Any:
             if len(args.pieces) == 1
             else CountEntry(entry=args.entry, per_picture=tuple(args.pieces))
         ),
-    }[cmd]()
+    }
+    return builders[cmd]()
 
 
-def _import(args: argparse.Namespace) -> Any:
+def _import(args: argparse.Namespace) -> Action | None:
     """The form's export for ``entries-import``: read here (its encoding), sent as text."""
     from clockd.core.registration import SignupError, decode_signups
     from clockd.core.zone import ImportEntries
@@ -337,7 +342,7 @@ def _export(client: Any, args: argparse.Namespace) -> int:
             return 1
         print(render(msg("cli.event.exported", path=path)))
     if pdf_page is not None:
-        from gui.render import html_to_pdf
+        from clockd.reports.render import html_to_pdf
 
         try:
             html_to_pdf(pdf_page, args.pdf_out, landscape=False)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clockd import i18n
+from clockd.core.ids import Ref, local_name, read_id
 from clockd.i18n import Msg, Problem, msg, render, text
 
 EXIT_REFUSED = 2
@@ -211,8 +212,9 @@ def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
     the events that own them: the referee reads "Anna K. 9:58", not a side letter."""
     from clockd.api import ApiError
 
-    owners = {t.table: t.program.owner for t in tables if getattr(t.program, "owner", None)}
-    keys = sorted({owner.split("/")[1] for owner in owners.values() if owner.count("/") >= 2})
+    owners = {t.table: read_id(getattr(t.program, "owner", None)) for t in tables}
+    items = {table: ref for table, ref in owners.items() if ref is not None and ref.item is not None}
+    keys = sorted({ref.event for ref in items.values()})
     if not keys:
         return {}
     try:
@@ -220,8 +222,8 @@ def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
     except (ApiError, OSError):
         return {}  # names are a help; the times still show
     out: dict[int, tuple[str, str]] = {}
-    for table, owner in owners.items():
-        found = _side_names(events, owner)
+    for table, ref in items.items():
+        found = _side_names(events, ref)
         if found is not None:
             out[table] = found
     return out
@@ -235,21 +237,23 @@ def match_side_names(
     duels: the session is asked once, not once a duel)."""
     from clockd.api import ApiError
 
-    if owner.count("/") < 2:
+    ref = read_id(owner)
+    if ref is None or ref.item is None:
         return None
-    key = owner.split("/")[1]
+    key = ref.event
     events = {} if fetched is None else fetched
     if key not in events:
         try:
             events.update({e.key: e for e in client.events([key]).events})
         except (ApiError, OSError):
             return None
-    return _side_names(events, owner)
+    return _side_names(events, ref)
 
 
-def _side_names(events: dict[str, Any], owner: str) -> tuple[str, str] | None:
-    _hall, key, match = owner.split("/", 2)
-    body = getattr(events.get(key), "body", None)
+def _side_names(events: dict[str, Any], ref: Ref) -> tuple[str, str] | None:
+    """The names for the match ``ref`` (an item of an event) from its event's view."""
+    match = ref.item
+    body = getattr(events.get(ref.event), "body", None)
     bracket = getattr(body, "bracket", None)
     if body is None or bracket is None:
         return None
@@ -283,9 +287,7 @@ def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = 
         a, b, moves, state = _program_cells(t)
         if names and t.table in names:
             a, b = f"{names[t.table][0]} {a}", f"{names[t.table][1]} {b}"
-        owner = (
-            t.program.owner.split("/", 1)[1] if t.program.owner else text(f"term.program.{t.program.kind}")
-        )
+        owner = local_name(t.program.owner) if t.program.owner else text(f"term.program.{t.program.kind}")
         if t.program.owner and t.holder is None:  # its event let it go: the result shows, the table is free
             owner = text("cli.status.released", owner=owner)
         label = str(t.table) if t.label == str(t.table) else f"{t.table} {t.label}"

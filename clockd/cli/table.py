@@ -30,6 +30,7 @@ from clockd import i18n
 from clockd.api.local import login_name
 from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, render_tables
+from clockd.core.ids import local_name
 from clockd.i18n import Problem, msg, render, text
 
 #: How long ``duelclock table`` waits to hear what a node did with the action (the desk's
@@ -145,7 +146,7 @@ def holder_text(view: Any) -> str:
     """``stolik 6: zajmuje pt/R1-7`` or ``stolik 6 jest wolny`` (the hall left out, as in ``status``)."""
     if view.holder is None:
         return render(msg("cli.table.free-now", table=view.table))
-    return render(msg("cli.table.held-by", table=view.table, holder=view.holder.split("/", 1)[-1]))
+    return render(msg("cli.table.held-by", table=view.table, holder=local_name(view.holder)))
 
 
 def _said(client: Any, done: Any) -> int:
@@ -238,7 +239,7 @@ def _entry_text(kind: str, data: dict[str, Any], names: tuple[str, str] | None) 
         program = data.get("program") or {}
         parts.append(text(f"term.program.{program.get('kind', 'idle')}"))
         if program.get("owner"):
-            parts.append(str(program["owner"]).split("/", 1)[-1])
+            parts.append(local_name(str(program["owner"])))
     elif kind == "flag":
         parts.append(text("cli.table.timeline-side", side=_named_side(data.get("side"), names)))
     elif kind in ("device-connected", "device-disconnected"):

@@ -494,12 +494,11 @@ def _session_view_of(args: argparse.Namespace, session: Any) -> Any:
     from clockd.api import Client
     from clockd.api.local import local_tls
 
-    key = session[0] if isinstance(session, list) and session else session
-    if not key:
+    if not session:
         return None
     tls = local_tls(getattr(args, "tls_ca", None), args.host, args.port)
     with Client.local(host=args.host, port=args.port, token=getattr(args, "token", None), tls=tls) as client:
-        return _session_view(client, str(key))
+        return _session_view(client, str(session))
 
 
 def _matches(event: Any) -> list[Any]:
@@ -538,7 +537,10 @@ def _print_done(done: Any, args: argparse.Namespace) -> int:
 
         print(render(msg("cli.journaled", seq=done.seq)))
         print(render_tables([done.table]))
-        session = args.session or (done.table.program.owner or "").split("/")[1:2]
+        from clockd.core.ids import read_id
+
+        owner = read_id(done.table.program.owner)
+        session = args.session or (owner.key if owner is not None else None)
         event = _session_view_of(args, session)
         if event is None:
             return 0
@@ -691,7 +693,7 @@ def _export(client: Any, session: str, args: argparse.Namespace) -> int:
             save(args.html, lambda: Path(args.html).write_text(page, encoding="utf-8"))
             wrote.append(args.html)
         if args.pdf or args.png:
-            from gui.render import html_to_pdf, html_to_png
+            from clockd.reports.render import html_to_pdf, html_to_png
 
             if args.pdf:
                 save(args.pdf, lambda: html_to_pdf(page, args.pdf))

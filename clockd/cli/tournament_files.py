@@ -244,7 +244,7 @@ def _report(args: argparse.Namespace) -> int:
         if args.csv:
             save(args.csv, lambda: Path(args.csv).write_text(results_csv(results), encoding="utf-8"))
         if args.pdf or args.png:
-            from gui.render import html_to_pdf, html_to_png
+            from clockd.reports.render import html_to_pdf, html_to_png
 
             if args.pdf:
                 save(args.pdf, lambda: html_to_pdf(page, args.pdf))

@@ -13,11 +13,24 @@ tournament may choose a finer one, down to the millisecond.
 
 Everything that shows or compares a time calls :func:`quantize` or :func:`format_clock`;
 nothing else rounds. Exact figures (a timeline's offsets) are written by :func:`format_exact_ms`.
+The texts themselves (``m:ss``, exact and signed figures) are :mod:`clockd.i18n.durations`',
+below the core, because the message catalogue writes the same figures into its sentences
+(``{left:clock}``, rounded up to the second as here) and must not import the core back.
 """
 
 from __future__ import annotations
 
-from clockd.core.units import HOUR, MINUTE, MS, SECOND
+from clockd.core.units import MS, SECOND
+from clockd.i18n.durations import clock_face, format_delta_ms, format_exact_ms
+
+__all__ = [
+    "DEFAULT_RESOLUTION_NS",
+    "format_clock",
+    "format_delta_ms",
+    "format_exact_ms",
+    "quantize",
+    "same_time",
+]
 
 #: The default resolution: whole seconds, what a clock displays.
 DEFAULT_RESOLUTION_NS = SECOND
@@ -50,33 +63,4 @@ def format_clock(remaining_ns: int, *, tenths_below_ns: int | None = None) -> st
         seconds, tenth = divmod(tenths, 10)
         minutes, seconds = divmod(seconds, 60)
         return f"{minutes}:{seconds:02d}.{tenth}"
-    total = quantize(remaining_ns, SECOND)
-    hours, rest = divmod(total * SECOND, HOUR)
-    minutes, rest = divmod(rest, MINUTE)
-    seconds = rest // SECOND
-    if hours:
-        return f"{hours}:{minutes:02d}:{seconds:02d}"
-    return f"{minutes}:{seconds:02d}"
-
-
-def format_exact_ms(ms: int) -> str:
-    """``m:ss.mmm`` (``h:mm:ss.mmm`` from an hour) of a recorded duration: exact, never rounded.
-
-    For timelines and disputes, where the referee reads the journal's own figures (a clock
-    face's rounding is :func:`format_clock`).
-    """
-    sign = "-" if ms < 0 else ""
-    seconds, milli = divmod(abs(ms), 1000)
-    minutes, seconds = divmod(seconds, 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return f"{sign}{hours}:{minutes:02d}:{seconds:02d}.{milli:03d}"
-    return f"{sign}{minutes}:{seconds:02d}.{milli:03d}"
-
-
-def format_delta_ms(delta_ms: int) -> str:
-    """A time adjustment as a referee writes it: −0:30, +1:00, −0:00.500 (exact, always signed)."""
-    sign = "−" if delta_ms < 0 else "+"
-    seconds, milli = divmod(abs(delta_ms), 1000)
-    minutes, seconds = divmod(seconds, 60)
-    return f"{sign}{minutes}:{seconds:02d}" + (f".{milli:03d}" if milli else "")
+    return clock_face(quantize(remaining_ns, SECOND))

@@ -74,16 +74,24 @@ class Ref:
             raise Problem("ids.not-an-event", ref=str(self))
         return self.key
 
-    def __str__(self) -> str:
+    @property
+    def event_id(self) -> str:
+        """The qualified event (``desk/pt`` of ``desk/pt/R1-1``)."""
+        return event_ref(self.hall, self.event)
+
+    @property
+    def local(self) -> str:
+        """The name within its hall (``3``, ``pt``, ``pt/R1-1``): the short form on its own machine."""
         if self.number is not None:
-            return f"{self.hall}/{self.number}"
-        tail = self.key if self.item is None else f"{self.key}/{self.item}"
-        return f"{self.hall}/{tail}"
+            return str(self.number)
+        return str(self.key) if self.item is None else f"{self.key}/{self.item}"
+
+    def __str__(self) -> str:
+        return f"{self.hall}/{self.local}"
 
     def short(self, hall: str) -> str:
         """The short form on hall ``hall``'s own machine (``3``, ``pt/R1-1``)."""
-        full = str(self)
-        return full.split("/", 1)[1] if self.hall == hall else full
+        return self.local if self.hall == hall else str(self)
 
 
 def table_ref(hall: str, number: int) -> str:
@@ -121,6 +129,44 @@ def parse_ref(text: str | int, hall: str) -> Ref:
     if HALL_PATTERN.fullmatch(first) and first == hall:
         return _local(hall, second, None, raw)
     return _local(hall, first, second, raw)
+
+
+def parse_id(full: str) -> Ref:
+    """Read an id as the daemon writes it — qualified, the hall first (``desk/3``, ``desk/pt``,
+    ``desk/pt/R1-1``): a table's owner, an action's target, an event's ``id``.
+
+    Unlike :func:`parse_ref` (a person's short form, read against the local hall) nothing is
+    guessed: the first part is the hall, the second a table number or an event key, and the
+    item is all that follows the second ``/``, as it is (an entry of a zone contest is named
+    by its organisers: any text). Anything else: :class:`Problem` ``ids.bad-ref``.
+    """
+    hall, has_rest, rest = full.partition("/")
+    head, has_item, item = rest.partition("/")
+    if not has_rest or not HALL_PATTERN.fullmatch(hall) or (has_item and not item):
+        raise Problem("ids.bad-ref", ref=full)
+    if head.isascii() and head.isdigit() and not has_item and int(head) >= 1:
+        return Ref(hall=hall, number=int(head))
+    if not KEY_PATTERN.fullmatch(head):
+        raise Problem("ids.bad-ref", ref=full)
+    return Ref(hall=hall, key=head, item=item if has_item else None)
+
+
+def read_id(full: object) -> Ref | None:
+    """:func:`parse_id` for a reader of the daemon's data that shows what it can: ``None`` for
+    no id (a free table's owner) or for a text that is not one."""
+    if not isinstance(full, str):
+        return None
+    try:
+        return parse_id(full)
+    except Problem:
+        return None
+
+
+def local_name(full: str) -> str:
+    """An id without its hall (``desk/pt/R1-7`` → ``pt/R1-7``), as a referee reads it in a table's
+    line; a text that is no id comes back as it is."""
+    ref = read_id(full)
+    return full if ref is None else ref.local
 
 
 def _local(hall: str, head: str, item: str | None, raw: str) -> Ref:
@@ -167,7 +213,10 @@ __all__ = [
     "check_key",
     "derived_person_id",
     "event_ref",
+    "local_name",
     "new_person_id",
+    "parse_id",
     "parse_ref",
+    "read_id",
     "table_ref",
 ]

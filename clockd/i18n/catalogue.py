@@ -32,6 +32,7 @@ from importlib import resources
 from typing import Any
 
 from clockd.i18n import Msg
+from clockd.i18n.durations import format_duration_ms
 
 #: Where the catalogue lives, inside the package.
 CATALOGUE_FILE = ("locale", "pl", "LC_MESSAGES", "duelclock.po")
@@ -143,7 +144,7 @@ class _Formatter(string.Formatter):
             and isinstance(value, int)
             and not isinstance(value, bool)
         ):
-            return _duration(value, format_spec)
+            return format_duration_ms(value, format_spec)
         if format_spec == "lines" and isinstance(value, list | tuple):
             return "".join("\n  " + self.value(v, lang) for v in value)
         if format_spec == "" or isinstance(value, Msg | list | tuple | dict) or value is None:
@@ -152,20 +153,6 @@ class _Formatter(string.Formatter):
             return format(value, format_spec)
         except (TypeError, ValueError):
             return self.value(value, lang)
-
-
-def _duration(ms: int, spec: str) -> str:
-    from clockd.core.display import format_clock, format_exact_ms
-
-    if spec == "clock":
-        return ("-" if ms < 0 else "") + format_clock(abs(ms) * 1_000_000)
-    if spec == "gone":  # a count-up: whole seconds gone, rounded down (it shows 0:01 after a second)
-        return ("-" if ms < 0 else "") + format_clock(abs(ms) // 1000 * 1_000_000_000)
-    if spec == "exact":
-        return ("-" if ms < 0 else "") + format_exact_ms(abs(ms))
-    whole, part = divmod(abs(ms), 1000)
-    sign = "-" if ms < 0 else ""
-    return f"{sign}{whole}" + (f".{part:03d}".rstrip("0") if part else "")
 
 
 class _Missing(dict[str, Any]):

@@ -68,7 +68,8 @@ def no_delay(client: mqtt.Client) -> None:
 def small_packets() -> Properties:
     """The CONNECT properties of the desk's and the nodes' clients: the broker sends them no
     packet over :data:`~clockd.mqtt.topics.MAX_PACKET_BYTES` (paho would read any size)."""
-    props = Properties(PacketTypes.CONNECT)
+    # paho 2.2 types its client but not Properties.__init__ (no annotations): a stub gap
+    props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
     props.MaximumPacketSize = topics.MAX_PACKET_BYTES
     return props
 

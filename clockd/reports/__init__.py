@@ -2,5 +2,5 @@
 
 * :mod:`clockd.reports.results` — :class:`~clockd.reports.results.Results` from a bracket;
   JSON and CSV; :func:`~clockd.reports.results.check_results`, the rule check on a file.
-* :mod:`clockd.reports.html` — the bracket page; ``gui/render.py`` turns it into PDF/PNG.
+* :mod:`clockd.reports.html` — the bracket page; ``clockd/reports/render.py`` turns it into PDF/PNG.
 """

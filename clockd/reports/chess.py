@@ -8,7 +8,7 @@ the lists that need only it (the medal list needs only the day file).
 
 The HTML uses only what Qt's rich-text engine draws as well as a browser does — tables
 with ``<thead>``, ``border``/``cellpadding`` attributes, ``width`` in per cent, a little
-CSS, ``page-break-before`` — so that ``gui/render.py`` turns it into an A4 PDF with no web
+CSS, ``page-break-before`` — so that ``clockd/reports/render.py`` turns it into an A4 PDF with no web
 engine, and the same file prints from a browser. Qt would split a table row across two
 pages, so long lists are cut into pages here (:class:`_Flow`), each page a table with its
 headings. Scores and results never wrap (``white-space: nowrap`` and non-breaking spaces);
@@ -166,7 +166,7 @@ def _page(title: str, subtitle: str, body: str) -> str:
     )
 
 
-#: A4 less the 10 mm margins ``gui/render.py`` prints with, in millimetres (width, height).
+#: A4 less the 10 mm margins ``clockd/reports/render.py`` prints with, in millimetres (width, height).
 PORTRAIT = (190.0, 277.0)
 LANDSCAPE = (277.0, 190.0)
 _MM_PER_PT = 25.4 / 72

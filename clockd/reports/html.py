@@ -1,4 +1,4 @@
-"""The bracket as a printable HTML page (and, through ``gui/render.py``, PDF and PNG).
+"""The bracket as a printable HTML page (and, through ``clockd/reports/render.py``, PDF and PNG).
 
 The page uses only what both a browser and Qt's rich-text engine (``QTextDocument``)
 render: tables with ``rowspan``, ``bgcolor`` and a little inline CSS. So one HTML text

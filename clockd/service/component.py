@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from clockd.i18n import Problem
 from clockd.store.entries import Entry
@@ -155,7 +155,11 @@ class Component(Protocol):
         ...
 
 
-class Staging:
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Staging(Generic[K, V]):
     """A component's staged changes to a dict of committed values, with savepoints.
 
     ``get`` sees the staged value over the committed one; ``put`` stages a value; ``mark``
@@ -165,14 +169,13 @@ class Staging:
 
     __slots__ = ("_base", "_staged", "_undo")
 
-    _MISSING: Any = object()
-
-    def __init__(self, base: dict[Any, Any]) -> None:
+    def __init__(self, base: dict[K, V]) -> None:
         self._base = base
-        self._staged: dict[Any, Any] = {}
-        self._undo: list[tuple[Any, Any]] = []
+        self._staged: dict[K, V] = {}
+        #: (key, its staged value before the put, boxed; ``None``: it had none, rollback unstages it)
+        self._undo: list[tuple[K, tuple[V] | None]] = []
 
-    def rebase(self, base: dict[Any, Any]) -> None:
+    def rebase(self, base: dict[K, V]) -> None:
         self._base = base
         self.clear()
 
@@ -180,16 +183,26 @@ class Staging:
         self._staged = {}
         self._undo = []
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    @overload
+    def get(self, key: K) -> V | None: ...
+    @overload
+    def get(self, key: K, default: V) -> V: ...
+    def get(self, key: K, default: V | None = None) -> V | None:
         if key in self._staged:
             return self._staged[key]
         return self._base.get(key, default)
 
+    def __getitem__(self, key: K) -> V:
+        """The value of a key known to be there (one of :meth:`all_keys`); KeyError if not."""
+        if key in self._staged:
+            return self._staged[key]
+        return self._base[key]
+
     def __contains__(self, key: object) -> bool:
         return key in self._staged or key in self._base
 
-    def put(self, key: Any, value: Any) -> None:
-        self._undo.append((key, self._staged.get(key, self._MISSING)))
+    def put(self, key: K, value: V) -> None:
+        self._undo.append((key, (self._staged[key],) if key in self._staged else None))
         self._staged[key] = value
 
     def mark(self) -> int:
@@ -198,14 +211,14 @@ class Staging:
     def rollback(self, mark: int) -> None:
         while len(self._undo) > mark:
             key, old = self._undo.pop()
-            if old is self._MISSING:
+            if old is None:
                 self._staged.pop(key, None)
             else:
-                self._staged[key] = old
+                self._staged[key] = old[0]
 
-    def changes(self) -> dict[Any, Any]:
+    def changes(self) -> dict[K, V]:
         return self._staged
 
-    def all_keys(self) -> set[Any]:
+    def all_keys(self) -> set[K]:
         """Every key, committed or staged."""
         return set(self._base) | set(self._staged)

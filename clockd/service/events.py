@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from clockd.core.actions import Action, Allowed, ClearEventAlert, CreateEvent
-from clockd.core.ids import check_key, event_ref
+from clockd.core.ids import check_key, event_ref, read_id
 from clockd.core.people import PeopleIndex, identity_keys
 from clockd.core.program import Program
 from clockd.core.registration import REQUIRED_CONSENTS
@@ -366,7 +366,7 @@ class EventHost:
         return self.tables().staged(number)
 
     def hosted(self) -> dict[str, Hosted]:
-        found = {k: self._staged.get(k) for k in self._staged.all_keys()}
+        found = {k: self._staged[k] for k in self._staged.all_keys()}
         return {k: h for k, h in found.items() if h.quarantine is None}
 
     def identify(self, full_name: str, email: str = "", phone: str = "") -> str:
@@ -385,10 +385,10 @@ class EventHost:
         """The event (as staged) whose item put ``program`` on its table, if it is this hall's."""
         if program.owner is None:
             return None
-        parts = program.owner.split("/")
-        if len(parts) < 2 or parts[0] != self.hall:
+        owner = read_id(program.owner)
+        if owner is None or owner.key is None or owner.hall != self.hall:
             return None
-        found: Hosted | None = self._staged.get(parts[1])
+        found = self._staged.get(owner.key)
         return found if found is None or found.quarantine is None else None  # set aside: no reactions
 
     # -- the component protocol -------------------------------------------------------------
@@ -579,7 +579,7 @@ class EventHost:
     def _sources_staged(self, person_id: str) -> list[PersonSource]:
         out: list[PersonSource] = []
         for key in self._staged_order:
-            hosted = self._staged.get(key)
+            hosted = self._staged[key]
             listed = getattr(self._kinds[hosted.kind], "people", None)
             if listed is not None and hosted.quarantine is None:
                 out += [src for src in listed(hosted) if src.person_id == person_id]
@@ -591,7 +591,7 @@ class EventHost:
 
     def _each_holding(self, how: str, person_id: str, *args: object) -> None:
         for key in self._staged_order:
-            hosted = self._staged.get(key)
+            hosted = self._staged[key]
             change = getattr(self._kinds[hosted.kind], how, None)
             if change is not None and hosted.quarantine is None:
                 self._staged.put(key, hosted.with_state(change(hosted, person_id, *args)))

@@ -536,7 +536,7 @@ class Nodes:
             request = getattr(record.entry, "request", None)
             number = command_of(request.id, self.journal_id) if request is not None else None
             command = self._staged_commands.get(number) if number is not None else None
-            if command is not None:
+            if number is not None and command is not None:
                 update = {"outcome": "done", "node_seq": origin.seq, "problem": None}
                 self._staged_commands.put(number, command.model_copy(update=update))
         nodes, offsets, commands = (

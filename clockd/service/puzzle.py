@@ -44,7 +44,7 @@ from clockd.core.bracket import (
 )
 from clockd.core.clock import Side
 from clockd.core.duel import PuzzleDuelProgram, Verdict
-from clockd.core.ids import event_ref
+from clockd.core.ids import event_ref, read_id
 from clockd.core.program import Idle
 from clockd.core.puzzle_duel import ImportSignups, MakeDraw, PuzzleSession
 from clockd.core.registration import (
@@ -359,7 +359,9 @@ class PuzzleDuel:
         mine = event_ref(ctx.hall, hosted.key, item)
         if holder is not None and holder != mine and holder.startswith(event_ref(ctx.hall, hosted.key) + "/"):
             s: PuzzleSession = hosted.state
-            m = s.bracket.matches.get(holder.split("/", 2)[2]) if s.bracket is not None else None
+            held = read_id(holder)  # an item of this event: it starts with the event's id and "/"
+            item_held = held.item if held is not None else None
+            m = s.bracket.matches.get(item_held) if s.bracket is not None and item_held is not None else None
             if m is not None and m.status in (MatchStatus.ASSIGNED, MatchStatus.RESULT):
                 raise Refused("table.busy", table=table, owner=holder)
         return state
@@ -456,7 +458,8 @@ class PuzzleDuel:
             return []
         verdict = program.verdict
         s: PuzzleSession = hosted.state
-        item = program.owner.split("/", 2)[-1]
+        owner = read_id(program.owner)
+        item = owner.item if owner is not None and owner.item is not None else ""
         m = s.bracket.matches.get(item) if s.bracket is not None else None
         if verdict is None:  # a duel taken back from its result goes on: the bracket withdraws it
             reopened = m is not None and m.status is MatchStatus.RESULT and m.table == table.table
@@ -530,10 +533,10 @@ def _toss_too_late(table: int | None, state: TableState | None) -> Msg | None:
 
 
 def _item(target: str) -> str:
-    parts = target.split("/")
-    if len(parts) != 3:
+    ref = read_id(target)
+    if ref is None or ref.item is None:
         raise Refused("event.which-item", target=target)
-    return parts[2]
+    return ref.item
 
 
 def _close_duel(ctx: EventContext, s: PuzzleSession, item: str, by: str) -> list[Entry]:

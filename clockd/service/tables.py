@@ -55,7 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from clockd.core.actions import Action, Allowed
 from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
 from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
-from clockd.core.ids import DEFAULT_HALL, table_ref
+from clockd.core.ids import DEFAULT_HALL, read_id, table_ref
 from clockd.core.program import (
     AddNote,
     AnyProgram,
@@ -321,7 +321,7 @@ class Tables:
         """The tables (as staged) whose program is an item of ``prefix`` (``desk/pt/``), held or not."""
         out = []
         for table in self._staged.all_keys():
-            state: TableState = self._staged.get(table)
+            state = self._staged[table]
             owner = state.program.owner
             if owner is not None and owner.startswith(prefix):
                 out.append(state)
@@ -653,7 +653,7 @@ class Tables:
     def _on_daemon_started(self, e: DaemonStarted, replay: bool) -> Staged:
         unknown = DeviceInfo()
         for table in self._staged.all_keys():
-            state: TableState = self._staged.get(table)
+            state = self._staged[table]
             if state.device != unknown:
                 self._staged.put(table, state.model_copy(update={"device": unknown}))
         self._start_staged = e
@@ -788,8 +788,10 @@ def _fresh(e: TableCreated, *, node: str = "") -> TableState:
 
 def _event_key(ref: str) -> tuple[str, str]:
     """The hall and event of an item's reference (``desk/pt/R1-7`` → ``("desk", "pt")``)."""
-    parts = ref.split("/")
-    return (parts[0], parts[1] if len(parts) > 1 else "")
+    found = read_id(ref)
+    if found is None or found.key is None:  # not an event's (owners always are): compared as it is
+        return (ref, "")
+    return (found.hall, found.key)
 
 
 def _numbers(keys: set[Any]) -> list[int]:

@@ -16,9 +16,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from clockd.core.clock import Side
 from clockd.i18n import text
 from gui import terms
-from gui.model import Bracket, DeskState, Match, Side
+from gui.model import Bracket, DeskState, Match
 from gui.widgets.painted import (
     CENTER,
     LEFT,

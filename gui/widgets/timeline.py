@@ -28,6 +28,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from clockd.core.display import format_exact_ms
+from clockd.core.ids import read_id
 from clockd.i18n import Msg, render, text
 from gui import terms
 from gui.model import TimelineItem
@@ -212,9 +213,9 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
     """The details column: the fields a referee needs to read the entry, in words."""
     parts: list[str] = []
     action = _fields(data, "action")
-    target = str(data.get("target", ""))
-    if target.count("/") == 2:  # an item of an event: the match
-        parts.append(target.rsplit("/", 1)[-1])
+    ref = read_id(data.get("target"))
+    if ref is not None and ref.item is not None:  # an item of an event: the match
+        parts.append(ref.item)
     match = data.get("match")
     if match and not parts:
         parts.append(str(match))

@@ -15,8 +15,7 @@ import os
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -55,15 +54,20 @@ class Stranger:
     def send(self, request: dict) -> None:
         self.sock.sendall(json.dumps(request).encode() + b"\n")
 
-    def drain(self, quiet_s: float = 0.5) -> bytes:
-        """Everything that arrives until the line is quiet for ``quiet_s``."""
-        self.sock.settimeout(quiet_s)
-        try:
-            while chunk := self.sock.recv(1 << 20):
-                self.received += chunk
-        except TimeoutError:
-            pass
-        return self.received
+    def read_until(self, done: Callable[[dict], bool], timeout_s: float = 10) -> bytes:
+        """Everything received, read line by line up to the first message ``done`` says is it
+        (a reply, a push of a known state): what the daemon sent before it is all here."""
+        self.sock.settimeout(timeout_s)
+        start = len(self.received)
+        while True:
+            lines = self.received[start:].split(b"\n")
+            for line in lines[:-1]:
+                if done(json.loads(line)):
+                    return self.received
+            start = len(self.received) - len(lines[-1])
+            chunk = self.sock.recv(1 << 20)
+            assert chunk, "the daemon closed the connection"
+            self.received += chunk
 
     def ask(self, request: dict) -> dict:
         """One request, its reply (the next line with its id)."""
@@ -125,7 +129,8 @@ def test_a_client_without_the_token_receives_nothing_private_on_any_push_or_requ
     plain.send({"type": "subscribe", "id": "s2"})
     guessing = Stranger(port)  # a wrong token is no token
     guessing.send({"type": "subscribe", "timeline": True, "id": "s3", "token": "guessed"})
-    time.sleep(0.3)
+    for stranger, sid in ((everything, "s1"), (plain, "s2"), (guessing, "s3")):
+        stranger.read_until(lambda m, sid=sid: m.get("id") == sid)  # subscribed: every push from now on
 
     csv = daemon["dir"] / "zapisy.csv"
     csv.write_text(CSV, encoding="utf-8")
@@ -134,9 +139,17 @@ def test_a_client_without_the_token_receives_nothing_private_on_any_push_or_requ
     referee(daemon, "add", *WALK_IN)  # a walk-in typed in at the desk
     referee(daemon, "checkin", "1", "2")
     capsys.readouterr()
+    desk = Stranger(port)
+    last = desk.ask({"type": "events", "id": 1, "events": ["pt"], "token": daemon["token"]})["events"][0][
+        "seq"
+    ]
+    desk.close()
+
+    def caught_up(m: dict) -> bool:  # the event's state after the referee's last command
+        return m.get("type") == "event-state" and m["event"]["seq"] >= last
 
     for stranger in (everything, plain, guessing):
-        pushed = stranger.drain()
+        pushed = stranger.read_until(caught_up)
         assert b"table-state" in pushed and b"Anna K." in pushed  # it does get the public stream …
         assert leaked(pushed) == []  # … and nothing private in it
     assert b"timeline-entry" in everything.received and b"signups-import" in everything.received
@@ -172,7 +185,9 @@ def test_the_referee_with_the_token_still_sees_who_was_refused_and_why(
     refusals = reply["events"][0]["body"]["refusals"]
     assert [(r["line"], r["name"], r["reason"]) for r in refusals] == [(5, "Mała D.", "under-age")]
     desk.send({"type": "subscribe", "id": "s", "token": daemon["token"]})
-    assert b"under-age" in desk.drain()  # the desk's window lists them too
+    assert b"under-age" in desk.read_until(
+        lambda m: m.get("type") == "event-state"
+    )  # the desk lists them too
     desk.close()
     referee(daemon, "show")  # and so does the command line
     assert "line 5: Mała D." in capsys.readouterr().out

@@ -42,3 +42,14 @@ def test_more_displayed_time_means_more_time(a: int, b: int) -> None:
     if quantize(a) > quantize(b):
         assert a > b
     assert format_clock(a) == format_clock(b) or same_time(a, b) is False
+
+
+@given(st.integers(-2 * HOUR // MS, 10 * HOUR // MS))
+def test_a_message_writes_a_time_as_the_clock_face_shows_it(ms: int) -> None:
+    """A sentence's ``{x:clock}`` (the catalogue, below the core) and the clock face agree."""
+    from clockd.i18n import msg
+    from clockd.i18n.catalogue import parse
+
+    one = parse('msgctxt "t"\nmsgid "{left:clock} left"\nmsgstr "zostało {left:clock}"\n')
+    said = one.render(msg("t", left=ms), "pl").removeprefix("zostało ")
+    assert said == ("-" if ms < 0 else "") + format_clock(abs(ms) * MS)

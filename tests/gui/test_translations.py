@@ -78,7 +78,7 @@ def test_every_catalogue_code_the_gui_uses_has_both_languages() -> None:
     from clockd.core.device import DeviceState
     from clockd.core.hall import TimerPhase
     from clockd.i18n.catalogue import catalogue
-    from clockd.i18n.codes import source_codes
+    from tests.i18n.codes import source_codes
 
     used = {c for c in source_codes([GUI]) if c.startswith(("gui.", "term.", "alert.", "text."))}
     assert {"gui.no-token", "gui.signal.signal", "gui.signal.end", "gui.signal.pre", "term.bye"} <= used

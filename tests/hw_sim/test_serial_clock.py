@@ -189,12 +189,15 @@ def test_a_non_conforming_clock_loses_what_was_not_acknowledged_in_a_reboot(farm
 )
 def test_each_fault_does_what_it_says(farm, faults: Faults, expect: str) -> None:
     clock = farm.add(faults=faults)
-    port = serial.Serial(clock.path, 115200, timeout=0.05)
+    port = serial.Serial(clock.path, 115200, timeout=5)
+    before = clock.counters.bytes_sent
     clock.reboot()  # a HELLO at each power-on, prompted by nothing the host sent (which faults would hit too)
     clock.reboot()
-    time.sleep(0.1)
-    items = MessageParser().feed(port.read(port.in_waiting) + b"\x00")
+    sent = clock.counters.bytes_sent - before  # what the clock put on the wire for them (none when dropped)
+    data = port.read(sent)  # all of it, and only it
     port.close()
+    assert len(data) == sent
+    items = MessageParser().feed(data + b"\x00")
     hellos = [m for m in items if isinstance(m, Hello)]
     errors = [m for m in items if isinstance(m, FrameError)]
     if faults.corrupt:

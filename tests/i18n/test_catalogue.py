@@ -16,7 +16,7 @@ import pytest
 import clockd.service.compose  # noqa: F401  (every event kind, as the daemon knows them)
 from clockd.i18n import Msg, Problem, language, msg, render, set_language
 from clockd.i18n.catalogue import catalogue, missing_texts, parse, placeholders
-from clockd.i18n.codes import family_codes, source_codes
+from tests.i18n.codes import family_codes, source_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "clockd", ROOT / "gui", ROOT / "firmware_protocol", ROOT / "hw_sim", ROOT / "web"]

@@ -334,9 +334,9 @@ def test_day_file_without_a_group_of_that_name(tmp_path: Path, capsys: pytest.Ca
 
 
 def _rows_across_pages(printout: chess.Printout, tmp_path: Path) -> tuple[int, int, int]:
-    """Lay the printout out as ``gui/render.html_to_pdf`` prints it (A4, 10 mm margins) and
+    """Lay the printout out as ``clockd.reports.render.html_to_pdf`` prints it (A4, 10 mm margins) and
     count (pages, table rows, rows that start on one page and end on the next)."""
-    from gui.render import _app
+    from clockd.reports.render import _app
 
     _app()
     from PySide6.QtCore import QMarginsF, QSizeF
@@ -433,3 +433,28 @@ def test_a_withdrawn_child_is_named_withdrawn_on_the_pairing_sheet() -> None:
     assert "wycofana" in page and "nieobecność" not in page  # read off the file: absent to the end
     page = chess.pairings(t, persons, chess.heading(t), 1, [(1, 2), (4, 5)], None, withdrawn=()).html
     assert "wycofana" not in page  # the daemon says who is withdrawn when it knows
+
+
+def test_a_printout_needs_no_screen_and_no_desk_gui(tmp_path: Path) -> None:
+    """A PDF and a PNG made on a machine with no display and without the desk's GUI package
+    (a print server, a referee's laptop over ssh): ``gui`` cannot even be imported there."""
+    import os
+    import subprocess
+    import sys
+
+    trf_path, day = write_group(tmp_path, players=8, rounds=3, played=1)
+    pdf, png = tmp_path / "s.pdf", tmp_path / "s.png"
+    script = (
+        "import sys; sys.modules['gui'] = None\n"  # any import of gui (or gui.*) now fails
+        "from clockd.cli import main\n"
+        f"sys.exit(main(['chess', 'print', 'standings', {str(trf_path)!r}, '--day', {str(day)!r},"
+        f" '--pdf', {str(pdf)!r}, '--png', {str(png)!r}]))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert pdf_pages(pdf) == 1
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

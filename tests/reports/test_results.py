@@ -157,7 +157,7 @@ def test_the_files_name_every_player_and_hold_no_private_data(results: Results) 
 def test_the_png_shows_the_champion_in_gold_in_the_final_column(results: Results, tmp_path: Path) -> None:
     from PySide6.QtGui import QColor, QImage
 
-    from gui.render import html_to_png
+    from clockd.reports.render import html_to_png
 
     path = tmp_path / "bracket.png"
     width, height = html_to_png(bracket_html(results), path, width_px=1400)
@@ -177,7 +177,7 @@ def test_the_png_shows_the_champion_in_gold_in_the_final_column(results: Results
 
 
 def test_the_pdf_is_a_printable_page(results: Results, tmp_path: Path) -> None:
-    from gui.render import html_to_pdf
+    from clockd.reports.render import html_to_pdf
 
     path = tmp_path / "bracket.pdf"
     pages = html_to_pdf(bracket_html(results), path)

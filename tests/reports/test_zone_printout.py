@@ -42,7 +42,7 @@ def desk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capture
 
 def mid_word_breaks(html: str) -> list[str]:
     """Each printed line (on the PDF's page) that ends inside a word, with the text it cut."""
-    from gui.render import print_layout
+    from clockd.reports.render import print_layout
 
     doc = print_layout(html, landscape=False)
     assert doc.pageCount() == 1  # laid out (the lines exist once the page is)

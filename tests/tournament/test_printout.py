@@ -89,7 +89,7 @@ def test_the_bracket_of_a_hard_session_prints_on_one_a4_page_with_every_decision
 
     page = bracket_html(results)
     bracket, rest = page.split('<p style="page-break-after: always; margin: 0"></p>', 1)
-    from gui.render import html_to_pdf
+    from clockd.reports.render import html_to_pdf
 
     assert html_to_pdf(bracket + "</body></html>", tmp_path / "bracket-only.pdf") == 1  # all of it on page 1
     assert "korekta czasu:" in bracket and "−0:30" in bracket  # the penalty beside the times

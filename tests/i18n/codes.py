@@ -6,6 +6,9 @@ A code is written where the message is raised (``Refused("table.unknown", …)``
 *families*: :func:`family_codes` lists their members from the enums and registries they
 come from. The catalogue must have both languages for all of them; a test holds it to
 that (``tests/i18n``).
+
+A test helper, not part of the program: it imports every layer (the families come from
+the service's registries), so the runtime's catalogue, below the core, must not carry it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@ out with no web engine and no display: the same page a browser prints becomes a 
 (A4 landscape, vector text) or a PNG (for a projector or a chat message).
 
 Only this module touches Qt for the reports; it takes HTML text and knows nothing of
-brackets, so it stays within the GUI's layer (DESIGN.md, "The house").
+brackets. It paints with QtGui (a text document on an image or a PDF writer; its one use of
+QtWidgets is the process's application object, see :func:`_app`), offscreen, so a printout
+made on a machine with no screen — ``duelclock tournament print``, ``chess print``, an
+event's ``export --pdf`` — needs no part of the desk's GUI package (``gui``).
 """
 
 from __future__ import annotations
