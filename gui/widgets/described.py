@@ -263,14 +263,19 @@ class DescribedPanel(QWidget):
         self.shown.tick(now_ns)
 
     def _clicked(self, name: str) -> None:
+        ev = self.shown.state.event
+        if ev is not None:
+            self.do(ev.id, name)
+
+    def do(self, event_id: str, name: str) -> None:
+        """Ask for action ``name``'s fields (its description's form) and send it to the event."""
         state = self.shown.state
-        ev = state.event
         description = state.described.action(name) if state.described is not None else None
-        if ev is None or description is None:
+        if description is None:
             return
         action = self.ask(description, self)
         if action is not None:
-            self.send(ev.id, action)
+            self.send(event_id, action)
 
 
 __all__ = ["DescribedPanel", "FieldsDialog", "ShownWidget", "described_kind", "shown_value"]
