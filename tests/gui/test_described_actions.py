@@ -33,7 +33,7 @@ def test_the_desk_offers_every_action_of_the_event_from_the_daemons_description(
     assert not items["timer-pause"].isEnabled() and items["timer-pause"].toolTip()  # not running: why not
     asked: list[ActionDescription] = []
 
-    def fill(description: ActionDescription, parent: Any) -> Action:
+    def fill(description: ActionDescription, parent: Any, **context: Any) -> Action:
         asked.append(description)
         form = FieldsDialog(description, parent)
         if description.name == "timer-adjust":
