@@ -328,6 +328,7 @@ def event_from_api(view: EventView, received_ns: int) -> Event:
         chess=body if isinstance(body, ChessBody) else None,
         shown=view.shown,
         received_ns=received_ns,
+        picks=view.picks,
     )
 
 

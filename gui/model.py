@@ -46,7 +46,7 @@ from pydantic.config import JsonDict
 
 from clockd.api.chess import ChessBody
 from clockd.api.describe import DescribeReply
-from clockd.api.messages import NodesReply, Shown
+from clockd.api.messages import NodesReply, Pick, Shown
 from clockd.core.actions import Allowed
 from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
@@ -510,6 +510,8 @@ class Event(_Frozen):
     #: time moves on from there).
     shown: tuple[Shown, ...] = ()
     received_ns: int = 0
+    #: For an action's fields, the values they may take now (the daemon's ``picks``).
+    picks: dict[str, dict[str, tuple[Pick, ...]]] = Field(default_factory=dict)
 
     @property
     def finished(self) -> bool:

@@ -481,6 +481,11 @@ class RefereeWindow(QMainWindow):
             self.menu_event.addAction(a)
         self.menu_event.addAction(self.act_people)
         self.menu_event.addSeparator()
+        #: Every action of the event shown, as the daemon describes it (its form built from the
+        #: description): what the desk has no button of its own for is here too.
+        self.menu_described = self._menu(self.menu_event.addMenu(""))
+        self._described_offered: tuple[object, ...] = ()
+        self.menu_event.addSeparator()
         for a in (
             self.act_import_entries,
             self.act_entry_checkin,
@@ -589,6 +594,8 @@ class RefereeWindow(QMainWindow):
         self.act_new_session.setText(text("gui.referee.new-puzzle-duel-session"))
         self.act_new_timer.setText(text("gui.referee.new-timed-event"))
         self.menu_events.setTitle(text("gui.referee.show-event"))
+        self.menu_described.setTitle(text("gui.referee.every-action"))
+        self._described_offered = ()  # its items are rebuilt in the new language
         self.act_audience.setText(text("gui.referee.audience-screen"))
         self.act_fullscreen.setText(text("gui.referee.full-screen"))
         self.act_shortcuts.setText(text("gui.referee.keyboard-shortcuts"))
@@ -997,7 +1004,42 @@ class RefereeWindow(QMainWindow):
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
 
+    def _render_described_menu(self) -> None:
+        """Event → Every action: one item per action of the event shown, enabled as the daemon
+        says (its reason as the tooltip), its form built from the daemon's description."""
+        state = self.model.state
+        event = state.event
+        offered = (
+            (
+                event.id,
+                tuple(sorted(event.actions.items(), key=lambda kv: kv[0])),
+                state.described is not None,
+            )
+            if event is not None
+            else ()
+        )
+        if offered == self._described_offered:
+            return
+        self._described_offered = offered
+        self.menu_described.clear()
+        if event is None or state.described is None:
+            self.menu_described.setEnabled(False)
+            return
+        for name, reason in sorted(event.actions.items()):
+            description = state.described.action(name)
+            if description is None:
+                continue
+            a = QAction(render(description.title), self)
+            a.setObjectName(f"described-{name}")
+            self._enable(a, render(reason) if reason is not None else "")
+            if reason is None and description.help is not None:
+                a.setToolTip(render(description.help))
+            a.triggered.connect(functools.partial(self.described_panel.do, event.id, name))
+            self.menu_described.addAction(a)
+        self.menu_described.setEnabled(not self.menu_described.isEmpty())
+
     def _update_actions(self) -> None:
+        self._render_described_menu()
         for b in self.bindings:
             self._enable(b.action, self.reason(b.kind, b.scope))
         event = self.model.state.event

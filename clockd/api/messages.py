@@ -457,6 +457,17 @@ class Shown(BaseModel):
         return max(0, self.ms - since_ms) if self.time == "left" else self.ms + since_ms
 
 
+class Pick(BaseModel):
+    """One value an action's field may take now, and how people know it (``Para 3 · stolik 5``):
+    what a form offers to choose from, so no client works out which entries are still to
+    finish or which seats are taken."""
+
+    model_config = ConfigDict(frozen=True)
+
+    value: str | int
+    label: Msg
+
+
 class EventView(BaseModel):
     """One event the daemon hosts: its kind, names, the actions allowed on it now, and what
     its kind shows (``body``: a Puzzle Duel session's players and bracket, a hall event's
@@ -475,6 +486,9 @@ class EventView(BaseModel):
     digest: str = ""  # a fingerprint of the event's exact state: equal digests, equal states
     #: What the event shows, line by line, for clients without a widget of its kind.
     shown: tuple[Shown, ...] = ()
+    #: For an action's fields that name something of the event (an entry, a seat), the values
+    #: they may take now: action → field → picks (public names only).
+    picks: dict[str, dict[str, tuple[Pick, ...]]] = Field(default_factory=dict)
 
 
 class TimelineEntry(BaseModel):

@@ -33,7 +33,7 @@ from clockd.api.describe import (
     FieldDescription,
     describe_action,
 )
-from clockd.api.messages import Done, EventView
+from clockd.api.messages import Done, EventView, Pick
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.core.actions import Action, action_named
 from clockd.i18n import Msg, msg, render, text
@@ -76,11 +76,23 @@ def _help(field: FieldDescription) -> str:
 
 
 def add_fields(
-    parser: argparse.ArgumentParser, description: ActionDescription, given: tuple[str, ...] = ()
+    parser: argparse.ArgumentParser,
+    description: ActionDescription,
+    given: tuple[str, ...] = (),
+    picks: dict[str, tuple[Pick, ...]] | None = None,
 ) -> None:
     """The action's fields as ``parser``'s arguments: those ``given`` by position, in order, the
-    rest as options (``--field``), each typed and helped as its description says."""
+    rest as options (``--field``), each typed and helped as its description says; a field the
+    event has ``picks`` for takes one of them."""
     fields = {f.name: f for f in description.fields}
+    if picks:
+        fields = {
+            n: f.model_copy(update={"type": "choice", "choices": tuple(p.value for p in picks[n])})
+            if n in picks
+            else f
+            for n, f in fields.items()
+        }
+        description = description.model_copy(update={"fields": tuple(fields.values())})
     for name in given:
         field = fields[name]
         metavar = "±SECONDS" if field.type == "ms" else name.upper()
@@ -143,7 +155,9 @@ def verb_action(args: argparse.Namespace) -> Action:
     return parse_action(verb.action, fields)
 
 
-def parser_for(description: ActionDescription, prog: str) -> argparse.ArgumentParser:
+def parser_for(
+    description: ActionDescription, prog: str, picks: dict[str, tuple[Pick, ...]] | None = None
+) -> argparse.ArgumentParser:
     """The options of one action, from its description."""
     from clockd.cli.parser import Parser  # the command line's own words, in the user's language
 
@@ -152,13 +166,18 @@ def parser_for(description: ActionDescription, prog: str) -> argparse.ArgumentPa
         description=render(description.help or description.title),
         allow_abbrev=False,
     )
-    add_fields(parser, description)
+    add_fields(parser, description, picks=picks)
     return parser
 
 
-def fields_of(description: ActionDescription, argv: list[str], prog: str) -> dict[str, Any]:
+def fields_of(
+    description: ActionDescription,
+    argv: list[str],
+    prog: str,
+    picks: dict[str, tuple[Pick, ...]] | None = None,
+) -> dict[str, Any]:
     """The fields typed for ``description`` (argparse says what is wrong, and exits 2)."""
-    values = vars(parser_for(description, prog).parse_args(argv))
+    values = vars(parser_for(description, prog, picks).parse_args(argv))
     return {k: v for k, v in values.items() if v is not None}
 
 
@@ -189,7 +208,7 @@ def do(client: Any, key: str, words: list[str], *, prog: str, as_json: bool) -> 
         known = ", ".join(sorted(event.actions))
         print(render(msg("cli.described.no-such-action", action=name, event=key, known=known)))
         return 2
-    fields = fields_of(description, argv, f"{prog} {key} {name}")
+    fields = fields_of(description, argv, f"{prog} {key} {name}", event.picks.get(name))
     done = client.act(key, Described(kind=name, **fields))
     assert isinstance(done, Done)
     if as_json:

@@ -80,6 +80,7 @@ def event_view(
         seq=seq,
         digest=event_digest(hosted, kind),
         shown=tuple(shown(hosted, now_ns)) if (shown := getattr(kind, "shown", None)) is not None else (),
+        picks=picks(hosted, now_ns) if (picks := getattr(kind, "picks", None)) is not None else {},
     )
 
 

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockd.api.describe import ActionDescription, Described, FieldDescription
+from clockd.api.messages import Pick
 from clockd.core.actions import Action
 from clockd.core.units import MS
 from clockd.i18n import msg, render
@@ -110,8 +111,14 @@ class ShownWidget(DeskWidget):
             self.relayout()
 
 
-def field_widget(field: FieldDescription, parent: QWidget) -> QWidget:
-    """The input for one field, within its description's limits."""
+def field_widget(field: FieldDescription, parent: QWidget, picks: tuple[Pick, ...] | None = None) -> QWidget:
+    """The input for one field, within its description's limits; a field the daemon gave
+    ``picks`` for offers exactly those (an entry still to finish, a seat)."""
+    if picks is not None:
+        combo = QComboBox(parent)
+        for pick in picks:
+            combo.addItem(render(pick.label), pick.value)
+        return combo
     if field.type == "boolean":
         box = QCheckBox(parent)
         box.setChecked(bool(field.default))
@@ -167,7 +174,14 @@ def field_value(field: FieldDescription, widget: QWidget) -> Any:
 class FieldsDialog(QDialog):
     """An action's form, built from its description; :meth:`action` is what to send."""
 
-    def __init__(self, description: ActionDescription, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        description: ActionDescription,
+        parent: QWidget | None = None,
+        *,
+        picks: dict[str, tuple[Pick, ...]] | None = None,
+        given: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.description = description
         self.setWindowTitle(render(description.title))
@@ -176,8 +190,10 @@ class FieldsDialog(QDialog):
         layout.addLayout(form)
         self.inputs: dict[str, QWidget] = {}
         for field in description.fields:
-            widget = field_widget(field, self)
+            widget = field_widget(field, self, (picks or {}).get(field.name))
             widget.setObjectName(field.name)
+            if given and field.name in given:
+                _preset(widget, given[field.name])
             label = render(field.help) if field.help is not None else field.name
             form.addRow(label + ("" if not field.required else " *"), widget)
             self.inputs[field.name] = widget
@@ -187,6 +203,26 @@ class FieldsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        for widget in self.inputs.values():  # OK only once every required field is given
+            for signal in ("textChanged", "currentIndexChanged", "valueChanged", "toggled"):
+                if hasattr(widget, signal):
+                    getattr(widget, signal).connect(self.revalidate)
+        self.revalidate()
+
+    def valid(self) -> bool:
+        """Every required field has a value (a text, a choice): the rest is the daemon's to check."""
+        for f in self.description.fields:
+            widget = self.inputs[f.name]
+            if f.required and isinstance(widget, QLineEdit) and not widget.text().strip():
+                return False
+            if isinstance(widget, QComboBox) and widget.currentData() is None and f.required:
+                return False
+        return True
+
+    def revalidate(self, *_: object) -> None:
+        if self.ok is not None:
+            self.ok.setEnabled(self.valid())
 
     def action(self) -> Action:
         fields = {
@@ -197,14 +233,38 @@ class FieldsDialog(QDialog):
         return Described(kind=self.description.name, **fields)
 
 
-#: How the panel asks for an action's fields (a test answers instead of a person).
-Ask = Callable[[ActionDescription, QWidget], Action | None]
+def _preset(widget: QWidget, value: Any) -> None:
+    """A field's value given beforehand (the entry clicked, the table selected)."""
+    if isinstance(widget, QComboBox):
+        index = widget.findData(value)
+        if index >= 0:
+            widget.setCurrentIndex(index)
+    elif isinstance(widget, QCheckBox):
+        widget.setChecked(bool(value))
+    elif isinstance(widget, QDoubleSpinBox):
+        widget.setValue(float(value) / 1000)
+    elif isinstance(widget, QSpinBox):
+        widget.setValue(int(value))
+    elif isinstance(widget, QLineEdit):
+        widget.setText(str(value))
 
 
-def ask_with_dialog(description: ActionDescription, parent: QWidget) -> Action | None:
-    if not description.fields:
-        return Described(kind=description.name)
-    dialog = FieldsDialog(description, parent)
+#: How the panel asks for an action's fields, given the daemon's picks and the values known
+#: beforehand (a test answers instead of a person).
+Ask = Callable[..., Action | None]
+
+
+def ask_with_dialog(
+    description: ActionDescription,
+    parent: QWidget,
+    *,
+    picks: dict[str, tuple[Pick, ...]] | None = None,
+    given: dict[str, Any] | None = None,
+) -> Action | None:
+    """The action's form (none for an action without fields, or with every field given)."""
+    if all(f.name in (given or {}) for f in description.fields):
+        return Described(kind=description.name, **(given or {}))
+    dialog = FieldsDialog(description, parent, picks=picks, given=given)
     return dialog.action() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
@@ -263,14 +323,21 @@ class DescribedPanel(QWidget):
         self.shown.tick(now_ns)
 
     def _clicked(self, name: str) -> None:
+        ev = self.shown.state.event
+        if ev is not None:
+            self.do(ev.id, name)
+
+    def do(self, event_id: str, name: str, given: dict[str, Any] | None = None) -> None:
+        """Ask for action ``name``'s fields (its description's form, the event's picks offered,
+        ``given`` filled in) and send it to the event."""
         state = self.shown.state
-        ev = state.event
         description = state.described.action(name) if state.described is not None else None
-        if ev is None or description is None:
+        event = state.events.get(event_id)
+        if description is None or event is None:
             return
-        action = self.ask(description, self)
+        action = self.ask(description, self, picks=event.picks.get(name, {}), given=given)
         if action is not None:
-            self.send(ev.id, action)
+            self.send(event_id, action)
 
 
 __all__ = ["DescribedPanel", "FieldsDialog", "ShownWidget", "described_kind", "shown_value"]

@@ -106,7 +106,7 @@ def test_a_kind_added_as_a_folder_is_in_the_cli_the_desk_the_audience_and_the_we
     connection = DaemonConnection(model, host="127.0.0.1", port=hall["port"], token=hall["token"], by="Ola")
     answers: list[ActionDescription] = []
 
-    def answer(description: ActionDescription, parent: Any) -> Described:
+    def answer(description: ActionDescription, parent: Any, **context: Any) -> Described:
         answers.append(description)
         dialog = FieldsDialog(description, parent)  # the form the referee would fill
         dialog.inputs["note"].setText("Ola")  # type: ignore[attr-defined]
