@@ -106,12 +106,13 @@ def entry_finish(state: Any, table: TableState) -> Action | None:
 class HallClock:
     """The hall's clock of one event kind (see the module docstring).
 
-    ``stations`` lists the kind's stations in a state; ``face``: whether the signal tables that
-    are not stations show the countdown (a clock's face — the rotation's devices show their
-    tables instead, so it has none); ``end_at``: which instant a time-out end is stamped at —
-    ``"taken"`` (the instant the daemon took it: how the ``timer`` kind has always journaled
-    it) or ``"due"`` (the instant it fell due: the zone's and the rotation's), kept per kind so
-    each kind's old journals replay to the same end; ``finish``: what a station's press journals.
+    ``stations`` lists the kind's stations in a state. ``face``: whether the signal tables
+    that are not stations show the countdown (a clock's face: the ``timer`` and zone kinds
+    have always shown it there, the rotation never has, and each keeps doing what it did).
+    ``end_at``: which instant a time-out end is stamped at — ``"taken"`` (the instant the
+    daemon took it: how the ``timer`` kind has always journaled it) or ``"due"`` (the instant
+    it fell due: the zone's and the rotation's), kept per kind so each kind's old journals
+    replay to the same end. ``finish``: what a station's press journals.
     """
 
     #: The referee's timer actions and the clock's decisions: part of every holding kind's own.
@@ -279,8 +280,8 @@ class HallClock:
         return [pause, alert]
 
     # -- reading ----------------------------------------------------------------------------------
-    def running(self, hosted: Hosted) -> bool:
-        """Whether the event's time has not ended yet (its tables are still held)."""
+    def holds(self, hosted: Hosted) -> bool:
+        """Whether the event still holds its tables: until its time has ended."""
         state: HallState = hosted.state
         return state.timer.phase is not TimerPhase.ENDED
 

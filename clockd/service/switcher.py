@@ -3,11 +3,12 @@
 The rules are :class:`~clockd.core.switcher.SwitcherEvent` (pure): the rotation's plan, who
 sits in each seat number, the replacements, the tables done. In the daemon it holds a hall
 clock (:class:`~clockd.service.hallclock.HallClock`) as the ``timer`` kind does — the same
-actions and the same ``timer-due`` decisions — and each signal (every 15 minutes) is a **change**: everyone
-moves one seat to the right, the screens show the new tables, the buzzers sound. A table
-whose daemon table is given (``[table_map]``) has a station there: its button records the
-puzzle done. When the last puzzle is done the event ends (a ``timer-due`` end in the same
-commit) and the list of those who stayed from the start to the end is final.
+actions and the same ``timer-due`` decisions — and each signal (every 15 minutes) is a
+**change**: everyone moves one seat to the right, the screens show the new tables, the
+buzzers sound. A table whose daemon table is given (``[table_map]``) has a station there:
+its button records the puzzle done. When the last puzzle is done the event ends (a
+``timer-due`` end in the same commit) and the list of those who stayed from the start to
+the end is final.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class Switcher:
     """The ``switcher`` event kind (see the module docstring)."""
 
     kind = KIND
-    #: No clock faces: the rotation's devices show their tables, its screens the countdown.
+    #: No clock faces: the rotation has never shown its countdown on a device (its screens do).
     clock = HallClock(_stations, face=False, finish=_done)
     actions = clock.actions | set(SWITCHER_ACTIONS)
     entries = clock.entries
@@ -120,7 +121,7 @@ class Switcher:
 
     def holds(self, hosted: Hosted, item: str) -> bool:
         """A seat's table is held until the rotation's time has ended."""
-        return self.clock.running(hosted)
+        return self.clock.holds(hosted)
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: SwitcherEvent = hosted.state

@@ -65,7 +65,7 @@ class TimedEvent:
 
     def holds(self, hosted: Hosted, item: str) -> bool:
         """A station is held until the hall's time has ended."""
-        return self.clock.running(hosted)
+        return self.clock.holds(hosted)
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: HallEvent = hosted.state
