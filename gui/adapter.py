@@ -46,6 +46,7 @@ from clockd.api import (
 )
 from clockd.api import Signal as HallSignal
 from clockd.api.chess import ChessBody
+from clockd.api.describe import Describe, DescribeReply
 from clockd.api.hall import HallBody
 from clockd.api.local import local_tls, login_name
 from clockd.api.messages import NodesReply
@@ -325,6 +326,8 @@ def event_from_api(view: EventView, received_ns: int) -> Event:
         session=session_from_body(body) if isinstance(body, SessionBody) else None,
         hall=hall_of(body, received_ns),
         chess=body if isinstance(body, ChessBody) else None,
+        shown=view.shown,
+        received_ns=received_ns,
     )
 
 
@@ -439,14 +442,19 @@ def _fetch_known(
     token: str | None = None,
     tls: Any = None,
 ) -> None:
-    """The daemon's table numbers and event ids, handed to ``deliver`` in the GUI thread."""
+    """The daemon's table numbers, event ids and descriptions of its kinds and actions
+    (``None`` from a daemon too old to describe them), handed to ``deliver`` in the GUI thread."""
     try:
         with Client(host, port, token, timeout_ms=5000, tls=tls) as client:
             numbers = [t.table for t in client.status().tables]
             ids = [e.id for e in client.events().events]
+            try:
+                described = client.request(Describe())
+            except ApiError:
+                described = None
     except (ApiError, ConnectionError, OSError):
         return
-    relay().delivered.emit(deliver, (numbers, ids))
+    relay().delivered.emit(deliver, (numbers, ids, described))
 
 
 def _fetch_timelines(
@@ -697,10 +705,12 @@ class DaemonConnection(QObject):
             daemon=True,
         ).start()
 
-    def _keep_known(self, delivered: tuple[list[int], list[str]]) -> None:
-        numbers, ids = delivered
+    def _keep_known(self, delivered: tuple[list[int], list[str], Any]) -> None:
+        numbers, ids, described = delivered
         self.model.keep_tables(numbers)
         self.model.keep_events(ids)
+        if isinstance(described, DescribeReply):
+            self.model.set_described(described)
 
     def _apply_history(self, delivered: tuple[int | str, list[TimelineItem]]) -> None:
         which, items = delivered

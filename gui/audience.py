@@ -33,6 +33,7 @@ from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
 from gui.widgets.bracket import BracketWidget
 from gui.widgets.chesshall import PAGE_MS, ChessScreen
+from gui.widgets.described import ShownWidget, described_kind
 from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
@@ -80,6 +81,9 @@ class AudienceWindow(QWidget):
         self.chess = ChessScreen(parent=self) if wall is None else ChessScreen(wall=wall, parent=self)
         body.addWidget(self.chess, 100)
         self.chess.hide()
+        self.described = ShownWidget(hall=True, parent=self)  # a kind drawn from the daemon's words
+        body.addWidget(self.described, 100)
+        self.described.hide()
         self._page_timer = QTimer(self)  # the chess day: the next group's page every few seconds
         self._page_timer.setInterval(page_ms)
         self._page_timer.timeout.connect(self.next_page)
@@ -155,6 +159,15 @@ class AudienceWindow(QWidget):
         self.chess.hide()
         self._page_timer.stop()
         self.header.set_state(state, status_text=self._status(state))
+        described = described_kind(state)
+        self.described.setVisible(described)
+        if described:
+            for w in (self.bracket, self.hall, self.live_panel, self.podium):
+                w.hide()
+            self.described.set_state(state, now)
+            if Change.SIGNAL in dirty:
+                self._signalled()
+            return
         if dirty <= {Change.TABLES, Change.SIGNAL}:
             self.bracket.tables_changed(state, now, tables)
             self.live.tables_changed(state, now, tables)
@@ -245,6 +258,8 @@ class AudienceWindow(QWidget):
         self.hall.tick(now)
         if self.chess.isVisible():
             self.chess.tick(now)
+        if self.described.isVisible():
+            self.described.tick(now)
 
     def _toggle_fullscreen(self) -> None:
         if self.isFullScreen():

@@ -45,7 +45,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
 
 from clockd.api.chess import ChessBody
-from clockd.api.messages import NodesReply
+from clockd.api.describe import DescribeReply
+from clockd.api.messages import NodesReply, Shown
 from clockd.core.actions import Allowed
 from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState
@@ -503,6 +504,11 @@ class Event(_Frozen):
     #: A chess group of the chess day: the daemon's view as it is (public: the hall's names,
     #: schools, boards, results and standings; nothing private is in it).
     chess: ChessBody | None = None
+    #: What the event shows line by line (the daemon's words: ``EventView.shown``), for a kind
+    #: this desk has no widget of, and the GUI's monotonic instant its view arrived (a running
+    #: time moves on from there).
+    shown: tuple[Shown, ...] = ()
+    received_ns: int = 0
 
     @property
     def finished(self) -> bool:
@@ -575,6 +581,8 @@ class DeskState(_Frozen):
     #: and the GUI's wall clock then (Unix ms), which turns the journal's instants into HH:MM:SS.
     nodes: NodesReply | None = None
     nodes_wall_ms: int = 0
+    #: The daemon's descriptions of its kinds and actions (``describe``; ``None``: not yet).
+    described: DescribeReply | None = None
 
     # -- the event shown -------------------------------------------------------------------
     @property
@@ -966,6 +974,11 @@ class DeskModel:
         self._emit(Change.NODES)
         if flipped:
             self._emit(Change.TABLES, flipped)
+
+    def set_described(self, described: DescribeReply) -> None:
+        """The daemon's descriptions arrived: the desk can offer every kind's actions."""
+        self._set(described=described)
+        self._emit(Change.EVENTS)
 
     def set_connection(self, connection: Connection, detail: Msg | None = None) -> None:
         if (connection, detail) == (self._state.connection, self._state.connection_detail):

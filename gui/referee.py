@@ -95,6 +95,7 @@ from gui.people import PeopleDialog
 from gui.style import DESK
 from gui.widgets.bracket import BracketWidget
 from gui.widgets.chess import ChessPanel
+from gui.widgets.described import DescribedPanel, described_kind
 from gui.widgets.hall import HallWidget
 from gui.widgets.header import HeaderBar
 from gui.widgets.painted import font
@@ -175,6 +176,9 @@ class RefereeWindow(QMainWindow):
         self.event_view.addWidget(self.hall_panel)
         self.chess_panel = ChessPanel(commands, self.send, self.select_event, parent=self.event_view)
         self.event_view.addWidget(self.chess_panel)
+        #: An event of any other kind: drawn from the daemon's descriptions (gui.widgets.described).
+        self.described_panel = DescribedPanel(self.send, parent=self.event_view)
+        self.event_view.addWidget(self.described_panel)
         self.pair_all_dialog: PairAllDialog | None = None
         self.tables = TablesWidget(parent=desk)
         desk.addWidget(self.event_view)
@@ -742,6 +746,7 @@ class RefereeWindow(QMainWindow):
         if Change.EVENTS in dirty:
             self.players.set_state(state)
             self.chess_panel.set_state(state)
+            self.described_panel.set_state(state, now)
             self.refusals.set_state(state)
             self._render_events()
         if dirty & {Change.EVENTS, Change.CONNECTION}:
@@ -770,12 +775,21 @@ class RefereeWindow(QMainWindow):
         state = self.model.state
         hall = state.hall is not None
         chess = state.chess
-        page = self.chess_panel if chess is not None else self.hall_panel if hall else self.bracket
+        described = described_kind(state)
+        page = (
+            self.described_panel
+            if described
+            else self.chess_panel
+            if chess is not None
+            else self.hall_panel
+            if hall
+            else self.bracket
+        )
         if page is self.chess_panel and self.event_view.currentWidget() is not page:
             self.chess_panel.entry.setFocus()  # a chess group shown: the arbiter types results at once
         self.event_view.setCurrentWidget(page)
         self.event_view.setVisible(
-            hall or chess is not None or state.bracket is not None
+            hall or described or chess is not None or state.bracket is not None
         )  # no bracket yet: the tables get the room
         self.tabs.setTabVisible(1, state.session is not None)
         if chess is not None:
@@ -836,6 +850,7 @@ class RefereeWindow(QMainWindow):
         self.tables.tick(now)
         self.detail.tick(now)
         self.hall.tick(now)
+        self.described_panel.tick(now)
 
     def _signalled(self) -> None:
         """A hall signal: the desk sounds it and says which event's it is."""

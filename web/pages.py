@@ -124,7 +124,33 @@ class Pages:
             return self.env.get_template("puzzle.html").render(**self._puzzle(view, body, lang), **ctx)
         if isinstance(body, ChessBody):
             return self.env.get_template("chess.html").render(**self._chess(body, lang), **ctx)
+        if getattr(body, "timer", None) is None:  # a kind the pages know only by the daemon's words
+            return self.env.get_template("shown.html").render(rows=self._shown(held, lang), **ctx)
         return self.env.get_template("zone.html").render(**self._zone(held, lang), **ctx)
+
+    def _shown(self, held: Held, lang: str) -> list[dict[str, Any]]:
+        """An event's ``shown`` lines for the page: a running time carried on by the page's script."""
+        view = held.view
+        assert isinstance(view, EventView)
+        age = _age_ms(held)
+        rows = []
+        for i, row in enumerate(view.shown):
+            ms = row.ms_at(age) if row.running else row.ms
+            if ms is not None:
+                words = render(msg("shown.left" if row.time == "left" else "shown.gone", ms=ms), lang)
+            else:
+                words = render(row.text, lang) if row.text is not None else ""
+            rows.append(
+                {
+                    "label": render(row.label, lang),
+                    "text": words,
+                    "ms": ms,
+                    "dir": -1 if row.time == "left" else 1,
+                    "running": "true" if row.running else "false",
+                    "big": i == 0 and ms is not None,
+                }
+            )
+        return rows
 
     def _events(self, lang: str, root: str) -> list[dict[str, str]]:
         words = Words(lang)
@@ -151,7 +177,9 @@ class Pages:
         timer = getattr(body, "timer", None)
         if timer is not None:
             return render(msg(f"term.timer-phase.{timer.phase}"), lang)
-        return ""
+        return " · ".join(
+            f"{render(r.label, lang)}: {render(r.text, lang)}" for r in view.shown if r.text is not None
+        )
 
     def _clock_map(self, key: str) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}

@@ -8,7 +8,8 @@
 The wire format and examples: ``docs/api.md``.
 """
 
-from clockd.api import chess, hall, puzzle, switcher, zone  # noqa: F401  (every event kind's view, so a client reads them)
+from clockd import kinds
+from clockd.api import chess, describe, hall, puzzle, switcher, zone  # noqa: F401  (every event kind's view, so a client reads them)
 from clockd.api.client import Client, DaemonUnreachable, Subscription
 from clockd.api.local import DaemonInfo, read_info, resolve, state_dir
 from clockd.api.messages import (
@@ -38,6 +39,8 @@ from clockd.api.messages import (
     parse_request,
     request_type,
 )
+
+kinds.load("api")  # the views of the kinds that are packages (clockd.kinds)
 
 __all__ = [
     "API_VERSION",

@@ -434,6 +434,29 @@ class QuarantinedBody(EventBody):
     problem: str
 
 
+class Shown(BaseModel):
+    """One line of what an event shows, for a client with no widget of the event's kind (a
+    kind's own folder may bring one): a label and its value — words, or a time in
+    milliseconds, ``left`` (shown as a clock face shows it, rounded up) or ``gone`` (rounded
+    down), which moves on while ``running`` from the instant the view arrived. Every client
+    renders these the same way, so a new kind is on the desk, the audience screen and the
+    web page with no client code."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: Msg
+    text: Msg | None = None
+    ms: int | None = None
+    time: Literal["left", "gone"] = "left"
+    running: bool = False
+
+    def ms_at(self, since_ms: int) -> int | None:
+        """The time shown ``since_ms`` after the view was made (a running clock moves on)."""
+        if self.ms is None or not self.running:
+            return self.ms
+        return max(0, self.ms - since_ms) if self.time == "left" else self.ms + since_ms
+
+
 class EventView(BaseModel):
     """One event the daemon hosts: its kind, names, the actions allowed on it now, and what
     its kind shows (``body``: a Puzzle Duel session's players and bracket, a hall event's
@@ -450,6 +473,8 @@ class EventView(BaseModel):
     body: AnyEventBody
     seq: int
     digest: str = ""  # a fingerprint of the event's exact state: equal digests, equal states
+    #: What the event shows, line by line, for clients without a widget of its kind.
+    shown: tuple[Shown, ...] = ()
 
 
 class TimelineEntry(BaseModel):

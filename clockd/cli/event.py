@@ -12,6 +12,8 @@
     duelclock event finish sztafeta para-3             # the referee records a finish
     duelclock event unfinish sztafeta para-3 --reason "knocked the button"
     duelclock event replay SPOR.json                   # a dispute: replay a relay/blind/team event's inputs
+    duelclock event do sztafeta                        # what may be done now, for an event of any kind
+    duelclock event do sztafeta timer-adjust --delta-ms +30 --reason "…"   # any action, as described
 
 A hall event's file (TOML): ``duration = "60m"``, ``signal_every = "5m"``,
 ``signal_at = ["30m"]``, ``before_start = ["10m", "5m"]``, ``devices = [5, 6, 7, 8]`` (the
@@ -28,10 +30,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import clockd.core.hall
+import clockd.core.switcher
+import clockd.core.zone  # noqa: F401  (their actions, which the verbs name)
 from clockd.api.local import login_name
-from clockd.cli.argtypes import seconds_to_ms
+from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import add_connection_options, call
-from clockd.i18n import msg, render, text
+from clockd.i18n import Problem, msg, render, text
 from clockd.store.files import private_file
 
 
@@ -71,90 +76,58 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--config", metavar="FILE", help=text("cli.event.the-events-toml-file"))
     p.add_argument("--name", default="", help=text("cli.event.the-name-screens-show"))
-    why = text("cli.event.why-journaled")
-    command("start", text("cli.event.start-the-event-the-referees-signal"))
-    for name, help_text in (
-        ("pause", text("cli.event.pause-the-events-clock")),
-        ("resume", text("cli.event.resume-the-events-clock")),
-        ("end", text("cli.event.end-the-event-now")),
-    ):
-        p = command(name, help_text)
-        p.add_argument("--reason", default="", help=why)
-    p = command(
-        "adjust",
-        text("cli.event.give-or-take-the-events-time"),
-    )
-    p.add_argument("seconds", type=seconds_to_ms, metavar="±SECONDS", help=text("cli.event.e-g-30-30"))
-    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
-    p = command(
-        "schedule",
-        text("cli.event.plan-the-start-the-t-10"),
-    )
+    for verb in VERBS:
+        add_verb(verb, command)
+    p = command("schedule", text("action-help.timer-schedule"))
     p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
-    p = command("finish", text("cli.event.record-an-entrys-finish-now"))
-    p.add_argument("entry")
+    p = command("finish", text("action-help.entry-finish"))
+    p.add_argument("entry", help=text("field-help.entry"))
     p.add_argument("--missing", type=int, default=0, help=text("cli.event.finish-missing"))
-    p = command(
-        "unfinish",
-        text("cli.event.take-back-a-finish-recorded-by"),
-    )
-    p.add_argument("entry")
-    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
-    _add_zone(command, why)
-    _add_replay(esub)
-
-
-def _add_zone(command: Any, why: str) -> None:
-    """The zone's contests (relay, blind, team): entries, splits, counts, missing pieces, voids."""
-    p = command("add", text("cli.event.add-help"))
-    p.add_argument("entry", help=text("cli.event.entry-id"))
-    p.add_argument("--name", default="", help=text("cli.event.entry-name"))
-    p.add_argument("--table", type=int, default=None, help=text("cli.event.entry-table"))
     p = command("import", text("cli.event.import-help"))
     p.add_argument("file", metavar="FILE.csv")
     p = command("checkin", text("cli.event.checkin-help"))
     p.add_argument("entries", nargs="+", metavar="ENTRY")
-    p = command("checkout", text("cli.event.checkout-help"))
-    p.add_argument("entry")
-    command("close", text("cli.event.close-help"))
-    command("reopen", text("cli.event.reopen-help"))
-    p = command("table", text("cli.event.table-help"))
-    p.add_argument("entry")
-    p.add_argument("table", type=int)
-    p = command("split", text("cli.event.split-help"))
-    p.add_argument("entry")
-    p = command("count", text("cli.event.count-help"))
-    p.add_argument("entry")
-    p.add_argument("pieces", type=int, nargs="+", metavar="PIECES")
-    p = command("missing", text("cli.event.missing-help"))
-    p.add_argument("entry")
-    p.add_argument("missing", type=int)
-    p = command("void", text("cli.event.void-help"))
-    p.add_argument("entry")
-    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
-    p = command("unvoid", text("cli.event.unvoid-help"))
-    p.add_argument("entry")
-    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
-    p = command("confirm", text("cli.event.confirm-help"))
-    p.add_argument("--reason", default="", help=why)
-    # the S(witcher) rotation
-    p = command("seat", text("cli.event.seat-help"))
-    p.add_argument("seat", type=int, metavar="NUMBER")
-    p.add_argument("name")
-    p = command("replace", text("cli.event.replace-help"))
-    p.add_argument("seat", type=int, metavar="NUMBER")
-    p.add_argument("name", nargs="?", default="")
-    p.add_argument("--reason", default="", help=why)
-    p = command("done", text("cli.event.done-help"))
-    p.add_argument("table", type=int)
-    p = command("undone", text("cli.event.undone-help"))
-    p.add_argument("table", type=int)
-    p.add_argument("--reason", required=True, help=text("cli.event.why-required"))
+    p = command("count", text("action-help.entry-count"))
+    p.add_argument("entry", help=text("field-help.entry"))
+    p.add_argument("pieces", type=int, nargs="+", metavar="PIECES", help=text("field-help.per_picture"))
     p = command("export", text("cli.event.export-help"), mutating=False)
     p.add_argument("--json-out", dest="json_out", metavar="FILE", help=text("cli.event.export-json"))
     p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
     p.add_argument("--html", dest="html_out", metavar="FILE", help=text("cli.event.export-html"))
     p.add_argument("--pdf", dest="pdf_out", metavar="FILE", help=text("cli.event.export-pdf"))
+    _add_replay(esub)
+    p = command("do", text("cli.event.do-help"))
+    p.add_argument(
+        "words", nargs=argparse.REMAINDER, metavar="ACTION --FIELD VALUE", help=text("cli.event.do-words")
+    )
+
+
+#: The hall events' short words: each one action, its fields typed by position as listed (the
+#: options, types and help come from the action's definition: clockd.cli.described).
+VERBS = (
+    Verb("start", "timer-start"),
+    Verb("pause", "timer-pause"),
+    Verb("resume", "timer-resume"),
+    Verb("end", "timer-end"),
+    Verb("adjust", "timer-adjust", ("delta_ms",)),
+    Verb("unfinish", "entry-unfinish", ("entry",)),
+    # the zone's contests (relay, blind, team): entries, splits, counts, missing pieces, voids
+    Verb("add", "entry-add", ("entry",)),
+    Verb("checkout", "entry-check-out", ("entry",)),
+    Verb("close", "entries-close"),
+    Verb("reopen", "entries-reopen"),
+    Verb("table", "entry-table", ("entry", "table")),
+    Verb("split", "entry-split", ("entry",)),
+    Verb("missing", "entry-missing", ("entry", "missing")),
+    Verb("void", "entry-void", ("entry",)),
+    Verb("unvoid", "entry-unvoid", ("entry",)),
+    Verb("confirm", "zone-confirm"),
+    # the S(witcher) rotation
+    Verb("seat", "switcher-seat", ("seat", "name")),
+    Verb("replace", "switcher-replace", ("seat", "name")),
+    Verb("done", "switcher-table-done", ("table",)),
+    Verb("undone", "switcher-table-undone", ("table",)),
+)
 
 
 def _add_replay(esub: Any) -> None:
@@ -207,6 +180,10 @@ def run(args: argparse.Namespace) -> int:
             return _show(client.events([args.key]).events[0], args.json)
         if args.command == "export":
             return _export(client, args)
+        if args.command == "do":  # any action of any kind, as the daemon describes it
+            from clockd.cli.described import do
+
+            return do(client, args.key, args.words, prog="duelclock event do", as_json=args.json)
         if args.command == "checkin":  # one journaled check-in per entry, as they come
             from clockd.core.zone import EntryCheckIn
 
@@ -214,7 +191,11 @@ def run(args: argparse.Namespace) -> int:
                 done = client.act(args.key, EntryCheckIn(entry=entry))
                 print(render(msg("cli.journaled", seq=done.seq)) + f"  {entry}")
             return 0
-        action = _action(args)
+        try:
+            action = _action(args)
+        except Problem as exc:  # a field its definition refuses (a reason too long): said, not sent
+            print(render(exc.msg), file=sys.stderr)
+            return 2
         if action is None:
             return 2
         done = client.act("" if args.command == "new" else args.key, action)
@@ -260,31 +241,11 @@ def _print_seat_changes(body: Any) -> None:
 
 def _action(args: argparse.Namespace) -> Any:
     from clockd.core.actions import CreateEvent
-    from clockd.core.hall import (
-        FinishEntry,
-        TimerAdjust,
-        TimerEnd,
-        TimerPause,
-        TimerResume,
-        TimerSchedule,
-        TimerStart,
-        UndoFinish,
-    )
-    from clockd.core.switcher import ReplacePerson, TableDone, TableUndone, TakeSeat
-    from clockd.core.zone import (
-        AddEntry,
-        CloseEntries,
-        ConfirmRanking,
-        CountEntry,
-        EntryCheckOut,
-        EntryTable,
-        MissingPieces,
-        ReopenEntries,
-        SplitEntry,
-        UnvoidEntry,
-        VoidEntry,
-    )
+    from clockd.core.hall import FinishEntry, TimerSchedule
+    from clockd.core.zone import CountEntry
 
+    if getattr(args, "verb", None) is not None:
+        return verb_action(args)
     cmd = args.command
     if cmd == "new":
         toml = None
@@ -299,34 +260,14 @@ def _action(args: argparse.Namespace) -> Any:
                 return None
         return CreateEvent(event_kind=args.kind, key=args.key, name=args.name, config_toml=toml)
     return {
-        "start": lambda: TimerStart(),
-        "pause": lambda: TimerPause(reason=args.reason),
-        "resume": lambda: TimerResume(reason=args.reason),
-        "end": lambda: TimerEnd(reason=args.reason),
-        "adjust": lambda: TimerAdjust(delta_ms=args.seconds, reason=args.reason),
         "schedule": lambda: TimerSchedule(start_in_ms=args.minutes * 60_000),
         "finish": lambda: FinishEntry(entry=args.entry),
-        "unfinish": lambda: UndoFinish(entry=args.entry, reason=args.reason),
-        "add": lambda: AddEntry(entry=args.entry, name=args.name, table=args.table),
         "import": lambda: _import(args),
-        "checkout": lambda: EntryCheckOut(entry=args.entry),
-        "close": lambda: CloseEntries(),
-        "reopen": lambda: ReopenEntries(),
-        "table": lambda: EntryTable(entry=args.entry, table=args.table),
-        "split": lambda: SplitEntry(entry=args.entry),
         "count": lambda: (
             CountEntry(entry=args.entry, pieces=args.pieces[0])
             if len(args.pieces) == 1
             else CountEntry(entry=args.entry, per_picture=tuple(args.pieces))
         ),
-        "missing": lambda: MissingPieces(entry=args.entry, missing=args.missing),
-        "void": lambda: VoidEntry(entry=args.entry, reason=args.reason),
-        "unvoid": lambda: UnvoidEntry(entry=args.entry, reason=args.reason),
-        "confirm": lambda: ConfirmRanking(reason=args.reason),
-        "seat": lambda: TakeSeat(seat=args.seat, name=args.name),
-        "replace": lambda: ReplacePerson(seat=args.seat, name=args.name, reason=args.reason),
-        "done": lambda: TableDone(table=args.table),
-        "undone": lambda: TableUndone(table=args.table, reason=args.reason),
     }[cmd]()
 
 
@@ -425,7 +366,11 @@ def _where(event: Any) -> str:
             where += " · " + text("cli.event.confirmed")
         return where
     stage = getattr(body, "stage", None)
-    return text(f"term.session-stage.{stage}") if stage else ""
+    if stage:
+        return text(f"term.session-stage.{stage}")
+    from clockd.cli.described import shown_lines
+
+    return " · ".join(shown_lines(event))  # a kind the command line has no words of its own for
 
 
 #: Kinds whose body has a hall timer.

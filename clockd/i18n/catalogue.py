@@ -59,6 +59,7 @@ class Catalogue:
 
     def __init__(self, entries: Mapping[str, CatalogueEntry], plural_pl: Callable[[int], int]) -> None:
         self.entries = dict(entries)
+        self.plural_pl = plural_pl
         self._plural: dict[str, Callable[[int], int]] = {"pl": plural_pl, "en": _english_plural}
         self._formatter = _Formatter(self)
         self._rendered: dict[tuple[Msg, str], str] = {}
@@ -203,18 +204,49 @@ def parse(text: str) -> Catalogue:
 
 
 _CATALOGUE: Catalogue | None = None
+_CATALOGUE_KINDS: tuple[object, ...] = ()
 _LOCK = threading.Lock()
 
 
 def catalogue() -> Catalogue:
-    """The package's catalogue (read on first use)."""
-    global _CATALOGUE
-    if _CATALOGUE is None:
+    """The package's catalogue with every kind's sentences (read on first use, and again
+    only if the kinds found change: a test adding a kind with ``DUELCLOCK_KINDS``)."""
+    global _CATALOGUE, _CATALOGUE_KINDS
+    from clockd import kinds
+
+    found = kinds.packages()
+    if _CATALOGUE is None or found is not _CATALOGUE_KINDS:
         with _LOCK:
-            if _CATALOGUE is None:
+            if _CATALOGUE is None or found is not _CATALOGUE_KINDS:
                 source = resources.files("clockd.i18n").joinpath(*CATALOGUE_FILE)
-                _CATALOGUE = parse(source.read_text(encoding="utf-8"))
+                _CATALOGUE = merged(parse(source.read_text(encoding="utf-8")), *_kinds_catalogues())
+                _CATALOGUE_KINDS = found
     return _CATALOGUE
+
+
+def _kinds_catalogues() -> list[Catalogue]:
+    """Each event kind's own sentences (its folder's ``messages.po``, :mod:`clockd.kinds`)."""
+    from clockd import kinds
+
+    out = []
+    for path in kinds.files("messages.po"):
+        try:
+            out.append(parse(path.read_text(encoding="utf-8")))
+        except CatalogueError as exc:
+            raise CatalogueError(f"{path}: {exc}") from None
+    return out
+
+
+def merged(first: Catalogue, *more: Catalogue) -> Catalogue:
+    """One catalogue of several (the project's, then each kind's): a code defined twice is a
+    mistake said at once, not a sentence silently replaced."""
+    entries = dict(first.entries)
+    for cat in more:
+        for code, entry in cat.entries.items():
+            if code in entries:
+                raise CatalogueError(f"the message catalogue defines {code!r} twice")
+            entries[code] = entry
+    return Catalogue(entries, first.plural_pl)
 
 
 def placeholders(template: str) -> set[str]:

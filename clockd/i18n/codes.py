@@ -117,6 +117,7 @@ def family_codes() -> set[str]:
     from clockd.core.retention import Step
     from clockd.core.tournament import RoundKind
     from clockd.devices.gpio_config import PIN_ROLES
+    from clockd.i18n.catalogue import catalogue
     from clockd.service.events import event_kinds
     from clockd.store.entries import entry_kinds
 
@@ -124,6 +125,15 @@ def family_codes() -> set[str]:
     out |= {f"term.match-status.{s.value}" for s in MatchStatus}
     out |= {f"term.timer-phase.{p.value}" for p in TimerPhase}
     out |= {f"term.action.{name}" for name in action_types()}
+    out |= {  # an action's help, where it has one (clockd.api.describe: optional)
+        f"action-help.{name}" for name in action_types() if f"action-help.{name}" in catalogue()
+    }
+    out |= {  # every action field's help (clockd.api.describe)
+        f"field-help.{field}"
+        for cls in action_types().values()
+        for field in cls.model_fields
+        if field not in ("kind", "t_ns")
+    }
     out |= {f"term.program.{kind}" for kind in program_types()}
     out |= {f"term.event-kind.{kind}" for kind in event_kinds()}
     out |= {"term.event-kind.quarantined"}  # an event set aside at start (clockd.service.views)

@@ -188,6 +188,9 @@ class EventKind(Protocol):
         action aimed at the item goes."""
         ...
 
+    # Optional: ``shown(hosted, now_ns) -> list[Shown]`` — what the event shows, line by line,
+    # for clients without a widget of the kind (``clockd.api.messages.Shown``).
+
     # Optional: ``holds(hosted, item) -> bool`` — whether the event's ``item`` still holds the
     # table its program is on (``False``: it is over, the table is given back). A kind without
     # it keeps its tables until it unloads them itself (a chess round's boards) or the referee
@@ -326,6 +329,10 @@ class EventHost:
         self._view = EventsView(MappingProxyType({}), (), "")  # the hall is set at the first commit
         #: Each event's last journaled entry (its seq): what an alert names if its state cannot be shown.
         self._last_seq: dict[str, int] = {}
+
+    def hosted_kinds(self) -> Mapping[str, EventKind]:
+        """The event kinds this host holds events of, by name (what ``describe`` lists)."""
+        return MappingProxyType(self._kinds)
 
     # -- wiring and reading ----------------------------------------------------------------
     def bind(self, world: World) -> None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from clockd import __version__
+from clockd.api.describe import Describe, DescribeReply, KindDescription, describe_actions, kind_title
 from clockd.api.messages import (
     ActionRequest,
     CommandView,
@@ -256,6 +257,20 @@ async def _events(ctx: Context, req: Events) -> Reply:
     keys = list(events.order) if events is not None and req.events is None else list(req.events or [])
     return EventsReply(
         id=req.id, seq=current.seq, hall=current.hall, events=[ctx.event_view(k, current) for k in keys]
+    )
+
+
+@handles(Describe)
+async def _describe(ctx: Context, req: Describe) -> Reply:
+    host = ctx.engine.component("events")
+    hosted = host.hosted_kinds() if isinstance(host, EventHost) else {}
+    return DescribeReply(
+        id=req.id,
+        kinds=[
+            KindDescription(kind=name, title=kind_title(name), actions=tuple(sorted(kind.actions)))
+            for name, kind in sorted(hosted.items())
+        ],
+        actions=describe_actions(),
     )
 
 

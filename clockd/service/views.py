@@ -79,6 +79,7 @@ def event_view(
         body=kind.view(hosted, now_ns, tables, hall),
         seq=seq,
         digest=event_digest(hosted, kind),
+        shown=tuple(shown(hosted, now_ns)) if (shown := getattr(kind, "shown", None)) is not None else (),
     )
 
 
