@@ -28,6 +28,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from clockd.i18n import text
 from gui import terms
 from gui.model import Change, DeskModel, DeskState, PublicCopy
 from gui.style import HALL
@@ -129,8 +130,8 @@ class AudienceWindow(QWidget):
         self._flush()
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("duelclock — audience"))
-        self.live_label.setText(self.tr("LIVE NOW"))
+        self.setWindowTitle(text("gui.audience.duelclock-audience"))
+        self.live_label.setText(text("gui.audience.live-now"))
         self._dirty = set(Change) - {Change.SIGNAL}
         self._flush()
 
@@ -315,7 +316,7 @@ class Podium(QWidget):
             label.setText(f"{i + 1}. {name}" if name else "")
 
     def retranslate(self) -> None:
-        self.title.setText(self.tr("DUEL CHAMPION"))
+        self.title.setText(text("gui.audience.duel-champion"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from clockd.api.chess import ChessBody, ChessPlayerView
 from clockd.core.chessday.group import ClaimIllegalMove, PairRound, RecordAppeal, WithdrawPlayer
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui.commands import Command, CommandResult, CommandSink
 from gui.dialogs import _Form
 from gui.widgets.chess import result_text
@@ -58,9 +58,9 @@ class _BoardForm(_Form):
         if board is not None:
             self.board.setCurrentIndex(max(0, self.board.findData(board)))
         self.board.currentIndexChanged.connect(self._players)
-        self.form.addRow(self.tr("Board"), self.board)
+        self.form.addRow(text("gui.chessdialogs.board"), self.board)
         self.player = QComboBox(self)
-        self.form.addRow(self.tr("Player"), self.player)
+        self.form.addRow(text("gui.chessdialogs.player"), self.player)
         self._players()
 
     def _players(self) -> None:
@@ -68,8 +68,8 @@ class _BoardForm(_Form):
         number = self.board.currentData()
         b = next((b for b in self.body.boards if b.board == number), None)
         if b is not None:
-            self.player.addItem(self.tr("White: %1").replace("%1", b.white.name), b.white.start)
-            self.player.addItem(self.tr("Black: %1").replace("%1", b.black.name), b.black.start)
+            self.player.addItem(text("gui.chessdialogs.white", name=b.white.name), b.white.start)
+            self.player.addItem(text("gui.chessdialogs.black", name=b.black.name), b.black.start)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -80,9 +80,8 @@ class ClaimDialog(_BoardForm):
     """An illegal move correctly claimed (§H: the first has no consequence, the second loses)."""
 
     def __init__(self, body: ChessBody, board: int | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Illegal move claimed"), body, board, parent)
-        note = QLabel(self.tr("The first claimed illegal move of a player has no consequence; the second "
-                              "proposes the loss of the game to the arbiter."), self)  # fmt: skip
+        super().__init__(text("gui.chessdialogs.illegal-move-claimed"), body, board, parent)
+        note = QLabel(text("gui.chessdialogs.the-first-claimed-illegal-move"), self)  # fmt: skip
         note.setWordWrap(True)
         self.form.addRow(note)
 
@@ -94,15 +93,15 @@ class AppealDialog(_BoardForm):
     """An appeal to the chief arbiter, with the decision (final) and the result it sets, if any."""
 
     def __init__(self, body: ChessBody, board: int | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Appeal to the chief arbiter"), body, board, parent)
-        self.text = self._reason(self.tr("what the player appeals against — required"))
-        self.form.addRow(self.tr("Appeal"), self.text)
-        self.decision = self._reason(self.tr("the chief arbiter's decision — required, final"))
-        self.form.addRow(self.tr("Decision"), self.decision)
+        super().__init__(text("gui.chessdialogs.appeal-to-the-chief-arbiter"), body, board, parent)
+        self.text = self._reason(text("gui.chessdialogs.what-the-player-appeals-against"))
+        self.form.addRow(text("gui.chessdialogs.appeal"), self.text)
+        self.decision = self._reason(text("gui.chessdialogs.the-chief-arbiters-decision-required"))
+        self.form.addRow(text("gui.chessdialogs.decision"), self.decision)
         self.result_box = QComboBox(self)
         for r in APPEAL_RESULTS:
-            self.result_box.addItem(result_text(r) if r else self.tr("no change of result"), r)
-        self.form.addRow(self.tr("Result set"), self.result_box)
+            self.result_box.addItem(result_text(r) if r else text("gui.chessdialogs.no-change-of-result"), r)
+        self.form.addRow(text("gui.chessdialogs.result-set"), self.result_box)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -125,15 +124,15 @@ class ChessWithdrawDialog(_Form):
     """A player leaves the group: not paired in the rounds to come (the reason is journaled)."""
 
     def __init__(self, body: ChessBody, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Withdraw a player"), parent)
+        super().__init__(text("gui.chessdialogs.withdraw-a-player"), parent)
         self.player = QComboBox(self)
         players = known_players(body)
         names = {p.start: p.name for p in players}
         for start in range(1, body.players + 1):
             self.player.addItem(f"{start}. {names.get(start, '')}".rstrip(), start)
-        self.form.addRow(self.tr("Player"), self.player)
-        self.reason = self._reason(self.tr("why — required, it is journaled"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.chessdialogs.player"), self.player)
+        self.reason = self._reason(text("gui.chessdialogs.why-required-it-is-journaled"))
+        self.form.addRow(text("gui.chessdialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -168,7 +167,7 @@ class PairAllDialog(QDialog):
         finished: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Pair all ready groups"))
+        self.setWindowTitle(text("gui.chessdialogs.pair-all-ready-groups"))
         self.setMinimumWidth(560)
         self.groups = list(groups)
         self.commands = commands
@@ -206,11 +205,13 @@ class PairAllDialog(QDialog):
             return
         g = self.groups[self.index]
         self.current.setText(
-            self.tr("Pairing %1 — round %2 (%3 of %4)")
-            .replace("%1", g.title)
-            .replace("%2", str(g.round))
-            .replace("%3", str(self.index + 1))
-            .replace("%4", str(len(self.groups)))
+            text(
+                "gui.chessdialogs.pairing-round-of",
+                group=g.title,
+                round=str(g.round),
+                index=str(self.index + 1),
+                groups=str(len(self.groups)),
+            )
         )
         why = self.commands.available("chess-pair")
         if why is not None:
@@ -232,12 +233,14 @@ class PairAllDialog(QDialog):
     def _finish(self) -> None:
         self.done_all = True
         self.current.setText(
-            self.tr("Paired %1 of %2 groups.")
-            .replace("%1", str(len(self.paired)))
-            .replace("%2", str(len(self.groups)))
+            text(
+                "gui.chessdialogs.paired-of-groups",
+                paired=str(len(self.paired)),
+                groups=str(len(self.groups)),
+            )
         )
         if self.failed:
-            lines = [self.tr("Not paired:")] + [f"• {g.title}: {why}" for g, why in self.failed]
+            lines = [text("gui.chessdialogs.not-paired")] + [f"• {g.title}: {why}" for g, why in self.failed]
             self.report.setText("\n".join(lines))
             self.report.setStyleSheet("color: #c62828;")
         if self.close_button is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 
-from PySide6.QtCore import QCoreApplication, QRegularExpression, Qt
+from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -42,6 +42,7 @@ from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
 from clockd.core.switcher import ReplacePerson, TableDone
 from clockd.core.zone import CountEntry, EntryCheckIn, EntryTable, MissingPieces, SplitEntry, VoidEntry
+from clockd.i18n import text
 from gui import terms
 from gui.hallconfig import config_toml
 from gui.model import DeskState, Hall, Match
@@ -105,28 +106,28 @@ class AdjustDialog(_Form):
     """Add or remove time on one side of a table's clock, with a reason (it is journaled)."""
 
     def __init__(self, state: DeskState, table: int, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Adjust the time — table %1").replace("%1", str(table)), parent)
+        super().__init__(text("gui.dialogs.adjust-the-time-table", table=str(table)), parent)
         self.table = table
         self.sides = QButtonGroup(self)
         box = QWidget(self)
         row = QVBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
         for side, player in zip((Side.A, Side.B), _names_at_clock(state, table), strict=True):
-            label = QCoreApplication.translate("Dialogs", "side %1").replace("%1", side.value.upper())
+            label = text("gui.dialogs.side-letter", side=side.value.upper())
             r = QRadioButton(f"{label} — {player}" if player else label, box)
             r.setProperty("side", side.value)
             self.sides.addButton(r)
             row.addWidget(r)
             r.toggled.connect(self.revalidate)
-        self.form.addRow(self.tr("Side"), box)
+        self.form.addRow(text("gui.dialogs.side"), box)
         self.seconds = QSpinBox(self)
         self.seconds.setRange(-3600, 3600)
         self.seconds.setSuffix(" s")
         self.seconds.setValue(10)
         self.seconds.valueChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Add (negative: remove)"), self.seconds)
-        self.reason = self._reason(self.tr("why — required, it is journaled"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.dialogs.add-negative-remove"), self.seconds)
+        self.reason = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -148,12 +149,12 @@ class AdjustDialog(_Form):
 
 class NoteDialog(_Form):
     def __init__(self, table: int, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Note in the timeline — table %1").replace("%1", str(table)), parent)
+        super().__init__(text("gui.dialogs.note-in-the-timeline-table", table=str(table)), parent)
         self.table = table
         self.text = QLineEdit(self)
         self.text.setMaxLength(2000)
         self.text.textChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Note"), self.text)
+        self.form.addRow(text("gui.dialogs.note"), self.text)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -185,20 +186,20 @@ class OverrideDialog(_Form):
     CATEGORIES = (OverrideReason.DISPUTE, OverrideReason.DISQUALIFICATION, OverrideReason.OTHER)
 
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Decide match %1").replace("%1", terms.match_label(match)), parent)
+        super().__init__(text("gui.dialogs.decide-match", match=terms.match_label(match)), parent)
         self.match = match
-        self.winners = _player_choice(self, self.tr("Winner"), state, match)
+        self.winners = _player_choice(self, text("gui.dialogs.winner"), state, match)
         self.category = QComboBox(self)
         labels = {
-            OverrideReason.DISPUTE: self.tr("dispute (§2.2.19)"),
-            OverrideReason.DISQUALIFICATION: self.tr("disqualification (§8.1)"),
-            OverrideReason.OTHER: self.tr("other"),
+            OverrideReason.DISPUTE: text("gui.dialogs.dispute-2-2-19"),
+            OverrideReason.DISQUALIFICATION: text("gui.dialogs.disqualification-8-1"),
+            OverrideReason.OTHER: text("gui.dialogs.other"),
         }
         for c in self.CATEGORIES:
             self.category.addItem(labels[c], c.value)
-        self.form.addRow(self.tr("Why"), self.category)
-        self.reason = self._reason(self.tr("what happened — required, it is journaled"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.dialogs.why"), self.category)
+        self.reason = self._reason(text("gui.dialogs.what-happened-required-it-is"))
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -218,11 +219,11 @@ class WalkoverDialog(_Form):
     """A player did not come to the table: the other advances."""
 
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Walkover in %1").replace("%1", terms.match_label(match)), parent)
+        super().__init__(text("gui.dialogs.walkover-in", match=terms.match_label(match)), parent)
         self.match = match
-        self.absent = _player_choice(self, self.tr("Absent"), state, match)
+        self.absent = _player_choice(self, text("gui.dialogs.absent"), state, match)
         self.reason = self._reason("")
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -251,7 +252,7 @@ class AssignDialog(_Form):
         match: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(self.tr("Put a match on a table"), parent)
+        super().__init__(text("gui.dialogs.put-a-match-on-a"), parent)
         self.state = state
         self.matches = {m.id: m for m in matches}
         self.match = QComboBox(self)
@@ -261,21 +262,21 @@ class AssignDialog(_Form):
             i = self.match.findData(match)
             if i >= 0:
                 self.match.setCurrentIndex(i)
-        self.form.addRow(self.tr("Match"), self.match)
+        self.form.addRow(text("gui.dialogs.match"), self.match)
         self.table = QComboBox(self)
         for t in sorted(state.tables):
-            label = self.tr("Table %1").replace("%1", str(t))
+            label = text("gui.dialogs.table-number", table=str(t))
             busy = self._busy(t)
             if busy:
-                label += " — " + self.tr("busy: %1").replace("%1", busy)
+                label += " — " + text("gui.dialogs.busy", busy=busy)
             self.table.addItem(label, t)
         if table is not None:
             i = self.table.findData(table)
             if i >= 0:
                 self.table.setCurrentIndex(i)
-        self.form.addRow(self.tr("Table"), self.table)
+        self.form.addRow(text("gui.dialogs.table"), self.table)
         self.side_a = QComboBox(self)
-        self.side_a_label = self.tr("Sits at side A")
+        self.side_a_label = text("gui.dialogs.sits-at-side-a")
         self.form.addRow(self.side_a_label, self.side_a)
         self.match.currentIndexChanged.connect(self._match_changed)
         self.table.currentIndexChanged.connect(self.revalidate)
@@ -291,8 +292,7 @@ class AssignDialog(_Form):
         dialog = cls(
             state, [root], table=table if table is not None else root.table, match=root.id, parent=parent
         )
-        title = QCoreApplication.translate("AssignDialog", "Start the tie-break of %1")
-        dialog.setWindowTitle(title.replace("%1", terms.match_label(root)))
+        dialog.setWindowTitle(text("gui.dialogs.start-the-tie-break-of", match=terms.match_label(root)))
         dialog.side_a.setEnabled(False)  # the players keep their seats (the root match's)
         return dialog
 
@@ -335,15 +335,11 @@ class TossDialog(QDialog):
 
     def __init__(self, state: DeskState, match: Match, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Toss — %1").replace("%1", terms.match_label(match)))
+        self.setWindowTitle(text("gui.dialogs.toss", match=terms.match_label(match)))
         self.match = match
         self.winner: int | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                self.tr("Who won the toss? Their time runs first; the other player starts the clock."), self
-            )
-        )
+        layout.addWidget(QLabel(text("gui.dialogs.who-won-the-toss-their"), self))
         grid = QGridLayout()
         for i, player in enumerate(match.entrants):
             b = QPushButton(state.name(player), self)
@@ -368,7 +364,7 @@ class DrawDialog(_Form):
     """The draw (§2.2.1): by the app with a recorded seed, or the lines the players drew by hand."""
 
     def __init__(self, state: DeskState, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("The draw"), parent)
+        super().__init__(text("gui.dialogs.the-draw"), parent)
         self.state = state
         self.tabs = QTabWidget(self)
         seeded = QWidget(self)
@@ -376,8 +372,8 @@ class DrawDialog(_Form):
         self.seed = QSpinBox(seeded)
         self.seed.setRange(1, 2_000_000_000)
         self.seed.setValue(secrets.randbelow(999_999) + 1)
-        seeded_form.addRow(self.tr("Seed (recorded; anyone can re-run the draw)"), self.seed)
-        self.tabs.addTab(seeded, self.tr("Drawn by the app"))
+        seeded_form.addRow(text("gui.dialogs.seed-recorded-anyone-can-re"), self.seed)
+        self.tabs.addTab(seeded, text("gui.dialogs.drawn-by-the-app"))
         physical = QWidget(self)
         grid = QFormLayout(physical)
         self.lines: list[QComboBox] = []
@@ -389,8 +385,8 @@ class DrawDialog(_Form):
                 box.addItem(p.display_name, p.id)
             box.currentIndexChanged.connect(self.revalidate)
             self.lines.append(box)
-            grid.addRow(self.tr("Line %1").replace("%1", str(line)), box)
-        self.tabs.addTab(physical, self.tr("Drawn at the table"))
+            grid.addRow(text("gui.dialogs.line", line=str(line)), box)
+        self.tabs.addTab(physical, text("gui.dialogs.drawn-at-the-table"))
         self.tabs.currentChanged.connect(self.revalidate)
         self.form.addRow(self.tabs)
         self.revalidate()
@@ -412,7 +408,7 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, rows: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Keyboard shortcuts"))
+        self.setWindowTitle(text("gui.dialogs.keyboard-shortcuts"))
         layout = QGridLayout(self)
         for i, (keys, what) in enumerate(rows):
             k = QLabel(f"<b>{keys}</b>", self)
@@ -428,29 +424,29 @@ class AddPlayerDialog(_Form):
     """A person typed in at the desk: a late sign-up, or a walk-in on the day (§1.19)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Add a player"), parent)
+        super().__init__(text("gui.dialogs.add-a-player"), parent)
         self.first = QLineEdit(self)
         self.first.setMaxLength(100)
         self.first.textChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("First name"), self.first)
+        self.form.addRow(text("gui.dialogs.first-name"), self.first)
         self.last = QLineEdit(self)
         self.last.setMaxLength(100)
-        self.form.addRow(self.tr("Surname"), self.last)
+        self.form.addRow(text("gui.dialogs.surname"), self.last)
         self.nickname = QLineEdit(self)
         self.nickname.setMaxLength(100)
-        self.nickname.setPlaceholderText(self.tr("optional: the name on the screens"))
-        self.form.addRow(self.tr("Nickname"), self.nickname)
+        self.nickname.setPlaceholderText(text("gui.dialogs.optional-the-name-on-the"))
+        self.form.addRow(text("gui.dialogs.nickname"), self.nickname)
         self.age = QSpinBox(self)
         self.age.setRange(0, 130)
         self.age.setValue(18)
-        self.form.addRow(self.tr("Age"), self.age)
+        self.form.addRow(text("gui.dialogs.age"), self.age)
         self.email = QLineEdit(self)
         self.email.setMaxLength(200)
-        self.form.addRow(self.tr("E-mail"), self.email)
+        self.form.addRow(text("gui.dialogs.e-mail"), self.email)
         self.phone = QLineEdit(self)
         self.phone.setMaxLength(50)
-        self.form.addRow(self.tr("Phone"), self.phone)
-        self.walk_in = QCheckBox(self.tr("walk-in: waiting at the desk now (§1.19)"), self)
+        self.form.addRow(text("gui.dialogs.phone"), self.phone)
+        self.walk_in = QCheckBox(text("gui.dialogs.walk-in-waiting-at-the"), self)
         self.walk_in.setChecked(True)
         self.form.addRow("", self.walk_in)
         self.revalidate()
@@ -473,11 +469,7 @@ class AddPlayerDialog(_Form):
 def _key_edit(form: _Form) -> QLineEdit:
     """An event's key, typed as the daemon takes it (a letter, then letters, digits, - or _)."""
     key = QLineEdit(form)
-    key.setPlaceholderText(
-        QCoreApplication.translate(
-            "Dialogs", "e.g. pt, sb, relay — a letter first, then letters, digits, - or _"
-        )
-    )
+    key.setPlaceholderText(text("gui.dialogs.e-g-pt-sb-relay"))
     key.setValidator(QRegularExpressionValidator(QRegularExpression(KEY_PATTERN.pattern), key))
     key.textChanged.connect(form.revalidate)
     return key
@@ -487,13 +479,13 @@ class NewSessionDialog(_Form):
     """A new Puzzle Duel session on the festival's rules: a short key and the name screens show."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("New Puzzle Duel session"), parent)
+        super().__init__(text("gui.dialogs.new-puzzle-duel-session"), parent)
         self.key = _key_edit(self)
-        self.form.addRow(self.tr("Key"), self.key)
+        self.form.addRow(text("gui.dialogs.key"), self.key)
         self.name = QLineEdit(self)
         self.name.setMaxLength(200)
-        self.name.setPlaceholderText(self.tr("e.g. Friday 19.06, 15:00–17:30"))
-        self.form.addRow(self.tr("Name"), self.name)
+        self.name.setPlaceholderText(text("gui.dialogs.e-g-friday-19-06"))
+        self.form.addRow(text("gui.dialogs.name"), self.name)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -511,30 +503,30 @@ class NewTimerDialog(_Form):
     """
 
     def __init__(self, tables: list[int], parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("New timed event"), parent)
+        super().__init__(text("gui.dialogs.new-timed-event"), parent)
         self.key = _key_edit(self)
-        self.form.addRow(self.tr("Key"), self.key)
+        self.form.addRow(text("gui.dialogs.key"), self.key)
         self.name = QLineEdit(self)
         self.name.setMaxLength(200)
-        self.name.setPlaceholderText(self.tr("e.g. Pairs relay"))
-        self.form.addRow(self.tr("Name"), self.name)
+        self.name.setPlaceholderText(text("gui.dialogs.e-g-pairs-relay"))
+        self.form.addRow(text("gui.dialogs.name"), self.name)
         self.duration = QSpinBox(self)
         self.duration.setRange(0, 24 * 60)
         self.duration.setValue(60)
         self.duration.setSuffix(" min")
-        self.duration.setSpecialValueText(self.tr("none: count up"))
-        self.form.addRow(self.tr("Length"), self.duration)
+        self.duration.setSpecialValueText(text("gui.dialogs.none-count-up"))
+        self.form.addRow(text("gui.dialogs.length"), self.duration)
         self.every = QSpinBox(self)
         self.every.setRange(0, 24 * 60)
         self.every.setValue(5)
         self.every.setSuffix(" min")
-        self.every.setSpecialValueText(self.tr("no signals"))
-        self.form.addRow(self.tr("A signal every"), self.every)
+        self.every.setSpecialValueText(text("gui.dialogs.no-signals"))
+        self.form.addRow(text("gui.dialogs.a-signal-every"), self.every)
         self.stations = QLineEdit(self)
         first = tables[:2] if tables else [1, 2]
         self.stations.setPlaceholderText(", ".join(f"Para {i + 1} = {t}" for i, t in enumerate(first)))
         self.stations.textChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Stations (entry = table, …)"), self.stations)
+        self.form.addRow(text("gui.dialogs.stations-entry-table"), self.stations)
         self.revalidate()
 
     def parsed_stations(self) -> dict[str, int] | None:
@@ -573,23 +565,23 @@ class NewZoneDialog(_Form):
     S(witcher) rotation — with the regulations' rules (``clockd/data``); pairs join later."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("New contest of the puzzle zone"), parent)
+        super().__init__(text("gui.dialogs.new-contest-of-the-puzzle"), parent)
         self.kind = QComboBox(self)
         for kind, label in (
-            ("relay", self.tr("pairs relay (60 min, ZMIANA every 5 min)")),
-            ("blind", self.tr("blind puzzling (60 min, bag 2 split)")),
-            ("team", self.tr("team event (180 min, teams of 3–4)")),
-            ("switcher", self.tr("S(witcher) rotation (a change every 15 min)")),
+            ("relay", text("gui.dialogs.pairs-relay-60-min-zmiana")),
+            ("blind", text("gui.dialogs.blind-puzzling-60-min-bag")),
+            ("team", text("gui.dialogs.team-event-180-min-teams")),
+            ("switcher", text("gui.dialogs.s-witcher-rotation-a-change")),
         ):
             self.kind.addItem(label, kind)
-        self.form.addRow(self.tr("Contest"), self.kind)
+        self.form.addRow(text("gui.dialogs.contest"), self.kind)
         self.key = _key_edit(self)
         self.key.textChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Key"), self.key)
+        self.form.addRow(text("gui.dialogs.key"), self.key)
         self.name = QLineEdit(self)
         self.name.setMaxLength(200)
-        self.name.setPlaceholderText(self.tr("as the regulations name it"))
-        self.form.addRow(self.tr("Name"), self.name)
+        self.name.setPlaceholderText(text("gui.dialogs.as-the-regulations-name-it"))
+        self.form.addRow(text("gui.dialogs.name"), self.name)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -605,7 +597,9 @@ class EntryTableDialog(_Form):
     """Before the start: an entry sits at a table (drawn by the pair, §3.2.1), or checks in."""
 
     def __init__(self, hall: Hall, *, check_in: bool = False, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Check in") if check_in else self.tr("Seat at a table"), parent)
+        super().__init__(
+            text("gui.dialogs.check-in") if check_in else text("gui.dialogs.seat-at-a-table"), parent
+        )
         self.check_in = check_in
         self.entry = QComboBox(self)
         for r in hall.ranking:
@@ -614,11 +608,11 @@ class EntryTableDialog(_Form):
             if not check_in and r.table is not None:
                 continue
             self.entry.addItem(r.name, r.entry)
-        self.form.addRow(self.tr("Entry"), self.entry)
+        self.form.addRow(text("gui.dialogs.entry"), self.entry)
         self.table = QSpinBox(self)
         self.table.setRange(1, 999)
         if not check_in:
-            self.form.addRow(self.tr("Table"), self.table)
+            self.form.addRow(text("gui.dialogs.table"), self.table)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -636,8 +630,10 @@ class ReasonDialog(_Form):
     def __init__(self, title: str, *, required: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.required = required
-        self.reason = self._reason(self.tr("why (optional)") if not required else self.tr("why — required"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.reason = self._reason(
+            text("gui.dialogs.why-optional") if not required else text("gui.dialogs.why-required")
+        )
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -654,15 +650,15 @@ class TimerAdjustDialog(_Form):
     """Give the event time back (positive: more left, the signals come later) or take it, with a reason."""
 
     def __init__(self, event: str, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Adjust the time — %1").replace("%1", event), parent)
+        super().__init__(text("gui.dialogs.adjust-the-time", event=event), parent)
         self.seconds = QSpinBox(self)
         self.seconds.setRange(-3600, 3600)
         self.seconds.setSuffix(" s")
         self.seconds.setValue(60)
         self.seconds.valueChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Give back (negative: take)"), self.seconds)
-        self.reason = self._reason(self.tr("why — required, it is journaled"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.dialogs.give-back-negative-take"), self.seconds)
+        self.reason = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -676,17 +672,17 @@ class FinishDialog(_Form):
     """The referee records an entry's finish now (a table without a button, a team that called)."""
 
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Record a finish"), parent)
+        super().__init__(text("gui.dialogs.record-a-finish"), parent)
         self.entry = QComboBox(self)
         for entry, label, finished in hall.finishable():
             if not finished:
                 self.entry.addItem(label, entry)
-        self.form.addRow(self.tr("Entry"), self.entry)
+        self.form.addRow(text("gui.dialogs.entry-team"), self.entry)
         self.missing: QSpinBox | None = None
         if hall.kind == "team":  # the time is recorded with the pieces missing (§5.2.6)
             self.missing = QSpinBox(self)
             self.missing.setRange(0, 1_000)
-            self.form.addRow(self.tr("Missing pieces"), self.missing)
+            self.form.addRow(text("gui.dialogs.missing-pieces"), self.missing)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -706,15 +702,15 @@ class UnfinishDialog(_Form):
     """A finish recorded by mistake (a knocked button) is taken back, with a reason."""
 
     def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Take back a finish"), parent)
+        super().__init__(text("gui.dialogs.take-back-a-finish"), parent)
         self.entry = QComboBox(self)
         for entry, label, finished in hall.finishable():
             if finished:
                 self.entry.addItem(label, entry)
         self.entry.currentIndexChanged.connect(self.revalidate)
-        self.form.addRow(self.tr("Entry"), self.entry)
-        self.reason = self._reason(self.tr("why — required, it is journaled"))
-        self.form.addRow(self.tr("Reason"), self.reason)
+        self.form.addRow(text("gui.dialogs.entry-team"), self.entry)
+        self.reason = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
+        self.form.addRow(text("gui.dialogs.reason"), self.reason)
         self.revalidate()
 
     def valid(self) -> bool:
@@ -732,32 +728,30 @@ class ZoneEntryDialog(_Form):
 
     def __init__(self, what: str, hall: Hall, parent: QWidget | None = None) -> None:
         titles = {
-            "split": self.tr("Bag 2 verified (split)"),
-            "count": self.tr("Pieces counted after the end"),
-            "missing": self.tr("Missing pieces"),
-            "void": self.tr("Void (not classified)"),
-            "replace": self.tr("A person leaves, another takes the seat"),
-            "done": self.tr("A table's puzzle is done"),
+            "split": text("gui.dialogs.bag-2-verified-split"),
+            "count": text("gui.dialogs.pieces-counted-after-the-end"),
+            "missing": text("gui.dialogs.missing-pieces"),
+            "void": text("gui.dialogs.void-not-classified"),
+            "replace": text("gui.dialogs.a-person-leaves-another-takes"),
+            "done": text("gui.dialogs.a-tables-puzzle-is-done"),
         }
         super().__init__(titles[what], parent)
         self.what = what
         self.entry = QComboBox(self)
         self.number = QSpinBox(self)
-        self.text = self._reason(self.tr("why — required, it is journaled"))
+        self.text = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
         if what == "replace":
             for s in hall.seats:
-                label = (
-                    self.tr("no. %1 (table %2): %3").replace("%1", str(s.seat)).replace("%2", str(s.table))
-                )
-                self.entry.addItem(label.replace("%3", s.name or "—"), s.seat)
-            self.form.addRow(self.tr("Seat number"), self.entry)
-            self.text.setPlaceholderText(self.tr("who takes the seat (empty: nobody yet)"))
-            self.form.addRow(self.tr("Name"), self.text)
+                label = text("gui.dialogs.no-table", seat=str(s.seat), table=str(s.table), name=s.name or "—")
+                self.entry.addItem(label, s.seat)
+            self.form.addRow(text("gui.dialogs.seat-number"), self.entry)
+            self.text.setPlaceholderText(text("gui.dialogs.who-takes-the-seat-empty"))
+            self.form.addRow(text("gui.dialogs.name-person"), self.text)
         elif what == "done":
             for t in hall.rotation_tables:
                 if t.done_ms is None:
-                    self.entry.addItem(self.tr("table %1").replace("%1", str(t.table)), t.table)
-            self.form.addRow(self.tr("Table"), self.entry)
+                    self.entry.addItem(text("gui.dialogs.table-item", table=str(t.table)), t.table)
+            self.form.addRow(text("gui.dialogs.table"), self.entry)
         else:
             for r in hall.ranking:
                 finished = r.finished_ms is not None
@@ -766,7 +760,7 @@ class ZoneEntryDialog(_Form):
                 if what == "split" and (finished or r.split_ms is not None):
                     continue
                 self.entry.addItem(r.name if r.table is None else f"{r.name} · {r.table}", r.entry)
-            self.form.addRow(self.tr("Entry"), self.entry)
+            self.form.addRow(text("gui.dialogs.entry"), self.entry)
         self.per_picture: list[QSpinBox] = []
         if what == "count" and hall.pictures > 1:  # the relay: each picture counted on its own
             for n in range(1, hall.pictures + 1):
@@ -774,14 +768,16 @@ class ZoneEntryDialog(_Form):
                 spin.setRange(0, 100_000)
                 spin.setFont(font(16))
                 self.per_picture.append(spin)
-                self.form.addRow(self.tr("Picture %1 (groups of 3 or more)").replace("%1", str(n)), spin)
+                self.form.addRow(text("gui.dialogs.picture-groups-of-3-or", picture=str(n)), spin)
         elif what in ("count", "missing"):
             self.number.setRange(0, 100_000 if what == "count" else 1_000)
             self.number.setFont(font(16))
-            label = self.tr("Pieces (groups of 3 or more)") if what == "count" else self.tr("Missing")
+            label = (
+                text("gui.dialogs.pieces-groups-of-3-or") if what == "count" else text("gui.dialogs.missing")
+            )
             self.form.addRow(label, self.number)
         if what == "void":
-            self.form.addRow(self.tr("Reason"), self.text)
+            self.form.addRow(text("gui.dialogs.reason"), self.text)
         self.entry.currentIndexChanged.connect(self.revalidate)
         self.revalidate()
 

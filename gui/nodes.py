@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockd.api.messages import CommandView, NodesReply, NodeView, OutageView
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui import terms
 from gui.model import Change, DeskModel, DeskState
 from gui.style import DESK
@@ -61,7 +61,7 @@ class NodesDialog(QDialog):
         self.model = model
         self.connection = connection  # has watch_nodes (a live daemon) or not (the demo)
         self._watching = False
-        self.setWindowTitle(self.tr("Table nodes"))
+        self.setWindowTitle(text("gui.nodes.table-nodes"))
         self.setMinimumSize(900, 520)
         layout = QVBoxLayout(self)
         self.summary = QLabel(self)
@@ -71,12 +71,12 @@ class NodesDialog(QDialog):
         self.nodes = QTableWidget(0, 6, self)
         self.nodes.setHorizontalHeaderLabels(
             [
-                self.tr("Node"),
-                self.tr("Link"),
-                self.tr("Tables"),
-                self.tr("Lag"),
-                self.tr("Restarts"),
-                self.tr("Outages"),
+                text("gui.nodes.node"),
+                text("gui.nodes.link"),
+                text("gui.nodes.tables"),
+                text("gui.nodes.lag"),
+                text("gui.nodes.restarts"),
+                text("gui.nodes.outages"),
             ]
         )
         self._table_style(self.nodes)
@@ -87,7 +87,13 @@ class NodesDialog(QDialog):
         layout.addWidget(self.commands_label)
         self.commands = QTableWidget(0, 5, self)
         self.commands.setHorizontalHeaderLabels(
-            [self.tr("Table"), self.tr("Node"), self.tr("Command"), self.tr("Sent"), self.tr("State")]
+            [
+                text("gui.nodes.table"),
+                text("gui.nodes.node"),
+                text("gui.nodes.command"),
+                text("gui.nodes.sent"),
+                text("gui.nodes.state"),
+            ]
         )
         self._table_style(self.commands)
         layout.addWidget(self.commands, 3)
@@ -139,11 +145,11 @@ class NodesDialog(QDialog):
         reply = state.nodes
         if reply is None:
             self._show(False)
-            self.summary.setText(self.tr("Asking the daemon for its table nodes…"))
+            self.summary.setText(text("gui.nodes.asking-the-daemon-for-its"))
             return
         if not reply.nodes and reply.linked is None:
             self._show(False)
-            self.summary.setText(self.tr("This daemon has no table nodes: it times every table itself."))
+            self.summary.setText(text("gui.nodes.this-daemon-has-no-table"))
             return
         self._show(True)
         self.summary.setText(self._summary(reply))
@@ -153,9 +159,9 @@ class NodesDialog(QDialog):
         self.nodes.resizeRowsToContents()
         pending = [c for c in reply.commands if c.outcome != "done"]
         if pending:
-            self.commands_label.setText(self.tr("Commands not done"))
+            self.commands_label.setText(text("gui.nodes.commands-not-done"))
         else:
-            self.commands_label.setText(self.tr("Commands not done: none."))
+            self.commands_label.setText(text("gui.nodes.commands-not-done-none"))
         self.commands.setVisible(bool(pending))
         self.commands.setRowCount(len(pending))
         for row, command in enumerate(pending):
@@ -168,17 +174,11 @@ class NodesDialog(QDialog):
 
     def _summary(self, reply: NodesReply) -> str:
         if reply.linked is False:
-            return self.tr(
-                "▼ The desk is not connected to the broker: every node's tables are shown as last known."
-            )
+            return text("gui.nodes.the-desk-is-not-connected")
         if not reply.nodes:
-            return self.tr("▲ The desk is connected to the broker; no table node has been heard yet.")
+            return text("gui.nodes.the-desk-is-connected-to")
         up = sum(1 for n in reply.nodes if n.up)
-        return (
-            self.tr("▲ The desk is connected to the broker; nodes connected: %1 of %2.")
-            .replace("%1", str(up))
-            .replace("%2", str(len(reply.nodes)))
-        )
+        return text("gui.nodes.the-desk-is-connected-to-the", up=str(up), nodes=str(len(reply.nodes)))
 
     def _cell(self, table: QTableWidget, row: int, column: int, text: str, *, bad: bool = False) -> None:
         item = QTableWidgetItem(text)
@@ -190,29 +190,26 @@ class NodesDialog(QDialog):
 
     def link_text(self, state: DeskState, node: NodeView) -> str:
         if node.up:
-            return "▲ " + self.tr("connected since %1").replace("%1", clock_time(state, node.since_ms))
-        return "▼ " + self.tr("disconnected since %1").replace("%1", clock_time(state, node.since_ms))
+            return "▲ " + text("gui.nodes.connected-since", since=clock_time(state, node.since_ms))
+        return "▼ " + text("gui.nodes.disconnected-since", since=clock_time(state, node.since_ms))
 
     def lag_text(self, node: NodeView) -> str:
-        rows = self.tr("rows behind: %1").replace("%1", str(node.rows_behind))
+        rows = text("gui.nodes.rows-behind", rows=str(node.rows_behind))
         if node.heard_ms_ago is None:
-            heard = self.tr("not heard")
+            heard = text("gui.nodes.not-heard")
         elif node.heard_ms_ago < 1000:
-            heard = self.tr("heard just now")
+            heard = text("gui.nodes.heard-just-now")
         else:
-            heard = self.tr("heard %1 s ago").replace("%1", str((node.heard_ms_ago + 500) // 1000))
+            heard = text("gui.nodes.heard-s-ago", seconds=str((node.heard_ms_ago + 500) // 1000))
         return f"{rows} · {heard}"
 
     def outage_text(self, state: DeskState, outage: OutageView) -> str:
         start = clock_time(state, outage.down_ms)
         if outage.up_ms is None:
-            return self.tr("outage since %1, still out").replace("%1", start)
+            return text("gui.nodes.outage-since-still-out", start=start)
         seconds = outage.seconds if outage.seconds is not None else (outage.up_ms - outage.down_ms) // 1000
-        return (
-            self.tr("outage %1 s, %2–%3")
-            .replace("%1", str(seconds))
-            .replace("%2", start)
-            .replace("%3", clock_time(state, outage.up_ms))
+        return text(
+            "gui.nodes.outage-s", seconds=str(seconds), start=start, end=clock_time(state, outage.up_ms)
         )
 
     def _node_row(self, state: DeskState, row: int, node: NodeView) -> None:
@@ -222,21 +219,21 @@ class NodesDialog(QDialog):
         self._cell(self.nodes, row, 3, self.lag_text(node), bad=node.rows_behind > 0)
         self._cell(self.nodes, row, 4, str(node.restarts))
         outages = [self.outage_text(state, o) for o in node.outages]
-        self._cell(self.nodes, row, 5, "\n".join(outages) or self.tr("none"))
+        self._cell(self.nodes, row, 5, "\n".join(outages) or text("gui.nodes.none"))
 
     def state_text(self, command: CommandView) -> str:
         """What became of a command not done, in words (never "done": see the module)."""
         if command.outcome == "sent":
-            return "○ " + self.tr("sent, waiting for the node")
+            return "○ " + text("gui.nodes.sent-waiting-for-the-node")
         if command.outcome == "refused":
             why = render(command.problem) if command.problem is not None else "—"
-            return "✗ " + self.tr("refused by the node: %1").replace("%1", why)
+            return "✗ " + text("gui.nodes.refused-by-the-node", why=why)
         if command.outcome == "not-delivered":
-            return "✗ " + self.tr("not delivered: not done")
+            return "✗ " + text("gui.nodes.not-delivered-not-done")
         return "? " + command.outcome
 
     def _command_row(self, state: DeskState, row: int, command: CommandView) -> None:
-        table = self.tr("Table %1").replace("%1", str(command.table)) if command.table is not None else "—"
+        table = text("gui.nodes.table-number", table=str(command.table)) if command.table is not None else "—"
         self._cell(self.commands, row, 0, table)
         self._cell(self.commands, row, 1, command.node)
         self._cell(self.commands, row, 2, terms.entry(command.what))

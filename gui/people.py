@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockd.core.registry import PersonErase, PersonRestrict
-from clockd.i18n import Msg, render
+from clockd.i18n import Msg, render, text
 
 
 class PeopleDialog(QDialog):
@@ -39,27 +39,33 @@ class PeopleDialog(QDialog):
         self.connection = connection
         self.send = send  # the window's command sink: (target, action)
         self.people: list[Any] = []
-        self.setWindowTitle(self.tr("People and their data (RODO)"))
+        self.setWindowTitle(text("gui.people.people-and-their-data-rodo"))
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText(self.tr("Name, e-mail or phone"))
+        self.search.setPlaceholderText(text("gui.people.name-e-mail-or-phone"))
         self.reason = QLineEdit(self)
-        self.reason.setPlaceholderText(self.tr("Why (required: every look is recorded)"))
-        self.find_button = QPushButton(self.tr("Find"), self)
+        self.reason.setPlaceholderText(text("gui.people.why-required-every-look-is"))
+        self.find_button = QPushButton(text("gui.people.find"), self)
         self.find_button.clicked.connect(self.look_up)
         self.search.returnPressed.connect(self.look_up)
         self.table = QTableWidget(0, 5, self)
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Person"), self.tr("Name"), self.tr("E-mail"), self.tr("Phone"), self.tr("Events")]
+            [
+                text("gui.people.person"),
+                text("gui.people.name"),
+                text("gui.people.e-mail"),
+                text("gui.people.phone"),
+                text("gui.people.events"),
+            ]
         )
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.export_button = QPushButton(self.tr("Export for the person…"), self)
+        self.export_button = QPushButton(text("gui.people.export-for-the-person"), self)
         self.export_button.clicked.connect(self.export)
-        self.restrict_button = QPushButton(self.tr("Restrict processing"), self)
+        self.restrict_button = QPushButton(text("gui.people.restrict-processing"), self)
         self.restrict_button.clicked.connect(self.restrict)
-        self.erase_button = QPushButton(self.tr("Erase…"), self)
+        self.erase_button = QPushButton(text("gui.people.erase-dialog"), self)
         self.erase_button.clicked.connect(self.erase)
         row = QHBoxLayout()
         row.addWidget(self.search, 2)
@@ -79,7 +85,7 @@ class PeopleDialog(QDialog):
     def _why(self) -> str | None:
         why = self.reason.text().strip()
         if not why:
-            self.status.setText(self.tr("Say why first: every look at people's data is recorded."))
+            self.status.setText(text("gui.people.say-why-first-every-look"))
             self.reason.setFocus()
             return None
         return why
@@ -88,7 +94,7 @@ class PeopleDialog(QDialog):
         why = self._why()
         if why is None or not self.search.text().strip():
             return
-        self.status.setText(self.tr("Asking the daemon…"))
+        self.status.setText(text("gui.people.asking-the-daemon"))
         self.connection.people("find", reason=why, text=self.search.text().strip(), done=self._found)
 
     def _found(self, answer: Any) -> None:
@@ -112,15 +118,13 @@ class PeopleDialog(QDialog):
                 self.table.setItem(r, c, QTableWidgetItem(value))
         self.table.resizeColumnsToContents()
         self.status.setText(
-            self.tr("Found: %1 (recorded in the journal at %2)")
-            .replace("%1", str(len(self.people)))
-            .replace("%2", str(answer.seq))
+            text("gui.people.found-recorded-in-the-journal", found=str(len(self.people)), seq=str(answer.seq))
         )
 
     def _selected(self) -> str | None:
         rows = {i.row() for i in self.table.selectedIndexes()}
         if len(rows) != 1:
-            self.status.setText(self.tr("Choose one person in the list."))
+            self.status.setText(text("gui.people.choose-one-person-in-the"))
             return None
         return str(self.people[rows.pop()].person_id)
 
@@ -130,7 +134,7 @@ class PeopleDialog(QDialog):
             return
         if not path:
             path, _ = QFileDialog.getSaveFileName(
-                self, self.tr("Save the person's data"), f"{person}.json", "JSON (*.json)"
+                self, text("gui.people.save-the-persons-data"), f"{person}.json", "JSON (*.json)"
             )
         if not path:
             return
@@ -143,7 +147,7 @@ class PeopleDialog(QDialog):
             data = [p.model_dump(mode="json") for p in answer.people]
             target.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
             target.chmod(0o600)
-            self.status.setText(self.tr("Saved: %1").replace("%1", str(target)))
+            self.status.setText(text("gui.people.saved", target=str(target)))
 
         self.connection.people("export", reason=why, person=person, done=save)
 
@@ -151,7 +155,7 @@ class PeopleDialog(QDialog):
         person, why = self._selected(), self._why()
         if person is not None and why is not None:
             self.send("", PersonRestrict(person=person, reason=why))
-            self.status.setText(self.tr("Sent: restrict %1").replace("%1", person))
+            self.status.setText(text("gui.people.sent-restrict", person=person))
 
     def erase(self, confirmed: bool = False) -> None:
         person, why = self._selected(), self._why()
@@ -160,12 +164,10 @@ class PeopleDialog(QDialog):
         if not confirmed:
             answer = QMessageBox.question(
                 self,
-                self.tr("Erase"),
-                self.tr(
-                    "Erase everything held about %1? Results stay, under a stand-in name. No undo."
-                ).replace("%1", person),
+                text("gui.people.erase"),
+                text("gui.people.erase-everything-held-about-results", person=person),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.send("", PersonErase(person=person, reason=why))
-        self.status.setText(self.tr("Sent: erase %1").replace("%1", person))
+        self.status.setText(text("gui.people.sent-erase", person=person))

@@ -65,7 +65,7 @@ from clockd.core.program import ClearAlert
 from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups
 from clockd.core.registration import CheckIn, CheckOut, CloseCheckIn, SignupError, Withdraw, decode_signups
 from clockd.core.zone import CloseEntries, ConfirmRanking, ImportEntries
-from clockd.i18n import Msg, msg, render, render_error
+from clockd.i18n import Msg, msg, render, render_error, text
 from gui import terms, translations
 from gui.chessdialogs import AppealDialog, ChessWithdrawDialog, ClaimDialog, PairAllDialog, ReadyGroup
 from gui.commands import Command, CommandResult, CommandSink
@@ -528,75 +528,75 @@ class RefereeWindow(QMainWindow):
         return menu
 
     def retranslate(self) -> None:
-        self.setWindowTitle(self.tr("duelclock — referee"))
-        self.tabs.setTabText(1, self.tr("Players and check-in"))
-        self.player_search.setPlaceholderText(self.tr("Find a player by name or number (Enter: check in)"))
-        self.menu_event.setTitle(self.tr("&Event"))
-        self.menu_table.setTitle(self.tr("&Table"))
-        self.menu_match.setTitle(self.tr("&Match"))
-        self.menu_timer.setTitle(self.tr("T&imer"))
-        self.menu_view.setTitle(self.tr("&View"))
-        self.menu_chess.setTitle(self.tr("C&hess"))
-        self.act_chess_pair.setText(self.tr("Pair the next round"))
-        self.act_chess_pair_all.setText(self.tr("Pair all ready groups…"))
-        self.act_chess_close.setText(self.tr("Close the round…"))
-        self.act_chess_claim.setText(self.tr("Illegal move claimed…"))
-        self.act_chess_appeal.setText(self.tr("Appeal…"))
-        self.act_chess_withdraw.setText(self.tr("Withdraw a player…"))
-        self.menu_language.setTitle(self.tr("Language"))
-        self.menu_help.setTitle(self.tr("&Help"))
-        self.act_toggle.setText(self.tr("Pause / resume"))
-        self.act_pause.setText(self.tr("Pause"))
-        self.act_resume.setText(self.tr("Resume"))
-        self.act_adjust.setText(self.tr("Adjust time…"))
-        self.act_complete.setText(self.tr("Picture complete"))
-        self.act_note.setText(self.tr("Note…"))
-        self.act_clear.setText(self.tr("Clear alerts"))
-        self.act_assign.setText(self.tr("Put on a table…"))
-        self.act_toss.setText(self.tr("Toss…"))
-        self.act_confirm.setText(self.tr("Confirm result"))
-        self.act_override.setText(self.tr("Override result…"))
-        self.act_walkover.setText(self.tr("Walkover…"))
-        self.act_tiebreak.setText(self.tr("Start tie-break…"))
-        self.act_checkin.setText(self.tr("Check in"))
-        self.act_checkout.setText(self.tr("Check out"))
-        self.act_close.setText(self.tr("Close check-in (seats to reserves)"))
-        self.act_draw.setText(self.tr("Draw…"))
-        self.act_add_player.setText(self.tr("Add a player…"))
-        self.act_withdraw.setText(self.tr("Withdraw"))
-        self.act_import.setText(self.tr("Import sign-ups (CSV)…"))
-        self.act_timer_start.setText(self.tr("Start"))
-        self.act_timer_pause.setText(self.tr("Pause the event"))
-        self.act_timer_resume.setText(self.tr("Resume the event"))
-        self.act_timer_adjust.setText(self.tr("Adjust the event's time…"))
-        self.act_timer_end.setText(self.tr("End the event…"))
-        self.act_finish.setText(self.tr("Record a finish…"))
-        self.act_unfinish.setText(self.tr("Take back a finish…"))
-        self.act_split.setText(self.tr("Bag 2 verified…"))
-        self.act_count.setText(self.tr("Counted pieces…"))
-        self.act_missing.setText(self.tr("Missing pieces…"))
-        self.act_void.setText(self.tr("Void…"))
-        self.act_confirm_ranking.setText(self.tr("Confirm the ranking"))
-        self.act_replace.setText(self.tr("Replace a person…"))
-        self.act_table_done.setText(self.tr("Table done…"))
-        self.act_new_zone.setText(self.tr("New contest of the puzzle zone…"))
-        self.act_import_entries.setText(self.tr("Import pairs or teams (CSV)…"))
-        self.act_entry_checkin.setText(self.tr("Check in a pair or team…"))
-        self.act_entries_close.setText(self.tr("Close the check-in"))
-        self.act_entry_table.setText(self.tr("Seat at a table…"))
+        self.setWindowTitle(text("gui.referee.duelclock-referee"))
+        self.tabs.setTabText(1, text("gui.referee.players-and-check-in"))
+        self.player_search.setPlaceholderText(text("gui.referee.find-a-player-by-name"))
+        self.menu_event.setTitle(text("gui.referee.event"))
+        self.menu_table.setTitle(text("gui.referee.table"))
+        self.menu_match.setTitle(text("gui.referee.match"))
+        self.menu_timer.setTitle(text("gui.referee.timer"))
+        self.menu_view.setTitle(text("gui.referee.view"))
+        self.menu_chess.setTitle(text("gui.referee.chess"))
+        self.act_chess_pair.setText(text("gui.referee.pair-the-next-round"))
+        self.act_chess_pair_all.setText(text("gui.referee.pair-all-ready-groups"))
+        self.act_chess_close.setText(text("gui.referee.close-the-round-dialog"))
+        self.act_chess_claim.setText(text("gui.referee.illegal-move-claimed"))
+        self.act_chess_appeal.setText(text("gui.referee.appeal"))
+        self.act_chess_withdraw.setText(text("gui.referee.withdraw-a-player"))
+        self.menu_language.setTitle(text("gui.referee.language"))
+        self.menu_help.setTitle(text("gui.referee.help"))
+        self.act_toggle.setText(text("gui.referee.pause-resume"))
+        self.act_pause.setText(text("gui.referee.pause"))
+        self.act_resume.setText(text("gui.referee.resume"))
+        self.act_adjust.setText(text("gui.referee.adjust-time"))
+        self.act_complete.setText(text("gui.referee.picture-complete"))
+        self.act_note.setText(text("gui.referee.note"))
+        self.act_clear.setText(text("gui.referee.clear-alerts"))
+        self.act_assign.setText(text("gui.referee.put-on-a-table"))
+        self.act_toss.setText(text("gui.referee.toss"))
+        self.act_confirm.setText(text("gui.referee.confirm-result"))
+        self.act_override.setText(text("gui.referee.override-result"))
+        self.act_walkover.setText(text("gui.referee.walkover"))
+        self.act_tiebreak.setText(text("gui.referee.start-tie-break"))
+        self.act_checkin.setText(text("gui.referee.check-in"))
+        self.act_checkout.setText(text("gui.referee.check-out"))
+        self.act_close.setText(text("gui.referee.close-check-in-seats-to"))
+        self.act_draw.setText(text("gui.referee.draw"))
+        self.act_add_player.setText(text("gui.referee.add-a-player"))
+        self.act_withdraw.setText(text("gui.referee.withdraw"))
+        self.act_import.setText(text("gui.referee.import-sign-ups-csv"))
+        self.act_timer_start.setText(text("gui.referee.start"))
+        self.act_timer_pause.setText(text("gui.referee.pause-the-event"))
+        self.act_timer_resume.setText(text("gui.referee.resume-the-event"))
+        self.act_timer_adjust.setText(text("gui.referee.adjust-the-events-time"))
+        self.act_timer_end.setText(text("gui.referee.end-the-event"))
+        self.act_finish.setText(text("gui.referee.record-a-finish"))
+        self.act_unfinish.setText(text("gui.referee.take-back-a-finish"))
+        self.act_split.setText(text("gui.referee.bag-2-verified"))
+        self.act_count.setText(text("gui.referee.counted-pieces"))
+        self.act_missing.setText(text("gui.referee.missing-pieces"))
+        self.act_void.setText(text("gui.referee.void"))
+        self.act_confirm_ranking.setText(text("gui.referee.confirm-the-ranking"))
+        self.act_replace.setText(text("gui.referee.replace-a-person"))
+        self.act_table_done.setText(text("gui.referee.table-done"))
+        self.act_new_zone.setText(text("gui.referee.new-contest-of-the-puzzle"))
+        self.act_import_entries.setText(text("gui.referee.import-pairs-or-teams-csv"))
+        self.act_entry_checkin.setText(text("gui.referee.check-in-a-pair-or"))
+        self.act_entries_close.setText(text("gui.referee.close-the-check-in"))
+        self.act_entry_table.setText(text("gui.referee.seat-at-a-table"))
         for n, a in enumerate(self.act_finish_n, start=1):
-            a.setText(self.tr("Record the finish of entry %1").replace("%1", str(n)))
-        self.act_new_session.setText(self.tr("New Puzzle Duel session…"))
-        self.act_new_timer.setText(self.tr("New timed event…"))
-        self.menu_events.setTitle(self.tr("Show event"))
-        self.act_audience.setText(self.tr("Audience screen"))
-        self.act_fullscreen.setText(self.tr("Full screen"))
-        self.act_shortcuts.setText(self.tr("Keyboard shortcuts"))
-        self.act_people.setText(self.tr("People and their data (RODO)…"))
-        self.act_nodes.setText(self.tr("Table nodes…"))
+            a.setText(text("gui.referee.record-the-finish-of-entry", entry=str(n)))
+        self.act_new_session.setText(text("gui.referee.new-puzzle-duel-session"))
+        self.act_new_timer.setText(text("gui.referee.new-timed-event"))
+        self.menu_events.setTitle(text("gui.referee.show-event"))
+        self.act_audience.setText(text("gui.referee.audience-screen"))
+        self.act_fullscreen.setText(text("gui.referee.full-screen"))
+        self.act_shortcuts.setText(text("gui.referee.keyboard-shortcuts"))
+        self.act_people.setText(text("gui.referee.people-and-their-data-rodo"))
+        self.act_nodes.setText(text("gui.referee.table-nodes"))
         for n, a in enumerate(self.act_tables, start=1):
-            a.setText(self.tr("Select table %1").replace("%1", str(n)))
-        self.timeline_label.setText(self.tr("Timeline: presses and decisions"))
+            a.setText(text("gui.referee.select-table", table=str(n)))
+        self.timeline_label.setText(text("gui.referee.timeline-presses-and-decisions"))
         lang = translations.chosen_language()
         for code, a in self.act_lang.items():
             a.setChecked(code == lang)
@@ -639,14 +639,14 @@ class RefereeWindow(QMainWindow):
         for a in (*first, *rest):
             if not a.shortcut().isEmpty():
                 rows.append((a.shortcut().toString(native), a.text()))
-        rows.append(("Ctrl+1 … Ctrl+9", self.tr("Select table 1–9")))
-        rows.append(("Alt+1 … Alt+9", self.tr("Record the finish of the entry at that row (by table)")))
+        rows.append(("Ctrl+1 … Ctrl+9", text("gui.referee.select-table-19")))
+        rows.append(("Alt+1 … Alt+9", text("gui.referee.record-the-finish-of-the")))
         from gui.audience import AUDIENCE_KEYS
 
         audience = {
-            "_toggle_fullscreen": self.tr("Audience screen: full screen on or off"),
-            "_leave_fullscreen": self.tr("Audience screen: leave full screen"),
-            "close": self.tr("Audience screen: close it"),
+            "_toggle_fullscreen": text("gui.referee.audience-screen-full-screen-on"),
+            "_leave_fullscreen": text("gui.referee.audience-screen-leave-full-screen"),
+            "close": text("gui.referee.audience-screen-close-it"),
         }
         for keys, slot in AUDIENCE_KEYS:
             rows.append((QKeySequence(keys).toString(native), audience[slot]))
@@ -670,7 +670,7 @@ class RefereeWindow(QMainWindow):
     def select_table(self, table: int) -> None:
         state = self.model.state
         if table not in state.tables:
-            self.statusBar().showMessage(self.tr("There is no table %1.").replace("%1", str(table)), 4000)
+            self.statusBar().showMessage(text("gui.referee.there-is-no-table", table=str(table)), 4000)
             return
         self.selected_table = table
         duel = state.duel_at(table)
@@ -793,9 +793,11 @@ class RefereeWindow(QMainWindow):
         )  # no bracket yet: the tables get the room
         self.tabs.setTabVisible(1, state.session is not None)
         if chess is not None:
-            self.tabs.setTabText(0, self.tr("Chess groups"))
+            self.tabs.setTabText(0, text("gui.referee.chess-groups"))
         else:
-            self.tabs.setTabText(0, self.tr("Timer and tables") if hall else self.tr("Bracket and tables"))
+            self.tabs.setTabText(
+                0, text("gui.referee.timer-and-tables") if hall else text("gui.referee.bracket-and-tables")
+            )
         self.match_box.setVisible(not hall and chess is None)
         if chess is not None:  # the boards need the room; clocked boards' tables stay in view
             clocked = any(b.table is not None for b in chess.boards)
@@ -863,9 +865,7 @@ class RefereeWindow(QMainWindow):
         event = self.model.state.events.get(flash.event)
         name = render(event.title) if event is not None else flash.event
         self.statusBar().showMessage(
-            self.tr("Signal: %1 — %2")
-            .replace("%1", terms.signal(flash.what, flash.offset_ms))
-            .replace("%2", name),
+            text("gui.referee.signal", signal=terms.signal(flash.what, flash.offset_ms), event=name),
             10_000,
         )
 
@@ -878,11 +878,11 @@ class RefereeWindow(QMainWindow):
             self.detail.only = t
             self.detail.set_state(state, self.clock())
         if table is None or t is None:
-            self.side_title.setText(self.tr("No table selected"))
-            self.side_match.setText(self.tr("Click a table or press Ctrl+1 … Ctrl+9."))
+            self.side_title.setText(text("gui.referee.no-table-selected"))
+            self.side_match.setText(text("gui.referee.click-a-table-or-press"))
             self.alerts.hide()
         else:
-            self.side_title.setText(self.tr("Table %1").replace("%1", str(t)))
+            self.side_title.setText(text("gui.referee.table-number", table=str(t)))
             node = self._node_line(table)
             line = self._table_line(table)
             self.side_match.setText(f"{line}\n{node}" if node else line)
@@ -894,14 +894,16 @@ class RefereeWindow(QMainWindow):
         m = self.current_match()
         if m is not None:
             self.match_label.setText(
-                self.tr("Match %1: %2 – %3 (%4)")
-                .replace("%1", terms.match_label(m))
-                .replace("%2", state.name(m.a) or "…")
-                .replace("%3", state.name(m.b) or "…")
-                .replace("%4", terms.status(m.status))
+                text(
+                    "gui.referee.match-line",
+                    match=terms.match_label(m),
+                    a=state.name(m.a) or "…",
+                    b=state.name(m.b) or "…",
+                    status=terms.status(m.status),
+                )
             )
         else:
-            self.match_label.setText(self.tr("Match: none selected"))
+            self.match_label.setText(text("gui.referee.match-none-selected"))
         self._render_timeline()
 
     def _table_line(self, table: Table) -> str:
@@ -919,7 +921,7 @@ class RefereeWindow(QMainWindow):
             parts = [terms.match_label(m)]
             if bracket is not None:
                 rnd = bracket.round(m.round)
-                parts += [terms.round_title(rnd), self.tr("%1 pieces").replace("%1", str(rnd.pieces))]
+                parts += [terms.round_title(rnd), text("gui.referee.pieces", pieces=str(rnd.pieces))]
             if table.clock is not None:
                 parts.append(table.clock.control)
             if event.id != state.shown:
@@ -930,17 +932,15 @@ class RefereeWindow(QMainWindow):
             return " · ".join(x for x in (render(owned[0].title) if owned else "", table.entry) if x)
         if table.clock is not None:
             return f"{terms.program(table.program)} · {table.clock.control}"
-        return self.tr("No match on this table.")
+        return text("gui.referee.no-match-on-this-table")
 
     def _node_line(self, table: Table) -> str:
         """The node that times the selected table and whether the desk hears it ("" : none)."""
         if not table.node:
             return ""
         if self.model.state.node_down(table.node):
-            return "▼ " + self.tr("Node %1: down — the table is shown as last known").replace(
-                "%1", table.node
-            )
-        return "▲ " + self.tr("Node %1: connected").replace("%1", table.node)
+            return "▼ " + text("gui.referee.node-down-the-table-is", node=table.node)
+        return "▲ " + text("gui.referee.node-connected", node=table.node)
 
     def _render_timeline(self) -> None:
         state = self.model.state
@@ -962,16 +962,16 @@ class RefereeWindow(QMainWindow):
         state = self.model.state
         if scope == "table":
             table = self.current_table()
-            return table.actions if table is not None else self.tr("select a table first (Ctrl+1 … Ctrl+9)")
+            return table.actions if table is not None else text("gui.referee.select-a-table-first-ctrl-1")
         if scope == "match":
             m = self.current_match()
-            return m.actions if m is not None else self.tr("select a match in the bracket first")
+            return m.actions if m is not None else text("gui.referee.select-a-match-in-the")
         if scope == "player":
             p = self.current_player()
-            return p.actions if p is not None else self.tr("select a player in the list first")
+            return p.actions if p is not None else text("gui.referee.select-a-player-in-the")
         if scope == "event":
             event = state.event
-            return event.actions if event is not None else self.tr("no event is shown")
+            return event.actions if event is not None else text("gui.referee.no-event-is-shown")
         return {}
 
     def reason(self, kind: str, scope: Scope) -> str:
@@ -1022,9 +1022,9 @@ class RefereeWindow(QMainWindow):
             return self.reason("match-assign", "match")
         bracket = self.model.state.bracket
         if bracket is None:
-            return self.tr("no bracket yet: the draw comes first")
+            return text("gui.referee.no-bracket-yet-the-draw")
         if not self._assignable():
-            return self.tr("no match may be put on a table now")
+            return text("gui.referee.no-match-may-be-put")
         sink = self.commands.available("match-assign")
         return render(sink) if sink is not None else ""
 
@@ -1042,35 +1042,33 @@ class RefereeWindow(QMainWindow):
     # -- commands ---------------------------------------------------------------------------
     def send(self, target: str, action: Action) -> None:
         """Hand ``action`` on ``target`` to the command sink; its answer comes to :meth:`_done`."""
-        self.statusBar().showMessage(self.tr("Sending: %1…").replace("%1", terms.action(action.kind)))
+        self.statusBar().showMessage(text("gui.referee.sending", action=terms.action(action.kind)))
         self.commands.send(Command(target, action), self._done)
 
     def _done(self, outcome: CommandResult) -> None:
         name = terms.action(outcome.command.kind)
         if outcome.ok:
-            self.statusBar().showMessage(self.tr("Done: %1").replace("%1", name), 5000)
+            self.statusBar().showMessage(text("gui.referee.done", name=name), 5000)
             created = getattr(outcome.result, "event", None)
             if outcome.command.kind == "event-create" and created is not None:
                 self.select_event(created.id)  # the event just made is the one to work on
             return
         if outcome.code == "demo":
-            self.statusBar().showMessage(
-                self.tr("Demo: %1 was not sent (no daemon).").replace("%1", name), 8000
-            )
+            self.statusBar().showMessage(text("gui.referee.demo-was-not-sent-no", name=name), 8000)
             return
         why = render(outcome.reason) if outcome.reason is not None else outcome.code
-        self._refused(self.tr("Not done: %1 — %2").replace("%1", name).replace("%2", why))
+        self._refused(text("gui.referee.not-done", name=name, why=why))
 
-    def _refused(self, text: str) -> None:
+    def _refused(self, why: str) -> None:
         """Say that something the referee asked for did not happen: status bar and a message box."""
-        self.statusBar().showMessage(text, 15000)
-        self.last_refusal = text
+        self.statusBar().showMessage(why, 15000)
+        self.last_refusal = why
         if self.isVisible():
             # window-modal but not blocking: the clocks keep ticking behind it
             box = QMessageBox(
                 QMessageBox.Icon.Warning,
-                self.tr("The daemon refused"),
-                text,
+                text("gui.referee.the-daemon-refused"),
+                why,
                 QMessageBox.StandardButton.Ok,
                 self,
             )
@@ -1081,7 +1079,7 @@ class RefereeWindow(QMainWindow):
         """The selected table, if ``action`` may be done on it now."""
         table = self.current_table()
         if table is None:
-            self.statusBar().showMessage(self.tr("Select a table first (Ctrl+1 … Ctrl+9)."), 4000)
+            self.statusBar().showMessage(text("gui.referee.select-a-table-first-ctrl"), 4000)
         return table if action.isEnabled() else None
 
     def _match(self, action: QAction) -> tuple[Event, Match] | None:
@@ -1234,7 +1232,9 @@ class RefereeWindow(QMainWindow):
             return
         event, p = found
         answer = QMessageBox.question(
-            self, self.tr("Withdraw"), self.tr("%1 resigns from this session?").replace("%1", p.display_name)
+            self,
+            text("gui.referee.withdraw"),
+            text("gui.referee.resigns-from-this-session", player=p.display_name),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.send(event.id, Withdraw(player=p.id))
@@ -1245,11 +1245,8 @@ class RefereeWindow(QMainWindow):
             return
         answer = QMessageBox.question(
             self,
-            self.tr("Close check-in"),
-            self.tr(
-                "Close check-in now? Seats of absent players go to the reserves in order, then to "
-                "walk-ins. This fixes the field for the draw."
-            ),
+            text("gui.referee.close-check-in"),
+            text("gui.referee.close-check-in-now-seats"),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.send(event.id, CloseCheckIn())
@@ -1266,7 +1263,7 @@ class RefereeWindow(QMainWindow):
         if self._event(self.act_import) is None:
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
+            self, text("gui.referee.the-sign-up-forms-export"), "", text("gui.referee.csv-files-csv-txt")
         )
         if path:
             self.import_file(Path(path))
@@ -1280,22 +1277,22 @@ class RefereeWindow(QMainWindow):
         try:
             data = path.read_bytes()
         except OSError as exc:
-            text = self.tr("Cannot read %1: %2").replace("%1", str(path)).replace("%2", render_error(exc))
-            self._refused(text)
+            self._refused(text("gui.referee.cannot-read", path=str(path), problem=render_error(exc)))
             return
         try:
-            text = decode_signups(data, source=path.name)  # a form's UTF-8, or Excel's Windows-1250
+            csv_text = decode_signups(data, source=path.name)  # a form's UTF-8, or Excel's Windows-1250
         except SignupError as exc:
             self._refused(render(exc.msg))
             return
-        size = len(json.dumps(text, ensure_ascii=False).encode())  # as it goes over the wire
+        size = len(json.dumps(csv_text, ensure_ascii=False).encode())  # as it goes over the wire
         if size > IMPORT_LIMIT:
-            too_long = self.tr("%1 is too long for one import (%2 bytes; at most %3).")
             self._refused(
-                too_long.replace("%1", path.name).replace("%2", str(size)).replace("%3", str(IMPORT_LIMIT))
+                text(
+                    "gui.referee.is-too-long-for-one", file=path.name, size=str(size), limit=str(IMPORT_LIMIT)
+                )
             )
             return
-        self.send(event.id, ImportSignups(csv=text, source=path.name))
+        self.send(event.id, ImportSignups(csv=csv_text, source=path.name))
 
     def new_session(self) -> None:
         if not self.act_new_session.isEnabled():
@@ -1329,7 +1326,7 @@ class RefereeWindow(QMainWindow):
         event = self._event(self.act_timer_pause)
         if event is None:
             return
-        dialog = ReasonDialog(self.tr("Pause the event's time"), required=False, parent=self)
+        dialog = ReasonDialog(text("gui.referee.pause-the-events-time"), required=False, parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.pause())
 
@@ -1350,7 +1347,7 @@ class RefereeWindow(QMainWindow):
         event = self._event(self.act_timer_end)
         if event is None:
             return
-        dialog = ReasonDialog(self.tr("End the event now"), required=False, parent=self)
+        dialog = ReasonDialog(text("gui.referee.end-the-event-now"), required=False, parent=self)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.send(event.id, dialog.end())
 
@@ -1403,19 +1400,19 @@ class RefereeWindow(QMainWindow):
         if event is None:
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("The sign-up form's export"), "", self.tr("CSV files (*.csv *.txt)")
+            self, text("gui.referee.the-sign-up-forms-export"), "", text("gui.referee.csv-files-csv-txt")
         )
         if not path:
             return
         try:
-            text = decode_signups(Path(path).read_bytes(), source=Path(path).name)
+            csv_text = decode_signups(Path(path).read_bytes(), source=Path(path).name)
         except OSError as exc:
-            self._refused(self.tr("Cannot read %1: %2").replace("%1", path).replace("%2", render_error(exc)))
+            self._refused(text("gui.referee.cannot-read", path=path, problem=render_error(exc)))
             return
         except SignupError as exc:
             self._refused(render(exc.msg))
             return
-        self.send(event.id, ImportEntries(csv=text, source=Path(path).name))
+        self.send(event.id, ImportEntries(csv=csv_text, source=Path(path).name))
 
     def entry_check_in(self) -> None:
         event = self._event(self.act_entry_checkin)
@@ -1472,9 +1469,9 @@ class RefereeWindow(QMainWindow):
 
     def _pair_all_reason(self) -> str:
         if not self.model.state.chess_groups():
-            return self.tr("no chess group in the daemon")
+            return text("gui.referee.no-chess-group-in-the")
         if not self.ready_groups():
-            return self.tr("no group may be paired now (each has a round open, or all its rounds played)")
+            return text("gui.referee.no-group-may-be-paired")
         sink = self.commands.available("chess-pair")
         return render(sink) if sink is not None else ""
 
@@ -1501,14 +1498,16 @@ class RefereeWindow(QMainWindow):
         if event is None or event.chess is None:
             return
         missing = [b.board for b in event.chess.boards if b.result is None]
+        round_, title = str(event.chess.round), render(event.title)
         if missing:
-            question = self.tr("Close round %1 of %2? These boards have no result and will be 0–0: %3")
-            question = question.replace("%3", ", ".join(str(b) for b in missing))
+            boards = ", ".join(str(b) for b in missing)
+            question = text(
+                "gui.referee.close-round-of-these-boards", round=round_, event=title, boards=boards
+            )
         else:
-            question = self.tr("Close round %1 of %2? Every board has its result.")
-        question = question.replace("%1", str(event.chess.round)).replace("%2", render(event.title))
+            question = text("gui.referee.close-round-of-every-board", round=round_, event=title)
         if confirm:
-            answer = QMessageBox.question(self, self.tr("Close the round"), question)
+            answer = QMessageBox.question(self, text("gui.referee.close-the-round"), question)
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.send(event.id, CloseRound())
@@ -1562,7 +1561,9 @@ class RefereeWindow(QMainWindow):
         it needs the daemon's token, as ``duelclock person`` does."""
         refusal = self.commands.available("person-access")
         if refusal is not None or not hasattr(self.commands, "people"):
-            self._refused(render(refusal) if refusal is not None else self.tr("Not connected to a daemon."))
+            self._refused(
+                render(refusal) if refusal is not None else text("gui.referee.not-connected-to-a-daemon")
+            )
             return None
         return PeopleDialog(self.commands, self.send, self)
 

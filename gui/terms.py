@@ -8,14 +8,12 @@ translated a second time in Qt. The signal flashed on the audience screen ("ZMIA
 the catalogue's too (``gui.signal.*``).
 
 What only the GUI's widgets show — the journal's entry kinds in a timeline ("press",
-"program"), what a press did, the short name of a tie-break — is marked for Qt's
-translation (``QT_TRANSLATE_NOOP``, context ``Terms``) and translated when called. An
+"program"), what a press did, the short name of a tie-break — is the catalogue's too, under
+``gui.terms.*`` codes (the tables below name them, so the catalogue's checks find each). An
 unknown code (a newer daemon) is shown as it is rather than hidden.
 """
 
 from __future__ import annotations
-
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from clockd.core.actions import action_types
 from clockd.i18n import Msg, msg, render, text
@@ -23,43 +21,46 @@ from gui.model import Match, Round
 
 #: Journal entry kinds that are not referee actions (an action's entry is named by its action).
 _ENTRIES = {
-    "press": QT_TRANSLATE_NOOP("Terms", "press"),
-    "flag": QT_TRANSLATE_NOOP("Terms", "flag"),
-    "program": QT_TRANSLATE_NOOP("Terms", "program loaded"),
-    "referee-button": QT_TRANSLATE_NOOP("Terms", "referee button"),
-    "device-connected": QT_TRANSLATE_NOOP("Terms", "clock connected"),
-    "device-disconnected": QT_TRANSLATE_NOOP("Terms", "clock disconnected"),
-    "alert": QT_TRANSLATE_NOOP("Terms", "alert"),
-    "table-created": QT_TRANSLATE_NOOP("Terms", "table created"),
-    "daemon-started": QT_TRANSLATE_NOOP("Terms", "daemon started"),
-    "match-finished": QT_TRANSLATE_NOOP("Terms", "duel ended"),
-    "timer-due": QT_TRANSLATE_NOOP("Terms", "hall signal"),
-    "event-create": QT_TRANSLATE_NOOP("Terms", "event created"),
+    "press": "gui.terms.press",
+    "flag": "gui.terms.flag",
+    "program": "gui.terms.program-loaded",
+    "referee-button": "gui.terms.referee-button",
+    "device-connected": "gui.terms.clock-connected",
+    "device-disconnected": "gui.terms.clock-disconnected",
+    "alert": "gui.terms.alert",
+    "table-created": "gui.terms.table-created",
+    "daemon-started": "gui.terms.daemon-started",
+    "match-finished": "gui.terms.duel-ended",
+    "timer-due": "gui.terms.hall-signal",
+    "event-create": "gui.terms.event-created",
 }
 
 #: The desk's own words for what a press did, where the catalogue has none (``term.outcome.*``
 #: comes first: the command line's words, every program's outcomes).
 _OUTCOMES = {
     "applied": "",
-    "started": QT_TRANSLATE_NOOP("Terms", "started the clock"),
-    "ignored-not-running": QT_TRANSLATE_NOOP("Terms", "ignored: not this side's turn"),
-    "ignored-paused": QT_TRANSLATE_NOOP("Terms", "ignored: clock paused"),
-    "ignored-flagged": QT_TRANSLATE_NOOP("Terms", "ignored: flag already fell"),
-    "ignored-ended": QT_TRANSLATE_NOOP("Terms", "ignored: the duel is over"),
-    "ignored-toss-winner": QT_TRANSLATE_NOOP("Terms", "ignored: the toss winner does not start the clock"),
-    "ignored-idle": QT_TRANSLATE_NOOP("Terms", "ignored: nothing is played here"),
-    "ignored-not-started": QT_TRANSLATE_NOOP("Terms", "ignored: the event has not started"),
-    "ignored-finished": QT_TRANSLATE_NOOP("Terms", "ignored: already finished"),
-    "finished": QT_TRANSLATE_NOOP("Terms", "finished"),
-    "flagged": QT_TRANSLATE_NOOP("Terms", "flag"),
-    "completed": QT_TRANSLATE_NOOP("Terms", "picture complete"),
-    "duplicate": QT_TRANSLATE_NOOP("Terms", "repeat of a press already counted"),
+    "started": "gui.terms.started-the-clock",
+    "ignored-not-running": "gui.terms.ignored-not-this-sides-turn",
+    "ignored-paused": "gui.terms.ignored-clock-paused",
+    "ignored-flagged": "gui.terms.ignored-flag-already-fell",
+    "ignored-ended": "gui.terms.ignored-the-duel-is-over",
+    "ignored-toss-winner": "gui.terms.ignored-the-toss-winner-does",
+    "ignored-idle": "gui.terms.ignored-nothing-is-played-here",
+    "ignored-not-started": "gui.terms.ignored-the-event-has-not",
+    "ignored-finished": "gui.terms.ignored-already-finished",
+    "finished": "gui.terms.finished",
+    "flagged": "gui.terms.flag",
+    "completed": "gui.terms.picture-complete",
+    "duplicate": "gui.terms.repeat-of-a-press-already",
 }
 
 
-def _t(word: object) -> str:
-    """Translate a word marked above (``QT_TRANSLATE_NOOP`` returns it unchanged, typed ``object``)."""
-    return QCoreApplication.translate("Terms", str(word)) if word else ""
+def _t(words: dict[str, str], kind: str) -> str:
+    """The catalogue's text for ``kind`` in ``words`` (its code there); an unknown kind as it is."""
+    code = words.get(kind)
+    if code is None:
+        return kind
+    return text(code) if code else ""
 
 
 # -- the catalogue's terms -------------------------------------------------------------------
@@ -129,7 +130,7 @@ def entry(kind: str) -> str:
     """A timeline entry's kind: an action's name (the catalogue's), else the journal's word."""
     if kind in action_types():
         return action(kind)
-    return _t(_ENTRIES.get(kind, kind))
+    return _t(_ENTRIES, kind)
 
 
 def outcome(code: str) -> str:
@@ -140,16 +141,12 @@ def outcome(code: str) -> str:
         return ""
     if f"term.outcome.{code}" in catalogue():
         return text(f"term.outcome.{code}")
-    return _t(_OUTCOMES.get(code, code))
+    return _t(_OUTCOMES, code)
 
 
 def match_label(m: Match) -> str:
     """A short name for a match: its id, with tie-breaks spelled out."""
     if m.tiebreak_of is not None:
         n = m.id.rsplit("TB", 1)[-1]
-        return (
-            QCoreApplication.translate("Terms", "%1 tie-break %2")
-            .replace("%1", m.tiebreak_of)
-            .replace("%2", n)
-        )
+        return text("gui.terms.tie-break", match=m.tiebreak_of, number=n)
     return m.id

@@ -1,15 +1,14 @@
-"""Polish first, English available: two catalogues, switched together.
+"""Polish first, English available: the project's one catalogue, and Qt's own words beside it.
 
-* **What the daemon and the core say** — refusals, alerts, round names, the core's terms —
-  arrives as :class:`clockd.i18n.Msg` values and is rendered from the project's one message
-  catalogue (``clockd/i18n``), in the language :func:`clockd.i18n.set_language` chose.
-* **What only the widgets show** — menus, button labels, dialogs' own words — is English in
-  the code, wrapped in ``self.tr()`` or ``QCoreApplication.translate()`` (or marked with
-  ``QT_TRANSLATE_NOOP``), translated by Qt: ``gui/i18n/duelclock_pl.ts`` holds the Polish
-  translations and ``duelclock_pl.qm`` their compiled form. English needs no file.
+Every sentence the desk shows — menus, button labels, dialogs' words, and what the daemon and
+the core say (refusals, alerts, round names, terms) — comes from the project's message
+catalogue (``clockd/i18n``, codes ``gui.*`` for the widgets' own words), rendered with
+:func:`clockd.i18n.text` in the language :func:`clockd.i18n.set_language` chose. The widgets
+keep no second catalogue: a translator edits one ``.po`` file.
 
-:func:`install` switches both, so a window never shows Qt's Polish beside the catalogue's
-English.
+Only Qt's own words in its standard dialogs (OK, Cancel, Close) come from the translations
+shipped with Qt (``qtbase_pl.qm``), if present: :func:`install` switches both, so a window
+never shows Qt's Polish beside the catalogue's English.
 
 The language comes from ``--lang``, else the settings (``Settings → Language`` in the
 referee window, stored with ``QSettings``), else ``DUELCLOCK_LANG``, else Polish.
@@ -18,13 +17,11 @@ referee window, stored with ``QSettings``), else ``DUELCLOCK_LANG``, else Polish
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QSettings, QTranslator
 
 import clockd.i18n
 
-I18N_DIR = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = ("pl", "en")
 DEFAULT_LANGUAGE = "pl"
 
@@ -32,14 +29,6 @@ ORGANIZATION = "duelclock"
 APPLICATION = "duelclock-gui"
 
 _translators: list[QTranslator] = []
-
-
-def qm_path(lang: str) -> Path:
-    return I18N_DIR / f"duelclock_{lang}.qm"
-
-
-def ts_path(lang: str) -> Path:
-    return I18N_DIR / f"duelclock_{lang}.ts"
 
 
 def settings() -> QSettings:
@@ -63,10 +52,10 @@ def save_language(lang: str) -> None:
 
 
 def install(lang: str) -> str:
-    """Make ``lang`` the application's language (Qt's and the catalogue's); returns it.
+    """Make ``lang`` the application's language (the catalogue's and Qt's own words); returns it.
 
-    Widgets that were built already get a ``LanguageChange`` event and retranslate; the
-    catalogue's messages they draw are rendered again in the new language.
+    Widgets that were built already get a ``LanguageChange`` event and retranslate: they
+    render their texts from the catalogue again, in the new language.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
@@ -74,19 +63,19 @@ def install(lang: str) -> str:
     if app is None:
         raise RuntimeError("create the QApplication before installing a translation")
     clockd.i18n.set_language(lang)  # before Qt's LanguageChange: the widgets redraw in the new one
+    changed = bool(_translators)
     while _translators:
         app.removeTranslator(_translators.pop())
     if lang != "en":
-        ours = QTranslator(app)
-        path = qm_path(lang)
-        if not ours.load(str(path)):
-            raise RuntimeError(f"cannot load the translation {path}")
         # Qt's own words (OK, Cancel, Close) from the translations shipped with Qt, if present
         qt = QTranslator(app)
         if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
             app.installTranslator(qt)
             _translators.append(qt)
-        app.installTranslator(ours)
-        _translators.append(ours)
+            changed = True
     QLocale.setDefault(QLocale(QLocale.Language.Polish if lang == "pl" else QLocale.Language.English))
+    if not changed:
+        # Qt sends LanguageChange when a translator comes or goes; without Qt's own file
+        # nothing came or went, and the catalogue's switch still needs the widgets to redraw.
+        QCoreApplication.postEvent(app, QEvent(QEvent.Type.LanguageChange))
     return lang

@@ -150,12 +150,29 @@ def _limits(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _resolved(schema: Any, defs: dict[str, Any]) -> Any:
+    """``schema`` with its references (an enum's ``$ref``) replaced by what they name."""
+    if isinstance(schema, dict):
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return _resolved(
+                {**defs.get(ref.rsplit("/", 1)[1], {}), **{k: v for k, v in schema.items() if k != "$ref"}},
+                defs,
+            )
+        return {k: _resolved(v, defs) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [_resolved(v, defs) for v in schema]
+    return schema
+
+
 @cache
 def describe_action(cls: type[Action]) -> ActionDescription:
     """The description of one action, from its definition (cached: definitions do not change)."""
     name = str(cls.model_fields["kind"].default)
     schema = cls.model_json_schema()
-    properties: dict[str, Any] = schema.get("properties", {})
+    properties: dict[str, Any] = {
+        k: _resolved(v, schema.get("$defs", {})) for k, v in schema.get("properties", {}).items()
+    }
     required = set(schema.get("required", ()))
     fields = []
     for field, info in cls.model_fields.items():

@@ -66,3 +66,11 @@ def seconds_to_ms(text: str) -> int:
     if ms == 0:
         raise argparse.ArgumentTypeError(i18n.text("cli.argtypes.adjusting-by-0-seconds-changes-nothing"))
     return int(ms)
+
+
+def clock_side(text: str) -> str:
+    """A clock's side, ``a`` or ``b`` (any case)."""
+    side = text.strip().lower()
+    if side not in ("a", "b"):
+        raise argparse.ArgumentTypeError(i18n.text("cli.table.side-must-be-a-or-b", text=text))
+    return side

@@ -83,13 +83,15 @@ def add_fields(
     fields = {f.name: f for f in description.fields}
     for name in given:
         field = fields[name]
-        metavar = text("cli.described.seconds-metavar") if field.type == "ms" else name.upper()
+        metavar = "±SECONDS" if field.type == "ms" else name.upper()
         kwargs: dict[str, Any] = {"help": _help(field), "metavar": metavar}
         if field.type == "list":
             kwargs["nargs"] = "+"
         elif not field.required:
             kwargs["nargs"] = "?"
             kwargs["default"] = field.default
+        if field.type == "choice":
+            kwargs["choices"] = list(field.choices)
         parser.add_argument(name, type=_typed(field), **kwargs)
     for field in description.fields:
         if field.name in given:
@@ -115,12 +117,14 @@ class Verb:
     given: tuple[str, ...] = ()
 
 
-def add_verb(verb: Verb, make: Callable[[str, str], argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """``verb``'s subcommand: ``make(word, help)`` makes it (with the command's own options);
-    its arguments are the action's fields. The help names the action it does."""
+def add_verb(verb: Verb, make: Callable[..., argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """``verb``'s subcommand: ``make(word, help, aliases=…)`` makes it (with the command's own
+    options); its arguments are the action's fields. The action's own name is the word's
+    alias (``duelclock table 3 set-clock`` is ``set``), so the core's name always works too."""
     description = describe_action(action_named(verb.action))
-    words = render(description.help or description.title) + f" [{verb.action}]"
-    parser = make(verb.word, words)
+    words = render(description.help or description.title)
+    aliases = [verb.action] if verb.action != verb.word else []
+    parser = make(verb.word, words, aliases=aliases)
     add_fields(parser, description, verb.given)
     parser.set_defaults(verb=verb)
     return parser

@@ -48,8 +48,15 @@ def register(sub: Any) -> None:
     )
     esub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
 
-    def command(name: str, help_text: str, *, mutating: bool = True, key: bool = True) -> Any:
-        p = esub.add_parser(name, help=help_text, description=help_text)
+    def command(
+        name: str,
+        help_text: str,
+        *,
+        mutating: bool = True,
+        key: bool = True,
+        aliases: list[str] | None = None,
+    ) -> Any:
+        p = esub.add_parser(name, help=help_text, description=help_text, aliases=aliases or [])
         if key:
             p.add_argument("key", metavar="EVENT", help=text("cli.event.the-events-key"))
         add_connection_options(p, token=mutating)

@@ -17,8 +17,8 @@ import argparse
 import json
 from typing import Any
 
+from clockd.cli.argtypes import clock_side
 from clockd.cli.status import add_connection_options, call
-from clockd.cli.table import _side
 from clockd.i18n import msg, render, text
 
 
@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
         description=text("cli.sim-press.description"),
     )
     parser.add_argument("table", type=int, metavar="TABLE", help=text("cli.table.table-number"))
-    parser.add_argument("side", type=_side, metavar="SIDE", help=text("cli.table.a-or-b"))
+    parser.add_argument("side", type=clock_side, metavar="SIDE", help=text("cli.table.a-or-b"))
     add_connection_options(parser, token=True)
     parser.set_defaults(func=run)
 

@@ -24,11 +24,13 @@ import sys
 import time
 from typing import Any
 
+import clockd.core.clock
+import clockd.core.program  # noqa: F401  (their actions, which the verbs name)
 from clockd import i18n
 from clockd.api.local import login_name
-from clockd.cli.argtypes import seconds_to_ms
+from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import EXIT_REFUSED, add_connection_options, call, render_tables
-from clockd.i18n import msg, render, text
+from clockd.i18n import Problem, msg, render, text
 
 #: How long ``duelclock table`` waits to hear what a node did with the action (the desk's
 #: own limit for a command, with a margin: then it is done, refused or not delivered).
@@ -45,8 +47,12 @@ def register(sub: Any) -> None:
     add_connection_options(parser, token=False, unset=True)  # ``duelclock table 3 --port …``: show
     actions = parser.add_subparsers(dest="action", required=False, metavar="ACTION")
 
-    def action(name: str, help_text: str, *, mutating: bool = True) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = actions.add_parser(name, help=help_text, description=help_text)
+    def action(
+        name: str, help_text: str, *, mutating: bool = True, aliases: list[str] | None = None
+    ) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = actions.add_parser(
+            name, help=help_text, description=help_text, aliases=aliases or []
+        )
         add_connection_options(p, token=mutating)
         if mutating:
             p.add_argument(
@@ -54,46 +60,14 @@ def register(sub: Any) -> None:
                 default=None,
                 help=i18n.text("cli.table.who-decides-default-your-login-name"),
             )
+        p.set_defaults(word=name)
         return p
 
-    why = i18n.text("cli.table.why-journaled")
-    p = action("pause", i18n.text("cli.table.pause-the-clock"))
-    p.add_argument("--reason", default="", help=why)
-    p = action("resume", i18n.text("cli.table.resume-a-paused-clock"))
-    p.add_argument("--reason", default="", help=why)
-    p = action("adjust", i18n.text("cli.table.add-or-remove-time-side-seconds"))
-    p.add_argument("side", type=_side, metavar="SIDE", help=i18n.text("cli.table.a-or-b"))
-    p.add_argument(
-        "seconds",
-        type=seconds_to_ms,
-        metavar="±SECONDS",
-        help=i18n.text("cli.table.e-g-30-30-1-5"),
-    )
-    p.add_argument(
-        "--reason",
-        required=True,
-        help=i18n.text("cli.table.why-required-journaled"),
-    )
-    p = action("undo-adjust", i18n.text("cli.table.undo-adjust-help"))
+    for verb in VERBS:
+        add_verb(verb, action)
+    p = action("undo-adjust", i18n.text("cli.table.undo-adjust-help"), aliases=["adjust-undo"])
     p.add_argument("seq", type=int, metavar="SEQ", help=i18n.text("cli.table.undo-adjust-seq"))
-    p.add_argument("--reason", required=True, help=i18n.text("cli.table.why-required-journaled"))
-    p = action(
-        "set",
-        i18n.text("cli.table.set-a-fresh-clock-both-sides"),
-    )
-    p.add_argument(
-        "--control",
-        default=None,
-        help=i18n.text("cli.table.time-control-e-g-10m-or"),
-    )
-    p.add_argument("--reason", default="", help=why)
-    p = action("note", i18n.text("cli.table.add-a-note-to-the-tables"))
-    p.add_argument("text", help=i18n.text("cli.table.the-note"))
-    p = action(
-        "clear-alert",
-        i18n.text("cli.table.mark-the-tables-alert-id-default"),
-    )
-    p.add_argument("alert_id", type=int, nargs="?", default=None, metavar="ID")
+    p.add_argument("--reason", required=True, help=i18n.text("field-help.reason"))
     p = action(
         "timeline",
         i18n.text("cli.table.every-press-command-and-decision-of"),
@@ -101,29 +75,23 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--limit", type=int, default=1000)
     action("show", i18n.text("cli.table.show-help"), mutating=False)
-    p = action("free", i18n.text("cli.table.free-help"))
-    p.add_argument("--reason", required=True, help=i18n.text("cli.table.why-required-journaled"))
-    p.add_argument(
-        "--stop-running",
-        "--force",
-        dest="stop_running",
-        action="store_true",
-        help=i18n.text("cli.table.stop-running-help"),
-    )
     parser.set_defaults(func=run)
 
 
-def _side(text: str) -> str:
-    side = text.strip().lower()
-    if side not in ("a", "b"):
-        raise argparse.ArgumentTypeError(i18n.text("cli.table.side-must-be-a-or-b", text=text))
-    return side
+#: A table's short words: each one action, its fields typed by position as listed (the options,
+#: types and help come from the action's definition: clockd.cli.described).
+VERBS = (
+    Verb("pause", "pause"),
+    Verb("resume", "resume"),
+    Verb("adjust", "adjust", ("side", "delta_ms")),
+    Verb("set", "set-clock"),
+    Verb("note", "note", ("text",)),
+    Verb("clear-alert", "clear-alert", ("alert_id",)),
+    Verb("free", "table-free"),
+)
 
 
 def run(args: argparse.Namespace) -> int:
-    from clockd.core.clock import Adjust, Pause, Resume, Side
-    from clockd.core.program import AddNote, ClearAlert, FreeTable, SetClock
-
     if args.action is None:  # ``duelclock table 3``: the table as it is
         args.action = "show"
         for name in ("host", "port", "token", "tls_ca"):
@@ -135,23 +103,20 @@ def run(args: argparse.Namespace) -> int:
 
     def act(client: Any) -> int:
         client.by = getattr(args, "by", "") or ""
-        if args.action == "timeline":
+        word = getattr(args, "word", args.action)
+        if word == "timeline":
             return _timeline(client, args)
-        if args.action == "show":
+        if word == "show":
             return _show(client, table, args.json)
-        if args.action == "undo-adjust":
+        if word == "undo-adjust":
             action = _undo_of(client, table, args.seq, args.reason)
             done = client.act(table, action)
             return _said(client, done)
-        action = {
-            "pause": lambda: Pause(reason=args.reason),
-            "resume": lambda: Resume(reason=args.reason),
-            "adjust": lambda: Adjust(side=Side(args.side), delta_ms=args.seconds, reason=args.reason),
-            "set": lambda: SetClock(control=args.control, reason=args.reason),
-            "note": lambda: AddNote(text=args.text),
-            "clear-alert": lambda: ClearAlert(alert_id=args.alert_id),
-            "free": lambda: FreeTable(reason=args.reason, stop_running=args.stop_running),
-        }[args.action]()
+        try:
+            action = verb_action(args)
+        except Problem as exc:  # a field its definition refuses (a reason too long): said, not sent
+            print(render(exc.msg), file=sys.stderr)
+            return 2
         done = client.act(table, action)
         if args.json:
             print(json.dumps(done.model_dump(mode="json", exclude={"v", "id", "type"}), ensure_ascii=False))

@@ -128,6 +128,12 @@ def family_codes() -> set[str]:
     out |= {  # an action's help, where it has one (clockd.api.describe: optional)
         f"action-help.{name}" for name in action_types() if f"action-help.{name}" in catalogue()
     }
+    out |= {  # a field's help for one action, where it has its own (clockd.api.describe: optional)
+        code
+        for name, cls in action_types().items()
+        for field in cls.model_fields
+        if (code := f"field-help.{name}.{field}") in catalogue()
+    }
     out |= {  # every action field's help (clockd.api.describe)
         f"field-help.{field}"
         for cls in action_types().values()

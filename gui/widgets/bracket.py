@@ -132,8 +132,8 @@ class BracketWidget(DeskWidget):
         if not source:
             return ""
         if rnd.kind == "third_place":
-            return self.tr("loser of %1").replace("%1", source)
-        return self.tr("winner of %1").replace("%1", source)
+            return text("gui.bracket.loser-of", source=source)
+        return text("gui.bracket.winner-of", source=source)
 
     @staticmethod
     def _feeders(bracket: Bracket, m: Match) -> list[str]:
@@ -163,9 +163,9 @@ class BracketWidget(DeskWidget):
                 return terms.phase(table.phase).upper(), pal.paused if table.phase == "paused" else pal.flag
             if live.tiebreak_of is not None:
                 return terms.status("tiebreak").upper(), pal.live
-            return self.tr("LIVE"), pal.live
+            return text("gui.bracket.live"), pal.live
         if m.status == "result":
-            return (self.tr("RESULT") if self.hall else terms.status("result").upper()), pal.pending
+            return (text("gui.bracket.result") if self.hall else terms.status("result").upper()), pal.pending
         if m.status == "tiebreak":
             return terms.status("tiebreak").upper(), pal.pending
         if m.status == "ready" and m.table is None and not self.hall:
@@ -185,7 +185,7 @@ class BracketWidget(DeskWidget):
             self.items.append(
                 Item(
                     QRect(0, 0, w, h),
-                    self.tr("No bracket yet: the draw has not been made."),
+                    text("gui.bracket.no-bracket-yet-the-draw"),
                     "empty",
                     font=font(18 if self.hall else 14),
                     color=pal.muted,
@@ -303,7 +303,7 @@ class BracketWidget(DeskWidget):
             (bracket.live_match_of(m) or m).table if m.status not in ("decided", "cancelled") else None
         )
         if shown_table is not None:
-            left_parts.append(self.tr("Table %1").replace("%1", str(shown_table)))
+            left_parts.append(text("gui.bracket.table", table=str(shown_table)))
         head_rect = QRect(rect.left() + pad, rect.top() + pad // 2, rect.width() - 2 * pad, head_h)
         chip, chip_colour = self._chip(bracket, m)
         hf = font(head_px, bold=True)
@@ -387,13 +387,13 @@ class BracketWidget(DeskWidget):
                     )
                 )
             else:
-                text = self._placeholder(bracket, m, side)
+                label = self._placeholder(bracket, m, side)
                 pf = font(name_px * 0.8)
                 pf.setItalic(True)
                 self.items.append(
                     Item(
                         name_rect,
-                        elide(text, pf, name_rect.width()),
+                        elide(label, pf, name_rect.width()),
                         f"name-{side.value}",
                         m.id,
                         pf,

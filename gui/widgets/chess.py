@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 from clockd.api.chess import ChessBoardView, ChessBody, ChessPlayerView, column_label
 from clockd.core.actions import Action
 from clockd.core.chessday.group import KEYSTROKES, EnterResult, ReportPresent, UndoResult
-from clockd.i18n import Msg, msg, render
+from clockd.i18n import Msg, language, msg, render, text
 from gui.commands import Command, CommandResult, CommandSink
 from gui.model import DeskState, Event
 from gui.widgets.painted import font
@@ -135,33 +135,33 @@ class GroupList(_Table):
     def retranslate(self) -> None:
         self.setHorizontalHeaderLabels(
             [
-                self.tr("Group"),
-                self.tr("Boards"),
-                self.tr("Round"),
-                self.tr("Phase"),
-                self.tr("Missing"),
-                self.tr("Next round"),
-                self.tr("Plan"),
+                text("gui.chess.group"),
+                text("gui.chess.boards"),
+                text("gui.chess.round"),
+                text("gui.chess.phase"),
+                text("gui.chess.missing"),
+                text("gui.chess.next-round"),
+                text("gui.chess.plan"),
             ]
         )
 
     def phase(self, body: ChessBody) -> str:
         return {
-            "start-list": self.tr("start list"),
-            "playing": self.tr("playing"),
-            "between-rounds": self.tr("between rounds"),
-            "finished": self.tr("finished"),
+            "start-list": text("gui.chess.start-list"),
+            "playing": text("gui.chess.playing"),
+            "between-rounds": text("gui.chess.between-rounds"),
+            "finished": text("gui.chess.finished"),
         }.get(body.phase, body.phase)
 
     def lag_text(self, body: ChessBody) -> str:
         """The plan's word on the group: late by how much (written out: colour is not enough)."""
         if body.lag_minutes is None:
-            return self.tr("on time") if body.phase != "finished" else ""
-        return self.tr("⚠ LATE by %1 min").replace("%1", str(body.lag_minutes))
+            return text("gui.chess.on-time") if body.phase != "finished" else ""
+        return text("gui.chess.late-by-min", minutes=str(body.lag_minutes))
 
     def set_state(self, state: DeskState) -> None:
         groups = state.chess_groups()
-        if not self.begin_fill((tuple(e.chess for e in groups), state.shown, self.tr("Group"))):
+        if not self.begin_fill((tuple(e.chess for e in groups), state.shown, text("gui.chess.group"))):
             return
         self._filling = True
         self.setRowCount(len(groups))
@@ -180,8 +180,8 @@ class GroupList(_Table):
                 (body.next_round_at or "")[11:16],
                 self.lag_text(body),
             ]
-            for col, text in enumerate(cells):
-                self.put(row, col, text, data=event.id if col == 0 else None, bg=bg)
+            for col, label in enumerate(cells):
+                self.put(row, col, label, data=event.id if col == 0 else None, bg=bg)
             if event.id == state.shown:
                 self.selectRow(row)
         self._filling = False
@@ -210,30 +210,32 @@ class BoardsTable(_Table):
     def retranslate(self) -> None:
         self.setHorizontalHeaderLabels(
             [
-                self.tr("Board"),
-                self.tr("White"),
-                self.tr("School"),
-                self.tr("Pts"),
-                self.tr("Result"),
-                self.tr("Black"),
-                self.tr("School"),
-                self.tr("Pts"),
-                self.tr("Entered by"),
-                self.tr("To the arbiter"),
+                text("gui.chess.board"),
+                text("gui.chess.white"),
+                text("gui.chess.school"),
+                text("gui.chess.pts"),
+                text("gui.chess.result"),
+                text("gui.chess.black"),
+                text("gui.chess.school"),
+                text("gui.chess.pts"),
+                text("gui.chess.entered-by"),
+                text("gui.chess.to-the-arbiter"),
             ]
         )
 
     def proposal_text(self, b: ChessBoardView) -> str:
         if b.appeal is not None:
-            return self.tr("appeal: %1 (final)").replace("%1", b.appeal.decision)
+            return text("gui.chess.appeal-final", decision=b.appeal.decision)
         if b.proposal is None or b.result is not None:
             claims = len(b.claims)
-            return self.tr("illegal moves claimed: %1").replace("%1", str(claims)) if claims else ""
-        why = {"flag": self.tr("flag"), "illegal-move": self.tr("2nd illegal move")}.get(b.proposal_why, "")
-        return self.tr("▶ %1 proposed (%2)").replace("%1", result_text(b.proposal)).replace("%2", why)
+            return text("gui.chess.illegal-moves-claimed", claims=str(claims)) if claims else ""
+        why = {"flag": text("gui.chess.flag"), "illegal-move": text("gui.chess.2nd-illegal-move")}.get(
+            b.proposal_why, ""
+        )
+        return text("gui.chess.proposed", proposal=result_text(b.proposal), why=why)
 
     def set_body(self, body: ChessBody | None) -> None:
-        if not self.begin_fill((body, self.tr("Board"))):
+        if not self.begin_fill((body, text("gui.chess.board"))):
             return
         boards = body.boards if body is not None else []
         self.setRowCount(len(boards))
@@ -252,8 +254,8 @@ class BoardsTable(_Table):
                 b.by,
                 self.proposal_text(b),
             ]
-            for col, text in enumerate(cells):
-                self.put(row, col, text, data=b.board if col == 0 else None, bg=bg)
+            for col, label in enumerate(cells):
+                self.put(row, col, label, data=b.board if col == 0 else None, bg=bg)
             result = self.item(row, 4)
             if result is not None:
                 result.setFont(self._result_font)
@@ -286,10 +288,12 @@ class StandingsTable(_Table):
 
     def retranslate(self) -> None:
         labels = [render(column_label(c)) for c in self._columns]
-        self.setHorizontalHeaderLabels([self.tr("Place"), self.tr("Name"), self.tr("School"), *labels])
+        self.setHorizontalHeaderLabels(
+            [text("gui.chess.place"), text("gui.chess.name"), text("gui.chess.school"), *labels]
+        )
 
     def set_body(self, body: ChessBody | None) -> None:
-        if not self.begin_fill((body.standings if body is not None else None, self.tr("Place"))):
+        if not self.begin_fill((body.standings if body is not None else None, text("gui.chess.place"))):
             return
         self._columns = list(body.columns) if body is not None else []
         rows = body.standings if body is not None else []
@@ -303,8 +307,8 @@ class StandingsTable(_Table):
                 s.player.school,
                 *(s.values.get(c, "") for c in self._columns),
             ]
-            for col, text in enumerate(cells):
-                self.put(row, col, text)
+            for col, label in enumerate(cells):
+                self.put(row, col, label)
         self.end_fill()
 
 
@@ -331,7 +335,7 @@ class VegaEntry(QLineEdit):
     def back_to_board(self) -> None:
         self.board = None
         self.clear()
-        self.setPlaceholderText(self.tr("board no., Enter"))
+        self.setPlaceholderText(text("gui.chess.board-no-enter"))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Undo):
@@ -362,13 +366,13 @@ class VegaEntry(QLineEdit):
             rest = typed[1:].strip()
             self.back_to_board()
             if rest and not rest.isdigit():
-                self.problem.emit(self.tr("“%1” is not a board number").replace("%1", rest))
+                self.problem.emit(text("gui.chess.is-not-a-board-number", typed=rest))
                 return
             self.undo_requested.emit(int(rest) if rest else 0)
             return
         if not typed.isdigit() or int(typed) < 1:
             if typed:
-                self.problem.emit(self.tr("“%1” is not a board number").replace("%1", typed))
+                self.problem.emit(text("gui.chess.is-not-a-board-number", typed=typed))
             self.back_to_board()
             return
         self.board = int(typed)
@@ -482,20 +486,18 @@ class ChessPanel(QWidget):
 
     def hint(self) -> str:
         """What the entry line takes (its status line says it until the first board is typed)."""
-        return self.tr(
-            "Board number, Enter, then one key: 1 0 = (5) + − · Enter: the proposal · Ctrl+Z or u: undo"
-        )
+        return text("gui.chess.board-number-enter-then-one")
 
     def add_buttons(self, widgets: list[QWidget]) -> None:
         for w in widgets:
             self.buttons.addWidget(w)
 
     def retranslate(self) -> None:
-        self.entry_label.setText(self.tr("Result:"))
+        self.entry_label.setText(text("gui.chess.result-label"))
         self.entry.back_to_board()
-        self.replace_button.setText(self.tr("Replace it knowingly"))
-        self.tabs.setTabText(0, self.tr("Round"))
-        self.tabs.setTabText(1, self.tr("Standings"))
+        self.replace_button.setText(text("gui.chess.replace-it-knowingly"))
+        self.tabs.setTabText(0, text("gui.chess.round"))
+        self.tabs.setTabText(1, text("gui.chess.standings"))
         self.groups.retranslate()
         self.boards.retranslate()
         self.standings.retranslate()
@@ -524,29 +526,31 @@ class ChessPanel(QWidget):
             self._render_to_withdraw(None, None)
             return
         self.title.setText(
-            self.tr("%1 — round %2 of %3 · boards %4–%5 · %6 players")
-            .replace("%1", render(event.title))
-            .replace("%2", str(body.round))
-            .replace("%3", str(body.rounds))
-            .replace("%4", str(body.first_board))
-            .replace("%5", str(body.last_board))
-            .replace("%6", str(body.players))
+            text(
+                "gui.chess.round-of-boards-players",
+                event=render(event.title),
+                round=str(body.round),
+                rounds=str(body.rounds),
+                first=str(body.first_board),
+                last=str(body.last_board),
+                players=str(body.players),
+            )
         )
         parts = []
         if body.bye is not None:
-            parts.append(self.tr("Bye: %1").replace("%1", player_line(body.bye)))
+            parts.append(text("gui.chess.bye", player=player_line(body.bye)))
         if body.absent:
-            parts.append(self.tr("Not paired: %1").replace("%1", ", ".join(p.name for p in body.absent)))
+            parts.append(text("gui.chess.not-paired", players=", ".join(p.name for p in body.absent)))
         if body.closed_with_zero and body.phase != "playing":
             boards = ", ".join(str(b) for b in body.closed_with_zero)
-            parts.append(self.tr("Closed as 0–0 (no result reported): boards %1").replace("%1", boards))
+            parts.append(text("gui.chess.closed-as-00-no-result", boards=boards))
         self.others.setText("   ·   ".join(parts))
         self._render_to_withdraw(event, body)
 
     def _render_to_withdraw(self, event: Event | None, body: ChessBody | None) -> None:
         """Round 1's absentees, each with a *reported* button (enabled by the daemon's word)."""
         key = (
-            (event.id, tuple(body.to_withdraw), event.actions.get("chess-report"), self.tr("%1 reported"))
+            (event.id, tuple(body.to_withdraw), event.actions.get("chess-report"), language())
             if event is not None and body is not None
             else None
         )
@@ -562,9 +566,7 @@ class ChessPanel(QWidget):
         if event is None or body is None or not body.to_withdraw:
             self.withdraw_box.hide()
             return
-        label = QLabel(
-            self.tr("Absent from round 1, withdrawn before round 2 unless reported:"), self.withdraw_box
-        )
+        label = QLabel(text("gui.chess.absent-from-round-1-withdrawn"), self.withdraw_box)
         label.setStyleSheet(f"color: {REFUSED}; font-weight: bold;")
         self.withdraw_row.addWidget(label)
         refused = event.actions.get(
@@ -572,7 +574,7 @@ class ChessPanel(QWidget):
         )
         for p in body.to_withdraw:
             b = QToolButton(self.withdraw_box)
-            b.setText(self.tr("%1 reported").replace("%1", f"{p.start}. {p.name}"))
+            b.setText(text("gui.chess.reported", player=f"{p.start}. {p.name}"))
             b.setEnabled(refused is None)
             b.setToolTip(render(refused) if refused is not None else b.text())
             b.clicked.connect(
@@ -596,28 +598,25 @@ class ChessPanel(QWidget):
             hall = (
                 f"{min(c.first_board for c in ranges)}–{max(c.last_board for c in ranges)}" if ranges else "—"
             )
-            self.say(self.tr("No group plays on board %1 (the hall's boards: %2)").replace("%1", str(number))
-                     .replace("%2", hall), refused=True)  # fmt: skip
+            self.say(
+                text("gui.chess.no-group-plays-on-board-the", board=str(number), boards=hall), refused=True
+            )
             self.entry.back_to_board()
             return
         if self.state.shown != event.id:
             self.choose(event.id)  # the desk shows the group whose board this is
         b = board_of(event.chess, number)
-        where = self.tr("Board %1").replace("%1", str(number)) + f" · {render(event.title)}"
+        where = text("gui.chess.board-title", board=str(number)) + f" · {render(event.title)}"
         self.boards.select_board(number)
         if b is None:
-            self.say(
-                where + " · " + self.tr("not in a round being played (type a result: the daemon answers)")
-            )
+            self.say(where + " · " + text("gui.chess.not-in-a-round-being"))
             return
         parts = [f"{where}: {b.white.name} – {b.black.name}"]
         if b.result is not None:
-            parts.append(
-                self.tr("has %1 (%2)").replace("%1", result_text(b.result)).replace("%2", b.by or "?")
-            )
+            parts.append(text("gui.chess.has", result=result_text(b.result), by=b.by or "?"))
         if b.proposal is not None and b.result is None:
-            parts.append(self.tr("proposed %1: Enter accepts").replace("%1", result_text(b.proposal)))
-        parts.append(self.tr("type 1 0 = + −"))
+            parts.append(text("gui.chess.proposed-enter-accepts", proposal=result_text(b.proposal)))
+        parts.append(text("gui.chess.type-1-0"))
         self.say(" · ".join(parts))
         self.pending = None
         self.replace_button.hide()
@@ -646,9 +645,7 @@ class ChessPanel(QWidget):
         b = board_of(event.chess, number) if event.chess is not None else None
         self.entry.back_to_board()
         if b is None or b.proposal is None or b.result is not None:
-            self.say(
-                self.tr("Board %1 has no proposal: type its result").replace("%1", str(number)), refused=True
-            )
+            self.say(text("gui.chess.board-has-no-proposal-type", board=str(number)), refused=True)
             return
         self.enter(event.id, number, b.proposal)
 
@@ -656,11 +653,7 @@ class ChessPanel(QWidget):
         """Send a board's result; the answer comes to the status line (a refusal may be replaced)."""
         action = EnterResult(board=board, result=result, replace=replace)
         self._send(Command(event_id, action), lambda outcome: self._entered(outcome, event_id, board, result))
-        self.say(
-            self.tr("Board %1: %2 sent…")
-            .replace("%1", str(board))
-            .replace("%2", result_text(result) or result)
-        )
+        self.say(text("gui.chess.board-sent", board=str(board), result=result_text(result) or result))
 
     def _send(self, command: Command, done: Callable[[CommandResult], None]) -> None:
         why = self.commands.available(command.kind)
@@ -676,16 +669,16 @@ class ChessPanel(QWidget):
             self.pending = None
             self.replace_button.hide()
             self.say(
-                self.tr("Board %1: %2 entered")
-                .replace("%1", str(board))
-                .replace("%2", self._shown_result(event_id, board, result)),
+                text(
+                    "gui.chess.board-entered",
+                    board=str(board),
+                    result=self._shown_result(event_id, board, result),
+                ),
                 ok=True,
             )
             return
         why = render(outcome.reason) if outcome.reason is not None else outcome.code
-        self.say(
-            self.tr("Board %1 not entered: %2").replace("%1", str(board)).replace("%2", why), refused=True
-        )
+        self.say(text("gui.chess.board-not-entered", board=str(board), why=why), refused=True)
         if outcome.reason is not None and outcome.reason.code == "chess.result-entered":
             self.pending = _Pending(event_id, board, result)
             self.replace_button.show()
@@ -710,13 +703,13 @@ class ChessPanel(QWidget):
         if board:
             event = self.state.group_of_board(board)
             if event is None:
-                self.say(self.tr("No group plays on board %1").replace("%1", str(board)), refused=True)
+                self.say(text("gui.chess.no-group-plays-on-board", board=str(board)), refused=True)
                 return
             target = (event.id, board)
         elif self.log.entered:
             target = self.log.entered[-1]
         else:
-            self.say(self.tr("Nothing entered here to take back"), refused=True)
+            self.say(text("gui.chess.nothing-entered-here-to-take"), refused=True)
             return
         event_id, number = target
 
@@ -725,14 +718,13 @@ class ChessPanel(QWidget):
             if outcome.ok:
                 if target in self.log.entered:
                     self.log.entered.remove(target)
-                self.say(self.tr("Board %1: result taken back").replace("%1", str(number)), ok=True)
+                self.say(text("gui.chess.board-result-taken-back", board=str(number)), ok=True)
             else:
                 why = render(outcome.reason) if outcome.reason is not None else outcome.code
-                text = self.tr("Board %1: not taken back: %2").replace("%1", str(number))
-                self.say(text.replace("%2", why), refused=True)
+                self.say(text("gui.chess.board-not-taken-back", board=str(number), why=why), refused=True)
 
         self._send(Command(event_id, UndoResult(board=number)), done)
-        self.say(self.tr("Board %1: taking the result back…").replace("%1", str(number)))
+        self.say(text("gui.chess.board-taking-the-result-back", board=str(number)))
 
     def _board_clicked(self, number: int) -> None:
         """A double-click (or Enter) on a board's row: the entry line takes that board."""

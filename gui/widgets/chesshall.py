@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from clockd.api.chess import ChessBody, column_label
 from clockd.core.display import format_clock
 from clockd.core.units import SECOND
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui.model import DeskState, Event
 from gui.widgets.chess import result_text
 from gui.widgets.painted import CENTER, LEFT, RIGHT, Box, DeskWidget, Item, elide, fit_font, fit_text, font
@@ -162,28 +162,23 @@ class ChessScreen(DeskWidget):
     def caption(self, code: str) -> str:
         what, _, number = code.partition(":")
         if what == "round":
-            return self.tr("Round %1 starts in").replace("%1", number)
-        return self.tr("Round %1 was planned at").replace("%1", number)
+            return text("gui.chesshall.round-starts-in", round=number)
+        return text("gui.chesshall.round-was-planned-at", round=number)
 
     def page_title(self, body: ChessBody, page: Page) -> str:
         if page.kind == "pairings":
-            text = (
-                self.tr("Round %1 of %2 — pairings")
-                .replace("%1", str(body.round))
-                .replace("%2", str(body.rounds))
-            )
+            title = text("gui.chesshall.round-of-pairings", round=str(body.round), rounds=str(body.rounds))
         elif page.kind == "standings":
-            text = self.tr("Standings after round %1 of %2")
-            text = text.replace("%1", str(body.round if body.phase != "playing" else body.round - 1))
-            text = text.replace("%2", str(body.rounds))
+            after = body.round if body.phase != "playing" else body.round - 1
+            title = text("gui.chesshall.standings-after-round-of", round=str(after), rounds=str(body.rounds))
         else:
-            text = self.tr("Start list: %1 players").replace("%1", str(body.players))
-        return text + (f"  ({page.number}/{page.of})" if page.of > 1 else "")
+            title = text("gui.chesshall.start-list-players", players=str(body.players))
+        return title + (f"  ({page.number}/{page.of})" if page.of > 1 else "")
 
     def lag_text(self, body: ChessBody) -> str:
         if body.lag_minutes is None:
             return ""
-        return self.tr("%1 min behind the plan").replace("%1", str(body.lag_minutes))
+        return text("gui.chesshall.min-behind-the-plan", minutes=str(body.lag_minutes))
 
     # -- layout ------------------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -196,7 +191,7 @@ class ChessScreen(DeskWidget):
             self.items.append(
                 Item(
                     QRect(0, 0, w, h),
-                    self.tr("No chess group yet."),
+                    text("gui.chesshall.no-chess-group-yet"),
                     "empty",
                     font=font(40),
                     color=pal.muted,
@@ -293,9 +288,9 @@ class ChessScreen(DeskWidget):
         pal = self.palette_
         cols = self._columns(table, fractions)
         row_h = self._row_h(table, len(rows))
-        for (x, width), text, align in zip(cols, head, aligns, strict=True):
+        for (x, width), label, align in zip(cols, head, aligns, strict=True):
             shown, head_f = fit_text(
-                text, QRect(0, 0, width - 12, row_h), row_h * 0.4, bold=True, min_px=row_h * 0.26
+                label, QRect(0, 0, width - 12, row_h), row_h * 0.4, bold=True, min_px=row_h * 0.26
             )
             self.items.append(
                 Item(
@@ -312,19 +307,19 @@ class ChessScreen(DeskWidget):
         for i, cells in enumerate(rows):
             if i % 2 == 0:
                 self.boxes.append(Box(QRect(table.x(), y, table.width(), row_h), pal.card, None, radius=4))
-            for c, ((x, width), text, align) in enumerate(zip(cols, cells, aligns, strict=True)):
+            for c, ((x, width), label, align) in enumerate(zip(cols, cells, aligns, strict=True)):
                 f = bold_f if c == 0 or (kind == "pairings" and c == 4) else body_f
-                if head[c] == self.tr("School"):  # read second: smaller
+                if head[c] == text("gui.chesshall.school"):  # read second: smaller
                     f = small_f
                 # shrunk to fit rather than cut (down to a size still read from the back)
                 f = fit_text(
-                    text, QRect(0, 0, width - 12, row_h), f.pixelSize(), bold=f.bold(), min_px=row_h * 0.3
+                    label, QRect(0, 0, width - 12, row_h), f.pixelSize(), bold=f.bold(), min_px=row_h * 0.3
                 )[1]
                 rect = QRect(x + 6, y, width - 12, row_h)
                 self.items.append(
                     Item(
                         rect,
-                        elide(text, f, rect.width()),
+                        elide(label, f, rect.width()),
                         kind,
                         key=cells[0],
                         font=f,
@@ -336,14 +331,14 @@ class ChessScreen(DeskWidget):
 
     def _pairings(self, body: ChessBody, page: Page, table: QRect) -> None:
         head = [
-            self.tr("Board no."),
-            self.tr("White"),
-            self.tr("School"),
-            self.tr("Pts"),
-            self.tr("Result"),
-            self.tr("Pts"),
-            self.tr("Black"),
-            self.tr("School"),
+            text("gui.chesshall.board-no"),
+            text("gui.chesshall.white"),
+            text("gui.chesshall.school"),
+            text("gui.chesshall.pts"),
+            text("gui.chesshall.result"),
+            text("gui.chesshall.pts"),
+            text("gui.chesshall.black"),
+            text("gui.chesshall.school"),
         ]
         rows = [
             [
@@ -365,7 +360,7 @@ class ChessScreen(DeskWidget):
         extra = []
         last = page.number == page.of
         if last and body.bye is not None:
-            extra.append(self.tr("Bye: %1").replace("%1", body.bye.name))
+            extra.append(text("gui.chesshall.bye", player=body.bye.name))
         if extra:
             row_h = self._row_h(table, len(rows))
             y = table.y() + row_h * (len(rows) + 1) + 6
@@ -383,9 +378,9 @@ class ChessScreen(DeskWidget):
     def _standings(self, body: ChessBody, page: Page, table: QRect) -> None:
         columns = list(body.columns)
         head = [
-            self.tr("Place"),
-            self.tr("Name"),
-            self.tr("School"),
+            text("gui.chesshall.place"),
+            text("gui.chesshall.name"),
+            text("gui.chesshall.school"),
             *(render(column_label(c)) for c in columns),
         ]
         rest = 0.50 / max(1, len(columns))

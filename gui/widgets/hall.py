@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from clockd.core.display import format_clock, format_exact_ms
 from clockd.core.units import MS
+from clockd.i18n import text
 from gui import terms
 from gui.model import Hall, ZoneRow
 from gui.widgets.painted import (
@@ -60,36 +61,37 @@ class HallWidget(DeskWidget):
         """When the next signal comes: in how long, and at which time of the event."""
         timer = hall.timer
         if timer.phase == "ended":
-            return self.tr("the event's time is over")
+            return text("gui.hall.the-events-time-is-over")
         if timer.starts_in_ms is not None and timer.phase == "ready":
-            starts = self.tr("start in %1").replace("%1", format_clock(timer.starts_in_ms * MS))
+            starts = text("gui.hall.start-in", when=format_clock(timer.starts_in_ms * MS))
         else:
             starts = ""
         at, left = timer.next_signal_ms, hall.next_signal_in_ms(now_ns)
         if at is None or left is None:
             if timer.phase == "ready":
-                return starts or self.tr("not started")
-            return self.tr("no more signals")
+                return starts or text("gui.hall.not-started")
+            return text("gui.hall.no-more-signals")
         when = format_clock(left * MS)
         if at < 0:
-            line = self.tr("%1 in %2").replace("%1", terms.signal("pre", at)).replace("%2", when)
+            line = text("gui.hall.in", signal=terms.signal("pre", at), when=when)
             return f"{starts} · {line}" if starts else line
-        return self.tr("next signal in %1 (at %2)").replace("%1", when).replace("%2", format_clock(at * MS))
+        return text("gui.hall.next-signal-in-at", when=when, at=format_clock(at * MS))
 
     def signals_text(self, hall: Hall) -> str:
         timer = hall.timer
-        given = self.tr("signals given: %1 of %2").replace("%1", str(timer.signals_given))
-        given = given.replace("%2", str(len(timer.signals_ms)))
+        given = text(
+            "gui.hall.signals-given-of", given=str(timer.signals_given), signals=str(len(timer.signals_ms))
+        )
         parts = [given]
         if timer.every_ms:
-            parts.append(self.tr("every %1").replace("%1", format_clock(timer.every_ms * MS)))
+            parts.append(text("gui.hall.every", every=format_clock(timer.every_ms * MS)))
         if timer.duration_ms is None:
-            parts.append(self.tr("counting up"))
+            parts.append(text("gui.hall.counting-up"))
         if timer.paused_ms:
-            parts.append(self.tr("paused %1").replace("%1", format_clock(timer.paused_ms * MS)))
+            parts.append(text("gui.hall.paused", paused=format_clock(timer.paused_ms * MS)))
         if timer.adjusted_ms:
             sign = "+" if timer.adjusted_ms > 0 else "−"
-            parts.append(self.tr("adjusted %1").replace("%1", sign + format_exact_ms(abs(timer.adjusted_ms))))
+            parts.append(text("gui.hall.adjusted", adjusted=sign + format_exact_ms(abs(timer.adjusted_ms))))
         return " · ".join(parts)
 
     def _colour(self, hall: Hall) -> str:
@@ -134,7 +136,7 @@ class HallWidget(DeskWidget):
             self.items.append(
                 Item(
                     QRect(0, 0, w, h),
-                    self.tr("No timed event shown."),
+                    text("gui.hall.no-timed-event-shown"),
                     "empty",
                     font=font(16),
                     color=pal.muted,
@@ -217,21 +219,21 @@ class HallWidget(DeskWidget):
         if r.finished_ms is not None:
             return format_exact_ms(r.finished_ms)
         if r.pieces is not None:
-            return self.tr("%1 pieces").replace("%1", str(r.pieces))
+            return text("gui.hall.pieces", pieces=str(r.pieces))
         return "—"
 
     def _note(self, hall: Hall, r: ZoneRow) -> str:
         if r.why == "void":
-            return self.tr("not classified")
+            return text("gui.hall.not-classified")
         if r.why == "missing":
-            return self.tr("over %1 missing: void").replace("%1", str(hall.max_missing or 10))
+            return text("gui.hall.over-missing-void", missing=str(hall.max_missing or 10))
         if r.why == "late":
-            return self.tr("after the end")
+            return text("gui.hall.after-the-end")
         if r.on_list is not None and hall.timer.phase == "ready" and not self.hall:
             listed = {
-                "main": self.tr("main list"),
-                "reserve": self.tr("reserve"),
-                "walk-in": self.tr("walk-in"),
+                "main": text("gui.hall.main-list"),
+                "reserve": text("gui.hall.reserve"),
+                "walk-in": text("gui.hall.walk-in"),
             }
             return listed.get(r.on_list, "") + (" ✓" if r.present else "")
         return ""
@@ -257,12 +259,12 @@ class HallWidget(DeskWidget):
             cols.append(("missing", 0.1))
         cols.append(("note", 1.0 - sum(w for _, w in cols)))
         heads = {
-            "place": self.tr("place"),
-            "name": self.tr("entry"),
-            "table": self.tr("table"),
-            "time": self.tr("time / pieces"),
-            "split": self.tr("bag 2"),
-            "missing": self.tr("missing"),
+            "place": text("gui.hall.place"),
+            "name": text("gui.hall.entry"),
+            "table": text("gui.hall.table"),
+            "time": text("gui.hall.time-pieces"),
+            "split": text("gui.hall.bag-2"),
+            "missing": text("gui.hall.missing"),
             "note": "",
         }
         hf = font(rh * 0.36, bold=True)
@@ -298,20 +300,20 @@ class HallWidget(DeskWidget):
             }
             for key, _ in cols:
                 cell = QRect(x + 6, y, widths[key] - 10, rh)
-                text = values[key]
+                label = values[key]
                 bold = key in ("place", "name", "time")
                 if key == "name":
-                    shown, f = fit_text(text, cell, rh * 0.5, bold=True, min_px=rh * 0.3)
+                    shown, f = fit_text(label, cell, rh * 0.5, bold=True, min_px=rh * 0.3)
                 elif key == "note":
-                    shown, f = fit_text(text, cell, rh * 0.4, min_px=rh * 0.25)
+                    shown, f = fit_text(label, cell, rh * 0.4, min_px=rh * 0.25)
                 else:
                     px = rh * (0.5 if key in ("place", "time") else 0.4)
                     f = (
-                        fit_font(text, cell, px, bold=bold)
-                        if key in ("time", "split") and text
+                        fit_font(label, cell, px, bold=bold)
+                        if key in ("time", "split") and label
                         else font(px, bold=bold)
                     )
-                    shown = elide(text, f, cell.width())
+                    shown = elide(label, f, cell.width())
                 align = aligns.get(key, LEFT)
                 self.items.append(Item(cell, shown, f"zone-{key}", r.entry, f, ink, align))
                 x += widths[key]
@@ -326,10 +328,10 @@ class HallWidget(DeskWidget):
         tables = sorted(by_table)
         n = len(tables)
         head_h = int(area.height() * 0.1)
-        summary = self.tr("change %1").replace("%1", str(hall.rotations))
+        summary = text("gui.hall.change", change=str(hall.rotations))
         if not self.hall:
-            summary += " · " + self.tr("stayed from the start: %1").replace("%1", str(len(hall.stayed)))
-            summary += " · " + self.tr("replacements: %1").replace("%1", str(hall.replacements))
+            summary += " · " + text("gui.hall.stayed-from-the-start", stayed=str(len(hall.stayed)))
+            summary += " · " + text("gui.hall.replacements", replacements=str(hall.replacements))
         head_rect = QRect(area.left(), area.top(), area.width(), head_h)
         head_px = min(head_h * 0.7, area.width() * 0.03)
         summary, hf = fit_text(summary, head_rect, head_px, bold=True, min_px=9)
@@ -349,7 +351,7 @@ class HallWidget(DeskWidget):
                     key=str(t), role="rotation-table")
             )  # fmt: skip
             line = min(ch // 4, cw // 5)
-            title = self.tr("table %1").replace("%1", str(t)) + ("  ✓" if finished else "")
+            title = text("gui.hall.table-number", table=str(t)) + ("  ✓" if finished else "")
             inner = rect.adjusted(6, 2, -6, -2)
             title_rect = QRect(inner.left(), inner.top(), inner.width(), line)
             colour = pal.ok if finished else pal.muted
@@ -401,7 +403,7 @@ class HallWidget(DeskWidget):
             name_rect = QRect(inner.left(), inner.top(), inner.width() - fw, inner.height())
             shown, nf = fit_text(s.entry, name_rect, ch * 0.42, bold=True, min_px=ch * 0.25)
             self.items.append(Item(name_rect, shown, "station-name", s.entry, nf, pal.text, LEFT))
-            table = "" if self.hall else self.tr("table %1").replace("%1", str(s.table)) + "  "
+            table = "" if self.hall else text("gui.hall.table-number", table=str(s.table)) + "  "
             self.items.append(
                 Item(
                     QRect(inner.right() - fw, inner.top(), fw, inner.height()),

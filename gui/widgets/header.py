@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui import terms
 from gui.model import DeskState
 from gui.style import DESK, HALL
@@ -77,12 +77,12 @@ class HeaderBar(QWidget):
 
     def _connection(self, state: DeskState) -> tuple[str, str]:
         if state.connection == "connected":
-            return "#7ee2a8", self.tr("connected to the daemon")
+            return "#7ee2a8", text("gui.header.connected-to-the-daemon")
         if state.connection == "demo":
-            return "#4da3ff", self.tr("DEMO — no daemon")
+            return "#4da3ff", text("gui.header.demo-no-daemon")
         if state.connection == "connecting":
-            return "#ffd84d", self.tr("connecting…")
-        return "#ff6b6b", self.tr("NO CONNECTION — times shown may be stale")
+            return "#ffd84d", text("gui.header.connecting")
+        return "#ff6b6b", text("gui.header.no-connection-times-shown-may")
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange and not self.hall:  # the audience redraws its own

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 import clockd.i18n
 from clockd.core.people import fold_name
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui import terms
 from gui.model import DeskState, Player, PossibleDuplicate, Refusal
 
@@ -51,12 +51,12 @@ class PlayersTable(QTableWidget):
     def _retranslate_headers(self) -> None:
         self.setHorizontalHeaderLabels(
             [
-                self.tr("List"),
-                self.tr("No."),
-                self.tr("Display name"),
-                self.tr("Full name"),
-                self.tr("Phone"),
-                self.tr("Status"),
+                text("gui.players.list"),
+                text("gui.players.no"),
+                text("gui.players.display-name"),
+                text("gui.players.full-name"),
+                text("gui.players.phone"),
+                text("gui.players.status"),
             ]
         )
 
@@ -83,8 +83,8 @@ class PlayersTable(QTableWidget):
             # a reserve's place in the queue (§1.18) goes with its list
             listed = self._list_name(p) + (f" {p.order}" if p.list == "reserve" else "")
             cells = [listed, str(p.id), p.display_name, p.full_name, p.phone, self._status(p)]
-            for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+            for col, cell in enumerate(cells):
+                item = QTableWidgetItem(cell)
                 if col == 0:
                     item.setData(Qt.ItemDataRole.UserRole, p.id)
                 if p.presence == "present":
@@ -126,17 +126,17 @@ class PlayersTable(QTableWidget):
 
     def _status(self, p: Player) -> str:
         words = {
-            "expected": self.tr("not here yet"),
-            "present": self.tr("present"),
-            "absent": self.tr("absent"),
-            "withdrawn": self.tr("withdrawn"),
+            "expected": text("gui.players.not-here-yet"),
+            "present": text("gui.players.present"),
+            "absent": text("gui.players.absent"),
+            "withdrawn": text("gui.players.withdrawn"),
         }
-        text = words[p.presence]
+        label = words[p.presence]
         if p.in_field:
-            text += " · " + self.tr("in the bracket")
+            label += " · " + text("gui.players.in-the-bracket")
         if p.took_seat_of is not None:
-            text += " · " + self.tr("in place of %1").replace("%1", self.desk.name(p.took_seat_of))
-        return text
+            label += " · " + text("gui.players.in-place-of", player=self.desk.name(p.took_seat_of))
+        return label
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -170,10 +170,9 @@ class RefusalsLabel(QLabel):
         self.setVisible(bool(self.refusals or self.possible_duplicates))
         lines: list[str] = []
         if self.refusals:
-            lines.append(self.tr("Refused sign-ups (%1):").replace("%1", str(len(self.refusals))))
-            line = self.tr("line %1: %2 — %3")
+            lines.append(text("gui.players.refused-sign-ups", refused=str(len(self.refusals))))
             lines += [
-                line.replace("%1", str(r.line)).replace("%2", r.name).replace("%3", self.why(r))
+                text("gui.players.line", line=str(r.line), name=r.name, why=self.why(r))
                 for r in self.refusals
             ]
         if self.possible_duplicates:  # the referee decides (§1.14): the same words as the CLI's

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from clockd.core.clock import Side
 from clockd.core.device import DeviceState
 from clockd.core.display import format_exact_ms
-from clockd.i18n import render
+from clockd.i18n import render, text
 from gui import terms
 from gui.model import DeskState, Event, Match, Table
 from gui.widgets.painted import (
@@ -139,11 +139,11 @@ class TablesWidget(DeskWidget):
         tables = self.shown_tables()
         w, h = self.width(), self.height()
         if not tables:
-            text = self.tr("No duel on a clock right now.") if self.hall else self.tr("No tables yet.")
+            label = text("gui.tables.no-duel-on-a-clock") if self.hall else text("gui.tables.no-tables-yet")
             self.items.append(
                 Item(
                     QRect(0, 0, w, h),
-                    text,
+                    label,
                     "empty",
                     font=font(22 if self.hall else 14),
                     color=pal.muted,
@@ -227,7 +227,7 @@ class TablesWidget(DeskWidget):
         # header: the table and what is played there; on the right the program's state word
         hf = font(head_h * 0.62, bold=True)
         head = QRect(rect.left() + pad, rect.top() + pad // 2, rect.width() - 2 * pad, head_h)
-        title = self.tr("Table %1").replace("%1", str(t.table))
+        title = text("gui.tables.table", table=str(t.table))
         rest = self._what(t, duel)
         chip_text, chip_colour = self._chip(t)
         # the state word takes what it needs, up to 40 % of the line (smaller type, if it must)
@@ -237,7 +237,7 @@ class TablesWidget(DeskWidget):
         self.items.append(Item(chip_rect, shown_chip, "phase", key, cf, chip_colour, RIGHT))
         tw = head.width() - chip_w - (pad if chip_w else 0)
         title_rect = QRect(head.left(), head.top(), tw, head_h)
-        text, title_font = fit_text(
+        label, title_font = fit_text(
             f"{title} · {rest}" if rest else title,
             title_rect,
             head_h * 0.62,
@@ -245,7 +245,7 @@ class TablesWidget(DeskWidget):
             min_px=head_h * 0.4,
         )
         self.items.append(
-            Item(title_rect, text, "title", key, title_font, pal.text if not self.hall else pal.muted, LEFT)
+            Item(title_rect, label, "title", key, title_font, pal.text if not self.hall else pal.muted, LEFT)
         )
 
         body = QRect(
@@ -270,7 +270,7 @@ class TablesWidget(DeskWidget):
             bracket = event.session.bracket if event.session is not None else None
             what = terms.round_title(bracket.round(match.round)) if bracket is not None else ""
             if match.tiebreak_of is not None:
-                what += " · " + self.tr("tie-break")
+                what += " · " + text("gui.tables.tie-break")
             if self.hall:
                 return what
             here = event.id == self.state.shown
@@ -286,14 +286,16 @@ class TablesWidget(DeskWidget):
     def _chip(self, t: Table) -> tuple[str, str]:
         pal = self.palette_
         if self._stale(t):
-            return self.tr("LAST KNOWN"), pal.offline
+            return text("gui.tables.last-known"), pal.offline
         if t.program == "station":
             if t.finished:
-                return self.tr("FINISHED"), pal.ok
-            return ("" if self.hall else self.tr("IN PLAY") if t.armed else self.tr("WAITING")), pal.muted
+                return text("gui.tables.finished"), pal.ok
+            return (
+                "" if self.hall else text("gui.tables.in-play") if t.armed else text("gui.tables.waiting")
+            ), pal.muted
         phase = t.phase
         if t.over:
-            return self.tr("DUEL OVER"), pal.pending
+            return text("gui.tables.duel-over"), pal.pending
         if phase is None:
             return ("" if self.hall else terms.program(t.program).upper()), pal.muted
         if phase == "running":
@@ -339,16 +341,16 @@ class TablesWidget(DeskWidget):
         )
         finished_ms = self._finished_ms(t)
         if t.finished and finished_ms is not None:
-            line = self.tr("finished at %1").replace("%1", format_exact_ms(finished_ms))
+            line = text("gui.tables.finished-at", at=format_exact_ms(finished_ms))
             colour = pal.ok
         elif t.finished:
-            line, colour = self.tr("finished"), pal.ok
+            line, colour = text("gui.tables.finished-state"), pal.ok
         elif t.armed:
-            line, colour = self.tr("the button records the finish"), pal.muted
+            line, colour = text("gui.tables.the-button-records-the-finish"), pal.muted
         elif self._hall_phase(t) == "ended":
-            line, colour = self.tr("the event's time is over"), pal.muted
+            line, colour = text("gui.tables.the-events-time-is-over"), pal.muted
         else:
-            line, colour = self.tr("waiting for the start"), pal.muted
+            line, colour = text("gui.tables.waiting-for-the-start"), pal.muted
         shown_line, ff = fit_text(line, finish_rect, finish_rect.height() * 0.42, bold=t.finished, min_px=9)
         self.items.append(Item(finish_rect, shown_line, "finish", key, ff, colour, CENTER))
 
@@ -375,15 +377,17 @@ class TablesWidget(DeskWidget):
     def _idle(self, t: Table, body: QRect, key: str) -> None:
         pal = self.palette_
         f = font(body.height() * 0.16)
-        self.items.append(Item(body, self.tr("nothing is played here"), "idle", key, f, pal.muted, CENTER))
+        self.items.append(
+            Item(body, text("gui.tables.nothing-is-played-here"), "idle", key, f, pal.muted, CENTER)
+        )
 
     def node_text(self, t: Table) -> str:
         """The node that times ``t`` and its link, as the footer shows it ("" : this daemon's)."""
         if not t.node:
             return ""
         if self._stale(t):
-            return "▼ " + self.tr("node %1 down").replace("%1", t.node)
-        return "▲ " + self.tr("node %1").replace("%1", t.node)
+            return "▼ " + text("gui.tables.node-down", node=t.node)
+        return "▲ " + text("gui.tables.node", node=t.node)
 
     def _footer(self, t: Table, rect: QRect, pad: int, foot_h: int, key: str) -> None:
         pal = self.palette_
@@ -397,14 +401,14 @@ class TablesWidget(DeskWidget):
             self.items.append(Item(node_rect, elide(node, ff, nw), "node", key, ff, colour, RIGHT))
             foot = QRect(foot.left(), foot.top(), foot.width() - nw - 6, foot_h)
         if t.alerts:
-            text = render(t.alerts[-1].text)
+            label = render(t.alerts[-1].text)
             if len(t.alerts) > 1:
-                text = f"({len(t.alerts)}) {text}"
+                label = f"({len(t.alerts)}) {label}"
             self.boxes.append(Box(foot, pal.alert, None, radius=4, key=key, role="alert"))
             self.items.append(
                 Item(
                     foot.adjusted(6, 0, -6, 0),
-                    elide("⚠ " + text, ff, foot.width() - 12),
+                    elide("⚠ " + label, ff, foot.width() - 12),
                     "alert",
                     key,
                     ff,
@@ -418,12 +422,18 @@ class TablesWidget(DeskWidget):
             if t.device is DeviceState.CONNECTED
             else (pal.offline if t.device is DeviceState.DISCONNECTED else pal.muted)
         )
-        text = "● " + self.tr("device: %1").replace("%1", terms.device(t.device.value))
+        label = "● " + text("gui.tables.device", device=terms.device(t.device.value))
         if t.device_detail is not None and t.device is not DeviceState.CONNECTED:
-            text += f" — {render(t.device_detail)}"
+            label += f" — {render(t.device_detail)}"
         self.items.append(
             Item(
-                foot.adjusted(2, 0, -2, 0), elide(text, ff, foot.width() - 4), "device", key, ff, colour, LEFT
+                foot.adjusted(2, 0, -2, 0),
+                elide(label, ff, foot.width() - 4),
+                "device",
+                key,
+                ff,
+                colour,
+                LEFT,
             )
         )
 
@@ -437,7 +447,7 @@ class TablesWidget(DeskWidget):
         name = (
             self._name(duel[0] if duel else None, player)
             if player is not None
-            else self.tr("side %1").replace("%1", side.value.upper())
+            else text("gui.tables.side", side=side.value.upper())
         )
         if running or turn:
             return "▶ " + name if side is Side.A else name + " ◀"
@@ -500,7 +510,7 @@ class TablesWidget(DeskWidget):
                 align,
             )
         )
-        text = t.shown(side, self._clock_now(t, self.now_ns))
+        label = t.shown(side, self._clock_now(t, self.now_ns))
         tf = fit_font(
             "0:00:00" if clock_state.remaining_ms[side] >= 3_600_000 else "00:00",
             clock.adjusted(8, 0, -8, 0),
@@ -508,14 +518,14 @@ class TablesWidget(DeskWidget):
             bold=True,
         )
         colour = pal.running_text if running else (pal.muted if self._stale(t) else pal.text)
-        if clock_state.flag is side or (clock_state.phase == "flagged" and text == "0:00"):
+        if clock_state.flag is side or (clock_state.phase == "flagged" and label == "0:00"):
             colour = pal.flag
-        self.items.append(Item(clock, text, f"time-{side.value}", key, tf, colour, CENTER))
+        self.items.append(Item(clock, label, f"time-{side.value}", key, tf, colour, CENTER))
         if moves_h:
             mf = font(moves_h * 0.6)
-            moves = self.tr("moves %1").replace("%1", str(clock_state.moves[side]))
+            moves = text("gui.tables.moves", moves=str(clock_state.moves[side]))
             if clock_state.ignored[side]:
-                moves += " · " + self.tr("ignored %1").replace("%1", str(clock_state.ignored[side]))
+                moves += " · " + text("gui.tables.ignored", ignored=str(clock_state.ignored[side]))
             mrect = QRect(half.left() + 2, clock.bottom() + 1, half.width() - 4, moves_h)
             self.items.append(
                 Item(mrect, elide(moves, mf, mrect.width()), f"moves-{side.value}", key, mf, pal.muted, align)

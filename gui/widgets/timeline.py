@@ -18,9 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
-    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -30,7 +28,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from clockd.core.display import format_exact_ms
-from clockd.i18n import Msg, render
+from clockd.i18n import Msg, render, text
 from gui import terms
 from gui.model import TimelineItem
 from gui.style import MONO, SANS
@@ -179,13 +177,11 @@ class TimelineModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         names = (
-            QCoreApplication.translate("Timeline", "#"),
-            QCoreApplication.translate("Timeline", "Since start")
-            if self.for_event
-            else QCoreApplication.translate("Timeline", "Since set"),
-            QCoreApplication.translate("Timeline", "Think"),
-            QCoreApplication.translate("Timeline", "Event"),
-            QCoreApplication.translate("Timeline", "Details"),
+            text("gui.timeline.seq"),
+            text("gui.timeline.since-start") if self.for_event else text("gui.timeline.since-set"),
+            text("gui.timeline.think"),
+            text("gui.timeline.event"),
+            text("gui.timeline.details"),
         )
         return names[section]
 
@@ -196,16 +192,11 @@ def _fields(data: dict[str, Any], key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _tr(text: object) -> str:
-    """Translate a word marked with ``QT_TRANSLATE_NOOP("Timeline", …)``."""
-    return QCoreApplication.translate("Timeline", str(text))
-
-
 _LABELS = {
-    "winner": QT_TRANSLATE_NOOP("Timeline", "winner"),
-    "absent": QT_TRANSLATE_NOOP("Timeline", "absent"),
-    "clock_a": QT_TRANSLATE_NOOP("Timeline", "at side A"),
-    "player": QT_TRANSLATE_NOOP("Timeline", "player"),
+    "winner": "gui.timeline.winner",
+    "absent": "gui.timeline.absent",
+    "clock_a": "gui.timeline.at-side-a",
+    "player": "gui.timeline.player",
 }
 
 
@@ -237,9 +228,9 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
     for key, label in _LABELS.items():
         who = action.get(key, data.get(key))
         if isinstance(who, int) and not isinstance(who, bool):
-            parts.append(f"{_tr(label)}: {_who(who, names)}")
+            parts.append(f"{text(label)}: {_who(who, names)}")
     if isinstance(action.get("table"), int):
-        parts.append(QCoreApplication.translate("Timeline", "table %1").replace("%1", str(action["table"])))
+        parts.append(text("gui.timeline.table", table=str(action["table"])))
     if action.get("entry"):
         parts.append(str(action["entry"]))
     outcome = data.get("outcome")
@@ -252,7 +243,7 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
     if control:
         parts.append(str(control))
     if action.get("seed") is not None:
-        parts.append(QCoreApplication.translate("Timeline", "seed %1").replace("%1", str(action["seed"])))
+        parts.append(text("gui.timeline.seed", seed=str(action["seed"])))
     if kind == "alert" and data.get("code"):
         params = data.get("data") if isinstance(data.get("data"), dict) else {}
         parts.append(render(Msg(code=str(data["code"]), params=params)))
@@ -265,10 +256,9 @@ def _details(kind: str, data: dict[str, Any], names: dict[int, str]) -> str:
     if note:
         parts.append(f"„{note}”")
     if data.get("device_t_ns") is not None:
-        own = QCoreApplication.translate("Timeline", "clock's own time %1 ns")
-        parts.append(own.replace("%1", str(data["device_t_ns"])))
+        parts.append(text("gui.timeline.clocks-own-time-ns", ns=str(data["device_t_ns"])))
     if data.get("source") == "button":
-        parts.append(QCoreApplication.translate("Timeline", "by the table's button"))
+        parts.append(text("gui.timeline.by-the-tables-button"))
     by = data.get("by")
     reason = action.get("reason", data.get("reason"))
     if by or reason:

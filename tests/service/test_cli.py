@@ -109,7 +109,7 @@ def test_run_status_table_commands_crash_and_restart(env: dict[str, str], tmp_pa
         refused = duelclock(env, "table", "1", "resume", "--token", "not-the-token")
         assert refused.returncode == 2 and "the token given is wrong" in refused.stderr
         bad_side = duelclock(env, "table", "1", "adjust", "c", "5", "--reason", "x")
-        assert bad_side.returncode == 2 and "side must be a or b" in bad_side.stderr
+        assert bad_side.returncode == 2 and "argument SIDE: invalid choice: 'c'" in bad_side.stderr
 
         timeline = duelclock(env, "table", "1", "timeline", "--json")
         entries = [json.loads(line) for line in timeline.stdout.splitlines()]

@@ -7,11 +7,14 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from clockd.cli import build_parser, main
-from clockd.cli.parser import polish_error
+from clockd.cli.parser import ARGPARSE_MESSAGES
+from clockd.cli.parser import gettext as argparse_gettext
+from clockd.cli.parser import ngettext as argparse_ngettext
 from clockd.i18n import set_language
 
 
@@ -241,15 +244,38 @@ def test_argparse_errors_are_polish_by_default_and_english_on_request(
     assert english in err
 
 
-def test_a_message_that_is_not_argparse_s_own_is_printed_as_it_is() -> None:
-    assert polish_error("argument ±SECONDS: 'x' is not a number") == "argument ±SECONDS: 'x' is not a number"
-    assert polish_error("something new in Python 3.99") == "something new in Python 3.99"
-    assert polish_error("argument --size: invalid _size value: '3'") == (
-        "argument --size: nieprawidłowa wartość: '3'"
+def test_argparse_asks_the_catalogue_and_a_message_it_does_not_list_reads_as_argparse_wrote_it() -> None:
+    assert argparse_gettext("expected one argument") == "wymaga jednej wartości"
+    assert argparse_gettext("invalid %(type)s value: %(value)r") % {"type": "_size", "value": "3"} == (
+        "nieprawidłowa wartość: '3'"
     )
-    assert polish_error("argument --speed: invalid float value: 'fast'") == (
-        "argument --speed: 'fast' nie jest liczbą"
+    assert argparse_ngettext("expected %s argument", "expected %s arguments", 2) % 2 == (
+        "wymaga wartości w liczbie: 2"
     )
+    assert argparse_gettext("something new in Python 3.99") == "something new in Python 3.99"
+    set_language("en")
+    assert argparse_gettext("expected one argument") == "expected one argument"
+    assert argparse_ngettext("expected %s argument", "expected %s arguments", 1) == "expected %s argument"
+    assert argparse_ngettext("expected %s argument", "expected %s arguments", 2) == "expected %s arguments"
+
+
+def test_the_catalogue_keeps_argparse_s_message_ids_and_their_placeholders() -> None:
+    """An entry answers argparse only while its English is argparse's message id exactly, and
+    its Polish must fill the same ``%`` blanks (argparse fills them after translating)."""
+    from clockd.i18n.catalogue import catalogue
+
+    positional, named = re.compile(r"%[rsd]"), re.compile(r"%\(\w+\)[rsd]")
+    entries = catalogue().entries
+    for code in ARGPARSE_MESSAGES:
+        entry = entries[code]
+        for form in (*entry.en, *entry.pl):  # a named blank may go unused (argparse fills a dict)
+            assert positional.findall(form) == positional.findall(entry.en[0]), code
+            assert set(named.findall(form)) <= set(named.findall(entry.en[0])), code
+    import argparse as real
+
+    source = Path(real.__file__).read_text(encoding="utf-8")
+    missing = [code for code in ARGPARSE_MESSAGES if repr(entries[code].en[0]) not in source]
+    assert missing == []
 
 
 def test_the_readme_and_run_help_give_the_same_default_number_of_simulated_tables(
