@@ -484,6 +484,21 @@ class HallEvent(BaseModel):
     def new(cls, config: HallEventConfig) -> HallEvent:
         return cls(config=config, timer=config.timer())
 
+    # -- the timer's inputs, by the names the zone's and the rotation's events use too: one part
+    # of the daemon drives the hall clock of every kind (clockd.service.hallclock) ----------------
+    def signal_tables(self) -> tuple[int, ...]:
+        return self.config.signal_tables()
+
+    def apply_timer(self, action: TimerAction) -> HallEvent:
+        """The referee's timer action (:class:`TimerError` if it cannot apply now)."""
+        return self.model_copy(update={"timer": self.timer.apply(action)})
+
+    def fire(self, offset_ns: int) -> HallEvent:
+        return self.model_copy(update={"timer": self.timer.fire(offset_ns)})
+
+    def end(self, t_ns: int) -> HallEvent:
+        return self.model_copy(update={"timer": self.timer.end(t_ns)})
+
     def allowed(self, t_ns: int) -> Allowed:
         out = self.timer.allowed(t_ns)
         running = self.timer.phase in (TimerPhase.RUNNING, TimerPhase.PAUSED)

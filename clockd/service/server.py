@@ -198,7 +198,7 @@ class EventsBroadcaster:
             return
         for record in batch.records:
             entry = record.entry
-            if entry.kind == "timer-due" and entry.event is not None:  # a hall signal (clockd.service.timed)
+            if entry.kind == "timer-due" and entry.event is not None:  # a hall signal (service.hallclock)
                 signal = Signal(
                     event=event_ref(batch.current.hall, entry.event),
                     what=getattr(entry, "what", "signal"),

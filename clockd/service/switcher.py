@@ -1,28 +1,27 @@
 """The S(witcher) rotation as an event kind: ``switcher``.
 
 The rules are :class:`~clockd.core.switcher.SwitcherEvent` (pure): the rotation's plan, who
-sits in each seat number, the replacements, the tables done. In the daemon it is a hall
-timer like the ``timer`` kind (:mod:`clockd.service.timed`) — the same actions and the same
-``timer-due`` decisions — and each signal (every 15 minutes) is a **change**: everyone
-moves one seat to the right, the screens show the new tables, the buzzers sound. A table
-whose daemon table is given (``[table_map]``) has a station there: its button records the
-puzzle done. When the last puzzle is done the event ends (a ``timer-due`` end in the same
-commit) and the list of those who stayed from the start to the end is final.
+sits in each seat number, the replacements, the tables done. In the daemon it holds a hall
+clock (:class:`~clockd.service.hallclock.HallClock`) as the ``timer`` kind does — the same
+actions and the same ``timer-due`` decisions — and each signal (every 15 minutes) is a
+**change**: everyone moves one seat to the right, the screens show the new tables, the
+buzzers sound. A table whose daemon table is given (``[table_map]``) has a station there:
+its button records the puzzle done. When the last puzzle is done the event ends (a
+``timer-due`` end in the same commit) and the list of those who stayed from the start to
+the end is final.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
 from pydantic import ValidationError
 
 from clockd.api.switcher import SwitcherBody, switcher_body
-from clockd.core.actions import Allowed, validation_msgs
-from clockd.core.hall import Station, TimerAction, TimerEnd, TimerPhase, TimerStart
-from clockd.core.ids import event_ref
+from clockd.core.actions import Action, Allowed, validation_msgs
 from clockd.core.switcher import (
     SWITCHER_ACTIONS,
     ReplacePerson,
@@ -35,12 +34,11 @@ from clockd.core.switcher import (
 )
 from clockd.core.units import ns_to_ms
 from clockd.i18n import Msg, msg
-from clockd.service.actions import ActionEntry, journal
-from clockd.service.component import Effect, Refused, Restart, Staged
-from clockd.service.entries import PressRecorded, ProgramLoaded
+from clockd.service.actions import ActionEntry
+from clockd.service.component import Refused, Restart, Staged
 from clockd.service.events import EventContext, Hosted, event_kind
+from clockd.service.hallclock import HallClock
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue, signals_due, timer_recovered
 from clockd.store.entries import Entry
 
 KIND = "switcher"
@@ -65,23 +63,27 @@ def station_entry(table: int) -> str:
     return f"stolik-{table}"
 
 
+def _stations(event: SwitcherEvent) -> Iterable[tuple[str, int]]:
+    """The stations of the rotation's tables that have a daemon table (``[table_map]``), by
+    rotation table."""
+    return [(station_entry(table), daemon) for table, daemon in sorted(event.config.table_map.items())]
+
+
+def _done(event: SwitcherEvent, table: TableState) -> Action | None:
+    """A station's press: that rotation table's puzzle done."""
+    rotation_table = event.rotation_table(table.table)
+    return None if rotation_table is None else TableDone(table=rotation_table)
+
+
 class Switcher:
     """The ``switcher`` event kind (see the module docstring)."""
 
     kind = KIND
-    actions = frozenset(
-        {
-            "timer-start",
-            "timer-pause",
-            "timer-resume",
-            "timer-adjust",
-            "timer-schedule",
-            "timer-end",
-            *SWITCHER_ACTIONS,
-        }
-    )
-    entries = frozenset({"timer-due"})
-    reacts_to = frozenset({"press"})
+    #: No clock faces: the rotation has never shown its countdown on a device (its screens do).
+    clock = HallClock(_stations, face=False, finish=_done)
+    actions = clock.actions | set(SWITCHER_ACTIONS)
+    entries = clock.entries
+    reacts_to = clock.reacts_to
 
     def create(
         self, ctx: EventContext, key: str, name: str, config_toml: str | None
@@ -97,18 +99,7 @@ class Switcher:
         return SwitcherEvent.new(SwitcherConfig.model_validate(config))
 
     def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        event: SwitcherEvent = hosted.state
-        out: list[Entry] = []
-        for table, daemon_table in sorted(event.config.table_map.items()):
-            if ctx.table(daemon_table) is None:
-                raise Refused("table.unknown", table=daemon_table, known=sorted(ctx.tables().view()))
-            entry = station_entry(table)
-            station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
-            out.append(ProgramLoaded(table=daemon_table, event=hosted.key, program=station))
-        for table in event.signal_tables():
-            if ctx.table(table) is None:
-                raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        return out
+        return self.clock.created(ctx, hosted)
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
         from clockd.i18n import render
@@ -130,8 +121,7 @@ class Switcher:
 
     def holds(self, hosted: Hosted, item: str) -> bool:
         """A seat's table is held until the rotation's time has ended."""
-        event: SwitcherEvent = hosted.state
-        return event.timer.phase is not TimerPhase.ENDED
+        return self.clock.holds(hosted)
 
     def table_of(self, hosted: Hosted, item: str) -> int | None:
         event: SwitcherEvent = hosted.state
@@ -147,13 +137,8 @@ class Switcher:
         t = entry.t_ns
         follow: list[Entry] = []
         try:
-            if isinstance(entry, TimerDue):
-                if entry.what == "end":
-                    after = event.end(entry.due_ns)
-                    follow = [] if replay else self._stations(ctx, hosted, after, armed=False)
-                    return after, Staged(entry, self._signal(ctx, after, end=True), follow)
-                after = event.fire(entry.offset_ns)
-                return after, Staged(entry, self._signal(ctx, after, end=False))
+            if self.clock.owns(entry):
+                return self.clock.stage(ctx, hosted, entry, replay=replay)
             assert isinstance(entry, ActionEntry)
             action = entry.action
             if isinstance(action, TakeSeat):
@@ -163,96 +148,30 @@ class Switcher:
             if isinstance(action, TableDone):
                 after = event.table_done(action.table, t)
                 if not replay and entry.source != "button":
-                    follow += self._finished(ctx, hosted, after, action.table, True)
-                if not replay and after.everyone_done() and after.timer.phase is not TimerPhase.ENDED:
-                    end = after.timer.plan.end_pattern
-                    follow.append(
-                        TimerDue(
-                            t_ns=t,
-                            event=hosted.key,
-                            what="end",
-                            offset_ns=after.timer.elapsed(t),
-                            due_ns=t,
-                            pattern="" if end is None else end.value,
-                        )
-                    )
+                    follow += self.clock.marked(ctx, hosted, after.table_of_station(action.table), True)
+                if not replay and after.everyone_done():  # the last puzzle done ends the time
+                    follow += self.clock.ended(hosted, after, t)
                 return after, Staged(entry, follow=follow)
             if isinstance(action, TableUndone):
                 after = event.table_undone(action.table)
-                follow = [] if replay else self._finished(ctx, hosted, after, action.table, False)
+                if not replay:
+                    follow = self.clock.marked(ctx, hosted, after.table_of_station(action.table), False)
                 return after, Staged(entry, follow=follow)
-            if not isinstance(action, TimerAction):  # pragma: no cover - the host routes only ours
-                raise Refused("event.not-an-action", kind=entry.kind)
-            after = event.apply_timer(action)
         except SwitcherError as exc:
             raise Refused(exc.msg) from exc
-        effects: list[Effect] = []
-        if not replay and isinstance(action, TimerStart):
-            follow = self._stations(ctx, hosted, after, armed=True)
-        elif not replay and isinstance(action, TimerEnd):
-            follow = self._stations(ctx, hosted, after, armed=False)
-            effects = self._signal(ctx, after, end=True)
-        return after, Staged(entry, effects, follow)
-
-    def _stations(
-        self, ctx: EventContext, hosted: Hosted, event: SwitcherEvent, *, armed: bool
-    ) -> list[Entry]:
-        out: list[Entry] = []
-        for table, daemon_table in sorted(event.config.table_map.items()):
-            state = ctx.table(daemon_table)
-            program = state.program if state is not None else None
-            owner = event_ref(ctx.hall, hosted.key, station_entry(table))
-            if isinstance(program, Station) and program.owner == owner:
-                station = program.model_copy(update={"armed": armed})
-                out.append(ProgramLoaded(table=daemon_table, event=hosted.key, program=station))
-        return out
-
-    def _finished(
-        self, ctx: EventContext, hosted: Hosted, event: SwitcherEvent, table: int, done: bool
-    ) -> list[Entry]:
-        daemon_table = event.table_of_station(table)
-        state = ctx.table(daemon_table) if daemon_table is not None else None
-        if daemon_table is None or state is None or not isinstance(state.program, Station):
-            return []
-        station = state.program.model_copy(update={"finished": done})
-        return [ProgramLoaded(table=daemon_table, event=hosted.key, program=station)]
-
-    def _signal(self, ctx: EventContext, event: SwitcherEvent, *, end: bool) -> list[Effect]:
-        plan = event.timer.plan
-        pattern = plan.end_pattern if end else plan.pattern
-        if pattern is None:
-            return []
-        return ctx.world.devices.beep(event.signal_tables(), pattern)
+        raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover - the host routes only ours
 
     def react(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
-        if not isinstance(entry, PressRecorded) or entry.outcome != "finished":
-            return []
-        event: SwitcherEvent = hosted.state
-        rotation_table = event.rotation_table(table.table)
-        if rotation_table is None:
-            return []
-        done = TableDone(table=rotation_table).at(entry.t_ns)
-        return [
-            journal(
-                done,
-                target=event_ref(ctx.hall, hosted.key),
-                by=entry.device_id,
-                source="button",
-                table=table.table,
-                event=hosted.key,
-            )
-        ]
+        return self.clock.react(ctx, hosted, entry, table)
 
     # -- time -------------------------------------------------------------------------------------
     def deadline(self, hosted: Hosted) -> int | None:
-        event: SwitcherEvent = hosted.state
-        return event.timer.deadline()
+        return self.clock.deadline(hosted)
 
     def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        event: SwitcherEvent = hosted.state
-        return list(signals_due(event.timer, hosted.key, now_ns))
+        return self.clock.due(hosted, now_ns)
 
     # -- reading ------------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
@@ -268,8 +187,7 @@ class Switcher:
         return msg("text.as-typed", text=name) if name else Msg(code=f"term.event-kind.{KIND}")
 
     def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
-        event: SwitcherEvent = hosted.state
-        return timer_recovered(ctx, hosted, event.timer, restart)
+        return self.clock.recovered(ctx, hosted, restart)
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")

@@ -4,11 +4,12 @@ The rules are :class:`~clockd.core.zone.ZoneEvent` (pure): its hall timer, its e
 their finishes, splits, counts, missing pieces and voids, and the ranking. This module puts
 them in the daemon as the ``timer`` kind (:mod:`clockd.service.timed`) puts a bare timer:
 
-* **The hall's clock.** The same actions (``timer-start`` … ``timer-end``) and the same
-  decisions (``timer-due``: a signal, the end, journaled at their instants and sounded on the
-  buzzers of the event's tables, pushed to the screens as ``signal``). The relay's
-  "ZMIANA" every 5 minutes goes on after one picture is done (§3.2.8): the signals are the
-  hall's, not a pair's.
+* **The hall's clock** is the :class:`~clockd.service.hallclock.HallClock` this kind holds,
+  as the ``timer`` kind holds its own: the same actions (``timer-start`` … ``timer-end``) and
+  the same decisions (``timer-due``: a signal, the end, journaled at their instants and
+  sounded on the buzzers of the event's tables, pushed to the screens as ``signal``). The
+  relay's "ZMIANA" every 5 minutes goes on after one picture is done (§3.2.8): the signals
+  are the hall's, not a pair's.
 * **Entries at their tables.** Each pair or team with a table has a
   :class:`~clockd.core.hall.Station` there; the start arms them, the end disarms them. A
   station's press is that entry's finish, journaled in the same commit as the press
@@ -23,7 +24,7 @@ them in the daemon as the ``timer`` kind (:mod:`clockd.service.timed`) puts a ba
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
@@ -31,16 +32,7 @@ from pydantic import ValidationError
 
 from clockd.api.zone import ZoneBody, zone_body
 from clockd.core.actions import Allowed, validation_msgs
-from clockd.core.hall import (
-    FinishEntry,
-    Station,
-    TimerAction,
-    TimerEnd,
-    TimerPhase,
-    TimerStart,
-    UndoFinish,
-)
-from clockd.core.ids import event_ref
+from clockd.core.hall import FinishEntry, UndoFinish
 from clockd.core.registry import PersonSource
 from clockd.core.zone import (
     ZONE_ACTIONS,
@@ -64,11 +56,10 @@ from clockd.core.zone import (
 )
 from clockd.i18n import Msg, msg
 from clockd.service.actions import ActionEntry
-from clockd.service.component import Effect, Refused, Restart, Staged
-from clockd.service.entries import ProgramLoaded
+from clockd.service.component import Refused, Restart, Staged
 from clockd.service.events import EventContext, Hosted, event_kind
+from clockd.service.hallclock import HallClock
 from clockd.service.tables import TableState
-from clockd.service.timed import TimerDue, signals_due, station_finished, timer_recovered
 from clockd.store.entries import Entry
 
 #: The default rules of each kind, as the regulations give them (``clockd/data``).
@@ -93,24 +84,18 @@ def parse_config(text: str, name: str = "", source: str = "the configuration sen
         raise Refused("config.invalid", source=source, problems=validation_msgs(exc, source)) from exc
 
 
+def _stations(event: ZoneEvent) -> Iterable[tuple[str, int]]:
+    """The contest's stations (those of its file and those given at the desk), by table."""
+    return sorted(event.stations.items(), key=lambda kv: kv[1])
+
+
 class ZoneContest:
     """The event kind of one zone contest (``relay``, ``blind`` or ``team``; see the module docstring)."""
 
-    actions = frozenset(
-        {
-            "timer-start",
-            "timer-pause",
-            "timer-resume",
-            "timer-adjust",
-            "timer-schedule",
-            "timer-end",
-            "entry-finish",
-            "entry-unfinish",
-            *ZONE_ACTIONS,
-        }
-    )
-    entries = frozenset({"timer-due"})
-    reacts_to = frozenset({"press"})
+    clock = HallClock(_stations)
+    actions = clock.actions | {"entry-finish", "entry-unfinish", *ZONE_ACTIONS}
+    entries = clock.entries
+    reacts_to = clock.reacts_to
 
     def __init__(self, kind: ZoneKind) -> None:
         self.kind: ZoneKind = kind
@@ -130,20 +115,7 @@ class ZoneContest:
         return ZoneEvent.new(self.kind, ZoneConfig.model_validate(config))
 
     def created(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        event: ZoneEvent = hosted.state
-        out: list[Entry] = []
-        for entry, table in sorted(event.stations.items(), key=lambda kv: kv[1]):
-            out.append(self._station(ctx, hosted, entry, table))
-        for table in event.signal_tables():
-            if ctx.table(table) is None:
-                raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        return out
-
-    def _station(self, ctx: EventContext, hosted: Hosted, entry: str, table: int) -> ProgramLoaded:
-        if ctx.table(table) is None:
-            raise Refused("table.unknown", table=table, known=sorted(ctx.tables().view()))
-        station = Station(owner=event_ref(ctx.hall, hosted.key, entry), entry=entry)
-        return ProgramLoaded(table=table, event=hosted.key, program=station)
+        return self.clock.created(ctx, hosted)
 
     def results(self, hosted: Hosted, lang: str) -> dict[str, Any] | None:
         from clockd.reports.zone import zone_results
@@ -164,21 +136,11 @@ class ZoneContest:
         self, ctx: EventContext, hosted: Hosted, entry: Entry, *, now_ns: int, replay: bool
     ) -> tuple[Any, Staged]:
         event: ZoneEvent = hosted.state
-        t = entry.t_ns
-        if isinstance(entry, TimerDue):
-            if entry.what == "end":
-                after = event.end(entry.due_ns)
-                effects = self._signal(ctx, after, t, end=True)
-                follow = [] if replay else self._stations(ctx, hosted, after, armed=False)
-            else:
-                after = event.fire(entry.offset_ns)
-                effects = self._signal(ctx, after, t, end=False)
-                follow = []
-            return after, Staged(entry, effects, follow)
-        assert isinstance(entry, ActionEntry)
-        action = entry.action
         try:
-            return self._action(ctx, hosted, event, entry, action, t, replay)
+            if self.clock.owns(entry):
+                return self.clock.stage(ctx, hosted, entry, replay=replay)
+            assert isinstance(entry, ActionEntry)
+            return self._action(ctx, hosted, event, entry, entry.action, entry.t_ns, replay)
         except ZoneError as exc:
             raise Refused(exc.msg) from exc
 
@@ -196,28 +158,19 @@ class ZoneContest:
             after = event.finish(action.entry, t)
             follow: list[Entry] = []
             if not replay and entry.source != "button":
-                follow += self._finished(ctx, hosted, after, action.entry, True)
-            if not replay and after.everyone_finished() and after.timer.phase is not TimerPhase.ENDED:
-                follow.append(
-                    TimerDue(
-                        t_ns=t,
-                        event=hosted.key,
-                        what="end",
-                        offset_ns=after.timer.elapsed(t),
-                        due_ns=t,
-                        pattern=_end_pattern(after),
-                    )
-                )
+                follow += self.clock.marked(ctx, hosted, after.table_of(action.entry), True)
+            if not replay and after.everyone_finished():  # the last finish ends the time
+                follow += self.clock.ended(hosted, after, t)
             return after, Staged(entry, follow=follow)
         if isinstance(action, UndoFinish):
             after = event.unfinish(action.entry)
-            follow = [] if replay else self._finished(ctx, hosted, after, action.entry, False)
+            follow = [] if replay else self.clock.marked(ctx, hosted, after.table_of(action.entry), False)
             return after, Staged(entry, follow=follow)
         if isinstance(action, AddEntry):
             after = event.add(action.entry, action.name, action.table)
             follow = []
             if action.table is not None and not replay:
-                follow.append(self._station(ctx, hosted, action.entry, action.table))
+                follow.append(self.clock.station(ctx, hosted, action.entry, action.table))
             return after, Staged(entry, follow=follow)
         if isinstance(action, ImportEntries):
             return self._import(ctx, event, entry, action, replay)
@@ -231,7 +184,7 @@ class ZoneContest:
             return event.reopen_check_in(), Staged(entry)
         if isinstance(action, EntryTable):
             after = event.set_table(action.entry, action.table)
-            follow = [] if replay else [self._station(ctx, hosted, action.entry, action.table)]
+            follow = [] if replay else [self.clock.station(ctx, hosted, action.entry, action.table)]
             return after, Staged(entry, follow=follow)
         if isinstance(action, SplitEntry):
             return event.split(action.entry, t), Staged(entry)
@@ -245,17 +198,7 @@ class ZoneContest:
             return event.unvoid(action.entry), Staged(entry)
         if isinstance(action, ConfirmRanking):
             return event.confirm(), Staged(entry)
-        if not isinstance(action, TimerAction):  # pragma: no cover - the host routes only ours
-            raise Refused("event.not-an-action", kind=entry.kind)
-        after = event.apply_timer(action)
-        effects = self._show(ctx, after, t)
-        follow = []
-        if not replay and isinstance(action, TimerStart):
-            follow = self._stations(ctx, hosted, after, armed=True)
-        elif not replay and isinstance(action, TimerEnd):
-            follow = self._stations(ctx, hosted, after, armed=False)
-            effects = self._signal(ctx, after, t, end=True)
-        return after, Staged(entry, effects, follow)
+        raise Refused("event.not-an-action", kind=entry.kind)  # pragma: no cover - the host routes only ours
 
     def _import(
         self, ctx: EventContext, event: ZoneEvent, entry: ActionEntry, action: ImportEntries, replay: bool
@@ -353,56 +296,17 @@ class ZoneContest:
         event: ZoneEvent = hosted.state
         return event.corrected(person_id, field, value)
 
-    def _stations(self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, *, armed: bool) -> list[Entry]:
-        out: list[Entry] = []
-        for entry, table in sorted(event.stations.items(), key=lambda kv: kv[1]):
-            state = ctx.table(table)
-            program = state.program if state is not None else None
-            if isinstance(program, Station) and program.owner == event_ref(ctx.hall, hosted.key, entry):
-                station = program.model_copy(update={"armed": armed})
-                out.append(ProgramLoaded(table=table, event=hosted.key, program=station))
-        return out
-
-    def _finished(
-        self, ctx: EventContext, hosted: Hosted, event: ZoneEvent, entry: str, finished: bool
-    ) -> list[Entry]:
-        table = event.table_of(entry)
-        state = ctx.table(table) if table is not None else None
-        if table is None or state is None or not isinstance(state.program, Station):
-            return []
-        station = state.program.model_copy(update={"finished": finished})
-        return [ProgramLoaded(table=table, event=hosted.key, program=station)]
-
-    def _show(self, ctx: EventContext, event: ZoneEvent, t_ns: int) -> list[Effect]:
-        """The countdown on the signal tables that are not stations (a clock's face)."""
-        stations = set(event.stations.values())
-        effects: list[Effect] = []
-        for table in event.signal_tables():
-            if table not in stations:
-                effects += ctx.world.devices.show(table, event.timer.countdown(t_ns))
-        return effects
-
-    def _signal(self, ctx: EventContext, event: ZoneEvent, t_ns: int, *, end: bool) -> list[Effect]:
-        plan = event.timer.plan
-        pattern = plan.end_pattern if end else plan.pattern
-        effects = self._show(ctx, event, t_ns)
-        if pattern is not None:
-            effects += ctx.world.devices.beep(event.signal_tables(), pattern)
-        return effects
-
     def react(
         self, ctx: EventContext, hosted: Hosted, entry: Entry, table: TableState, *, now_ns: int
     ) -> list[Entry]:
-        return station_finished(ctx, hosted, entry, table)
+        return self.clock.react(ctx, hosted, entry, table)
 
     # -- time ---------------------------------------------------------------------------------------
     def deadline(self, hosted: Hosted) -> int | None:
-        event: ZoneEvent = hosted.state
-        return event.timer.deadline()
+        return self.clock.deadline(hosted)
 
     def due(self, ctx: EventContext, hosted: Hosted, now_ns: int) -> list[Entry]:
-        event: ZoneEvent = hosted.state
-        return list(signals_due(event.timer, hosted.key, now_ns))
+        return self.clock.due(hosted, now_ns)
 
     # -- reading ----------------------------------------------------------------------------------
     def allowed(self, hosted: Hosted, now_ns: int) -> Allowed:
@@ -426,21 +330,13 @@ class ZoneContest:
         return Msg(code=f"term.event-kind.{self.kind}")
 
     def recovered(self, ctx: EventContext, hosted: Hosted, restart: Restart) -> list[Entry]:
-        """A hall clock that ran while the daemon was down: an alert; after a reboot, paused
-        at the last journaled instant (as the ``timer`` kind's)."""
-        event: ZoneEvent = hosted.state
-        return timer_recovered(ctx, hosted, event.timer, restart)
+        return self.clock.recovered(ctx, hosted, restart)
 
     def dump(self, state: Any) -> Any:
         return state.model_dump(mode="json")
 
     def load(self, data: Any) -> Any:
         return ZoneEvent.model_validate(data)
-
-
-def _end_pattern(event: ZoneEvent) -> str:
-    end = event.timer.plan.end_pattern
-    return "" if end is None else end.value
 
 
 for _kind in ("relay", "blind", "team"):
