@@ -35,13 +35,13 @@ from PySide6.QtWidgets import (
 from clockd.core.actions import Action, CreateEvent
 from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss, Walkover
 from clockd.core.clock import Adjust, Side
-from clockd.core.hall import FinishEntry, TimerAdjust, TimerEnd, TimerPause, UndoFinish
+from clockd.core.hall import FinishEntry
 from clockd.core.ids import KEY_PATTERN, local_name
 from clockd.core.program import AddNote
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
 from clockd.core.switcher import ReplacePerson, TableDone
-from clockd.core.zone import CountEntry, EntryCheckIn, EntryTable, MissingPieces, SplitEntry, VoidEntry
+from clockd.core.zone import CountEntry, MissingPieces, SplitEntry, VoidEntry
 from clockd.i18n import text
 from gui import terms
 from gui.hallconfig import config_toml
@@ -593,81 +593,6 @@ class NewZoneDialog(_Form):
         )
 
 
-class EntryTableDialog(_Form):
-    """Before the start: an entry sits at a table (drawn by the pair, §3.2.1), or checks in."""
-
-    def __init__(self, hall: Hall, *, check_in: bool = False, parent: QWidget | None = None) -> None:
-        super().__init__(
-            text("gui.dialogs.check-in") if check_in else text("gui.dialogs.seat-at-a-table"), parent
-        )
-        self.check_in = check_in
-        self.entry = QComboBox(self)
-        for r in hall.ranking:
-            if check_in and (r.present or r.on_list is None):
-                continue
-            if not check_in and r.table is not None:
-                continue
-            self.entry.addItem(r.name, r.entry)
-        self.form.addRow(text("gui.dialogs.entry"), self.entry)
-        self.table = QSpinBox(self)
-        self.table.setRange(1, 999)
-        if not check_in:
-            self.form.addRow(text("gui.dialogs.table"), self.table)
-        self.revalidate()
-
-    def valid(self) -> bool:
-        return self.entry.currentData() is not None
-
-    def action(self) -> Action:
-        if self.check_in:
-            return EntryCheckIn(entry=str(self.entry.currentData()))
-        return EntryTable(entry=str(self.entry.currentData()), table=self.table.value())
-
-
-class ReasonDialog(_Form):
-    """A hall timer's pause or end: the referee may say why (it is journaled as typed)."""
-
-    def __init__(self, title: str, *, required: bool = False, parent: QWidget | None = None) -> None:
-        super().__init__(title, parent)
-        self.required = required
-        self.reason = self._reason(
-            text("gui.dialogs.why-optional") if not required else text("gui.dialogs.why-required")
-        )
-        self.form.addRow(text("gui.dialogs.reason"), self.reason)
-        self.revalidate()
-
-    def valid(self) -> bool:
-        return not self.required or bool(self.reason.text().strip())
-
-    def pause(self) -> TimerPause:
-        return TimerPause(reason=self.reason.text().strip())
-
-    def end(self) -> TimerEnd:
-        return TimerEnd(reason=self.reason.text().strip())
-
-
-class TimerAdjustDialog(_Form):
-    """Give the event time back (positive: more left, the signals come later) or take it, with a reason."""
-
-    def __init__(self, event: str, parent: QWidget | None = None) -> None:
-        super().__init__(text("gui.dialogs.adjust-the-time", event=event), parent)
-        self.seconds = QSpinBox(self)
-        self.seconds.setRange(-3600, 3600)
-        self.seconds.setSuffix(" s")
-        self.seconds.setValue(60)
-        self.seconds.valueChanged.connect(self.revalidate)
-        self.form.addRow(text("gui.dialogs.give-back-negative-take"), self.seconds)
-        self.reason = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
-        self.form.addRow(text("gui.dialogs.reason"), self.reason)
-        self.revalidate()
-
-    def valid(self) -> bool:
-        return self.seconds.value() != 0 and bool(self.reason.text().strip())
-
-    def action(self) -> TimerAdjust:
-        return TimerAdjust(delta_ms=self.seconds.value() * 1000, reason=self.reason.text().strip())
-
-
 class FinishDialog(_Form):
     """The referee records an entry's finish now (a table without a button, a team that called)."""
 
@@ -696,28 +621,6 @@ class FinishDialog(_Form):
         if self.missing is None or not self.missing.value():
             return None
         return MissingPieces(entry=str(self.entry.currentData()), missing=self.missing.value())
-
-
-class UnfinishDialog(_Form):
-    """A finish recorded by mistake (a knocked button) is taken back, with a reason."""
-
-    def __init__(self, hall: Hall, parent: QWidget | None = None) -> None:
-        super().__init__(text("gui.dialogs.take-back-a-finish"), parent)
-        self.entry = QComboBox(self)
-        for entry, label, finished in hall.finishable():
-            if finished:
-                self.entry.addItem(label, entry)
-        self.entry.currentIndexChanged.connect(self.revalidate)
-        self.form.addRow(text("gui.dialogs.entry-team"), self.entry)
-        self.reason = self._reason(text("gui.dialogs.why-required-it-is-journaled"))
-        self.form.addRow(text("gui.dialogs.reason"), self.reason)
-        self.revalidate()
-
-    def valid(self) -> bool:
-        return self.entry.currentData() is not None and bool(self.reason.text().strip())
-
-    def action(self) -> UndoFinish:
-        return UndoFinish(entry=str(self.entry.currentData()), reason=self.reason.text().strip())
 
 
 class ZoneEntryDialog(_Form):
@@ -808,18 +711,14 @@ __all__ = [
     "AdjustDialog",
     "AssignDialog",
     "DrawDialog",
-    "EntryTableDialog",
     "FinishDialog",
     "NewSessionDialog",
     "NewTimerDialog",
     "NewZoneDialog",
     "NoteDialog",
     "OverrideDialog",
-    "ReasonDialog",
     "ShortcutsDialog",
-    "TimerAdjustDialog",
     "TossDialog",
-    "UnfinishDialog",
     "WalkoverDialog",
     "ZoneEntryDialog",
 ]

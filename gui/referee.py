@@ -74,18 +74,14 @@ from gui.dialogs import (
     AdjustDialog,
     AssignDialog,
     DrawDialog,
-    EntryTableDialog,
     FinishDialog,
     NewSessionDialog,
     NewTimerDialog,
     NewZoneDialog,
     NoteDialog,
     OverrideDialog,
-    ReasonDialog,
     ShortcutsDialog,
-    TimerAdjustDialog,
     TossDialog,
-    UnfinishDialog,
     WalkoverDialog,
     ZoneEntryDialog,
 )
@@ -1365,12 +1361,7 @@ class RefereeWindow(QMainWindow):
             self.send(event.id, TimerStart())
 
     def timer_pause(self) -> None:
-        event = self._event(self.act_timer_pause)
-        if event is None:
-            return
-        dialog = ReasonDialog(text("gui.referee.pause-the-events-time"), required=False, parent=self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.pause())
+        self._described("timer-pause", self.act_timer_pause)
 
     def timer_resume(self) -> None:
         event = self._event(self.act_timer_resume)
@@ -1378,20 +1369,10 @@ class RefereeWindow(QMainWindow):
             self.send(event.id, TimerResume())
 
     def timer_adjust(self) -> None:
-        event = self._event(self.act_timer_adjust)
-        if event is None:
-            return
-        dialog = TimerAdjustDialog(render(event.title), self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.action())
+        self._described("timer-adjust", self.act_timer_adjust)
 
     def timer_end(self) -> None:
-        event = self._event(self.act_timer_end)
-        if event is None:
-            return
-        dialog = ReasonDialog(text("gui.referee.end-the-event-now"), required=False, parent=self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.end())
+        self._described("timer-end", self.act_timer_end)
 
     def finish_entry(self) -> None:
         event = self._event(self.act_finish)
@@ -1405,14 +1386,8 @@ class RefereeWindow(QMainWindow):
                 self.send(event.id, missing)
 
     def unfinish_entry(self) -> None:
-        event = self._event(self.act_unfinish)
-        if event is None or event.hall is None:
-            return
-        dialog = UnfinishDialog(event.hall, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.action())
+        self._described("entry-unfinish", self.act_unfinish)
 
-    # -- the zone's contests --------------------------------------------------------------------
     def zone_entry(self, what: str) -> None:
         """Record for one entry (or seat, or table) what the referee saw: see :class:`ZoneEntryDialog`."""
         action = {
@@ -1457,12 +1432,7 @@ class RefereeWindow(QMainWindow):
         self.send(event.id, ImportEntries(csv=csv_text, source=Path(path).name))
 
     def entry_check_in(self) -> None:
-        event = self._event(self.act_entry_checkin)
-        if event is None or event.hall is None:
-            return
-        dialog = EntryTableDialog(event.hall, check_in=True, parent=self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.action())
+        self._described("entry-check-in", self.act_entry_checkin)
 
     def entries_close(self) -> None:
         event = self._event(self.act_entries_close)
@@ -1470,12 +1440,14 @@ class RefereeWindow(QMainWindow):
             self.send(event.id, CloseEntries())
 
     def entry_table(self) -> None:
-        event = self._event(self.act_entry_table)
-        if event is None or event.hall is None:
-            return
-        dialog = EntryTableDialog(event.hall, parent=self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.send(event.id, dialog.action())
+        self._described("entry-table", self.act_entry_table)
+
+    def _described(self, name: str, action: QAction) -> None:
+        """Action ``name`` of the event shown, its form built from the daemon's description (the
+        entries it may name now offered, as the daemon's picks say)."""
+        event = self._event(action)
+        if event is not None:
+            self.described_panel.do(event.id, name)
 
     def confirm_ranking(self) -> None:
         event = self._event(self.act_confirm_ranking)

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from clockd.api.hall import HallBody, StationEntryView
+from clockd.api.messages import Pick
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import FinishEntry, HallEvent, HallEventConfig, UndoFinish
 from clockd.core.units import ns_to_ms
@@ -125,6 +126,20 @@ class TimedEvent:
             signal_tables=list(event.signal_tables()),
             pattern=event.timer.plan.pattern.value,
         )
+
+    def picks(self, hosted: Hosted, now_ns: int) -> dict[str, dict[str, tuple[Pick, ...]]]:
+        """A finish names an entry still out, taking one back an entry that has finished."""
+        event: HallEvent = hosted.state
+        out = {}
+        for action, finished in (("entry-finish", False), ("entry-unfinish", True)):
+            out[action] = {
+                "entry": tuple(
+                    Pick(value=entry, label=msg("pick.entry-at-table", name=entry, table=table))
+                    for entry, table in stations(event)
+                    if (entry in event.finishes) is finished
+                )
+            }
+        return out
 
     def title(self, hosted: Hosted) -> Msg:
         event: HallEvent = hosted.state

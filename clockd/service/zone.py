@@ -24,13 +24,14 @@ them in the daemon as the ``timer`` kind (:mod:`clockd.service.timed`) puts a ba
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any
 
 from pydantic import ValidationError
 
-from clockd.api.zone import ZoneBody, zone_body
+from clockd.api.messages import Pick
+from clockd.api.zone import ZoneBody, ZoneEntryView, zone_body
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import FinishEntry, UndoFinish
 from clockd.core.registry import PersonSource
@@ -87,6 +88,27 @@ def parse_config(text: str, name: str = "", source: str = "the configuration sen
 def _stations(event: ZoneEvent) -> Iterable[tuple[str, int]]:
     """The contest's stations (those of its file and those given at the desk), by table."""
     return sorted(event.stations.items(), key=lambda kv: kv[1])
+
+
+def _pick(e: ZoneEntryView) -> Pick:
+    if e.table is None:
+        return Pick(value=e.entry, label=msg("pick.entry", name=e.name))
+    return Pick(value=e.entry, label=msg("pick.entry-at-table", name=e.name, table=e.table))
+
+
+#: Which entries each entry action may name now (its ``entry`` field's picks).
+ENTRY_PICKS: dict[str, Callable[[ZoneEntryView], bool]] = {
+    "entry-finish": lambda e: e.finished_ms is None and e.why is None,
+    "entry-unfinish": lambda e: e.finished_ms is not None,
+    "entry-split": lambda e: e.finished_ms is None and e.split_ms is None and e.why is None,
+    "entry-count": lambda e: e.finished_ms is None and e.why != "void",
+    "entry-missing": lambda e: e.finished_ms is not None,
+    "entry-void": lambda e: e.why != "void",
+    "entry-unvoid": lambda e: e.why == "void",
+    "entry-table": lambda e: e.table is None,
+    "entry-check-in": lambda e: not e.present and e.on_list is not None,
+    "entry-check-out": lambda e: e.present,
+}
 
 
 class ZoneContest:
@@ -316,6 +338,17 @@ class ZoneContest:
     def view(self, hosted: Hosted, now_ns: int, tables: Mapping[int, TableState], hall: str) -> ZoneBody:
         event: ZoneEvent = hosted.state
         return zone_body(event, now_ns)
+
+    def picks(self, hosted: Hosted, now_ns: int) -> dict[str, dict[str, tuple[Pick, ...]]]:
+        """For each entry action, the entries it may name now (a finish: those still out; a void
+        taken back: those voided …), each by its public name and table."""
+        body = zone_body(hosted.state, now_ns)
+        allowed = self.allowed(hosted, now_ns)
+        out: dict[str, dict[str, tuple[Pick, ...]]] = {}
+        for action, fits in ENTRY_PICKS.items():
+            if action in allowed:
+                out[action] = {"entry": tuple(_pick(e) for e in body.entries if fits(e))}
+        return out
 
     def _title_text(self, hosted: Hosted, lang: str) -> str:
         from clockd.i18n import render

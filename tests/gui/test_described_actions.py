@@ -64,3 +64,49 @@ def test_the_desk_offers_every_action_of_the_event_from_the_daemons_description(
     after = client.events([hall.key]).events[0].body.timer.remaining_ms  # type: ignore[attr-defined]
     assert before is not None and after is not None and after > before  # 30 s given back
     assert [a.name for a in asked] == ["timer-start", "timer-adjust"]
+
+
+def test_taking_back_a_finish_offers_only_the_entries_that_finished(
+    qtbot: QtBot, daemon: Running, desk: Desk
+) -> None:
+    from clockd.core.hall import FinishEntry, TimerStart
+
+    client = daemon.client()
+    hall = relay(client)
+    client.act(hall.key, TimerStart())
+    client.act(hall.key, FinishEntry(entry="Para 1"))
+    model, window = desk.model, desk.window
+    qtbot.waitUntil(lambda: hall.id in model.state.events, timeout=5000)
+    window.select_event(hall.id)
+    qtbot.waitUntil(
+        lambda: (
+            model.state.described is not None
+            and bool(model.state.events[hall.id].picks.get("entry-unfinish", {}).get("entry"))
+        ),
+        timeout=5000,
+    )
+    offered: list[list[Any]] = []
+
+    def fill(description: ActionDescription, parent: Any, **context: Any) -> Action:
+        form = FieldsDialog(description, parent, **context)
+        entry = form.inputs["entry"]
+        offered.append([entry.itemData(i) for i in range(entry.count())])  # type: ignore[attr-defined]
+        assert not form.ok.isEnabled()  # the reason is required
+        form.inputs["reason"].setText("przycisk potrącony")  # type: ignore[attr-defined]
+        assert form.ok.isEnabled()
+        return form.action()
+
+    window.described_panel.ask = fill
+    window.unfinish_entry()
+    assert offered == [["Para 1"]]  # Para 2 has not finished: it is not offered
+    qtbot.waitUntil(
+        lambda: not client.events([hall.key]).events[0].body.stations[0].finished_ms,  # type: ignore[attr-defined]
+        timeout=5000,
+    )
+    entry = next(e for e in client.timeline(event=hall.key, limit=100).entries if e.kind == "entry-unfinish")
+    assert entry.data["action"] == {
+        "kind": "entry-unfinish",
+        "t_ns": entry.data["action"]["t_ns"],
+        "entry": "Para 1",
+        "reason": "przycisk potrącony",
+    }

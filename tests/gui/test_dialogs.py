@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from clockd.core.actions import CreateEvent
 from clockd.core.bracket import Assign, Override, OverrideReason, StartTiebreak, Toss
 from clockd.core.clock import Adjust, Side
-from clockd.core.hall import FinishEntry, HallEventConfig, TimerAdjust, UndoFinish
+from clockd.core.hall import FinishEntry, HallEventConfig
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer
 from clockd.core.units import MINUTE
@@ -24,9 +24,7 @@ from gui.dialogs import (
     NewSessionDialog,
     NewTimerDialog,
     OverrideDialog,
-    TimerAdjustDialog,
     TossDialog,
-    UnfinishDialog,
 )
 
 STATE = demo_state(0)
@@ -153,19 +151,8 @@ def test_a_new_timed_event_is_written_as_the_core_reads_it(qtbot: QtBot) -> None
 def test_the_hall_timers_dialogs(qtbot: QtBot) -> None:
     hall = demo_state(0, shown="relay").hall
     assert hall is not None
-    adjust = TimerAdjustDialog("Sztafeta par")
-    qtbot.addWidget(adjust)
-    assert not adjust.ok_button().isEnabled()  # the reason is required
-    adjust.seconds.setValue(-30)
-    adjust.reason.setText("start opóźniony")
-    assert adjust.action() == TimerAdjust(delta_ms=-30_000, reason="start opóźniony")
     finish = FinishDialog(hall)
     qtbot.addWidget(finish)
     assert [finish.entry.itemData(i) for i in range(finish.entry.count())] == [
         "Para 1 — Ala i Ola", "Para 3 — Ewa i Jan"]  # fmt: skip
     assert finish.action() == FinishEntry(entry="Para 1 — Ala i Ola")
-    undo = UnfinishDialog(hall)
-    qtbot.addWidget(undo)
-    assert not undo.ok_button().isEnabled()
-    undo.reason.setText("przycisk potrącony")
-    assert undo.action() == UndoFinish(entry="Para 2 — Kuba i Igor", reason="przycisk potrącony")
