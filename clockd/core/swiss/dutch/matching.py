@@ -13,13 +13,13 @@ improvement is possible. It is the only weighted matching of the project (networ
 ``max_weight_matching`` checks it in the tests, and is no dependency of the engine).
 
 Ties. Where several matchings have the maximum weight, which one comes back is fixed by
-the order the algorithm looks at vertices in (ascending numbers in every bit-set pass), so
-it is deterministic, but it is not "the first" in any sense the rules know: the engine
-never relies on it. Every order the rules impose is in the weight (the tie-break fields
-of :mod:`.ordering`) or decided on the certificate, which describes all the best
-matchings at once. (Until this was the one implementation, weights with many distinct
-values went to a second one, edge by edge, which breaks such ties otherwise; every corpus
-round pairs the same with either.)
+the order the algorithm visits vertices in, which depends on the graph alone (vertex
+numbers and weights, not the order the edges are listed in): it is deterministic, but not
+"the first" in any sense the rules know, and the engine never relies on it. Every order
+the rules impose is in the weight (the tie-break fields of :mod:`.ordering`) or decided
+on the certificate, which describes all the best matchings at once. (Until this was the
+one implementation, weights with many distinct values went to a second one, edge by
+edge, which breaks such ties otherwise; every corpus round pairs the same with either.)
 
 The unweighted search that checks whether players can all be paired is
 :mod:`.bitsearch`'s.
@@ -112,18 +112,24 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
     Weights that are nearly all distinct (a small bracket with the tie-break in the weight,
     or the fallback of :func:`~.ordering.best_matching`) make each row a single
     neighbour; the smallest slack then walks each outer vertex's rows from the heaviest
-    edge down and stops as soon as no lighter edge can give less (:func:`smallest_slack`
-    below), which keeps a dual adjustment near the cost of the edges that can matter.
+    edge down and stops as soon as no lighter edge can give less (``smallest_slack``), which
+    keeps a dual adjustment near the cost of the edges that can matter, and a group's
+    figures are carried from one adjustment to the next within a stage. (Tracking each
+    edge's slack, as the textbook does, was the second implementation: faster when every
+    bracket of 200-300 players is forced onto the tie-break weight, which no corpus round
+    does, slower on the dense brackets and on the leaders' matching.)
     """
     nvertex = n
     weights = [w for row in rows for w, bits in row.items() if bits]
     if not weights:
         return Certificate([-1] * n, [0] * n, [], [()] * n)
     maxweight = max(0, max(weights))
-    # each vertex's own rows, as (twice the weight, neighbours): a vertex has edges of a few
-    # of the classes only, and tight_at is the algorithm's innermost step
+    # each vertex's own rows, as (twice the weight, neighbours), heaviest first: a vertex has
+    # edges of a few of the weights only, tight_at (the innermost step) reads them all, and
+    # smallest_slack reads them down to the first that cannot matter
     own_rows = [sorted(((2 * w, bits) for w, bits in row.items() if bits), reverse=True) for row in rows]
     neighbours = [_union(row.values()) for row in rows]
+    own_by_weight = [dict(mine) for mine in own_rows]
 
     def endpoint(p: int) -> int:
         a, b = divmod(p >> 1, nvertex)
@@ -146,6 +152,8 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
     queue: list[int] = []
     by_dual: dict[int, int] = {}
     leafmask: dict[int, int] = {}  # blossom -> its vertices
+    # smallest_slack's figures per outer group, for the next call in the same stage
+    remembered: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
 
     def bucket() -> None:
         by_dual.clear()
@@ -158,12 +166,35 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
         for every edge between two top-level blossoms)."""
         dv = dualvar[v]
         out = 0
-        get = by_dual.get
-        for tw, row in own_rows[v]:
-            same = get(tw - dv)
-            if same:
-                out |= row & same
+        mine = own_rows[v]
+        if len(mine) <= len(by_dual):
+            get = by_dual.get
+            for tw, row in mine:
+                same = get(tw - dv)
+                if same:
+                    out |= row & same
+        else:  # more weights at v than duals in the graph: look the weights up instead
+            at = own_by_weight[v].get
+            for du, those in by_dual.items():
+                hit = at(dv + du)
+                if hit:
+                    out |= hit & those
         return out
+
+    weight_at: dict[int, dict[int, int]] = {}  # v -> neighbour -> twice the weight, if wanted
+
+    def twice_weight(v: int, u: int) -> int:
+        """Twice the weight of the edge ``v``–``u`` (0 if none)."""
+        mine = own_rows[v]
+        if len(mine) <= 8:
+            for tw, row in mine:
+                if (row >> u) & 1:
+                    return tw
+            return 0
+        table = weight_at.get(v)
+        if table is None:
+            table = weight_at[v] = {x: tw for tw, row in mine for x in _bits_of(row)}
+        return table.get(u, 0)
 
     def blossom_leaves(b: int) -> list[int]:
         if b < nvertex:
@@ -402,6 +433,7 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
                 loose |= 1 << v
                 if mate[v] == -1:
                     single |= 1 << v
+        tight: dict[int, int] = {}  # the duals stay put here: each vertex's tight set once
         for v in _bits_of(single):
             if not (single >> v) & 1:
                 continue
@@ -413,7 +445,10 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
                 w = endpoint(mate[u])
                 if not (loose >> w) & 1:
                     continue
-                ends = tight_at(w) & single & ~(1 << v)
+                at_w = tight.get(w)
+                if at_w is None:
+                    at_w = tight[w] = tight_at(w)
+                ends = at_w & single & ~(1 << v)
                 if ends:
                     x = (ends & -ends).bit_length() - 1
                     pv, px = end_at(v, u), end_at(w, x)
@@ -426,7 +461,16 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
         """The least slack of an edge from an outer (S) vertex to a vertex of an unlabelled
         top-level blossom, and the least half slack between two outer top-level blossoms
         (-1 where there is none), with the outer vertices of the edges that have them: the
-        ones to look at again once the duals have moved by that much."""
+        ones to look at again once the duals have moved by that much.
+
+        The outer vertices go by group (a top-level blossom's, of one dual), each group's
+        edges from the heaviest down, until even the least dual on the other side would give
+        no less than the group's best so far. Within a stage a group's figures are
+        remembered for the next call, moved by the duals' change since (its duals and the
+        unlabelled vertices' move alike): until a blossom is expanded, vertices only leave
+        the unlabelled ones and only join the outer ones, so a least slack stays while one
+        vertex that gave it is still unlabelled, and a least half slack needs only the
+        vertices near the group that have become outer since."""
         outer = unlabelled = 0
         for v in range(nvertex):
             lab = label[inblossom[v]]
@@ -446,56 +490,68 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
         least_outer = outer_buckets[0][0] if outer_buckets else 0
         for (b, d), members in groups.items():
             inside = members if b < nvertex else leafmask[b]
-            # the group's neighbours by weight, heaviest first: a vertex's own rows, or
-            # their union over a blossom's outer vertices
-            if b < nvertex:
-                reach_by: Iterable[tuple[int, int]] = own_rows[b]
-                near = neighbours[b]
-            else:
-                union: dict[int, int] = {}
-                near = 0
-                for v in _bits_of(members):
-                    near |= neighbours[v]
-                    for tw, row in own_rows[v]:
-                        union[tw] = union.get(tw, 0) | row
-                reach_by = sorted(union.items(), reverse=True)
-            # The group's least slack to an unlabelled vertex and half slack to another
-            # outer blossom, as far as they can matter: the rows go from the heaviest
-            # edge down, and once even the least dual on the other side would give more
-            # than the group's best so far (or more than the best of the groups before,
-            # which a tie would still join), no lighter edge can.
-            want2 = bool(near & unlabelled)
-            want3 = bool(near & outer & ~inside)
+            own = [b] if b < nvertex else _bits_of(members)
+            near = neighbours[b] if b < nvertex else _union(neighbours[v] for v in own)
+            # the group's least slack and half slack (-1: none), and some of the unlabelled
+            # vertices that give the first
             low2 = low3 = -1
-            for tw, reach in reach_by:
-                if want2:
-                    bound = d + least_free - tw
-                    if (low2 != -1 and bound >= low2) or (best2 != -1 and bound > best2):
+            arg2 = 0
+            want2 = bool(near & unlabelled)  # still to be found by walking the edges
+            want3 = bool(near & outer & ~inside)
+            known = remembered.get((b, members))
+            if known is not None:
+                d0, k2, a2, k3, seen = known
+                if k2 == -1 or a2 & unlabelled:
+                    low2 = k2 if k2 == -1 else k2 - (d0 - d)
+                    arg2, want2 = a2 & unlabelled, False
+                low3 = k3 if k3 == -1 else k3 - (d0 - d)
+                want3 = False
+                for u in _bits_of(near & outer & ~seen & ~inside):
+                    du = dualvar[u]
+                    for v in own:
+                        tw = twice_weight(v, u)
+                        if tw and (low3 == -1 or (d + du - tw) // 2 < low3):
+                            low3 = (d + du - tw) // 2
+            if want2 or want3:
+                # the group's neighbours by weight, heaviest first: a vertex's own rows,
+                # or their union over a blossom's outer vertices
+                if b < nvertex:
+                    reach_by: Iterable[tuple[int, int]] = own_rows[b]
+                else:
+                    union: dict[int, int] = {}
+                    for v in own:
+                        for tw, row in own_rows[v]:
+                            union[tw] = union.get(tw, 0) | row
+                    reach_by = sorted(union.items(), reverse=True)
+                for tw, reach in reach_by:
+                    if want2 and low2 != -1 and d + least_free - tw >= low2:
                         want2 = False
-                if want3:
-                    bound = (d + least_outer - tw) // 2
-                    if (low3 != -1 and bound >= low3) or (best3 != -1 and bound > best3):
+                    if want3 and low3 != -1 and (d + least_outer - tw) // 2 >= low3:
                         want3 = False
-                if not (want2 or want3):
-                    break
-                free = reach & unlabelled if want2 else 0
-                if free:
-                    if free & (free - 1) == 0:  # one neighbour (weights nearly all distinct)
-                        du = dualvar[free.bit_length() - 1]
-                    else:
-                        du = next(du for du, bits in free_buckets if free & bits)
-                    s = d + du - tw
-                    if low2 == -1 or s < low2:
-                        low2 = s
-                others = reach & outer & ~inside if want3 else 0
-                if others:
-                    if others & (others - 1) == 0:
-                        du = dualvar[others.bit_length() - 1]
-                    else:
-                        du = next(du for du, bits in outer_buckets if others & bits)
-                    s = (d + du - tw) // 2
-                    if low3 == -1 or s < low3:
-                        low3 = s
+                    if not (want2 or want3):
+                        break
+                    free = reach & unlabelled if want2 else 0
+                    if free:
+                        if free & (free - 1) == 0:  # one neighbour (weights nearly all distinct)
+                            du = dualvar[free.bit_length() - 1]
+                            hit = free
+                        else:
+                            du, hit = next((du, free & bits) for du, bits in free_buckets if free & bits)
+                        s = d + du - tw
+                        if low2 == -1 or s < low2:
+                            low2, arg2 = s, hit
+                        elif s == low2:
+                            arg2 |= hit
+                    others = reach & outer & ~inside if want3 else 0
+                    if others:
+                        if others & (others - 1) == 0:
+                            du = dualvar[others.bit_length() - 1]
+                        else:
+                            du = next(du for du, bits in outer_buckets if others & bits)
+                        s = (d + du - tw) // 2
+                        if low3 == -1 or s < low3:
+                            low3 = s
+            remembered[b, members] = (d, low2, arg2, low3, outer)
             if low2 != -1:
                 if best2 == -1 or low2 < best2:
                     best2, at2 = low2, members
@@ -516,6 +572,7 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
             augment_short()
             fresh = False
         label[:] = [0] * (2 * nvertex)
+        remembered.clear()
         queue.clear()
         for v in range(nvertex):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -588,6 +645,7 @@ def solve_rows(n: int, rows: Sequence[Mapping[int, int]]) -> Certificate:
             again = (at2 if d2 == delta else 0) | (at3 if d3 == delta else 0)
             if deltatype == 4:
                 expand_blossom(deltablossom, False)
+                remembered.clear()  # its vertices may be unlabelled again
             queue.extend(_bits_of(again))
         if not augmented:
             break
