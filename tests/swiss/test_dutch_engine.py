@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import NoValidPairing, build_input, pair_round
-from clockd.core.swiss.dutch.matching import max_weight_matching, perfect_matching_exists
+from clockd.core.swiss.dutch.bitsearch import perfect_matching_exists
+from clockd.core.swiss.dutch.matching import max_weight_matching
 
 
 def _tournament(lines: list[str], rounds: int) -> trf.Tournament:

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from clockd.core.swiss import trf
 from clockd.core.swiss.dutch import build_input, pair_players
+from clockd.core.swiss.dutch.bitsearch import unmatched_count
 from clockd.core.swiss.dutch.face import face_of, single_leftovers
-from clockd.core.swiss.dutch.matching import _edgewise, unmatched_count
+from clockd.core.swiss.dutch.matching import max_weight_matching
 from clockd.core.swiss.dutch.ordering import (
     MdpOrder,
     Order,
@@ -221,13 +222,14 @@ def test_single_leftovers_are_the_players_the_rest_pairs_without(
 
 @settings(max_examples=120, deadline=None)
 @given(_graphs(), st.randoms(use_true_random=False))
-def test_the_edge_by_edge_matching_finds_the_best_total(
+def test_the_matching_finds_the_best_total_when_weights_are_all_different(
     graph: tuple[int, list[tuple[int, int]]], rng: random.Random
 ) -> None:
-    """The weighted matching used when weights are nearly all different (the tie-break)."""
+    """Weights nearly all different (the tie-break in the weight): each row of the matching
+    is then a single neighbour, the case its smallest-slack walk cuts short."""
     n, pairs = graph
     edges = [(i, j, rng.randint(1, 1 << 40)) for i, j in pairs]
-    mate = _edgewise(n, edges).mate
+    mate = max_weight_matching(n, edges)
     weight = {(i, j): w for i, j, w in edges} | {(j, i): w for i, j, w in edges}
 
     def best(left: int) -> int:

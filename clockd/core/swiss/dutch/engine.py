@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from clockd.core.swiss.dutch.bitsearch import unmatched_count
 from clockd.core.swiss.dutch.colours import colour_of_first
 from clockd.core.swiss.dutch.face import single_leftovers
-from clockd.core.swiss.dutch.matching import unmatched_count
 from clockd.core.swiss.dutch.ordering import (
     FAST_FROM,
     Criteria,

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from clockd.core.swiss.dutch.matching import augment_bits as _augment
-from clockd.core.swiss.dutch.matching import flip_path as _flip
-from clockd.core.swiss.dutch.matching import search_bits as _search
+from clockd.core.swiss.dutch.bitsearch import augment_bits as _augment
+from clockd.core.swiss.dutch.bitsearch import flip_path as _flip
+from clockd.core.swiss.dutch.bitsearch import search_bits as _search
 
 __all__ = ["Criteria", "Face", "face_of", "single_leftovers"]
 
