@@ -46,7 +46,8 @@ from pydantic.config import JsonDict
 
 from clockd.api.chess import ChessBody
 from clockd.api.describe import DescribeReply
-from clockd.api.messages import NodesReply, Pick, Shown
+from clockd.api.messages import NodesReply
+from clockd.api.shown import Pick, Shown
 from clockd.core.actions import Allowed
 from clockd.core.clock import PerSide, Side, zeros
 from clockd.core.device import DeviceState

@@ -33,7 +33,8 @@ from clockd.api.describe import (
     FieldDescription,
     describe_action,
 )
-from clockd.api.messages import Done, EventView, Pick
+from clockd.api.messages import Done, EventView
+from clockd.api.shown import Pick
 from clockd.cli.argtypes import seconds_to_ms
 from clockd.core.actions import Action, action_named
 from clockd.i18n import Msg, msg, render, text

@@ -189,11 +189,11 @@ class EventKind(Protocol):
         ...
 
     # Optional: ``shown(hosted, now_ns) -> list[Shown]`` — what the event shows, line by line,
-    # for clients without a widget of the kind (``clockd.api.messages.Shown``).
+    # for clients without a widget of the kind (``clockd.api.shown.Shown``).
 
     # Optional: ``picks(hosted, now_ns) -> dict[str, dict[str, tuple[Pick, ...]]]`` — for an
     # action's fields that name something of the event, the values they may take now
-    # (``clockd.api.messages.Pick``: what a form offers to choose from).
+    # (``clockd.api.shown.Pick``: what a form offers to choose from).
 
     # Optional: ``holds(hosted, item) -> bool`` — whether the event's ``item`` still holds the
     # table its program is on (``False``: it is over, the table is given back). A kind without

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from clockd.api.hall import HallBody, StationEntryView
-from clockd.api.messages import Pick
+from clockd.api.shown import Pick
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import FinishEntry, HallEvent, HallEventConfig, UndoFinish
 from clockd.core.units import ns_to_ms

@@ -30,7 +30,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from clockd.api.messages import Pick
+from clockd.api.shown import Pick
 from clockd.api.zone import ZoneBody, ZoneEntryView, zone_body
 from clockd.core.actions import Allowed, validation_msgs
 from clockd.core.hall import FinishEntry, UndoFinish

@@ -4,7 +4,7 @@ The desk knows some kinds by heart (a session's bracket, a hall timer's panel, a
 group's boards). Every other kind — one added as a folder (:mod:`clockd.kinds`) — is drawn
 here from the daemon's own words, with no line of code for it:
 
-* :class:`ShownWidget` paints the event's ``shown`` lines (:class:`clockd.api.messages.Shown`):
+* :class:`ShownWidget` paints the event's ``shown`` lines (:class:`clockd.api.shown.Shown`):
   a label and its value, a running time carried forward on the GUI's clock from the
   instant the view arrived. The same widget, ``hall=True``, is the audience screen's.
 * :class:`DescribedPanel` adds a button for each action the event's view lists, enabled
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from clockd.api.describe import ActionDescription, Described, FieldDescription
-from clockd.api.messages import Pick
+from clockd.api.shown import Pick
 from clockd.core.actions import Action
 from clockd.core.units import MS
 from clockd.i18n import msg, render

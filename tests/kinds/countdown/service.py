@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from clockd.api.messages import Shown
+from clockd.api.shown import Shown
 from clockd.core.actions import Allowed, validation_msg
 from clockd.i18n import Msg, Problem, msg
 from clockd.service.actions import ActionEntry
