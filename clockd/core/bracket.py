@@ -25,123 +25,69 @@ The life of a match::
        the spot (``tiebreak_of`` names this match); its confirmed winner decides this match.
     Override (referee, with a reason: disqualification §8.1, dispute §2.2.19) and Walkover
     decide a match at once; a bye is decided when the bracket is made.
+
+The seeding and the draw (who stands on which line before the first match) are in
+:mod:`clockd.core.bracket_draw`: they are settled once, before there is a bracket, and
+need none of the matches' life. Their names are re-exported here, where the service,
+the CLI and the tests import them from.
 """
 
 from __future__ import annotations
 
-import hashlib
 from enum import StrEnum
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from clockd.core.actions import Action, Allowed, RequiredReason, Target, action
+from clockd.core.bracket_draw import (
+    BracketError,
+    Draw,
+    DrawMethod,
+    PlayerId,
+    bracket_size,
+    bye_lines,
+    open_lines,
+    seeded_draw,
+    seeding_order,
+)
 from clockd.core.clock import PerSide, PerSideInt, PerSideStr, Side
 from clockd.core.duel import DuelDecidedBy, TimeAdjustment, Verdict
 from clockd.core.timecontrol import TimeControl
 from clockd.core.tournament import RoundKind, TournamentConfig
-from clockd.i18n import Msg, Problem, msg
+from clockd.i18n import Msg, msg
 
-PlayerId = int
-
-
-class BracketError(Problem):
-    """An event that cannot apply to the bracket; the message says why. Nothing changed."""
-
-
-# -- seeding and the draw -------------------------------------------------------------------
-
-
-def seeding_order(size: int) -> list[int]:
-    """Seed numbers by bracket line (line 1 first) for a bracket of ``size`` (a power of two).
-
-    Built by doubling: each seed ``s`` of the smaller bracket becomes the pair
-    ``s, size+1-s``, so seed 1 meets seed 2 only in the final and every first-round pair
-    sums to ``size+1``.
-    """
-    if size < 2 or size & (size - 1):
-        raise BracketError("bracket.not-power-of-two", size=size)
-    order = [1]
-    while len(order) < size:
-        n = 2 * len(order)
-        order = [x for s in order for x in (s, n + 1 - s)]
-    return order
-
-
-def bracket_size(players: int, max_size: int) -> int:
-    """The smallest power of two that holds ``players`` (at most ``max_size``)."""
-    if players < 2:
-        raise BracketError("bracket.too-few-players", n=players)
-    if players > max_size:
-        raise BracketError("bracket.too-many-players", n=players, size=max_size)
-    size = 2
-    while size < players:
-        size *= 2
-    return size
-
-
-def bye_lines(size: int, players: int) -> list[int]:
-    """The lines (1-based) left empty for ``players`` in a bracket of ``size``: the byes."""
-    if not size // 2 < players <= size:
-        raise BracketError("bracket.byes-beyond-round-one", n=players, size=size)
-    return [line for line, seed in enumerate(seeding_order(size), start=1) if seed > players]
-
-
-def open_lines(size: int, players: int) -> list[int]:
-    """The lines players draw: every line but the byes, in order."""
-    byes = set(bye_lines(size, players))
-    return [line for line in range(1, size + 1) if line not in byes]
-
-
-def seeded_draw(players: list[PlayerId], size: int, seed: int) -> dict[int, PlayerId]:
-    """The app's draw: players onto the open lines, shuffled by ``seed``.
-
-    Anyone can re-run it: the shuffle is a Fisher–Yates whose random numbers come from
-    SHA-256 of ``"duelclock-draw:{seed}:{counter}"`` (not from Python's ``random``, whose
-    algorithm is not a promise across versions), over the players sorted by id.
-    """
-    if len(set(players)) != len(players):
-        raise BracketError("bracket.draw-twice")
-    pool = sorted(players)
-    counter = 0
-
-    def below(n: int) -> int:
-        nonlocal counter
-        limit = (1 << 256) - (1 << 256) % n  # reject the uneven tail: every value equally likely
-        while True:
-            digest = hashlib.sha256(f"duelclock-draw:{seed}:{counter}".encode()).digest()
-            counter += 1
-            value = int.from_bytes(digest, "big")
-            if value < limit:
-                return value % n
-
-    for i in range(len(pool) - 1, 0, -1):
-        j = below(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
-    return dict(zip(open_lines(size, len(pool)), pool, strict=True))
-
-
-class DrawMethod(StrEnum):
-    PHYSICAL = "physical"  # players drew numbered lots at the table; the referee typed them in
-    SEEDED = "seeded"  # the app drew with a recorded seed
-
-
-class Draw(BaseModel):
-    """Who is on which line, and how that was decided."""
-
-    model_config = ConfigDict(frozen=True)
-
-    method: DrawMethod
-    seed: int | None = None
-    lines: dict[int, PlayerId]
-
-    @classmethod
-    def seeded(cls, players: list[PlayerId], size: int, seed: int) -> Draw:
-        return cls(method=DrawMethod.SEEDED, seed=seed, lines=seeded_draw(players, size, seed))
-
-    @classmethod
-    def physical(cls, lines: dict[int, PlayerId]) -> Draw:
-        return cls(method=DrawMethod.PHYSICAL, lines=dict(lines))
+# The draw's names are re-exported (its importers say ``clockd.core.bracket``).
+__all__ = [
+    "MATCH_ACTIONS",
+    "Assign",
+    "Bracket",
+    "BracketError",
+    "Confirm",
+    "DecidedBy",
+    "Decision",
+    "Draw",
+    "DrawMethod",
+    "DuelFinished",
+    "DuelReopened",
+    "Match",
+    "MatchInput",
+    "MatchStatus",
+    "Override",
+    "OverrideReason",
+    "PlayerId",
+    "Score",
+    "StartTiebreak",
+    "Toss",
+    "Walkover",
+    "bracket_size",
+    "bye_lines",
+    "match_id",
+    "open_lines",
+    "replay_bracket",
+    "seeded_draw",
+    "seeding_order",
+]
 
 
 # -- matches ------------------------------------------------------------------------------

@@ -24,18 +24,22 @@ The state is :class:`ZoneEvent`, frozen; each input is a method returning the ne
 raising :class:`ZoneError` with a catalogue code. The daemon (:mod:`clockd.service.zone`)
 and the referee's dispute tool (:func:`replay`, ``duelclock event replay``) apply the same
 methods in the same order, so both rank alike.
+
+This module is the event's state and rules (:class:`ZoneEvent`), its ranking and the
+dispute tool's replay. Apart, and re-exported here where the service, the CLI, the desk and
+the tests import them: what an event is created with and what the referee sends it
+(:mod:`clockd.core.zone_inputs`: kinds, configuration, actions) and the replay file's
+format (:mod:`clockd.core.zone_replay_file`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ConfigDict, Field
 
-from clockd.core.actions import Action, Allowed, Reason, RequiredReason, Target, action, validation_msgs
+from clockd.core.actions import Allowed
 from clockd.core.hall import (
-    HallEventConfig,
     HallTimer,
     TimerAction,
     TimerError,
@@ -47,237 +51,43 @@ from clockd.core.hall import (
 from clockd.core.private import PRIVATE
 from clockd.core.registration import SEALED_NAME, Person
 from clockd.core.units import MINUTE, MS, ns_to_ms
-from clockd.core.zone_signups import EntryRefusal, EntrySignups
-from clockd.i18n import Msg, Problem, msg
-
-ZoneKind = Literal["relay", "blind", "team"]
-ZONE_KINDS: tuple[ZoneKind, ...] = ("relay", "blind", "team")
-
-#: The team event's limit (§5.2.7): more pieces missing than this and the attempt is void.
-TEAM_MAX_MISSING = 10
-
-EntryId = str
-
-
-class ZoneError(Problem):
-    """A zone input that cannot apply now; nothing changed."""
-
-
-# -- the referee's actions beyond the hall timer's ----------------------------------------------
-
-
-@action
-class AddEntry(Action):
-    """Before the start: a pair or team joins (``name``: what screens show; ``table``: its
-    station, whose button records its finish; ``members``: who is in it, for the desk)."""
-
-    kind: Literal["entry-add"] = "entry-add"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    name: str = Field(default="", max_length=200)
-    table: int | None = Field(default=None, ge=1, le=100_000)
-
-
-@action
-class ImportEntries(Action):
-    """Before the start: the sign-up form's export (CSV); pairs or teams are formed from it
-    (:func:`clockd.core.zone_signups.form_entries`) onto the main and reserve lists."""
-
-    kind: Literal["entries-import"] = "entries-import"
-    target: ClassVar[Target] = "event"
-    csv: str = Field(min_length=1, max_length=60_000)
-    source: str = Field(default="", max_length=200)
-
-
-@action
-class EntryCheckIn(Action):
-    """A pair or team is here (§1.16)."""
-
-    kind: Literal["entry-check-in"] = "entry-check-in"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-
-
-@action
-class EntryCheckOut(Action):
-    """A check-in taken back."""
-
-    kind: Literal["entry-check-out"] = "entry-check-out"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-
-
-@action
-class CloseEntries(Action):
-    """T−10 and T−5: the main list's absent seats go to present reserves in order (§1.18), then
-    to present walk-ins in order of arrival (§1.19); who is not in the field does not compete."""
-
-    kind: Literal["entries-close"] = "entries-close"
-    target: ClassVar[Target] = "event"
-
-
-@action
-class ReopenEntries(Action):
-    """Before the start: the close taken back (a pair came late, a check-in was forgotten);
-    the field and its seat changes are undone, the check-in is open again."""
-
-    kind: Literal["entries-reopen"] = "entries-reopen"
-    target: ClassVar[Target] = "event"
-
-
-@action
-class EntryTable(Action):
-    """Before the start: ``entry`` sits at ``table`` (drawn by one of the pair, §3.2.1)."""
-
-    kind: Literal["entry-table"] = "entry-table"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    table: int = Field(ge=1, le=100_000)
-
-
-@action
-class SplitEntry(Action):
-    """Blind puzzling: the referee verified ``entry``'s bag 2 now (the split, §4.2.9)."""
-
-    kind: Literal["entry-split"] = "entry-split"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-
-
-@action
-class CountEntry(Action):
-    """After the end: the pieces the referees counted for an unfinished ``entry`` (groups of
-    3 or more joined pieces), in all (``pieces``) or per picture (``per_picture``: the relay's
-    two pictures; their sum ranks)."""
-
-    kind: Literal["entry-count"] = "entry-count"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    pieces: int | None = Field(default=None, ge=0, le=100_000)
-    per_picture: tuple[Annotated[int, Field(ge=0, le=100_000)], ...] = Field(default=(), max_length=4)
-
-    def total(self) -> int:
-        if self.per_picture:
-            if self.pieces is not None and self.pieces != sum(self.per_picture):
-                raise ZoneError(
-                    "zone.count-sum", entry=self.entry, pieces=self.pieces, per_picture=list(self.per_picture)
-                )
-            return sum(self.per_picture)
-        if self.pieces is None:
-            raise ZoneError("zone.count-none", entry=self.entry)
-        return self.pieces
-
-
-@action
-class MissingPieces(Action):
-    """A finished ``entry``'s picture lacks ``missing`` pieces (the team event, §5.2.6)."""
-
-    kind: Literal["entry-missing"] = "entry-missing"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    missing: int = Field(ge=0, le=100_000)
-
-
-@action
-class VoidEntry(Action):
-    """The referee's decision: ``entry`` is not classified (a rule broken, §8.1), with a reason."""
-
-    kind: Literal["entry-void"] = "entry-void"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    reason: RequiredReason
-
-
-@action
-class UnvoidEntry(Action):
-    """A void taken back, with a reason."""
-
-    kind: Literal["entry-unvoid"] = "entry-unvoid"
-    target: ClassVar[Target] = "event"
-    entry: str = Field(min_length=1, max_length=40)
-    reason: RequiredReason
-
-
-@action
-class ConfirmRanking(Action):
-    """The referee confirms the ranking: the results are final (the printout, the prizes)."""
-
-    kind: Literal["zone-confirm"] = "zone-confirm"
-    target: ClassVar[Target] = "event"
-    reason: Reason = ""
-
-
-ZONE_ACTIONS = (
-    "entries-import",
-    "entry-check-in",
-    "entry-check-out",
-    "entries-close",
-    "entries-reopen",
-    "entry-table",
-    "entry-add",
-    "entry-split",
-    "entry-count",
-    "entry-missing",
-    "entry-void",
-    "entry-unvoid",
-    "zone-confirm",
+from clockd.core.zone_inputs import (
+    TEAM_MAX_MISSING,
+    ZONE_ACTIONS,
+    ZONE_KINDS,
+    AddEntry,
+    CloseEntries,
+    ConfirmRanking,
+    CountEntry,
+    EntryCheckIn,
+    EntryCheckOut,
+    EntryId,
+    EntryTable,
+    ImportEntries,
+    MissingPieces,
+    ReopenEntries,
+    SplitEntry,
+    UnvoidEntry,
+    VoidEntry,
+    ZoneConfig,
+    ZoneError,
+    ZoneKind,
 )
-
-
-# -- configuration ------------------------------------------------------------------------------
-
-
-class ZoneConfig(HallEventConfig):
-    """A relay, blind-puzzling or team event as the organiser writes it (TOML).
-
-    Everything of a hall event (:class:`~clockd.core.hall.HallEventConfig`: ``duration``,
-    ``signal_every``, ``devices``, ``[stations]``), and:
-
-    .. code-block:: toml
-
-        entries = ["para-1", "para-2"]  # the entries without a table button too (default: the stations')
-        pieces = 200                    # per picture (the printout; a count is at most pieces × pictures)
-        pictures = 2                    # the relay: two pictures per pair
-        max_missing = 10                # the team event: more missing voids the attempt
-        [names]                         # what the screens show (public names only)
-        "para-1" = "Ania i Janek"
-    """
-
-    entries: tuple[EntryId, ...] = ()
-    names: dict[EntryId, str] = Field(default_factory=dict)
-    pieces: int | None = Field(default=None, gt=0)
-    pictures: int = Field(default=1, ge=1, le=4)
-    max_missing: int | None = Field(default=None, ge=0)
-    max_entries: int | None = Field(default=None, ge=1)
-    #: Sign-ups before this are refused (§1.11); the form's timestamps are compared to it.
-    signups_open: str | None = None
-
-    @model_validator(mode="after")
-    def _entries_once(self) -> ZoneConfig:
-        ids = self.entry_ids()
-        if len(set(ids)) != len(ids):
-            raise PydanticCustomError("zone.entry-twice", "an entry is listed twice", {})
-        if any(not 0 < len(e) <= 40 for e in ids):
-            raise PydanticCustomError("zone.entry-id", "an entry's id has 1 to 40 characters", {})
-        if self.max_entries is not None and len(ids) > self.max_entries:
-            raise PydanticCustomError(
-                "zone.too-many-entries",
-                "{n} entries, at most {most}",
-                {"n": len(ids), "most": self.max_entries},
-            )
-        return self
-
-    def entry_ids(self) -> tuple[EntryId, ...]:
-        """Every entry: those listed, then the stations' not listed (by table)."""
-        listed = list(self.entries)
-        for entry, _table in sorted(self.stations.items(), key=lambda kv: kv[1]):
-            if entry not in listed:
-                listed.append(entry)
-        return tuple(listed)
-
-    def name_of(self, entry: EntryId) -> str:
-        return self.names.get(entry) or entry
-
+from clockd.core.zone_replay_file import (
+    ReplayCount,
+    ReplayError,
+    ReplayFile,
+    ReplayFinish,
+    ReplayPause,
+    ReplayResume,
+    ReplaySplit,
+    ReplayStart,
+    ReplayTimed,
+    ReplayVoid,
+    parse_replay,
+)
+from clockd.core.zone_signups import EntryRefusal, EntrySignups
+from clockd.i18n import Msg, msg
 
 # -- the state ---------------------------------------------------------------------------------
 
@@ -841,74 +651,6 @@ def rank(
 # -- the referee's dispute tool: one event's inputs, ranked as the daemon ranks them ----------------
 
 
-class ReplayError(Problem):
-    """A replay file that cannot be replayed (``where``: which part of it)."""
-
-
-class ReplayFile(BaseModel):
-    """``duelclock event replay``'s input (see :func:`replay`)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    event: ZoneKind
-    duration_min: int = Field(gt=0, le=24 * 60, strict=True)
-    signal_every_min: int | None = Field(default=None, gt=0, le=24 * 60, strict=True)
-    entries: list[str] = Field(min_length=1, max_length=1000)
-    events: list[dict[str, Any]] = Field(default_factory=list, max_length=100_000)
-
-
-class _Timed(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    t_ms: int = Field(ge=0)
-
-
-class _Start(_Timed):
-    start: Literal[True]
-
-
-class _Pause(_Timed):
-    pause: Literal[True]
-
-
-class _Resume(_Timed):
-    resume: Literal[True]
-
-
-class _Split(_Timed):
-    split: str
-
-
-class _Finish(_Timed):
-    finish: str
-    missing: int = Field(default=0, ge=0)
-
-
-class _Count(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    count: str
-    pieces: int = Field(ge=0)
-
-
-class _Void(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    void: str
-    reason: str = Field(default="", max_length=500)
-
-
-_SHAPES: dict[str, type[BaseModel]] = {
-    "start": _Start,
-    "pause": _Pause,
-    "resume": _Resume,
-    "split": _Split,
-    "finish": _Finish,
-    "count": _Count,
-    "void": _Void,
-}
-
-
 class ReplayResult(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -922,47 +664,6 @@ class ReplayResult(BaseModel):
             "signals_ms": list(self.signals_ms),
             "ended_at_ms": self.ended_at_ms,
         }
-
-
-def parse_replay(data: Any, source: str) -> tuple[ReplayFile, list[BaseModel]]:
-    """The file's header and its events, each checked; :class:`ReplayError` naming the first
-    problem and where it is (``events[3].t_ms``)."""
-    try:
-        header = ReplayFile.model_validate(data)
-    except ValidationError as exc:
-        raise ReplayError("zone.replay-invalid", problems=validation_msgs(exc, source)) from None
-    seen: set[str] = set()
-    for i, entry in enumerate(header.entries):
-        if not 0 < len(entry) <= 40:
-            raise ReplayError("zone.replay-entry-id", source=source, where=f"entries[{i}]")
-        if entry in seen:
-            raise ReplayError("zone.replay-entry-twice", source=source, where=f"entries[{i}]", entry=entry)
-        seen.add(entry)
-    events: list[BaseModel] = []
-    for i, item in enumerate(header.events):
-        where = f"events[{i}]"
-        shape = next((_SHAPES[k] for k in _SHAPES if k in item), None)
-        if shape is None:
-            raise ReplayError(
-                "zone.replay-what", source=source, where=where, known=list(_SHAPES), keys=sorted(item)
-            )
-        try:
-            events.append(shape.model_validate(item))
-        except ValidationError as exc:
-            raise ReplayError(
-                "zone.replay-invalid",
-                problems=validation_msgs(exc, f"{source}: {where}", where=_loc),
-            ) from None
-        ref = getattr(events[-1], next(k for k in _SHAPES if k in item))
-        if isinstance(ref, str) and ref not in seen:
-            raise ReplayError(
-                "zone.replay-unknown-entry", source=source, where=where, entry=ref, known=header.entries
-            )
-    return header, events
-
-
-def _loc(loc: tuple[Any, ...]) -> str:
-    return ".".join(str(p) for p in loc)
 
 
 def replay(data: Any, source: str = "<file>") -> ReplayResult:
@@ -985,7 +686,7 @@ def replay(data: Any, source: str = "<file>") -> ReplayResult:
     ev = ZoneEvent.new(header.event, config)
     signals: list[int] = []
     last_t: int | None = None
-    counts: list[tuple[int, _Count]] = []
+    counts: list[tuple[int, ReplayCount]] = []
 
     def advance(upto_ns: int | None) -> None:
         nonlocal ev
@@ -1003,27 +704,27 @@ def replay(data: Any, source: str = "<file>") -> ReplayResult:
     for i, e in enumerate(events):
         where = f"events[{i}]"
         try:
-            if isinstance(e, _Count):
+            if isinstance(e, ReplayCount):
                 counts.append((i, e))
                 continue
-            if isinstance(e, _Void):
+            if isinstance(e, ReplayVoid):
                 ev = ev.void(e.void, e.reason)
                 continue
-            assert isinstance(e, _Timed)
+            assert isinstance(e, ReplayTimed)
             if last_t is not None and e.t_ms < last_t:
                 raise ZoneError("zone.replay-back-in-time", t_ms=e.t_ms, last_ms=last_t)
             last_t = e.t_ms
             t = e.t_ms * MS
             advance(t)
-            if isinstance(e, _Start):
+            if isinstance(e, ReplayStart):
                 ev = ev.apply_timer(TimerStart(t_ns=t))
-            elif isinstance(e, _Pause):
+            elif isinstance(e, ReplayPause):
                 ev = ev.apply_timer(TimerPause(t_ns=t))
-            elif isinstance(e, _Resume):
+            elif isinstance(e, ReplayResume):
                 ev = ev.apply_timer(TimerResume(t_ns=t))
-            elif isinstance(e, _Split):
+            elif isinstance(e, ReplaySplit):
                 ev = ev.split(e.split, t)
-            elif isinstance(e, _Finish):
+            elif isinstance(e, ReplayFinish):
                 already = ev.record(e.finish).finish_ns is not None
                 if ev.timer.phase is not TimerPhase.READY and ev.late_after_end(t) and not already:
                     ev = ev.late_finish(e.finish)
@@ -1070,11 +771,13 @@ __all__ = [
     "CountEntry",
     "EntryCheckIn",
     "EntryCheckOut",
+    "EntryId",
     "EntryRecord",
     "EntryTable",
     "ImportEntries",
     "MissingPieces",
     "RankRow",
+    "ReopenEntries",
     "ReplayError",
     "ReplayFile",
     "ReplayResult",

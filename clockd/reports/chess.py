@@ -10,8 +10,8 @@ The HTML uses only what Qt's rich-text engine draws as well as a browser does �
 with ``<thead>``, ``border``/``cellpadding`` attributes, ``width`` in per cent, a little
 CSS, ``page-break-before`` — so that ``clockd/reports/render.py`` turns it into an A4 PDF with no web
 engine, and the same file prints from a browser. Qt would split a table row across two
-pages, so long lists are cut into pages here (:class:`_Flow`), each page a table with its
-headings. Scores and results never wrap (``white-space: nowrap`` and non-breaking spaces);
+pages, so long lists are cut into pages (:class:`~clockd.reports.chess_page.Flow`), each page a
+table with its headings. Scores and results never wrap (``white-space: nowrap`` and non-breaking spaces);
 long school names do, inside their column.
 
 Public pages only: display names, schools, classes and ratings. Birth dates and e-mails
@@ -20,544 +20,65 @@ every printout to it).
 
 Every builder returns a :class:`Printout`: the HTML and whether it wants a landscape page.
 Headings speak Polish unless ``DUELCLOCK_LANG=en``.
+
+This module holds the round-by-round printouts: pairings, result slips, standings,
+crosstables, prizes, diplomas and medals. Apart, and re-exported here where the CLI and the
+tests find them: the common ground of every printout (:mod:`clockd.reports.chess_page`)
+and the start list with its copy and its corrections (:mod:`clockd.reports.chess_start_list`).
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
-from typing import Any
 
-from clockd.core.chessday.roster import ChessDay, Entrant, Group
-from clockd.core.swiss.model import Code, Colour, RoundEntry, Tournament, parse_date
+from clockd.core.chessday.roster import ChessDay, Group
+from clockd.core.swiss.model import Code, Colour, RoundEntry, Tournament
 from clockd.core.swiss.standings import (
     DEFAULT_ORDER,
-    MIN_PLACES,
     Standings,
-    decimal_text,
     score_text,
     standings,
 )
-from clockd.core.swiss.startlist import fold, polish_key
-from clockd.core.swiss.trf import fit_name
-from clockd.i18n import Msg, Problem, language, render, text
+from clockd.core.swiss.startlist import polish_key
+from clockd.i18n import language, render, text
+from clockd.reports.chess_page import (
+    FONT_PT,
+    LANDSCAPE,
+    LINE_HEIGHT,
+    MM_PER_PT,
+    PAGE_CSS,
+    PORTRAIT,
+    Flow,
+    Heading,
+    Person,
+    Printout,
+    date_text,
+    group_title,
+    heading,
+    number_text,
+    page_html,
+    people,
+    table_html,
+    wrapped_lines,
+)
+from clockd.reports.chess_start_list import (
+    COPY_FORMAT,
+    COPY_KIND,
+    Changes,
+    Correction,
+    Listed,
+    compare_start_lists,
+    listed,
+    read_start_list_copy,
+    start_list,
+    start_list_copy,
+)
 
-#: The version of the start list's machine-readable copy (:func:`start_list_copy`).
-COPY_FORMAT = 1
-#: The kind written into the copy, so that another JSON file is not taken for one.
-COPY_KIND = "duelclock-chess-start-list"
 #: Places that get a cup, a medal and a diploma (§H "Nagrody").
 PRIZE_PLACES = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Printout:
-    """A page to print: its HTML, and whether it wants A4 landscape (wide tables)."""
-
-    html: str
-    landscape: bool = False
-
-
-# -- group names -------------------------------------------------------------------------------
-
-
-def group_title(group: Group) -> Msg:
-    """The group's printed name (``Klasa 3, chłopcy``): :meth:`Group.title`."""
-    return group.title()
-
-
-# -- who the players are -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """A player as the public lists show them: no birth date, no e-mail."""
-
-    start: int
-    name: str  # as lists write it, surname first: "Kowalski Jan"
-    hall_name: str  # as a diploma reads it: "Jan Kowalski"
-    rating: int | None = None
-    school: str = ""
-    school_class: str = ""
-    medal: bool = False
-
-
-def _names(trf_name: str) -> tuple[str, str]:
-    """``Kowalski, Jan`` → (``Kowalski Jan``, ``Jan Kowalski``); a name without a comma
-    is both (the file does not say which word is the surname)."""
-    surname, comma, first = trf_name.partition(",")
-    if not comma:
-        name = " ".join(trf_name.split())
-        return name, name
-    surname, first = " ".join(surname.split()), " ".join(first.split())
-    return f"{surname} {first}".strip(), f"{first} {surname}".strip()
-
-
-def people(tournament: Tournament, group: Group | None = None) -> dict[int, Person]:
-    """Each TRF player, with school, class and medal from ``group`` (matched by start number).
-
-    A player the day file does not list (added at the desk on the day) has no school; a
-    start number under two different names means the day file is not this TRF's group:
-    :class:`Problem` ``report.chess.roster-mismatch``, nothing printed from a wrong list. A
-    name the TRF's 33 columns cut (:func:`~clockd.core.swiss.trf.fit_name`) is the day file's
-    name, and the list prints it whole."""
-    entrants: Mapping[int, Entrant] = {e.start: e for e in group.entrants} if group else {}
-    out: dict[int, Person] = {}
-    for p in tournament.players:
-        e = entrants.get(p.start_number)
-        if e is None:
-            out[p.start_number] = Person(p.start_number, *_names(p.name), p.rating)
-            continue
-        whole = fold(e.trf_name) == fold(p.name)
-        if not whole and fold(fit_name(e.trf_name)) != fold(p.name):
-            raise Problem(
-                "report.chess.roster-mismatch",
-                group=group.key if group else "",
-                start=p.start_number,
-                day=e.trf_name,
-                trf=p.name,
-            )
-        out[p.start_number] = Person(
-            p.start_number,
-            _names(p.name if whole else e.trf_name)[0],
-            e.name,
-            p.rating if p.rating is not None else e.rating,
-            e.school,
-            e.school_class,
-            e.medal,
-        )
-    return out
-
-
-# -- the page ----------------------------------------------------------------------------------
-
-_CSS = (
-    "body{font-family:'DejaVu Sans',Arial,sans-serif;font-size:8pt}"
-    "p.sub{font-size:7.5pt;color:#555555;margin:0 0 5pt 0}"
-    "table.list{border-collapse:collapse}"
-    "table.list th{background-color:#e0e0e0;font-size:7.5pt}"
-    "table.list td{vertical-align:top}"
-    "td.n,th.n{text-align:right;white-space:nowrap}"
-    "td.c,th.c{text-align:center;white-space:nowrap}"
-    "td.school,span.school{font-size:7pt}span.school{color:#444444}"
-    "p.note{font-size:7pt;color:#333333}"
-    "td.top1,td.top2,td.top3{text-align:right;white-space:nowrap}"
-    "td.top1{background-color:#f5d76e}td.top2{background-color:#d9d9d9}td.top3{background-color:#e8b98a}"
-)
-
-
-def _number(value: Fraction, name: str) -> str:
-    """A tie-break value as an exact decimal, with the reader's decimal mark."""
-    out = decimal_text(value, MIN_PLACES.get(name, 0))
-    return out.replace(".", ",") if language() == "pl" else out
-
-
-def _page(title: str, subtitle: str, body: str) -> str:
-    sub = f'<p class="sub">{escape(subtitle)}</p>\n' if subtitle else ""
-    return (
-        f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f'<p style="font-size:14pt;font-weight:bold;margin:0">{escape(title)}</p>\n'
-        f"{sub}{body}</body>\n</html>\n"
-    )
-
-
-#: A4 less the 10 mm margins ``clockd/reports/render.py`` prints with, in millimetres (width, height).
-PORTRAIT = (190.0, 277.0)
-LANDSCAPE = (277.0, 190.0)
-_MM_PER_PT = 25.4 / 72
-#: Font sizes (CSS pt) the style sheet gives: body cells, school cells, headings. Qt prints
-#: a CSS point 4/3 as large (it counts 96 pixels an inch, the page in points): the
-#: estimates below are measured on its PDFs, where a line takes 1.6 × the CSS size in points.
-_FONT = {"school": 7.0, "th": 7.5, "": 8.0}
-_LINE = 1.6
-_CHAR = 0.54 * 4 / 3  # the width of a character, in CSS points per CSS point of size (wide side)
-#: What one row costs besides its lines (padding and border, mm), and what a page keeps
-#: back for the estimate's errors (mm).
-_ROW_EXTRA_MM = 3.0
-_SAFETY_MM = 6.0
-
-
-def _lines(html: str, width_mm: float, size_pt: float) -> int:
-    """How many lines a cell's text takes in a column ``width_mm`` wide: the words wrapped
-    greedily at a character width on the wide side (DejaVu Sans measures about 0.5 em a
-    character in these lists; 0.54 is counted)."""
-    usable = max(width_mm - 2.5, 4.0)
-    per_line = max(int(usable / (_CHAR * size_pt * _MM_PER_PT)), 1)
-    plain = re.sub(r"&[#a-zA-Z0-9]+;", "x", re.sub(r"<[^>]+>", "", html))
-    lines, used = 1, 0
-    for word in plain.split():
-        length = len(word)
-        if used and used + 1 + length > per_line:
-            lines, used = lines + 1, 0
-        while length > per_line:  # a word longer than the line is broken anywhere
-            lines, length = lines + 1, length - per_line
-        used = length if not used else used + 1 + length
-    return lines
-
-
-def _row_height(cells: Sequence[tuple[str, str]], widths_mm: Sequence[float]) -> float:
-    """A row's height in mm: its tallest cell. A cell's parts separated by ``<br>`` are
-    lines of their own; a part in a school span is in the school's smaller font."""
-    tallest = 0.0
-    for (html, cls), width in zip(cells, widths_mm, strict=True):
-        height = 0.0
-        for part in html.split("<br>"):
-            size = _FONT["school"] if cls == "school" or 'class="school"' in part else _FONT[""]
-            height += _lines(part, width, size) * size * _LINE * _MM_PER_PT
-        tallest = max(tallest, height)
-    return tallest + _ROW_EXTRA_MM
-
-
-class _Flow:
-    """Lays tables and headings out on A4 pages, as Qt will print them.
-
-    Qt splits a table row across two pages when it does not fit (a school name's second
-    line alone at the top of the next page), so lists are cut into pages here: each page's
-    rows are estimated (on the safe side) to fit, and each page is a table of its own with
-    the headings, starting on a new page. A heading that would be the last line of a page
-    goes to the next one with its table. ``paper`` is the printable width and height in mm;
-    ``used_mm`` what the title takes on the first page."""
-
-    def __init__(self, paper: tuple[float, float] = PORTRAIT, used_mm: float = 22.0) -> None:
-        self.width, self.height = paper
-        self.left = self.height - used_mm - _SAFETY_MM
-        self.started = False  # something is on the current page
-
-    def _new_page(self) -> str:
-        self.left = self.height - _SAFETY_MM
-        self.started = False
-        return ' style="page-break-before:always"'
-
-    def heading(self, title: str, *, keep_mm: float = 25.0) -> str:
-        """A section's heading, moved to a new page with what follows if ``keep_mm`` would
-        not fit. A bold paragraph, not ``<h2>``: Qt keeps its own (large) heading sizes
-        whatever a style says."""
-        need = 11 * _LINE * _MM_PER_PT + 6
-        brk = self._new_page() if self.started and need + keep_mm > self.left else ""
-        self.left -= need
-        self.started = True
-        style = "font-size:11pt;font-weight:bold;margin-top:8pt;margin-bottom:3pt"
-        style += ";page-break-before:always" if brk else ""
-        return f'<p style="{style}">{escape(title)}</p>\n'
-
-    def table(
-        self, heads: Sequence[tuple[str, str, int | None]], rows: Iterable[Sequence[tuple[str, str]]]
-    ) -> str:
-        """A bordered list: ``heads`` are (text, class, width %), a row's cells (html, class).
-        Border, spacing and padding are attributes as well as CSS: Qt reads the attributes."""
-        head = "".join(
-            f'<th class="{cls}"' + (f' width="{w}%"' if w else "") + f">{escape(h)}</th>"
-            for h, cls, w in heads
-        )
-        free = [w for _, _, w in heads if not w]
-        rest = max(100 - sum(w or 0 for _, _, w in heads), 0) / max(len(free), 1)
-        widths = [self.width * (w or rest) / 100 for _, _, w in heads]
-        head_lines = max(_lines(h, w, _FONT["th"]) for (h, _, _), w in zip(heads, widths, strict=True))
-        head_mm = head_lines * _FONT["th"] * _LINE * _MM_PER_PT + _ROW_EXTRA_MM
-        pages: list[tuple[str, list[str]]] = []
-        for row in rows:
-            need = _row_height(row, widths)
-            if not pages or need > self.left:
-                brk = self._new_page() if pages or (self.started and head_mm + need > self.left) else ""
-                pages.append((brk, []))
-                self.left -= head_mm
-            self.left -= need
-            self.started = True
-            pages[-1][1].append(
-                "<tr>" + "".join(f'<td class="{cls}">{cell}</td>' for cell, cls in row) + "</tr>"
-            )
-        if not pages:
-            pages.append(("", []))
-            self.left -= head_mm
-        return "".join(
-            f'<table class="list" border="1" cellspacing="0" cellpadding="3" width="100%"{brk}>\n'
-            f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(page) + "\n</tbody>\n</table>\n"
-            for brk, page in pages
-        )
-
-    def paragraph(self, html: str, lines: int = 1) -> str:
-        self.left -= lines * 7 * _LINE * _MM_PER_PT + 3
-        return html
-
-
-def _table(
-    heads: Sequence[tuple[str, str, int | None]],
-    rows: Iterable[Sequence[tuple[str, str]]],
-    *,
-    paper: tuple[float, float] = PORTRAIT,
-    used_mm: float = 22.0,
-) -> str:
-    """One list on pages of its own (see :class:`_Flow`)."""
-    return _Flow(paper, used_mm).table(heads, rows)
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """What every printout of a group says at its top: the event, the group, the date."""
-
-    event: str = ""
-    group: str = ""
-    date: str = ""
-    #: The group's rule for a late entrant's missed rounds (``half``/``zero``; ``""``: not known),
-    #: stated on the start list and the standings (FIDE C.04: the organiser's choice, made public).
-    late_entry: str = ""
-
-    def late_note(self) -> str:
-        """The rule as a printed line (``Spóźnieni: za opuszczone rundy ½ pkt``), or ``""``."""
-        codes = {"half": "report.chess.late-entry.half", "zero": "report.chess.late-entry.zero"}
-        return text(codes[self.late_entry]) if self.late_entry in codes else ""
-
-    def subtitle(self, *more: str) -> str:
-        return " · ".join(x for x in (self.event, self.date, *more) if x)
-
-    def title(self, code: str, **params: Any) -> str:
-        what = text(code, **params)
-        return f"{what} — {self.group}" if self.group else what
-
-
-def heading(tournament: Tournament, group: Group | None = None, day: ChessDay | None = None) -> Heading:
-    """The event's name and date (the day file's, else the TRF's ``012``/``042``) and the
-    group's name (the catalogue's, else the TRF's name)."""
-    name = render(group_title(group)) if group else tournament.name
-    event = (day.title if day else "") or (tournament.name.removesuffix(f" — {name}") if group else "")
-    date = (day.date if day else "") or (tournament.record_value("042") or "")
-    return Heading(event, name, date_text(date), day.late_entry if day else "")
-
-
-def date_text(value: str) -> str:
-    """A date as the reader writes it (``27.10.2026``; ISO in English); text that is not a
-    date stays as it is."""
-    day = parse_date(value) if value else None
-    if day is None:
-        return value
-    return f"{day.day:02d}.{day.month:02d}.{day.year}" if language() == "pl" else day.isoformat()
-
-
-# -- start list --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A start-list line as published (what the machine-readable copy holds)."""
-
-    start: int
-    name: str
-    rating: int | None
-    school: str
-    school_class: str
-
-
-def listed(persons: Mapping[int, Person]) -> list[Listed]:
-    return [
-        Listed(p.start, p.name, p.rating, p.school, p.school_class)
-        for p in sorted(persons.values(), key=lambda p: p.start)
-    ]
-
-
-def start_list_copy(lines: Sequence[Listed], *, group: str, title: str) -> str:
-    """The published start list as JSON, to keep beside the HTML/PDF: the next publication
-    compares against it (:func:`compare_start_lists`). Public fields only."""
-    data = {
-        "kind": COPY_KIND,
-        "format": COPY_FORMAT,
-        "group": group,
-        "title": title,
-        "players": [
-            {
-                "start": x.start,
-                "name": x.name,
-                "rating": x.rating,
-                "school": x.school,
-                "class": x.school_class,
-            }
-            for x in lines
-        ],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-
-def read_start_list_copy(data: Any) -> list[Listed] | None:
-    """The lines of a copy written by :func:`start_list_copy`, or ``None`` if ``data`` is not one."""
-    if not isinstance(data, dict) or data.get("kind") != COPY_KIND:
-        return None
-    if data.get("format") != COPY_FORMAT:
-        raise Problem("report.chess.copy-format", found=str(data.get("format")), known=COPY_FORMAT)
-    out = []
-    for i, p in enumerate(data.get("players") or [], start=1):
-        try:
-            rating = p.get("rating")
-            out.append(
-                Listed(
-                    int(p["start"]),
-                    str(p["name"]),
-                    int(rating) if rating is not None else None,
-                    str(p.get("school", "")),
-                    str(p.get("class", "")),
-                )
-            )
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise Problem("report.chess.copy-bad-player", index=i) from None
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """One player found in both lists with something changed: ``fields`` as (what, old, new)."""
-
-    old: Listed
-    new: Listed
-    fields: tuple[tuple[str, str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Changes:
-    """What changed between two publications of a start list."""
-
-    added: tuple[Listed, ...] = ()
-    removed: tuple[Listed, ...] = ()
-    corrected: tuple[Correction, ...] = ()
-    #: The box's title: since the previous list (two files compared), or since the publication
-    #: (what the daemon journaled: late entries and fixes, ``report.chess.changes-published``).
-    since: str = "report.chess.changes"
-
-    def __bool__(self) -> bool:
-        return bool(self.added or self.removed or self.corrected)
-
-
-#: The fields a correction may touch, by their catalogue code.
-_FIELDS = (
-    ("name", "report.chess.field.name"),
-    ("rating", "report.chess.field.rating"),
-    ("school", "report.chess.field.school"),
-    ("school_class", "report.chess.field.class"),
-)
-
-
-def _fields(old: Listed, new: Listed) -> tuple[tuple[str, str, str], ...]:
-    out = []
-    for attr, code in _FIELDS:
-        a, b = getattr(old, attr), getattr(new, attr)
-        if a != b:
-            out.append((code, "" if a is None else str(a), "" if b is None else str(b)))
-    return tuple(out)
-
-
-def compare_start_lists(old: Sequence[Listed], new: Sequence[Listed], *, names_only: bool = False) -> Changes:
-    """Who was added, removed or corrected since ``old`` was published.
-
-    Start numbers are not identities (one player added shifts everyone below), so a player
-    is found again by name (case, diacritics and spacing aside), then — for a corrected
-    name — by the same school and class and the same surname or first name. ``names_only``
-    compares name and rating only (an old list from a TRF knows no schools)."""
-    left = list(old)
-    pairs: list[tuple[Listed, Listed]] = []
-    unmatched_new: list[Listed] = []
-    for n in new:
-        hit = next((o for o in left if fold(o.name) == fold(n.name)), None)
-        if hit is None:
-            unmatched_new.append(n)
-        else:
-            left.remove(hit)
-            pairs.append((hit, n))
-    added = []
-    for n in unmatched_new:
-        words = set(fold(n.name).split())
-        hit = next(
-            (
-                o
-                for o in left
-                if (
-                    names_only
-                    or (fold(o.school), fold(o.school_class)) == (fold(n.school), fold(n.school_class))
-                )
-                and words & set(fold(o.name).split())
-            ),
-            None,
-        )
-        if hit is None:
-            added.append(n)
-        else:
-            left.remove(hit)
-            pairs.append((hit, n))
-    corrected = []
-    for o, n in sorted(pairs, key=lambda p: p[1].start):
-        if names_only:
-            o = Listed(o.start, o.name, o.rating, n.school, n.school_class)
-        fields = _fields(o, n)
-        if fields:
-            corrected.append(Correction(o, n, fields))
-    return Changes(tuple(added), tuple(sorted(left, key=lambda x: x.start)), tuple(corrected))
-
-
-def _changes_html(changes: Changes) -> tuple[str, int]:
-    """The box at the top of a start list published again, and how many lines it takes.
-
-    A one-cell table, not a bordered ``div``: Qt draws a table's border and background,
-    not a block's."""
-    if not changes:
-        parts = [escape(text("report.chess.no-changes"))]
-    else:
-        parts = [f"<b>{escape(text(changes.since))}</b>"]
-
-    def who(x: Listed) -> str:
-        return escape(f"{x.start}. {x.name}" + (f" ({x.school})" if x.school else ""))
-
-    if changes.added:
-        items = "; ".join(who(x) for x in changes.added)
-        parts.append(f"{escape(text('report.chess.added', n=len(changes.added)))} {items}")
-    if changes.removed:
-        items = "; ".join(escape(x.name) for x in changes.removed)
-        parts.append(f"{escape(text('report.chess.removed', n=len(changes.removed)))} {items}")
-    if changes.corrected:
-        parts.append(escape(text("report.chess.corrected", n=len(changes.corrected))))
-        for c in changes.corrected:
-            fields = ", ".join(
-                text("report.chess.changed-field", field=text(code), old=a or "—", new=b or "—")
-                for code, a, b in c.fields
-            )
-            parts.append("&nbsp;&nbsp;" + escape(f"{c.new.start}. {c.new.name}: {fields}"))
-    lines = sum(_lines(part, PORTRAIT[0] - 4, _FONT[""]) for part in parts)
-    html = (
-        '<div class="changes"><table border="1" cellspacing="0" cellpadding="5" width="100%" '
-        'bgcolor="#fff8e1"><tr><td>' + "<br>".join(parts) + "</td></tr></table></div>\n<p></p>\n"
-    )
-    return html, lines
-
-
-def start_list(persons: Mapping[int, Person], head: Heading, *, changes: Changes | None = None) -> Printout:
-    """The group's start list in FIDE order (the TRF's start numbers): No., name, rating,
-    school, class — for families to check (§H asks them to); ``changes`` since the last
-    publication at the top."""
-    rows = [
-        [
-            (str(p.start), "n"),
-            (escape(p.name), "name"),
-            ("" if p.rating is None else str(p.rating), "n"),
-            (escape(p.school), "school"),
-            (escape(p.school_class), "c"),
-        ]
-        for p in sorted(persons.values(), key=lambda p: p.start)
-    ]
-    heads = [
-        (text("report.chess.no"), "n", 5),
-        (text("report.chess.player"), "", 32),
-        (text("report.chess.rating"), "n", 8),
-        (text("report.chess.school"), "", 48),
-        (text("report.chess.class"), "c", 7),
-    ]
-    box, lines = _changes_html(changes) if changes is not None else ("", 0)
-    used = 22.0 + (lines * _FONT[""] * _LINE * _MM_PER_PT + 9 if box else 0)
-    body = box + _table(heads, rows, used_mm=used)
-    note = escape(text("report.chess.players-count", n=len(rows)))
-    if head.late_note():
-        note += f"<br>{escape(head.late_note())}"
-    body += f'<p class="note">{note}</p>\n'
-    return Printout(_page(head.title("report.chess.start-list"), head.subtitle(), body))
 
 
 # -- pairings ----------------------------------------------------------------------------------
@@ -718,7 +239,7 @@ def pairings(
         (pts, "c", 5),
         (text("report.chess.black"), "", 35),
     ]
-    flow = _Flow(PORTRAIT)
+    flow = Flow(PORTRAIT)
     body = flow.table(heads, rows)
     out = _not_playing(tournament, round_number, boards, bye, withdrawn)
     if out:
@@ -738,7 +259,7 @@ def pairings(
         else ""
     )
     title = head.title("report.chess.pairings", round_number=round_number)
-    return Printout(_page(title, head.subtitle(boards_note), body))
+    return Printout(page_html(title, head.subtitle(boards_note), body))
 
 
 def _surname_first(tournament: Tournament, sn: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -784,9 +305,9 @@ def by_name(
         (text("report.chess.board"), "c", 13),
         (text("report.chess.colour"), "", 16),
     ]
-    body = _table(heads, rows, used_mm=30.0)  # room for a long group's title on two lines
+    body = table_html(heads, rows, used_mm=30.0)  # room for a long group's title on two lines
     title = head.title("report.chess.by-name", round_number=round_number)
-    return Printout(_page(title, head.subtitle(text("report.chess.by-name-help")), body))
+    return Printout(page_html(title, head.subtitle(text("report.chess.by-name-help")), body))
 
 
 #: Result slips on one A4 page, with a cut line between them.
@@ -844,7 +365,7 @@ def result_slips(
     if not slips:
         slips.append(f"<p>{escape(text('report.chess.slip.none'))}</p>\n")
     title = head.title("report.chess.slips", round_number=round_number)
-    css = _CSS + (
+    css = PAGE_CSS + (
         "span.slip{font-size:9pt}span.board{font-size:12pt;font-weight:bold}"
         "p.cut{white-space:nowrap;color:#777777;font-size:8pt;margin:5pt 0 5pt 0}"
     )
@@ -900,19 +421,19 @@ def standings_printout(table: Standings, persons: Mapping[int, Person], head: He
             (f"<b>{escape(p.name)}</b>", "name") if top else (escape(p.name), "name"),
             (escape(p.school), "school"),
             (f"<b>{score_text(r.points)}</b>", "c"),
-            *((_number(r.values[n], n), "c") for n in names),
+            *((number_text(r.values[n], n), "c") for n in names),
         ]
         if table.lots_seed is not None:
             cells.append((str(int(r.values["LOTS"])), "c"))
         rows.append(cells)
     legend = text("report.chess.legend")
-    body = _table(heads, rows, paper=LANDSCAPE)
+    body = table_html(heads, rows, paper=LANDSCAPE)
     podium = text("report.chess.podium", places=PRIZE_PLACES)
     late = f"<br>{escape(head.late_note())}" if head.late_note() else ""
     body += f'<p class="note">{escape(podium)}<br>{escape(_seed_note(table))}<br>{escape(legend)}{late}</p>\n'
     title = head.title("report.chess.standings", rounds=table.rounds)
     edition = text("report.chess.edition", edition=table.edition.value)
-    return Printout(_page(title, head.subtitle(edition), body), landscape=True)
+    return Printout(page_html(title, head.subtitle(edition), body), landscape=True)
 
 
 # -- crosstable --------------------------------------------------------------------------------
@@ -964,10 +485,10 @@ def crosstable(
                 (f"{place[sn]}.", "c"),
             ]
         )
-    body = _table(heads, rows, paper=LANDSCAPE)
+    body = table_html(heads, rows, paper=LANDSCAPE)
     body += f'<p class="note">{escape(text("report.chess.crosstable-legend"))}</p>\n'
     title = head.title("report.chess.crosstable", rounds=rounds)
-    return Printout(_page(title, head.subtitle(), body), landscape=True)
+    return Printout(page_html(title, head.subtitle(), body), landscape=True)
 
 
 # -- prizes, diplomas, medals ------------------------------------------------------------------
@@ -987,7 +508,7 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
     per group, so one printout serves the ceremony of the whole day. Players sharing a place
     (no lots drawn) are all listed. A group is never split across two pages."""
     body = []
-    flow = _Flow(PORTRAIT)
+    flow = Flow(PORTRAIT)
     for g in results:
         rows = [
             [
@@ -1020,7 +541,7 @@ def prizes(results: Sequence[GroupResult], *, event: str = "", date: str = "") -
     if len(results) == 1:
         title = results[0].head.title("report.chess.prizes")
     sub = " · ".join(x for x in (event, date_text(date)) if x)
-    return Printout(_page(title, sub, "".join(body)))
+    return Printout(page_html(title, sub, "".join(body)))
 
 
 def diplomas(result: GroupResult) -> Printout:
@@ -1065,7 +586,7 @@ def diplomas(result: GroupResult) -> Printout:
     title = head.title("report.chess.diplomas")
     return Printout(
         f'<!doctype html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n<style>{PAGE_CSS}</style>\n</head>\n<body>\n"
         + "".join(pages)
         + "</body>\n</html>\n"
     )
@@ -1077,7 +598,7 @@ def medals(day: ChessDay, groups: Sequence[Group] | None = None) -> Printout:
     chosen = list(groups) if groups is not None else list(day.groups)
     body = []
     total = 0
-    flow = _Flow(PORTRAIT)
+    flow = Flow(PORTRAIT)
     for g in chosen:
         who = sorted(
             (e for e in g.entrants if e.medal),
@@ -1114,4 +635,51 @@ def medals(day: ChessDay, groups: Sequence[Group] | None = None) -> Printout:
     sub = " · ".join(
         x for x in (day.title, date_text(day.date), text("report.chess.medals-count", n=total)) if x
     )
-    return Printout(_page(title, sub, "".join(body)))
+    return Printout(page_html(title, sub, "".join(body)))
+
+
+__all__ = [
+    "COPY_FORMAT",
+    "COPY_KIND",
+    "FONT_PT",
+    "LANDSCAPE",
+    "LINE_HEIGHT",
+    "MM_PER_PT",
+    "ORDER",
+    "PAGE_CSS",
+    "PORTRAIT",
+    "PRIZE_PLACES",
+    "SLIPS_PER_PAGE",
+    "Changes",
+    "Correction",
+    "Flow",
+    "GroupResult",
+    "Heading",
+    "Listed",
+    "Person",
+    "Printout",
+    "board_order",
+    "by_name",
+    "compare_start_lists",
+    "crosstable",
+    "date_text",
+    "diplomas",
+    "group_standings",
+    "group_title",
+    "heading",
+    "listed",
+    "medals",
+    "number_text",
+    "page_html",
+    "pairings",
+    "people",
+    "prizes",
+    "read_start_list_copy",
+    "recorded_round",
+    "result_slips",
+    "standings_printout",
+    "start_list",
+    "start_list_copy",
+    "table_html",
+    "wrapped_lines",
+]

@@ -22,6 +22,11 @@ leave half a decision on disk, because the chain is committed in one transaction
 Time: the engine reads ``time.monotonic_ns()`` (injectable as ``clock``) and adds
 ``offset_ns`` to get the *journal's* time base, which continues across restarts (see
 :meth:`Engine.recover` and ``docs/architecture.md``).
+
+Apart: the values the engine publishes and reports (:mod:`clockd.service.published`:
+``Current``, ``Batch``, ``RecoveryReport``, ``EngineStats``, ``EngineStopped``, re-exported
+here) and its memory of request ids (:mod:`clockd.service.requests`); this module is the
+thread, its queue, recovery and the chains.
 """
 
 from __future__ import annotations
@@ -31,22 +36,23 @@ import logging
 import queue
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from clockd import __version__
 from clockd.core.ids import DEFAULT_HALL
 from clockd.devices.base import AnyDeviceInput, Sink, TableDevice
-from clockd.i18n import Msg, render
+from clockd.i18n import Msg
 from clockd.service.actions import register_action_entries
 from clockd.service.component import Component, Effect, Refused, ReplayMismatch, Restart, Staged
 from clockd.service.devices import DeviceRegistry
 from clockd.service.entries import AlertRaised, DaemonStarted
 from clockd.service.outbox import Outbox
-from clockd.service.tables import Tables, TableState
+from clockd.service.published import Batch, Current, EngineStats, EngineStopped, RecoveryReport
+from clockd.service.requests import RequestMemory
+from clockd.service.tables import Tables
 from clockd.store.entries import Entry
 from clockd.store.journal import Journal, JournalError, Record
 
@@ -59,72 +65,24 @@ SNAPSHOT_FORMAT = 3
 #: How deep a chain of follow-ups may go (a loop between two components is a bug: refuse it).
 MAX_CHAIN = 64
 
-#: How many request ids the engine remembers (with the seq of the action each journaled): a
-#: request sent again within this many later requests is answered with that seq, not applied.
-REQUEST_MEMORY = 10_000
-
 #: The shape of the journal's entries, kept in its ``meta`` table. 2: entries of the runtime
 #: with table programs and events (this version); a journal without it was written by
 #: duelclock 0.1, whose entries this version does not read (its results stay readable with
 #: the version that wrote it).
 ENTRY_FORMAT = "2"
 
-
-class EngineStopped(RuntimeError):
-    """The engine is not running (stopped, or failed: see its ``failure``).
-
-    Not a :class:`~clockd.i18n.Problem` (a request it fails is *unavailable*, not refused),
-    but it carries its message all the same (``msg``: ``engine.*``), for the API's reply.
-    """
-
-    def __init__(self, message: Msg) -> None:
-        super().__init__(render(message, "en"))
-        self.msg = message
-
-
-@dataclass(frozen=True, slots=True)
-class Current:
-    """The committed state, published atomically after every batch (safe from any thread)."""
-
-    seq: int
-    tables: Mapping[int, TableState]
-    views: Mapping[str, Any]
-    offset_ns: int
-    hall: str = DEFAULT_HALL
-
-
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """What one commit changed: its records and the state after it."""
-
-    records: tuple[Record, ...]
-    changed_tables: frozenset[int]
-    changed_events: frozenset[str]
-    current: Current
-
-
-@dataclass(slots=True)
-class RecoveryReport:
-    rule: str
-    downtime_ns: int | None
-    snapshot_seq: int | None
-    replayed: int
-    elapsed_ns: int
-    alerts: list[tuple[int, str, dict[str, int | str]]] = field(default_factory=list)
-    #: The events' alerts raised at start (event, code, parameters): an event set aside among them.
-    event_alerts: list[tuple[str, str, dict[str, int | str]]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class EngineStats:
-    batches: int = 0
-    events: int = 0
-    presses: int = 0
-    duplicates_acked: int = 0
-    snapshots: int = 0
-    #: press received → its batch committed, in ns (only when ``keep_latencies``).
-    latencies_ns: list[int] = field(default_factory=list)
-    keep_latencies: bool = False
+# What the engine publishes is re-exported: its users import it from here.
+__all__ = [
+    "ENTRY_FORMAT",
+    "MAX_CHAIN",
+    "SNAPSHOT_FORMAT",
+    "Batch",
+    "Current",
+    "Engine",
+    "EngineStats",
+    "EngineStopped",
+    "RecoveryReport",
+]
 
 
 @dataclass(slots=True)
@@ -146,41 +104,6 @@ class _Barrier:
 
 
 _STOP = object()
-
-
-class _Requests:
-    """The request ids of the last journaled actions: id → (digest of the request, seq)."""
-
-    def __init__(self, size: int = REQUEST_MEMORY) -> None:
-        self.size = size
-        self._seen: OrderedDict[str, tuple[str, int]] = OrderedDict()
-
-    @staticmethod
-    def key(request_id: int | str) -> str:
-        return json.dumps(request_id)  # 7 and "7" are two ids
-
-    def get(self, request_id: int | str) -> tuple[str, int] | None:
-        return self._seen.get(self.key(request_id))
-
-    def add(self, request_id: int | str, digest: str, seq: int) -> None:
-        key = self.key(request_id)
-        self._seen.setdefault(key, (digest, seq))
-        while len(self._seen) > self.size:
-            self._seen.popitem(last=False)
-
-    def fold(self, records: Sequence[Record]) -> None:
-        for record in records:
-            request = getattr(record.entry, "request", None)
-            if request is not None:
-                self.add(request.id, request.digest, record.seq)
-
-    def dump(self) -> list[list[Any]]:
-        return [[json.loads(k), digest, seq] for k, (digest, seq) in self._seen.items()]
-
-    def load(self, data: Sequence[Sequence[Any]]) -> None:
-        self._seen.clear()
-        for request_id, digest, seq in data:
-            self.add(request_id, str(digest), int(seq))
 
 
 class Engine:
@@ -237,7 +160,7 @@ class Engine:
         self._snapshot_seq = 0
         self._snapshot_on_stop = True
         self.applied_seq = 0  # the last journal seq folded into the components
-        self._requests = _Requests()
+        self._requests = RequestMemory()
         self.current = self._make_current()
 
     # -- wiring (the World components see) ---------------------------------------------------
@@ -628,7 +551,7 @@ class Engine:
                     if item.future is not None:
                         replies.append((item.future, index))
                     if request is not None:
-                        requested[_Requests.key(request.id)] = (request.digest, index)
+                        requested[RequestMemory.key(request.id)] = (request.digest, index)
                 elif item.future is not None:
                     item.future.set_result(self.journal.last_seq)
         try:
@@ -664,7 +587,7 @@ class Engine:
         committed, if it came in this batch). The same id with another request: refused.
         """
         seen = self._requests.get(request.id)
-        here = requested.get(_Requests.key(request.id))
+        here = requested.get(RequestMemory.key(request.id))
         known = seen if seen is not None else here
         if known is None:
             return False

@@ -46,9 +46,16 @@ Malformed, unknown or invalid requests get an ``error`` reply and change nothing
 mutating request without the right token is refused (``unauthorized``) before its handler
 runs; a reply that cannot be written (it would not be UTF-8) is replaced by an error.
 
-Pushes come from *broadcasters* (:func:`register_broadcaster`): the built-in ones send
-``table-state`` for each changed table, ``timeline-entry`` for each journaled record,
+Pushes come from *broadcasters* (:func:`~clockd.service.broadcast.register_broadcaster`): the
+built-in ones send ``table-state`` for each changed table, ``timeline-entry`` for each journaled record,
 ``event-state`` for each changed event and ``signal`` for each hall signal.
+
+This module is the server itself: its thread and loop, admission, reading and answering
+lines, and fanning pushes out. Apart, each a piece it uses: the limits and counts
+(:mod:`clockd.service.server_limits`, ``ServerLimits`` re-exported here, where the
+runtime, the CLI and the tests import it), the broadcasters (:mod:`clockd.service.broadcast`),
+the tokenless requests' pacing (:mod:`clockd.service.pacing`) and what the server keeps of
+a connection and a subscriber (:mod:`clockd.service.connection`).
 """
 
 from __future__ import annotations
@@ -64,38 +71,33 @@ import socket
 import ssl
 import threading
 import time
-from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
 
 from clockd.api.messages import (
     DEFAULT_PORT,
-    MAX_LINE_BYTES,
     ApiError,
     ErrorReply,
-    EventStatePush,
     Message,
-    Push,
     Reply,
     Request,
-    Signal,
     Subscribe,
     Subscribed,
-    TableStatePush,
-    TimelinePush,
     parse_request,
 )
-from clockd.core.ids import event_ref
 from clockd.core.private import private_paths, public_data
-from clockd.core.units import MS
 from clockd.i18n import Msg, Problem, msg, render
+from clockd.service.broadcast import BROADCASTERS
+from clockd.service.connection import Connection, Reader, Subscriber
 from clockd.service.engine import Batch, Engine, EngineStopped
 from clockd.service.handlers import OFF_LOOP, Context, OffLoop, handler_for
-from clockd.service.views import timeline_entry
+from clockd.service.pacing import Bucket, Turns
+from clockd.service.server_limits import ServerLimits, ServerStats
 
 log = logging.getLogger(__name__)
+
+__all__ = ["ApiServer", "ServerLimits", "ServerStats", "public_line", "tls_server_context"]
 
 
 @dataclass(frozen=True)
@@ -103,132 +105,6 @@ class _TooLarge:
     """A request line over the limit that applied to it (skipped up to its newline)."""
 
     limit: int
-
-
-@dataclass(frozen=True)
-class ServerLimits:
-    """What one client may cost the daemon (the policy: ``docs/architecture.md``)."""
-
-    #: Connections without the token, at once.
-    max_clients: int = 256
-    #: Connections with the token (the desk, its commands), beyond ``max_clients``.
-    max_referee_clients: int = 32
-    #: Subscriptions without the token (audience screens), at once.
-    max_subscribers: int = 64
-    #: A tokenless connection that sends no request for this long (and is not subscribed),
-    #: or whose reply is not read for this long, is closed.
-    idle_timeout_s: float = 60.0
-    #: When the public slots are full: how long a new connection has to show the token.
-    first_line_timeout_s: float = 5.0
-    #: A trusted subscriber's unsent output before it is dropped.
-    max_backlog_bytes: int = 1 << 20
-    #: The same for a tokenless subscriber.
-    public_backlog_bytes: int = 256 << 10
-    #: The unsent output of every connection together.
-    total_backlog_bytes: int = 64 << 20
-    #: The kernel's send buffer for each connection (beyond it, output waits in the backlog).
-    socket_buffer_bytes: int = 128 << 10
-    #: A trusted connection's longest request line (a sign-up file travels in one).
-    max_line_bytes: int = MAX_LINE_BYTES
-    #: A tokenless connection's longest request line, without a big-line slot.
-    public_line_bytes: int = 64 << 10
-    #: Tokenless connections that may be reading a longer line at once.
-    big_lines: int = 4
-    #: Requests a second one tokenless connection may send (and as many at once).
-    public_rate: float = 100.0
-    #: Seconds of the API thread's time a second for every tokenless request together …
-    public_work: float = 0.25
-    #: … of which at most this much at once (what a trusted request may have to wait behind).
-    public_work_burst: float = 0.02
-    #: Tokenless requests carried out at once (the rest wait their turn): what their replies
-    #: may hold while they are built, and the debt the budget can run up before their cost is known.
-    public_at_once: int = 4
-    #: The unsent output of every tokenless connection together (replies and pushes).
-    public_output_bytes: int = 16 << 20
-
-
-#: What a push concerns, for subscribers who asked for some tables or events only: a table
-#: number, an event key, or ``None`` (everyone).
-Topic = int | str | None
-
-
-class Broadcaster(Protocol):
-    """Source of pushes: what a new subscriber gets first, and what each batch adds.
-
-    Each push is paired with what it concerns (:data:`Topic`), so a subscriber that
-    asked for some tables or events only gets theirs. Pushes are built with everything in
-    them; the server drops what is private for subscribers without the token.
-    """
-
-    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]: ...
-
-    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]: ...
-
-
-class TablesBroadcaster:
-    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]:
-        current = ctx.current()
-        for table in sorted(current.tables):
-            yield TableStatePush(table=ctx.view(table, current)), table
-
-    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
-        for record in batch.records:
-            entry = record.entry
-            topic: Topic = entry.table if entry.table is not None else entry.event
-            yield TimelinePush(entry=timeline_entry(record)), topic
-        for table in sorted(batch.changed_tables):
-            if table in batch.current.tables:
-                yield TableStatePush(table=ctx.view(table, batch.current)), table
-
-
-class EventsBroadcaster:
-    """An ``event-state`` per event (on subscribing, and after each change), and hall signals."""
-
-    def initial(self, ctx: Context) -> Iterable[tuple[Push, Topic]]:
-        current = ctx.current()
-        events = ctx.events(current)
-        if events is None:
-            return
-        for key in events.order:
-            yield EventStatePush(event=ctx.event_view(key, current)), key
-
-    def changes(self, batch: Batch, ctx: Context) -> Iterable[tuple[Push, Topic]]:
-        events = ctx.events(batch.current)
-        if events is None:
-            return
-        for record in batch.records:
-            entry = record.entry
-            if entry.kind == "timer-due" and entry.event is not None:  # a hall signal (service.hallclock)
-                signal = Signal(
-                    event=event_ref(batch.current.hall, entry.event),
-                    what=getattr(entry, "what", "signal"),
-                    offset_ms=getattr(entry, "offset_ns", 0) // MS,
-                    pattern=getattr(entry, "pattern", ""),
-                )
-                yield signal, entry.event
-            elif entry.kind == "timer-end" and entry.event is not None and entry.event in events.events:
-                # the referee called time: the same "end" the hall hears when the time runs out
-                timer = getattr(events.events[entry.event].state, "timer", None)
-                end = getattr(getattr(timer, "plan", None), "end_pattern", None)
-                signal = Signal(
-                    event=event_ref(batch.current.hall, entry.event),
-                    what="end",
-                    offset_ms=getattr(timer, "run_ns", 0) // MS,
-                    pattern="" if end is None else str(end.value),
-                )
-                yield signal, entry.event
-        # the entries' events, and those a person action changed (``person erase`` names none)
-        for key in sorted(batch.changed_events | events.changed):
-            if key in events.events:
-                yield EventStatePush(event=ctx.event_view(key, batch.current)), key
-
-
-_BROADCASTERS: list[Broadcaster] = [TablesBroadcaster(), EventsBroadcaster()]
-
-
-def register_broadcaster(broadcaster: Broadcaster) -> None:
-    """Add a source of pushes (e.g. a tournament's bracket state). Call before the server starts."""
-    _BROADCASTERS.append(broadcaster)
 
 
 def tls_server_context(cert: str | Path, key: str | Path | None = None) -> ssl.SSLContext:
@@ -247,183 +123,6 @@ def public_line(message: Message) -> bytes:
         return message.to_line()
     data = public_data(message)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-
-
-class _Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` saved up; its level may go below zero."""
-
-    __slots__ = ("burst", "level", "rate", "t")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.level = rate, burst, burst
-        self.t = time.monotonic()
-
-    def _refill(self) -> None:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.t) * self.rate)
-        self.t = now
-
-    def wait_s(self) -> float:
-        """How long until the bucket is above zero (0: now)."""
-        self._refill()
-        return 0.0 if self.level > 0 else -self.level / self.rate + 1e-4
-
-    def charge(self, amount: float) -> None:
-        self._refill()
-        self.level -= amount
-
-
-class _Turns:
-    """The tokenless requests' turns at the shared work budget: address by address.
-
-    A request that may not start now (the budget is spent, or ``at_once`` others are being
-    carried out) waits in its address's line; each time the budget allows, the next address
-    in the round gives its first request a turn (its expected cost charged at once) and goes
-    to the end of the round. So 200 connections from one address share one address's turns:
-    a screen at another address waits one turn per busy address, not one per connection.
-    A request whose connection has gone gives its place up at once (:meth:`turn`).
-    """
-
-    def __init__(self, bucket: _Bucket, at_once: int) -> None:
-        self.bucket = bucket
-        self.at_once = max(1, at_once)
-        self.running = 0
-        self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # in the round's order
-        self._costs: dict[asyncio.Future[None], float] = {}
-        self._timer: asyncio.TimerHandle | None = None
-
-    def _free(self) -> bool:
-        return self.running < self.at_once and self.bucket.wait_s() <= 0
-
-    def _start(self, cost: float) -> None:
-        self.running += 1
-        self.bucket.charge(cost)
-
-    async def turn(self, address: str, cost: float, gone: asyncio.Event) -> float | None:
-        """Wait for a turn and charge ``cost``; how long it waited (s), or ``None`` if ``gone``
-        was set first (the connection closed: its place in line is given up, nothing charged).
-        Every turn given is ended by :meth:`done`."""
-        if not self.waiting and self._free():
-            self._start(cost)
-            return 0.0
-        if gone.is_set():
-            return None
-        started = time.monotonic()
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(address, deque()).append(future)
-        self._costs[future] = cost
-        self._schedule()
-        left = asyncio.ensure_future(gone.wait())
-        try:
-            await asyncio.wait((future, left), return_when=asyncio.FIRST_COMPLETED)
-        except asyncio.CancelledError:
-            if future.done() and not future.cancelled():
-                self.done(0.0)  # given just as the server stopped: never used
-            raise
-        finally:
-            left.cancel()
-            if not future.done():  # gone (or the server stops): out of the line at once
-                future.cancel()
-                self._forget(address, future)
-        return time.monotonic() - started if not future.cancelled() else None
-
-    def done(self, correction: float) -> None:
-        """A turn ended: ``correction`` (what it cost beyond the charge) goes on the budget."""
-        self.running -= 1
-        self.bucket.charge(correction)
-        self._schedule()
-
-    def _forget(self, address: str, future: asyncio.Future[None]) -> None:
-        self._costs.pop(future, None)
-        line = self.waiting.get(address)
-        if line is not None:
-            with contextlib.suppress(ValueError):
-                line.remove(future)
-            if not line:
-                del self.waiting[address]
-
-    def _schedule(self) -> None:
-        if self._timer is None and self.waiting and self.running < self.at_once:
-            self._timer = asyncio.get_running_loop().call_later(self.bucket.wait_s(), self._wake)
-
-    def _wake(self) -> None:
-        self._timer = None
-        while self.waiting and self._free():
-            address = next(iter(self.waiting))
-            line = self.waiting.pop(address)
-            future = line.popleft()
-            if line:
-                self.waiting[address] = line  # to the end of the round
-            cost = self._costs.pop(future, 0.0)
-            if not future.done():
-                self._start(cost)
-                future.set_result(None)
-        self._schedule()
-
-
-class _Reader(asyncio.StreamReader):
-    """The stream reader, which also says at once when the peer has gone (``gone``: its end of
-    the connection closed or reset), so that its requests still waiting are dropped then."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit=limit)
-        self.gone = asyncio.Event()
-
-    def feed_eof(self) -> None:
-        super().feed_eof()
-        self.gone.set()
-
-    def set_exception(self, exc: Exception) -> None:
-        super().set_exception(exc)
-        self.gone.set()
-
-
-@dataclass(eq=False)
-class _Connection:
-    writer: asyncio.StreamWriter
-    peer: str
-    address: str = ""  # the peer's address without the port: strangers' turns are dealt by it
-    gone: asyncio.Event = field(default_factory=asyncio.Event)
-    trusted: bool = False  # a request of it carried the token
-    slot: str | None = None  # "public" or "referee": admitted; None: the slots were full
-    subscriber: _Subscriber | None = None
-    opened: float = field(default_factory=time.monotonic)
-    last_request: float = field(default_factory=time.monotonic)
-    bucket: _Bucket | None = None
-    cost: float = 0.001  # what its last request cost the loop (s): reserved before the next
-
-
-@dataclass(eq=False)
-class _Subscriber:
-    writer: asyncio.StreamWriter
-    tables: frozenset[int] | None
-    events: frozenset[str] | None
-    timeline: bool
-    peer: str
-    private: bool = False  # the token was shown: pushes carry everything
-
-    def wants(self, push: Push, topic: Topic) -> bool:
-        if isinstance(push, TimelinePush) and not self.timeline:
-            return False
-        if topic is None:
-            return True
-        if isinstance(topic, int):
-            return self.tables is None or topic in self.tables
-        return self.events is None or topic in self.events
-
-
-@dataclass
-class ServerStats:
-    connections: int = 0
-    requests: int = 0
-    errors: int = 0
-    dropped_subscribers: int = 0
-    refused_connections: int = 0
-    idle_closed: int = 0
-    paced_s: float = 0.0  # time tokenless connections were made to wait, in all
-    abandoned: int = 0  # tokenless requests not carried out: their connection closed while they waited
-    pushes: int = 0
-    by_code: dict[str, int] = field(default_factory=dict)
 
 
 def _trim_memory() -> None:
@@ -485,12 +184,12 @@ class ApiServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: asyncio.base_events.Server | None = None
-        self._subscribers: set[_Subscriber] = set()
-        self._connections: set[_Connection] = set()
+        self._subscribers: set[Subscriber] = set()
+        self._connections: set[Connection] = set()
         self._public = 0  # admitted connections without the token
         self._referee = 0  # admitted connections with it
-        self._work = _Turns(
-            _Bucket(self.limits.public_work, self.limits.public_work_burst), self.limits.public_at_once
+        self._work = Turns(
+            Bucket(self.limits.public_work, self.limits.public_work_burst), self.limits.public_at_once
         )
         self._big_lines: asyncio.Semaphore | None = None
         self._trim_pending = False
@@ -550,7 +249,7 @@ class ApiServer:
         try:
 
             def protocol() -> asyncio.Protocol:  # asyncio.start_server's, with a reader that says "gone"
-                reader = _Reader(limit=64 << 10)  # what it buffers before it stops reading
+                reader = Reader(limit=64 << 10)  # what it buffers before it stops reading
                 return asyncio.StreamReaderProtocol(reader, self._serve)
 
             self._server = loop.run_until_complete(
@@ -599,8 +298,8 @@ class ApiServer:
         subscribers = list(self._subscribers)
         if not subscribers:
             return
-        out: dict[_Subscriber, list[bytes]] = {}
-        for broadcaster in _BROADCASTERS:
+        out: dict[Subscriber, list[bytes]] = {}
+        for broadcaster in BROADCASTERS:
             try:
                 pushes = list(broadcaster.changes(batch, self.ctx))
             except Exception:
@@ -621,7 +320,7 @@ class ApiServer:
             self._push(sub, b"".join(lines), len(lines))
         self._bound_backlog()
 
-    def _push(self, sub: _Subscriber, data: bytes, count: int = 1) -> None:
+    def _push(self, sub: Subscriber, data: bytes, count: int = 1) -> None:
         transport = sub.writer.transport
         if transport.is_closing():
             self._subscribers.discard(sub)
@@ -633,7 +332,7 @@ class ApiServer:
         sub.writer.write(data)
         self.stats.pushes += count
 
-    def _drop(self, sub: _Subscriber, why: str) -> None:
+    def _drop(self, sub: Subscriber, why: str) -> None:
         log.warning(why, sub.peer)
         self.stats.dropped_subscribers += 1
         self._subscribers.discard(sub)
@@ -681,9 +380,9 @@ class ApiServer:
     # -- connections --------------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peername = writer.get_extra_info("peername")
-        conn = _Connection(writer=writer, peer=str(peername))
+        conn = Connection(writer=writer, peer=str(peername))
         conn.address = str(peername[0]) if isinstance(peername, tuple) and peername else conn.peer
-        if isinstance(reader, _Reader):
+        if isinstance(reader, Reader):
             conn.gone = reader.gone
         self.stats.connections += 1
         sock = writer.get_extra_info("socket")
@@ -693,7 +392,7 @@ class ApiServer:
         if self._public < self.limits.max_clients:
             conn.slot = "public"
             self._public += 1
-        conn.bucket = _Bucket(self.limits.public_rate, self.limits.public_rate)
+        conn.bucket = Bucket(self.limits.public_rate, self.limits.public_rate)
         self._connections.add(conn)
         try:
             async for line in self._lines(reader, conn):
@@ -731,7 +430,7 @@ class ApiServer:
             writer.close()
             self._trim_soon()
 
-    async def _answer(self, parsed: Request | ErrorReply, conn: _Connection, spent: float) -> bool:
+    async def _answer(self, parsed: Request | ErrorReply, conn: Connection, spent: float) -> bool:
         """Carry out one request and write its reply; whether the connection goes on. Its cost
         (``spent`` reading it, plus the loop's and the worker threads' time for it, not its
         waits) becomes ``conn.cost``, the next request's reservation."""
@@ -761,7 +460,7 @@ class ApiServer:
             self._bound_backlog()  # what strangers' replies hold, unsent, is bounded too
         return await self._drained(conn)
 
-    def _admit(self, conn: _Connection) -> bool:
+    def _admit(self, conn: Connection) -> bool:
         """A connection that arrived while the public slots were full, after its first request."""
         if conn.trusted and self._referee < self.limits.max_referee_clients:
             conn.slot = "referee"
@@ -769,7 +468,7 @@ class ApiServer:
             return True
         return False
 
-    def _trust(self, conn: _Connection) -> None:
+    def _trust(self, conn: Connection) -> None:
         """``conn`` showed the token: it is the referee's from now on (and leaves the public slots)."""
         if conn.trusted:
             return
@@ -781,7 +480,7 @@ class ApiServer:
             self._public -= 1
             self._referee += 1
 
-    async def _pace(self, conn: _Connection) -> float | None:
+    async def _pace(self, conn: Connection) -> float | None:
         """Wait until a tokenless connection may send its next request (its rate, everyone's
         work, its address's turn); reserve what it is expected to cost (returned), so the others
         see it at once. ``None``: the connection closed meanwhile (nothing reserved)."""
@@ -799,7 +498,7 @@ class ApiServer:
         self.stats.paced_s += waited + turn
         return conn.cost
 
-    async def _drained(self, conn: _Connection) -> bool:
+    async def _drained(self, conn: Connection) -> bool:
         """Whether the connection's output went out in time (a tokenless one's within the idle
         timeout, or it is closed; the referee's are waited for)."""
         writer = conn.writer
@@ -816,7 +515,7 @@ class ApiServer:
             return False
         return True
 
-    def _timeout(self, conn: _Connection) -> float | None:
+    def _timeout(self, conn: Connection) -> float | None:
         """How long to wait for the connection's next bytes (``None``: as long as it takes)."""
         now = time.monotonic()
         if conn.slot is None:
@@ -825,7 +524,7 @@ class ApiServer:
             return None
         return max(0.0, conn.last_request + self.limits.idle_timeout_s - now)
 
-    async def _read(self, reader: asyncio.StreamReader, conn: _Connection) -> bytes:
+    async def _read(self, reader: asyncio.StreamReader, conn: Connection) -> bytes:
         timeout = self._timeout(conn)
         if timeout is None:
             return await reader.read(65536)
@@ -843,7 +542,7 @@ class ApiServer:
             return b""
 
     async def _lines(
-        self, reader: asyncio.StreamReader, conn: _Connection
+        self, reader: asyncio.StreamReader, conn: Connection
     ) -> AsyncIterator[bytes | _TooLarge]:
         """The connection's request lines (or :class:`_TooLarge` for one over its limit, skipped).
 
@@ -906,7 +605,7 @@ class ApiServer:
             if big:
                 big_lines.release()
 
-    def _reply_line(self, reply: Reply, conn: _Connection) -> bytes:
+    def _reply_line(self, reply: Reply, conn: Connection) -> bytes:
         """The reply as the connection may see it; one that cannot be written becomes an error."""
         try:
             return reply.to_line() if conn.trusted else public_line(reply)
@@ -914,7 +613,7 @@ class ApiServer:
             log.warning("a %s reply could not be written: %s", reply.type, exc)
             return self._error(None, "internal", msg("api.reply-unwritable", type=reply.type)).to_line()
 
-    def _parse(self, line: bytes | _TooLarge, conn: _Connection) -> Request | ErrorReply:
+    def _parse(self, line: bytes | _TooLarge, conn: Connection) -> Request | ErrorReply:
         """The request on ``line`` (its token, if right, makes the connection the referee's), or
         the error reply for a line that is none or may not be carried out."""
         self.stats.requests += 1
@@ -931,7 +630,7 @@ class ApiServer:
             return self._error(request.id, "unauthorized", msg(code, type=request.type))
         return request
 
-    async def _handle(self, request: Request, conn: _Connection) -> Reply | None:
+    async def _handle(self, request: Request, conn: Connection) -> Reply | None:
         if conn.slot is None and not self._admit(conn):
             return None  # the slots are full and it is not the referee's: refused by the caller
         if isinstance(request, Subscribe):
@@ -956,7 +655,7 @@ class ApiServer:
     def _token_ok(self, request: Request) -> bool:
         return request.token is not None and hmac.compare_digest(request.token.encode(), self.token.encode())
 
-    def _subscribe(self, request: Subscribe, conn: _Connection) -> Reply | None:
+    def _subscribe(self, request: Subscribe, conn: Connection) -> Reply | None:
         current = self.ctx.current()
         if request.tables is not None:
             unknown = [t for t in request.tables if t not in current.tables]
@@ -978,7 +677,7 @@ class ApiServer:
                 reason = msg("api.too-many-subscribers", limit=self.limits.max_subscribers)
                 return self._error(request.id, "unavailable", reason)
         writer = conn.writer
-        sub = _Subscriber(
+        sub = Subscriber(
             writer=writer,
             tables=None if request.tables is None else frozenset(request.tables),
             events=None if request.events is None else frozenset(request.events),
@@ -988,7 +687,7 @@ class ApiServer:
         )
         # Reply and initial state are written in this one loop step, before any later batch.
         lines = [Subscribed(id=request.id, seq=current.seq).to_line()]
-        for broadcaster in _BROADCASTERS:
+        for broadcaster in BROADCASTERS:
             for push, table in broadcaster.initial(self.ctx):
                 if sub.wants(push, table):
                     lines.append(push.to_line() if sub.private else public_line(push))

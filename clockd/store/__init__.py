@@ -3,6 +3,9 @@
 * :mod:`clockd.store.entries` — the :class:`Entry` base and the registry of entry kinds.
 * :mod:`clockd.store.schema` — the SQLite schema, its version and ordered migrations.
 * :mod:`clockd.store.journal` — :class:`Journal`: append (group commit), read, snapshots, metadata.
+* :mod:`clockd.store.records` — what it hands out: :class:`Record`, :class:`Snapshot`, :class:`ChainCheck`.
+* :mod:`clockd.store.verify` — reading the rows back against the chain; the head's and snapshots' checks.
+* :mod:`clockd.store.vault` — people's personal data beside the chained rows, so an erasure keeps the chain.
 * :mod:`clockd.store.chain` — the hash chain over the entries (damage that SQLite does not see).
 * :mod:`clockd.store.files` — private files and folders, the writer's lock, the lock file.
 * :mod:`clockd.store.token` — the referee's token, kept in the journal only as a salted hash.
@@ -18,7 +21,8 @@ from clockd.store.errors import (
     JournalMissing,
     UnsafeFolder,
 )
-from clockd.store.journal import ChainCheck, Journal, Record, Snapshot
+from clockd.store.journal import Journal
+from clockd.store.records import ChainCheck, Record, Snapshot
 from clockd.store.schema import SCHEMA_VERSION, SchemaError
 
 __all__ = [

@@ -30,22 +30,25 @@ engine stops (fail-stop): nothing more is acknowledged.
 Snapshots (:meth:`Journal.save_snapshot`) are an optimisation only: the journal alone is
 the truth, and a snapshot that cannot be read (or whose checksum does not match) is
 ignored and the events replayed.
+
+This module is the handle: opening (folder, lock, identity, schema, head), appending, the
+guard on its files, reading, snapshots and metadata. Apart, because none of it needs the
+writer's lock or descriptors: the values it hands out (:mod:`clockd.store.records`,
+re-exported here), the chain's checks over a connection (:mod:`clockd.store.verify`) and
+the vault's SQL (:mod:`clockd.store.vault`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from clockd.i18n import Msg
-from clockd.store.chain import GENESIS, format_head, parse_head, row_hash, snapshot_checksum
+from clockd.store.chain import format_head, row_hash, snapshot_checksum
 from clockd.store.entries import Entry, decode_entry, encode_entry
 from clockd.store.errors import (
     JournalChanged,
@@ -69,7 +72,22 @@ from clockd.store.files import (
     update_lock_record,
     write_lock_record,
 )
+from clockd.store.records import ChainCheck, Record, Row, Snapshot
 from clockd.store.schema import SCHEMA_VERSION, SchemaError, migrate, schema_version
+from clockd.store.vault import PURGE_KEY, people_in_vault, read_vault, store_vault
+from clockd.store.verify import (
+    HEAD_KEY,
+    ID_KEY,
+    chained,
+    check_journal,
+    damaged,
+    fetch_rows,
+    hash_at,
+    head_problem,
+    last_row,
+    read_meta,
+    stored_snapshots,
+)
 
 __all__ = [
     "ChainCheck",
@@ -86,55 +104,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-HEAD_KEY = "chain_head"
-ID_KEY = "journal_id"
-#: Set (in the same transaction) by an entry that erases a person, until :meth:`Journal.purge`.
-PURGE_KEY = "vault_purge_pending"
-
-_Row = tuple[int, int, int | None, str, str, bytes | None]
-
 #: What happened to a file under the daemon (:meth:`Journal._changed_file`), as the sentences say it.
 _HOW = {"removed": "journal.how.removed", "replaced": "journal.how.replaced"}
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """An entry as journaled: its sequence number and the entry."""
-
-    seq: int
-    entry: Entry
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    seq: int
-    format: int
-    body: str
-    #: Whether its checksum matches its content and the chain at its seq.
-    intact: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class ChainCheck:
-    """What :meth:`Journal.verify` found. ``first_bad_seq`` is ``None`` when the chain holds."""
-
-    path: str
-    last_seq: int
-    events: int
-    first_bad_seq: int | None
-    reason: str | None  # as JournalDamaged.reason
-    problem: str | None  # the sentence
-    snapshots: tuple[Snapshot, ...]
-    integrity: str
-
-    @property
-    def ok(self) -> bool:
-        return (
-            self.first_bad_seq is None
-            and self.problem is None
-            and self.integrity == "ok"
-            and all(s.intact for s in self.snapshots)
-        )
 
 
 class Journal:
@@ -174,7 +145,7 @@ class Journal:
                 )
         else:
             self._open_writer()
-        self._last_seq, self._head = self._last_row()
+        self._last_seq, self._head = last_row(self._db)
         #: An erasure was journaled and its copies are not purged yet (:meth:`purge`).
         self.purge_pending = self.meta(PURGE_KEY) is not None
 
@@ -214,7 +185,7 @@ class Journal:
                 real.with_name(real.name + "-wal"): file_id(real.with_name(real.name + "-wal")),
                 real.with_name(real.name + "-shm"): file_id(real.with_name(real.name + "-shm")),
             }
-            seq, head = self._last_row()
+            seq, head = last_row(self._db)
             self._write_record(seq, head)
         except sqlite3.DatabaseError as exc:
             self._close_db()
@@ -255,7 +226,7 @@ class Journal:
 
     def _check_head(self, record: LockRecord | None) -> None:
         """The last row must be the head ``meta`` recorded, and no earlier than the lock file's."""
-        found = self._head_problem(record)
+        found = head_problem(self._db, self.path, self._lock_path, record)
         if found is not None:
             seq, reason, what, advice = found
             raise JournalDamaged(
@@ -431,7 +402,7 @@ class Journal:
                 "INSERT INTO events (seq, t_ns, table_id, kind, body, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
             )
             for i, e in enumerate(events):
-                self._store_vault(first + i, e)
+                store_vault(self._db, first + i, e)
             self._db.execute("UPDATE meta SET value = ? WHERE key = ?", (format_head(last, head), HEAD_KEY))
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
@@ -445,51 +416,10 @@ class Journal:
             self.purge_pending = True
         return list(range(first, last + 1))
 
-    # -- the vault: personal data beside the chained rows ---------------------------------------
-    def _store_vault(self, seq: int, entry: Entry) -> None:
-        """In the append's transaction: ``entry``'s people's data, and the erasure it orders."""
-        erased = entry.vault_erases()
-        if erased:
-            self._db.execute("DELETE FROM vault WHERE person = ?", (erased,))
-            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
-        drops = entry.vault_drops()
-        if drops:
-            person, fields = drops
-            for seq_, body in self._db.execute(
-                "SELECT seq, body FROM vault WHERE person = ?", (person,)
-            ).fetchall():
-                held = json.loads(body)
-                for slot in held.values():  # a sign-up's fields, or a correction's {"field", "value"}
-                    if not isinstance(slot, dict):
-                        continue
-                    if slot.get("field") in fields:
-                        slot["value"] = ""
-                    slot.update({f: (None if f == "age" else "") for f in fields if f in slot})
-                self._db.execute(
-                    "UPDATE vault SET body = ? WHERE seq = ? AND person = ?",
-                    (json.dumps(held, ensure_ascii=False), seq_, person),
-                )
-            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (PURGE_KEY,))
-        records = entry.vault_records()
-        if records:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO vault (seq, person, body) VALUES (?, ?, ?)",
-                [(seq, person, json.dumps(body, ensure_ascii=False)) for person, body in records.items()],
-            )
-
-    def _vault(self, after: int, upto: int | None) -> dict[int, dict[str, Any]]:
-        sql, args = "SELECT seq, person, body FROM vault WHERE seq > ?", [after]
-        if upto is not None:
-            sql += " AND seq <= ?"
-            args.append(upto)
-        out: dict[int, dict[str, Any]] = {}
-        for seq, person, body in self._db.execute(sql, args):
-            out.setdefault(int(seq), {})[str(person)] = json.loads(body)
-        return out
-
+    # -- the vault: personal data beside the chained rows (:mod:`clockd.store.vault`) -------------
     def vault_people(self) -> set[str]:
         """The people the vault holds anything of."""
-        return {str(r[0]) for r in self._db.execute("SELECT DISTINCT person FROM vault")}
+        return people_in_vault(self._db)
 
     def purge(self) -> None:
         """After an erasure: no copy of the erased data left in the files.
@@ -553,61 +483,19 @@ class Journal:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        rows: Iterable[_Row] = self._rows(self._db.execute(sql, args))
+        rows: Iterable[Row] = fetch_rows(self._db.execute(sql, args))
         if verify:
-            prev = self._hash_at(after)
+            prev = hash_at(self._db, after)
             if prev is None:
-                raise self._damaged(after, "missing", "journal.damage-at.missing-start")
-            rows = self._chained(rows, after, prev)
+                raise damaged(self.path, after, "missing", "journal.damage-at.missing-start")
+            rows = chained(rows, after, prev, self.path)
         # The vault's records go with a full read (a replay, an audit); a timeline's (one table's,
         # one event's) entries leave the daemon without personal data anyway.
-        vault = self._vault(after, upto) if table is None and event is None else {}
+        vault = read_vault(self._db, after, upto) if table is None and event is None else {}
         for seq, _t, _table, kind, body, _hash in rows:
             entry = decode_entry(kind, body, where=f"{self.path} seq {seq}")
             held = vault.get(seq)
             yield Record(seq, entry if held is None else entry.with_vault(held))
-
-    @staticmethod
-    def _rows(cursor: sqlite3.Cursor) -> Iterator[_Row]:
-        while True:
-            rows = cursor.fetchmany(2048)
-            if not rows:
-                return
-            yield from rows
-
-    def _chained(self, rows: Iterable[_Row], prev_seq: int, prev: bytes) -> Iterator[_Row]:
-        for row in rows:
-            seq, t_ns, table, kind, body, stored = row
-            if seq != prev_seq + 1:
-                raise self._damaged(prev_seq + 1, "missing", "journal.damage-at.missing")
-            if stored is None:
-                raise self._damaged(seq, "unchained", "journal.damage-at.unchained")
-            if row_hash(prev, seq, t_ns, table, kind, body) != stored:
-                raise self._damaged(seq, "changed", "journal.damage-at.changed")
-            prev_seq, prev = seq, stored
-            yield row
-
-    def _damaged(self, seq: int, reason: str, code: str) -> JournalDamaged:
-        what = Msg(code, {"path": str(self.path), "seq": seq})
-        advice = Msg("journal.advice.restore")
-        return JournalDamaged(
-            Msg("journal.damaged", {"what": what, "advice": advice, "path": str(self.path)}),
-            seq=seq,
-            reason=reason,
-            damage=what,
-        )
-
-    def _last_row(self) -> tuple[int, bytes]:
-        row = self._db.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
-        if row is None:
-            return 0, GENESIS
-        return int(row[0]), bytes(row[1] or b"")
-
-    def _hash_at(self, seq: int) -> bytes | None:
-        if seq == 0:
-            return GENESIS
-        row = self._db.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
-        return None if row is None or row[0] is None else bytes(row[0])
 
     def count(self, kind: str | None = None) -> int:
         if kind is None:
@@ -622,74 +510,7 @@ class Journal:
         # holds at least the head it names (read the other way round, a busy writer's next
         # commit would look lost).
         record = read_lock_record(self._lock_path)
-        self._db.execute("BEGIN")
-        try:
-            integrity = "; ".join(str(r[0]) for r in self._db.execute("PRAGMA integrity_check").fetchall())
-            events = self.count()
-            last_seq, _ = self._last_row()
-            first_bad: int | None = None
-            reason: str | None = None
-            problem: str | None = None
-            try:
-                rows = self._rows(
-                    self._db.execute("SELECT seq, t_ns, table_id, kind, body, hash FROM events ORDER BY seq")
-                )
-                for _ in self._chained(rows, 0, GENESIS):
-                    pass
-            except JournalDamaged as exc:
-                first_bad, reason, problem = exc.seq, exc.reason, exc.what
-            if first_bad is None:
-                found = self._head_problem(record)
-                if found is not None:
-                    first_bad, reason, problem = found[0], found[1], str(found[2])
-            snapshots = tuple(self._snapshots())
-        finally:
-            self._db.execute("COMMIT")
-        return ChainCheck(
-            path=str(self.path),
-            last_seq=last_seq,
-            events=events,
-            first_bad_seq=first_bad,
-            reason=reason,
-            problem=problem,
-            snapshots=snapshots,
-            integrity=integrity,
-        )
-
-    def _head_problem(self, record: LockRecord | None) -> tuple[int, str, Msg, Msg] | None:
-        """What is wrong with the journal's end: ``(first bad seq, reason, what, what to do)``, or ``None``.
-
-        The last row must be the head kept in ``meta``, and the journal must reach the head
-        its lock file recorded (``record``, if it names this journal) with the same hash.
-        """
-        last_seq, last_hash = self._last_row()
-        restore = Msg("journal.advice.restore")
-        path, lock = str(self.path), str(self._lock_path)
-        stored = self.meta(HEAD_KEY)
-        head = None if stored is None else parse_head(stored)
-        if head is None:
-            what = Msg("journal.damage-at.no-head", {"path": path, "key": HEAD_KEY})
-            return last_seq + 1, "no-head", what, restore
-        head_seq, head_hash = head
-        if last_seq < head_seq:
-            what = Msg("journal.damage-at.cut", {"path": path, "last": last_seq, "head": head_seq})
-            return last_seq + 1, "cut", what, restore
-        if last_seq != head_seq or last_hash != head_hash:
-            what = Msg("journal.damage-at.head", {"path": path, "last": last_seq, "head": head_seq})
-            return min(last_seq, head_seq + 1), "head", what, restore
-        if record is None or record.journal_id != self.meta(ID_KEY):
-            return None
-        if last_seq < record.head_seq:
-            what = Msg(
-                "journal.damage-at.lost",
-                {"path": path, "last": last_seq, "reached": record.head_seq, "lock": lock},
-            )
-            return last_seq + 1, "lost", what, Msg("journal.advice.restore-wal", {"lock": lock})
-        at = self._hash_at(record.head_seq)
-        if at is None or at.hex() != record.head_hash:
-            what = Msg("journal.damage-at.rewritten", {"path": path, "seq": record.head_seq, "lock": lock})
-            return record.head_seq, "rewritten", what, restore
-        return None
+        return check_journal(self._db, self.path, record, self._lock_path)
 
     # -- snapshots ------------------------------------------------------------------------------
     def save_snapshot(self, seq: int, format: int, body: str, *, keep: int = 3) -> None:
@@ -697,7 +518,7 @@ class Journal:
         if seq > self._last_seq:
             raise JournalError("journal.snapshot-ahead", seq=seq, last=self._last_seq)
         self._guard_files()
-        at = self._head if seq == self._last_seq else self._hash_at(seq)
+        at = self._head if seq == self._last_seq else hash_at(self._db, seq)
         if at is None:
             raise JournalError("journal.nothing-to-snapshot", path=self.path, seq=seq)
         checksum = snapshot_checksum(seq, format, at, body)
@@ -727,7 +548,7 @@ class Journal:
         unless ``include_damaged`` (then its ``intact`` is false).
         """
         out = []
-        for snap in self._snapshots():
+        for snap in stored_snapshots(self._db):
             if snap.intact or include_damaged:
                 out.append(snap)
             else:
@@ -739,23 +560,9 @@ class Journal:
                 )
         return out
 
-    def _snapshots(self) -> Iterator[Snapshot]:
-        rows = self._db.execute(
-            "SELECT seq, format, body, checksum FROM snapshots ORDER BY seq DESC"
-        ).fetchall()
-        for seq, format, body, checksum in rows:
-            at = self._hash_at(int(seq))
-            intact = (
-                at is not None
-                and checksum is not None
-                and snapshot_checksum(int(seq), int(format), at, str(body)) == bytes(checksum)
-            )
-            yield Snapshot(int(seq), int(format), str(body), intact)
-
     # -- metadata -------------------------------------------------------------------------------
     def meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
+        return read_meta(self._db, key)
 
     def meta_default(self, key: str, make: Callable[[], str]) -> str:
         """The stored value of ``key``, storing ``make()`` first if there is none."""

@@ -32,6 +32,12 @@ The state is :class:`ChessGroup`, frozen; each input is a method returning the n
 raising :class:`ChessError` with a catalogue code. The group's games are a
 :class:`~clockd.core.swiss.model.Tournament` — TRF is the interchange format, so a snapshot
 holds the TRF text and an export is ``swiss check``-able as it is.
+
+This module is the group's rules (:class:`ChessGroup`: what each action does to it, its
+snapshot). Apart, and re-exported here where the service, the CLI, the reports and the tests
+import them: the configuration and the records of its state
+(:mod:`clockd.core.chessday.group_state`) and the arbiters' actions with the reading of a
+typed result (:mod:`clockd.core.chessday.group_actions`).
 """
 
 from __future__ import annotations
@@ -40,14 +46,40 @@ import dataclasses
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from clockd.core.actions import Action, Reason, RequiredReason, Target, action
-from clockd.core.chessday.roster import DayPlan, Entrant, Group, LateEntry, Officials
+from clockd.core.chessday.group_actions import (
+    CHESS_ACTIONS,
+    KEYSTROKES,
+    AddLatePlayer,
+    ClaimIllegalMove,
+    CloseRound,
+    EnterResult,
+    FixPlayer,
+    PairRound,
+    RecordAppeal,
+    ReportPresent,
+    UndoResult,
+    WithdrawPlayer,
+    loss_for,
+    read_result,
+)
+from clockd.core.chessday.group_state import (
+    FIX_FIELDS,
+    LATE_CODES,
+    Appeal,
+    BoardPlay,
+    ChessError,
+    ChessGroupConfig,
+    Correction,
+    GroupRound,
+    LateEntrant,
+    Phase,
+    PlayerFix,
+    PublicNames,
+)
+from clockd.core.chessday.roster import Entrant
 from clockd.core.people import fold_name
-from clockd.core.private import PRIVATE
 from clockd.core.swiss import trf
 from clockd.core.swiss.header import Header, with_header
 from clockd.core.swiss.model import (
@@ -62,81 +94,12 @@ from clockd.core.swiss.model import (
     round1_no_shows,
     withdraw_round1_no_shows,
 )
-from clockd.core.swiss.results import result_of
 from clockd.core.swiss.standings import DEFAULT_ORDER, Standings, standings
 from clockd.core.swiss.startlist import start_list_records
-from clockd.i18n import Msg, Problem, msg
-
-PublicNames = Literal["full", "short"]
-
-
-#: One keystroke per result, as Vega and Swiss-Manager take them at the desk.
-KEYSTROKES: dict[str, BoardResult] = {
-    "1": BoardResult.WHITE_WINS,
-    "0": BoardResult.BLACK_WINS,
-    "=": BoardResult.DRAW,
-    "5": BoardResult.DRAW,
-    "+": BoardResult.WHITE_WINS_BY_FORFEIT,
-    "-": BoardResult.BLACK_WINS_BY_FORFEIT,
-}
+from clockd.i18n import Msg, msg
 
 #: The entry a withdrawn player gets in a round they are not paired in: absent, no points.
 ABSENT = RoundEntry.bye(Code.ZERO_BYE)
-
-
-class ChessError(Problem):
-    """A chess group's input that cannot apply now; nothing changed."""
-
-
-def read_result(token: str) -> BoardResult:
-    """The result a referee typed: a keystroke (:data:`KEYSTROKES`) or any written form."""
-    text = token.strip()
-    found = KEYSTROKES.get(text) or result_of(text.replace(" ", ""))
-    if found is None:
-        raise ChessError("chess.bad-result", result=token, keys="1 0 = + -")
-    return found
-
-
-def loss_for(white: bool) -> BoardResult:
-    """The result in which White (``white``) or Black loses the game played."""
-    return BoardResult.BLACK_WINS if white else BoardResult.WHITE_WINS
-
-
-# -- the configuration (journaled with the event's creation) ------------------------------------
-
-
-class ChessGroupConfig(BaseModel):
-    """What a chess group is created with: its roster (or a TRF), the rounds, the hall's plan.
-
-    ``public_names``: the regulations publish the start lists by name for families to check
-    (§H), so the group's screens and pages show full names by default; ``"short"`` shows first
-    name and initial (the puzzle zone's rule)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    group: Group
-    title: str = ""
-    date: str = ""  # ISO
-    rounds: int = Field(default=8, ge=1, le=30)
-    minutes: int = Field(default=10, ge=1, le=300)
-    first_board: int = Field(default=1, ge=1)
-    clocks: dict[int, int] = Field(default_factory=dict)  # hall board → table with a clock
-    public_names: PublicNames = "full"
-    #: The rounds a late entrant missed: a half-point bye each (``H``) or nothing (``Z``).
-    late_entry: LateEntry = "half"
-    lots_seed: str = ""  # the recorded seed of the last tie-break (lots); "" = the group's key
-    plan: DayPlan = DayPlan()
-    officials: Officials = Officials()
-    trf: str = Field(default="", json_schema_extra=PRIVATE)  # start from this TRF instead of the roster
-    #: Each player's person id (start number → id): the daemon's, so that the child is a person
-    #: of the vault (:mod:`clockd.core.chessday.people`); a day file has none.
-    people: dict[int, str] = Field(default_factory=dict)
-    #: The guardian's e-mail as the daemon keeps it: a digest (start number → digest), no address.
-    contacts: dict[int, str] = Field(default_factory=dict, json_schema_extra=PRIVATE)
-    #: The organiser wants the birth year in the TRF for a rating office (``chess import
-    #: --birth-year``): the daemon keeps each child's year (never the date) in the vault, and
-    #: only ``chess export --birth-year`` with the token writes it.
-    birth_year: bool = False
 
 
 #: The start list's TRF fields (as :mod:`clockd.core.swiss.trf` names them) a refusal names.
@@ -148,130 +111,6 @@ _TRF_FIELDS = {
     "FIDE id": "term.trf-field.fide-id",
     "birth date": "term.trf-field.birth-date",
 }
-
-
-# -- the state ----------------------------------------------------------------------------------------
-
-
-class Appeal(BaseModel):
-    """An appeal to the chief arbiter about a board: who appealed, what, and the final decision."""
-
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    text: str
-    decision: str
-    result: BoardResult | None = None  # the result the decision sets, if it sets one
-    by: str = ""
-
-
-class BoardPlay(BaseModel):
-    """One board of the round being played."""
-
-    model_config = ConfigDict(frozen=True)
-
-    board: int  # the hall's number
-    white: int
-    black: int
-    result: BoardResult | None = None
-    by: str = ""  # who entered the result
-    proposal: BoardResult | None = None  # what a flag or a second illegal move proposes
-    proposal_why: Literal["", "flag", "illegal-move"] = ""
-    claims: tuple[int, ...] = ()  # the players whose illegal moves were claimed, one per claim
-    appeal: Appeal | None = None
-    table: int | None = None  # the table whose clock times this board
-
-    def side_of(self, player: int) -> bool:
-        """True for White, False for Black; :class:`ChessError` if ``player`` is not on the board."""
-        if player == self.white:
-            return True
-        if player == self.black:
-            return False
-        raise ChessError("chess.not-on-board", player=player, board=self.board)
-
-
-class GroupRound(BaseModel):
-    """The round being played: its boards, the pairing-allocated bye, who is not paired."""
-
-    model_config = ConfigDict(frozen=True)
-
-    number: int
-    boards: tuple[BoardPlay, ...]
-    bye: int | None = None
-    absent: tuple[int, ...] = ()
-
-    def board(self, number: int) -> BoardPlay:
-        for b in self.boards:
-            if b.board == number:
-                return b
-        first, last = (self.boards[0].board, self.boards[-1].board) if self.boards else (0, 0)
-        raise ChessError("chess.no-board", board=number, first=first, last=last)
-
-    def with_board(self, board: BoardPlay) -> GroupRound:
-        return self.model_copy(
-            update={"boards": tuple(board if b.board == board.board else b for b in self.boards)}
-        )
-
-    @property
-    def missing(self) -> tuple[int, ...]:
-        """The boards with no result yet."""
-        return tuple(b.board for b in self.boards if b.result is None)
-
-
-class Correction(BaseModel):
-    """A result corrected after its round was closed: which game, what it was and is now, who
-    and why, and the later rounds whose pairing the old result decided (they stay as posted;
-    ``changed``: those a pairing with the corrected result would have paired otherwise)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    round: int
-    board: int
-    white: int
-    black: int
-    old: BoardResult
-    new: BoardResult
-    by: str = ""
-    reason: str = ""
-    paired_after: tuple[int, ...] = ()  # rounds paired before the correction, after its round
-    changed: tuple[int, ...] = ()  # of those, the ones whose pairing the correction would change
-
-
-class LateEntrant(BaseModel):
-    """A player added after the start: their start number, the first round they can play, the
-    rule their missed rounds were given by (the group's, when they came), who added them."""
-
-    model_config = ConfigDict(frozen=True)
-
-    start: int
-    first_round: int
-    rule: LateEntry
-    by: str = ""
-
-
-#: A late entrant's missed round, by the group's rule.
-LATE_CODES: dict[str, Code] = {"half": Code.HALF_BYE, "zero": Code.ZERO_BYE}
-
-#: The player's data a fix may change (``name``: ``Surname First name`` as the lists show it).
-FIX_FIELDS = ("name", "school", "school_class")
-
-
-class PlayerFix(BaseModel):
-    """A player's data corrected after the start list was published: which fields, what they
-    were and are now (empty once the player is erased), who, why, after how many rounds."""
-
-    model_config = ConfigDict(frozen=True)
-
-    start: int
-    fields: tuple[str, ...]
-    old: dict[str, str] = Field(default_factory=dict)
-    new: dict[str, str] = Field(default_factory=dict)
-    by: str = ""
-    reason: str = ""
-    rounds_closed: int = 0
-
-
-Phase = Literal["start-list", "playing", "between-rounds", "finished"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -922,144 +761,8 @@ def start_list(config: ChessGroupConfig) -> Tournament:
     return Tournament(players, start_list_records(title=config.title, rounds=config.rounds, date=day))
 
 
-# -- the arbiters' actions ------------------------------------------------------------------------------
-
-
-@action
-class PairRound(Action):
-    """Pair the group's next round (``round``: the number the arbiter expects, so that a second
-    click, or a second arbiter, does not pair two rounds)."""
-
-    kind: Literal["chess-pair"] = "chess-pair"
-    target: ClassVar[Target] = "event"
-    round: int | None = Field(default=None, ge=1)
-
-
-@action
-class EnterResult(Action):
-    """A board's result, as typed: ``1``, ``0``, ``=``/``5``, ``+``, ``-`` or a written form."""
-
-    kind: Literal["chess-result"] = "chess-result"
-    target: ClassVar[Target] = "event"
-    board: int = Field(ge=1)
-    result: str = Field(min_length=1, max_length=8)
-    replace: bool = False  # correct a different result already entered
-    #: A closed round's result corrected (None: the open round's board; between rounds, the
-    #: last closed round's); a correction needs ``replace`` and a reason (journaled).
-    round: int | None = Field(default=None, ge=1)
-    reason: Reason = ""
-
-
-@action
-class UndoResult(Action):
-    """Take back a board's result (the board is open again)."""
-
-    kind: Literal["chess-undo"] = "chess-undo"
-    target: ClassVar[Target] = "event"
-    board: int = Field(ge=1)
-
-
-@action
-class CloseRound(Action):
-    """Close the round: boards with no reported result are 0–0 (§H). A board whose clock still
-    runs is refused unless ``stop_clocks`` says so: its game may still be going on."""
-
-    kind: Literal["chess-close"] = "chess-close"
-    target: ClassVar[Target] = "event"
-    stop_clocks: bool = False
-
-
-@action
-class ClaimIllegalMove(Action):
-    """An illegal move of ``player`` on ``board``, correctly claimed (§H: the second loses)."""
-
-    kind: Literal["chess-claim"] = "chess-claim"
-    target: ClassVar[Target] = "event"
-    board: int = Field(ge=1)
-    player: int = Field(ge=1)
-    reason: Reason = ""
-
-
-@action
-class RecordAppeal(Action):
-    """An appeal to the chief arbiter and the decision, which is final (``result``: if it sets one)."""
-
-    kind: Literal["chess-appeal"] = "chess-appeal"
-    target: ClassVar[Target] = "event"
-    board: int = Field(ge=1)
-    player: int = Field(ge=1)
-    text: RequiredReason
-    decision: RequiredReason
-    result: str | None = Field(default=None, max_length=8)
-
-
-@action
-class ReportPresent(Action):
-    """A round-1 absentee reported to the group's arbiter before round 2: not withdrawn (§H)."""
-
-    kind: Literal["chess-report"] = "chess-report"
-    target: ClassVar[Target] = "event"
-    player: int = Field(ge=1)
-
-
-@action
-class WithdrawPlayer(Action):
-    """A player leaves the group: not paired in the rounds to come."""
-
-    kind: Literal["chess-withdraw"] = "chess-withdraw"
-    target: ClassVar[Target] = "event"
-    player: int = Field(ge=1)
-    reason: RequiredReason
-
-
-@action
-class AddLatePlayer(Action):
-    """A player added after the start (a late entry): the next start number, the missed rounds
-    by the group's rule, paired from the next round. The name, school, class and the guardian's
-    e-mail are the vault's: the journal keeps a stand-in (``N.N.``)."""
-
-    kind: Literal["chess-add"] = "chess-add"
-    target: ClassVar[Target] = "event"
-    surname: str = Field(default="", max_length=80, json_schema_extra=PRIVATE)
-    first_name: str = Field(default="", max_length=80, json_schema_extra=PRIVATE)
-    school: str = Field(default="", max_length=160, json_schema_extra=PRIVATE)
-    school_class: str = Field(default="", max_length=20, json_schema_extra=PRIVATE)
-    rating: int | None = Field(default=None, ge=0, le=3500)
-    email: str = Field(default="", max_length=200, json_schema_extra=PRIVATE)  # the guardian's
-    reason: Reason = ""
-
-
-@action
-class FixPlayer(Action):
-    """A player's name, school or class corrected after the start list was published (``None``:
-    unchanged); journaled with who and why, the values in the vault."""
-
-    kind: Literal["chess-fix"] = "chess-fix"
-    target: ClassVar[Target] = "event"
-    player: int = Field(ge=1)
-    surname: str | None = Field(default=None, max_length=80, json_schema_extra=PRIVATE)
-    first_name: str | None = Field(default=None, max_length=80, json_schema_extra=PRIVATE)
-    school: str | None = Field(default=None, max_length=160, json_schema_extra=PRIVATE)
-    school_class: str | None = Field(default=None, max_length=20, json_schema_extra=PRIVATE)
-    reason: RequiredReason
-
-
-CHESS_ACTIONS = frozenset(
-    {
-        "chess-pair",
-        "chess-result",
-        "chess-undo",
-        "chess-close",
-        "chess-claim",
-        "chess-appeal",
-        "chess-report",
-        "chess-withdraw",
-        "chess-add",
-        "chess-fix",
-    }
-)
-
 __all__ = [
+    "ABSENT",
     "CHESS_ACTIONS",
     "FIX_FIELDS",
     "KEYSTROKES",
@@ -1078,11 +781,14 @@ __all__ = [
     "GroupRound",
     "LateEntrant",
     "PairRound",
+    "Phase",
     "PlayerFix",
+    "PublicNames",
     "RecordAppeal",
     "ReportPresent",
     "UndoResult",
     "WithdrawPlayer",
+    "loss_for",
     "read_result",
     "start_list",
 ]
