@@ -43,22 +43,18 @@ Rules this module settles for every program, because no program can:
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from clockd.core.actions import Action, Allowed
-from clockd.core.clock import ClockError, ClockState, Pause, Phase, Resume
-from clockd.core.device import Beep, DeviceDetail, DeviceState, Display
+from clockd.core.actions import Action
+from clockd.core.clock import ClockError, Pause, Phase, Resume
+from clockd.core.device import Beep, DeviceState
 from clockd.core.ids import DEFAULT_HALL, read_id, table_ref
 from clockd.core.program import (
     AddNote,
-    AnyProgram,
     ChessClock,
     ClearAlert,
     FreeTable,
@@ -76,7 +72,7 @@ from clockd.devices.base import (
     RefereeButton,
     TableDevice,
 )
-from clockd.i18n import Msg, Problem, msg
+from clockd.i18n import Problem
 from clockd.service.actions import ActionEntry, journal
 from clockd.service.component import Effect, Refused, ReplayMismatch, Restart, Staged, Staging, World
 from clockd.service.devices import DeviceRegistry
@@ -94,6 +90,7 @@ from clockd.service.entries import (
     TableReleased,
     TableRetaken,
 )
+from clockd.service.table_state import Alert, DeviceInfo, SeqRanges, TableState, phase_of, press_key
 from clockd.store.entries import Entry, encode_entry
 from clockd.store.journal import Record
 
@@ -104,134 +101,6 @@ DEFAULT_GRACE_NS = 250 * MS
 
 #: The alert for presses applied at an upper bound of their time.
 TIME_UNCERTAIN = "alert.press-time-uncertain"
-
-
-class DeviceInfo(BaseModel):
-    """The table's device as the journal last saw it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    state: DeviceState = DeviceState.UNKNOWN
-    device_id: str = ""
-    detail: DeviceDetail = None
-
-
-class Alert(BaseModel):
-    """An open alert for the referee (see :class:`~clockd.service.entries.AlertRaised`)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    code: str
-    t_ns: int
-    data: dict[str, int | str] = Field(default_factory=dict)
-
-
-class TableState(BaseModel):
-    """One table, between two entries. Immutable: safe to hand to any thread."""
-
-    model_config = ConfigDict(frozen=True)
-
-    table: int
-    label: str
-    #: The table's own time control: its clock when no event has it (``set-clock``).
-    control: str
-    program: AnyProgram
-    device: DeviceInfo = DeviceInfo()
-    alerts: tuple[Alert, ...] = ()
-    next_alert_id: int = 1
-    floor_ns: int = 0
-    presses: int = 0
-    #: The table node that times this table (``docs/mqtt.md``); ``""``: this daemon does.
-    node: str = ""
-    #: The program's event let the table go (its item is over): the program still shows, the
-    #: table is free. A new program holds it again.
-    released: bool = False
-
-    @property
-    def holder(self) -> str | None:
-        """The event's item that holds the table (``desk/pt/R1-7``), or ``None``: the table is free."""
-        return None if self.released else self.program.owner
-
-    def display(self, t_ns: int) -> Display:
-        """What the table's device should show at ``t_ns``."""
-        return self.program.display(max(t_ns, self.floor_ns))
-
-    def running(self, t_ns: int) -> bool:
-        """Whether something runs at the table now: its clock, or an armed hall station."""
-        if phase_of(self, t_ns) is Phase.RUNNING:
-            return True
-        return bool(getattr(self.program, "armed", False)) and not getattr(self.program, "finished", False)
-
-    def allowed(self, t_ns: int) -> Allowed:
-        """Every table action and whether it may be done now (the program's rules and the table's)."""
-        out = self.program.allowed(max(t_ns, self.floor_ns))
-        if self.released:  # a finished event's program: the table is the table's own again
-            out["set-clock"] = None
-        out["note"] = None
-        out["clear-alert"] = None if self.alerts else msg("table.no-alerts", table=self.table)
-        out["table-free"] = self.free_refusal(t_ns, stop_running=False)
-        return out
-
-    def free_refusal(self, t_ns: int, *, stop_running: bool) -> Msg | None:
-        """Why the referee cannot free the table now (``None``: they can)."""
-        if self.program.owner is None and isinstance(self.program, Idle):
-            return msg("table.free-already", table=self.table)
-        if not stop_running and self.running(max(t_ns, self.floor_ns)):
-            return msg("table.free-running", table=self.table, holder=self.holder or "—")
-        return None
-
-
-class SeqRanges:
-    """A set of sequence numbers stored as sorted, disjoint ``[lo, hi]`` ranges.
-
-    A device's presses arrive almost always in order, so this is one range per device
-    epoch however long the day — and still exact when a re-sent press fills a gap.
-    """
-
-    __slots__ = ("_his", "_los")
-
-    def __init__(self, ranges: Sequence[Sequence[int]] = ()) -> None:
-        self._los: list[int] = [int(r[0]) for r in ranges]
-        self._his: list[int] = [int(r[1]) for r in ranges]
-
-    def __contains__(self, seq: int) -> bool:
-        i = bisect.bisect_right(self._los, seq) - 1
-        return i >= 0 and seq <= self._his[i]
-
-    def add(self, seq: int) -> None:
-        if seq in self:
-            return
-        i = bisect.bisect_right(self._los, seq)  # ranges[i-1].lo <= seq < ranges[i].lo
-        joins_left = i > 0 and self._his[i - 1] == seq - 1
-        joins_right = i < len(self._los) and self._los[i] == seq + 1
-        if joins_left and joins_right:
-            self._his[i - 1] = self._his[i]
-            del self._los[i], self._his[i]
-        elif joins_left:
-            self._his[i - 1] = seq
-        elif joins_right:
-            self._los[i] = seq
-        else:
-            self._los.insert(i, seq)
-            self._his.insert(i, seq)
-
-    def ranges(self) -> list[list[int]]:
-        return [[lo, hi] for lo, hi in zip(self._los, self._his, strict=True)]
-
-
-def press_key(press: DevicePress, run: str) -> tuple[str, str, int] | None:
-    """The identity of a device press: (device id, device epoch, seq), if the device numbers them.
-
-    The epoch tells a rebooted device's new seq 1 from its old seq 1: a serial clock
-    sends its ``boot_id``. A device without one (GPIO buttons, which live in the daemon's
-    process and can re-send nothing after it restarts) numbers its presses per daemon
-    run, so its epoch is the run (``run``): its seq 1 after a restart is a new press.
-    """
-    if press.seq is None:
-        return None
-    epoch = str(press.boot_id) if press.boot_id is not None else run
-    return (press.device_id, epoch, press.seq)
 
 
 _KINDS = {
@@ -838,14 +707,6 @@ def _parse_control(text: str) -> TimeControl:
         return TimeControl.parse(text)
     except Problem as exc:
         raise Refused(exc.msg) from exc
-
-
-def phase_of(state: TableState, t_ns: int) -> Phase | None:
-    """The phase of the table's clock at ``t_ns``, if its program has a two-sided clock."""
-    clock = getattr(state.program, "clock", None)
-    if isinstance(clock, ClockState):
-        return clock.view(max(t_ns, state.floor_ns, clock.last_input_ns or 0)).phase
-    return None
 
 
 _Handler = Callable[[Tables, Any, bool], Staged]
