@@ -368,7 +368,7 @@ def child() -> None:
 
     from gui.adapter import DaemonConnection
     from gui.app import Options, application
-    from gui.model import Change, DeskModel
+    from gui.deskmodel import Change, DeskModel
     from gui.referee import RefereeWindow
 
     def quiet(kind: QtMsgType, context: object, message: str) -> None:

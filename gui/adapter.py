@@ -59,11 +59,11 @@ from clockd.core.hall import StationView
 from clockd.core.program import ClockFace, ClockProgramView
 from clockd.i18n import Msg, msg
 from gui.commands import Command, CommandResult
+from gui.deskmodel import DeskModel
 from gui.model import (
     Alert,
     Bracket,
     Clock,
-    DeskModel,
     Event,
     Hall,
     Match,

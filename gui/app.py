@@ -94,7 +94,7 @@ def run(opts: Options) -> int:
 
     from gui.commands import DemoSink
     from gui.demo import demo_state
-    from gui.model import DeskModel
+    from gui.deskmodel import DeskModel
 
     model = DeskModel()
     connection = None

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clockd.i18n import text
 from gui import terms
-from gui.model import Change, DeskModel, DeskState, PublicCopy
+from gui.deskmodel import Change, DeskModel, PublicCopy
+from gui.model import DeskState
 from gui.style import HALL
 from gui.widgets.bracket import BracketWidget
 from gui.widgets.chesshall import PAGE_MS, ChessScreen

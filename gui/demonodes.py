@@ -99,7 +99,7 @@ def screenshot(path: Path, size: tuple[int, int] = (1600, 1000), lang: str = "pl
 
     from gui import style, translations
     from gui.commands import DemoSink
-    from gui.model import DeskModel
+    from gui.deskmodel import DeskModel
     from gui.referee import RefereeWindow
     from gui.widgets.painted import font
 

@@ -40,7 +40,8 @@ from PySide6.QtWidgets import (
 from clockd.api.messages import CommandView, NodesReply, NodeView, OutageView
 from clockd.i18n import render, text
 from gui import terms
-from gui.model import Change, DeskModel, DeskState
+from gui.deskmodel import Change, DeskModel
+from gui.model import DeskState
 from gui.style import DESK
 from gui.widgets.painted import font
 

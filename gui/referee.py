@@ -69,6 +69,7 @@ from clockd.i18n import Msg, msg, render, render_error, text
 from gui import terms, translations
 from gui.chessdialogs import AppealDialog, ChessWithdrawDialog, ClaimDialog, PairAllDialog, ReadyGroup
 from gui.commands import Command, CommandResult, CommandSink
+from gui.deskmodel import Change, DeskModel
 from gui.dialogs import (
     AddPlayerDialog,
     AdjustDialog,
@@ -85,7 +86,7 @@ from gui.dialogs import (
     WalkoverDialog,
     ZoneEntryDialog,
 )
-from gui.model import Change, DeskModel, Event, Match, Player, Table
+from gui.model import Event, Match, Player, Table
 from gui.nodes import NodesDialog
 from gui.people import PeopleDialog
 from gui.style import DESK

@@ -52,6 +52,8 @@ LOG = "mosquitto.log"
 
 #: How long Mosquitto may take to listen after it is started (it takes milliseconds; a slow Pi
 #: loading a large persistence file takes longer).
+#: How long Mosquitto must stay up after its port first accepts to count as started.
+SETTLE_S = 0.3
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 10.0
 
@@ -316,7 +318,9 @@ class Broker:
                 self._proc = None
                 raise Problem("mqtt.broker-exited", port=self.plan.port, output=said)
             if _accepts(probe, self.plan.port):
-                return
+                if self._stays_up():
+                    return
+                continue  # it exited after opening its port: said at the top of the loop
             if time.monotonic() > deadline:
                 said = self._said(start_at)
                 self.kill()
@@ -324,6 +328,17 @@ class Broker:
                     "mqtt.broker-not-listening", port=self.plan.port, seconds=START_TIMEOUT_S, output=said
                 )
             time.sleep(0.02)  # polling a port that is about to open
+
+    def _stays_up(self) -> bool:
+        """Whether Mosquitto is still running a moment after its port first accepted: it can open
+        a listener and then exit on what it reads next (a certificate that is not PEM), and a
+        broker that is gone must not be reported as started."""
+        settle = time.monotonic() + SETTLE_S
+        while time.monotonic() < settle:
+            if self._proc is None or self._proc.poll() is not None:
+                return False
+            time.sleep(0.02)
+        return True
 
     def _said(self, start_at: int) -> str:
         try:

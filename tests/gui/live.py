@@ -26,8 +26,8 @@ from clockd.core.registration import CheckIn, CloseCheckIn
 from clockd.devices.base import Connected, DevicePress, DeviceStatus, Sink
 from clockd.service.runtime import Daemon, TableSpec
 from gui.adapter import DaemonConnection
+from gui.deskmodel import DeskModel
 from gui.hallconfig import config_toml
-from gui.model import DeskModel
 from gui.referee import RefereeWindow
 
 ROOT = Path(__file__).resolve().parents[2]

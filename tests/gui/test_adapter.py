@@ -15,7 +15,7 @@ from clockd.core.device import DeviceState
 from clockd.core.units import MS
 from clockd.i18n import render
 from gui.adapter import apply_push, event_from_api, table_from_api
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from tests.gui.live import Running, drawn_session, relay
 
 

@@ -10,7 +10,8 @@ from pytestqt.qtbot import QtBot
 from clockd.core.units import SECOND
 from gui.audience import AudienceWindow
 from gui.demo import RELAY, SESSION, demo_state
-from gui.model import DeskModel, DeskState, Player, private_fields
+from gui.deskmodel import DeskModel
+from gui.model import DeskState, Player, private_fields
 from gui.style import HALL
 
 T0 = 1_000 * SECOND

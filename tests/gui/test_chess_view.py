@@ -19,7 +19,7 @@ from clockd.core.chessday.group import ChessGroupConfig, ClaimIllegalMove, Close
 from clockd.core.chessday.roster import DayPlan
 from gui.audience import AudienceWindow
 from gui.chessdialogs import PairAllDialog, ReadyGroup
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.widgets.chess import VegaEntry
 from tests.chessday.conftest import roster
 from tests.gui.live import Desk, Running

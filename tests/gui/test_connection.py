@@ -20,7 +20,7 @@ from clockd.core.program import AddNote
 from gui import adapter
 from gui.adapter import DaemonConnection
 from gui.commands import Command, CommandResult
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import Desk, Running, button_for, open_desk
 

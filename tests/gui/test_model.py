@@ -7,10 +7,9 @@ from clockd.core.hall import TimerView
 from clockd.core.units import MS, SECOND
 from clockd.i18n import msg
 from gui.demo import RELAY, SESSION, demo_state
+from gui.deskmodel import Change, DeskModel
 from gui.model import (
-    Change,
     Clock,
-    DeskModel,
     DeskState,
     Event,
     Hall,
@@ -178,7 +177,7 @@ def test_a_new_private_field_would_be_emptied_too() -> None:
 
 
 def test_the_cheap_public_copy_is_the_public_copy_and_follows_changes() -> None:
-    from gui.model import PublicCopy
+    from gui.deskmodel import PublicCopy
 
     model = DeskModel(demo_state(0))
     public = PublicCopy()

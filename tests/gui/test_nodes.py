@@ -25,7 +25,7 @@ from clockd.i18n import msg
 from gui.adapter import table_from_api
 from gui.commands import DemoSink
 from gui.demonodes import NOW_MS, WALL, demo_nodes, demo_nodes_state, screenshot, wall_ms
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.nodes import NodesDialog
 from gui.referee import RefereeWindow
 from gui.style import DESK

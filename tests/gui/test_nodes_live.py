@@ -20,7 +20,7 @@ from clockd.mqtt.desk import DeskLink
 from clockd.mqtt.node import NodeLink
 from clockd.service.runtime import Daemon, TableSpec
 from gui.adapter import DaemonConnection
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import HandClock
 from tests.mqtt.conftest import TestBroker, free_port

@@ -7,8 +7,8 @@ from pytestqt.qtbot import QtBot
 from clockd.core.bracket import Confirm
 from gui.commands import Command, DemoSink
 from gui.demo import demo_state
+from gui.deskmodel import DeskModel
 from gui.dialogs import ShortcutsDialog
-from gui.model import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import button_for
 

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from gui import translations
 from gui.commands import DemoSink
 from gui.demo import demo_state
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 
 GUI = Path(translations.__file__).resolve().parent

@@ -17,7 +17,7 @@ from clockd.core.bracket import Assign, Toss
 from clockd.core.clock import Adjust, Side
 from clockd.core.puzzle_duel import MakeDraw
 from clockd.core.registration import AddPlayer, CheckIn, CloseCheckIn
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import Desk, Running, button_for
 

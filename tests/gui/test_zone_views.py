@@ -11,8 +11,8 @@ from clockd.core.zone import CountEntry
 from gui.audience import AudienceWindow
 from gui.commands import Command, DemoSink
 from gui.demo import HALL, demo_state
+from gui.deskmodel import DeskModel
 from gui.dialogs import ZoneEntryDialog
-from gui.model import DeskModel
 from gui.referee import RefereeWindow
 from tests.gui.live import button_for
 

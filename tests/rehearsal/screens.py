@@ -29,7 +29,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.adapter import DaemonConnection
 from gui.audience import AudienceWindow
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 from gui.widgets.painted import PaintedWidget
 from tests.rehearsal.day import Day

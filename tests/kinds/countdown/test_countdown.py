@@ -31,7 +31,7 @@ from clockd.api.messages import EventResults, EventResultsReply
 from clockd.cli import main
 from gui.adapter import DaemonConnection
 from gui.audience import AudienceWindow
-from gui.model import DeskModel
+from gui.deskmodel import DeskModel
 from gui.referee import RefereeWindow
 from gui.widgets.described import FieldsDialog
 
