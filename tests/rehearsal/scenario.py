@@ -291,6 +291,17 @@ def relay_counts_and_confirm(day: Day) -> None:
     )
     for i, entry in enumerate(unfinished):
         day.ok("event", "count", "sztafeta", entry, str(312 - 20 * i))
+    # every action as the daemon describes it: a finish can be taken back only from the pair that
+    # finished (the daemon's picks), whatever the referee types
+    listed = day.ok("event", "do", "sztafeta")
+    expect("zone-confirm" in listed.text, f"`event do sztafeta` lists no confirmation: {listed.text.strip()}")
+    picks = day.event("sztafeta").picks.get("entry-unfinish", {}).get("entry", ())
+    expect([p.value for p in picks] == ["para-1"], f"entry-unfinish offers {[p.value for p in picks]}")
+    wrong = day.cli("event", "do", "sztafeta", "entry-unfinish", "--entry", unfinished[0], "--reason", "x")
+    expect(
+        wrong.code == 2 and "para-1" in wrong.text,
+        f"taking back a finish that never was: {wrong.code}, {wrong.text.strip()[-300:]}",
+    )
     day.ok("event", "confirm", "sztafeta")
 
 
@@ -497,7 +508,11 @@ SHORT: tuple[Step, ...] = (
     Step("relay-signups", relay_signups, "the relay: pairs imported, checked in, a walk-in pair, closed"),
     Step("relay-tables", relay_tables, "the relay's pairs at tables 6–8 (Friday's), started"),
     Step("relay-hour", relay_hour, "the relay's hour run out; pair 1 finished by its table's button"),
-    Step("relay-confirm", relay_counts_and_confirm, "counts in (450 of 400 refused), the relay confirmed"),
+    Step(
+        "relay-confirm",
+        relay_counts_and_confirm,
+        "counts in (450 of 400 refused), event do offers only a finished pair to take back, the relay confirmed",
+    ),
     Step("team", team_event, "the team event on the relay's tables 6–7: finished, counted, confirmed"),
     Step("blind", blind_event, "blind puzzling on tables 3–4: a split, a button finish, confirmed"),
     Step("switcher", switcher, "S(witcher): six seats, a replacement, all 13 puzzles done, printed"),
