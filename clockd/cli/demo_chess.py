@@ -124,7 +124,7 @@ class ChessDemo:
 
     # -- the day ----------------------------------------------------------------------------------
     def _prepare(self) -> None:
-        from clockd.cli.chess_day import import_day
+        from clockd.kinds.chess.cli_day import import_day
 
         day = demo_day(self.rng, self.players, self.rounds)
         self.say(
@@ -135,8 +135,8 @@ class ChessDemo:
         import_day(self.client, day, clocks={b: b for b in range(1, len(PINS) + 1)}, say=lambda s: None)
 
     def _round(self) -> None:
-        from clockd.cli.chess_day import groups_of, pair_groups
         from clockd.core.chessday.group import ClaimIllegalMove, CloseRound, EnterResult, ReportPresent
+        from clockd.kinds.chess.cli_day import groups_of, pair_groups
 
         groups = groups_of(self.client)
         number = groups[0].body.round + 1
@@ -192,8 +192,8 @@ class ChessDemo:
 
     def _play_clocks(self, boards: list[Any]) -> None:
         """The clocked boards: moves pressed on the real GPIO driver, a flag now and then."""
-        from clockd.cli.chess_day import groups_of
         from clockd.core.chessday.group import EnterResult
+        from clockd.kinds.chess.cli_day import groups_of
 
         if not boards:
             return
@@ -244,8 +244,8 @@ class ChessDemo:
         import tempfile
 
         from clockd.api.messages import EventResults
-        from clockd.cli.chess_day import groups_of
         from clockd.i18n import language, render
+        from clockd.kinds.chess.cli_day import groups_of
 
         out = self.out or Path(tempfile.mkdtemp(prefix="duelclock-chess-"))
         out.mkdir(parents=True, exist_ok=True)

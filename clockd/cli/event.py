@@ -38,7 +38,6 @@ from clockd.api.local import login_name
 from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Problem, msg, render, text
-from clockd.store.files import private_file
 
 if TYPE_CHECKING:
     from clockd.core.actions import Action
@@ -336,6 +335,8 @@ def _export(client: Any, args: argparse.Namespace) -> int:
         return 0
     for path, body in outputs:
         try:
+            from clockd.store.files import private_file
+
             private_file(path, body)
         except OSError as exc:
             print(render(msg("cli.cannot-write", path=path, problem=exc)), file=sys.stderr)

@@ -20,10 +20,8 @@ import sys
 from datetime import UTC, date, datetime
 from typing import Any
 
-from clockd.api.local import login_name
 from clockd.cli.status import add_connection_options, call
 from clockd.i18n import Msg, msg, render, text
-from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -87,6 +85,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.by is None:
+        from clockd.api.local import login_name
+
         args.by = login_name()
 
     def act(client: Any) -> int:
@@ -137,6 +137,8 @@ def _answer(args: argparse.Namespace, reply: Any) -> int:
         (record,) = people or [{"person_id": args.person, "restricted": False, "sources": []}]
         out = export_document(record)
         try:
+            from clockd.store.files import private_file
+
             private_file(args.json_out, json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         except OSError as exc:
             print(render(msg("cli.cannot-write", path=args.json_out, problem=exc)), file=sys.stderr)
@@ -206,6 +208,8 @@ def _notify(client: Any, args: argparse.Namespace) -> int:
         cells = [s.list, str(s.player), s.display_name, p.first_name, p.last_name, p.email, p.phone]
         writer.writerow([spreadsheet_cell(c) for c in cells])
     try:
+        from clockd.store.files import private_file
+
         private_file(args.csv, out.getvalue())
     except OSError as exc:
         print(render(msg("cli.cannot-write", path=args.csv, problem=exc)), file=sys.stderr)

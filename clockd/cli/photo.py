@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
-from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -120,6 +119,8 @@ def _jury(args: argparse.Namespace) -> int:
 
 def _write(path: str, content: str) -> None:
     try:
+        from clockd.store.files import private_file
+
         private_file(path, content)
     except OSError as exc:
         raise Problem("cli.cannot-write", path=path, problem=exc) from exc

@@ -20,7 +20,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from clockd.api.local import is_loopback
 from clockd.i18n import Msg, Problem, msg, render, render_error, text
 
 #: Simulated clocks ``duelclock run`` starts when no tables are configured and ``--sim`` is not given
@@ -122,7 +121,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from clockd.api.local import DEFAULT_DB, state_dir
+    from clockd.api.local import DEFAULT_DB, is_loopback, state_dir
     from clockd.core.timecontrol import TimeControl
     from clockd.logs import configure_logging
     from clockd.service.config import DaemonConfig, DaemonConfigError, load_config

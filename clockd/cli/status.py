@@ -20,11 +20,13 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clockd import i18n
-from clockd.core.ids import Ref, local_name, read_id
 from clockd.i18n import Msg, Problem, msg, render, text
+
+if TYPE_CHECKING:
+    from clockd.core.ids import Ref
 
 EXIT_REFUSED = 2
 EXIT_UNREACHABLE = 3
@@ -211,6 +213,7 @@ def duel_names(client: Any, tables: list[Any]) -> dict[int, tuple[str, str]]:
     """The public names at each side of the tables a match is played on (table → (a, b)), from
     the events that own them: the referee reads "Anna K. 9:58", not a side letter."""
     from clockd.api import ApiError
+    from clockd.core.ids import read_id
 
     owners = {t.table: read_id(getattr(t.program, "owner", None)) for t in tables}
     items = {table: ref for table, ref in owners.items() if ref is not None and ref.item is not None}
@@ -236,6 +239,7 @@ def match_side_names(
     ``fetched``: the events already asked for (a table's day loads dozens of one session's
     duels: the session is asked once, not once a duel)."""
     from clockd.api import ApiError
+    from clockd.core.ids import read_id
 
     ref = read_id(owner)
     if ref is None or ref.item is None:
@@ -269,6 +273,8 @@ def _side_names(events: dict[str, Any], ref: Ref) -> tuple[str, str] | None:
 def render_tables(tables: list[Any], names: dict[int, tuple[str, str]] | None = None) -> str:
     """The status table a referee reads (Polish unless DUELCLOCK_LANG=en); ``names``: who sits
     at each side of a table (:func:`duel_names`), shown before the side's time."""
+    from clockd.core.ids import local_name
+
     head = [
         i18n.text("cli.status.table"),
         "A",

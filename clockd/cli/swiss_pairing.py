@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
-from clockd.store.files import private_file
 
 
 class _Failure(Exception):
@@ -202,6 +201,8 @@ def _run_pair(args: argparse.Namespace) -> int:
         outputs.append((args.list, listed))
     for path, content in outputs:
         try:
+            from clockd.store.files import private_file
+
             private_file(path, content)
         except OSError as exc:
             print(f"duelclock swiss pair: {path}: {exc.strerror}", file=sys.stderr)

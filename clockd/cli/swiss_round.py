@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clockd import i18n
-from clockd.store.files import replace_file
 
 if TYPE_CHECKING:
     from clockd.core.swiss.model import Tournament
@@ -189,6 +188,8 @@ def _write_atomically(path: Path, data: bytes) -> Path | None:
     there is kept as ``path.bak``. Returns the backup's path (``None``: nothing to back up)."""
     backup = None
     directory = path.parent
+    from clockd.store.files import replace_file
+
     try:
         directory.mkdir(parents=True, exist_ok=True)
         previous = path.read_bytes() if path.exists() else None

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
-from pydantic_core import CoreSchema, core_schema
+if TYPE_CHECKING:  # pydantic is asked for a message's schema only when a model holds one
+    from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+    from pydantic_core import CoreSchema
 
 LANGUAGES = ("pl", "en")
 _language: str | None = None
@@ -155,6 +156,8 @@ class Msg:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        from pydantic_core import core_schema
+
         return core_schema.no_info_plain_validator_function(
             cls.model_validate,
             serialization=core_schema.plain_serializer_function_ser_schema(

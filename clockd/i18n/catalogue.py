@@ -24,11 +24,15 @@ Placeholders are Python's ``{name}``; a format after a colon says how to show a 
 from __future__ import annotations
 
 import gettext
+import marshal
+import os
 import string
+import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from clockd.i18n import Msg
@@ -167,6 +171,11 @@ class _Missing(dict[str, Any]):
 
 def parse(text: str) -> Catalogue:
     """Read a catalogue from the text of a ``.po`` file (Babel's reader)."""
+    return _parse(text)[0]
+
+
+def _parse(text: str) -> tuple[Catalogue, str]:
+    """The catalogue of a ``.po`` file's text, and its Polish plural rule (C's expression)."""
     import io
 
     from babel.messages.pofile import read_po
@@ -187,7 +196,44 @@ def parse(text: str) -> Catalogue:
         entries[message.context] = CatalogueEntry(code=message.context, en=en, pl=tuple(p or "" for p in pl))
     expression = catalog.plural_expr or "(n != 1)"
     plural: Callable[[int], int] = gettext.c2py(expression)
-    return Catalogue(entries, plural)
+    return Catalogue(entries, plural), expression
+
+
+#: What a cached catalogue's file starts with (its format; a new one is read afresh).
+_CACHE_FORMAT = "duelclock-catalogue-1"
+
+
+def read(path: Path) -> Catalogue:
+    """The catalogue of the ``.po`` file ``path``, through a cache beside it.
+
+    Babel reads the whole catalogue in about 0.1 s, longer than the rest of a ``duelclock``
+    command's start: so, as Python does with a module's bytecode, what it read is kept in
+    ``__pycache__/`` next to the file (``marshal``: plain tuples and strings), valid while
+    the file's size and modification time are the same, and read again only when they
+    change. A folder that cannot be written (an installed package) costs the parse only.
+    """
+    stat = path.stat()
+    stamp = (_CACHE_FORMAT, sys.implementation.cache_tag, stat.st_size, stat.st_mtime_ns)
+    cache = path.parent / "__pycache__" / f"{path.name}.marshal"
+    try:
+        stored = marshal.loads(cache.read_bytes())
+        if stored[0] == stamp:
+            entries, expression = stored[1], stored[2]
+            return Catalogue(
+                {code: CatalogueEntry(code, en, pl) for code, en, pl in entries}, gettext.c2py(expression)
+            )
+    except (OSError, ValueError, EOFError, TypeError, IndexError):
+        pass  # none yet, or not ours: parse the file
+    catalogue, expression = _parse(path.read_text(encoding="utf-8"))
+    data = (stamp, tuple((e.code, e.en, e.pl) for e in catalogue.entries.values()), expression)
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        partial.write_bytes(marshal.dumps(data))
+        os.replace(partial, cache)  # whole or not at all, whoever reads it meanwhile
+    except OSError:
+        pass
+    return catalogue
 
 
 _CATALOGUE: Catalogue | None = None
@@ -206,7 +252,8 @@ def catalogue() -> Catalogue:
         with _LOCK:
             if _CATALOGUE is None or found is not _CATALOGUE_KINDS:
                 source = resources.files("clockd.i18n").joinpath(*CATALOGUE_FILE)
-                _CATALOGUE = merged(parse(source.read_text(encoding="utf-8")), *_kinds_catalogues())
+                own = read(source) if isinstance(source, Path) else parse(source.read_text(encoding="utf-8"))
+                _CATALOGUE = merged(own, *_kinds_catalogues())
                 _CATALOGUE_KINDS = found
     return _CATALOGUE
 
@@ -218,7 +265,7 @@ def _kinds_catalogues() -> list[Catalogue]:
     out = []
     for path in kinds.files("messages.po"):
         try:
-            out.append(parse(path.read_text(encoding="utf-8")))
+            out.append(read(path))
         except CatalogueError as exc:
             raise CatalogueError(f"{path}: {exc}") from None
     return out

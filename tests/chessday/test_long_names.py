@@ -174,8 +174,8 @@ def test_a_field_trf_cannot_hold_is_refused_and_nothing_is_journaled(
     assert desk.seq() == before
 
     # Another client, without the command's own check: the daemon refuses, before its journal.
-    from clockd.cli.chess_day import _create
     from clockd.core.chessday.group import ChessGroupConfig
+    from clockd.kinds.chess.cli_day import _create
 
     config = ChessGroupConfig(group=bad.groups[0], title="Turniej", rounds=5)
     with Client(port=desk.port, token=desk.opts[-1]) as c, pytest.raises(ApiError) as refused:

@@ -46,7 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from clockd import i18n
-from clockd.cli.tournament_files import (
+from clockd.i18n import Msg, Problem, msg, render, text
+from clockd.kinds.duel.cli_files import (
     print_no_email,
     print_possible_duplicates,
     print_refusals,
@@ -54,7 +55,9 @@ from clockd.cli.tournament_files import (
     register_offline,
     save,
 )
-from clockd.i18n import Msg, Problem, msg, render, text
+
+#: The top-level words this kind adds to ``duelclock`` and their summaries (catalogue codes).
+COMMANDS = {"tournament": "cli.tournament.the-puzzle-duel-configuration-sign-ups"}
 
 
 def register(sub: Any) -> None:

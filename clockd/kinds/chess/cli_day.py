@@ -31,7 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from clockd.cli.chess_decisions import (
+from clockd.cli.status import add_connection_options, call
+from clockd.i18n import Problem, msg, render, text
+from clockd.kinds.chess.cli_decisions import (
     add,
     appeal,
     claim,
@@ -46,9 +48,6 @@ from clockd.cli.chess_decisions import (
     undo,
     withdraw,
 )
-from clockd.cli.status import add_connection_options, call
-from clockd.i18n import Problem, msg, render, text
-from clockd.store.files import private_file
 
 
 def register(sub: Any) -> None:
@@ -554,6 +553,8 @@ def _post(client: Any, args: argparse.Namespace) -> int:
         if args.slips and b.phase != "playing":
             print(render("chess.post-no-slips", key=g.key))
         for stem, printout in printouts:
+            from clockd.store.files import private_file
+
             private_file(out / f"{stem}.html", printout.html)
             html_to_pdf(printout.html, out / f"{stem}.pdf", landscape=printout.landscape)
             os.chmod(out / f"{stem}.pdf", 0o600)  # like the HTML beside it: the group's names
@@ -584,6 +585,8 @@ def _export(client: Any, args: argparse.Namespace) -> int:
     if many:
         out.mkdir(parents=True, exist_ok=True)
     for path, (body, cut) in texts.items():
+        from clockd.store.files import private_file
+
         private_file(path, body)
         print(render("chess.exported", path=str(path)))
         for c in cut:  # TRF's name field has 33 columns: said where the file is written

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
-from clockd.store.files import private_file
 
 if TYPE_CHECKING:
     from clockd.core.chessday.roster import ChessDay, Group
@@ -317,6 +316,8 @@ def _outputs(
     args: argparse.Namespace, printout: Printout, copy: str | None
 ) -> list[tuple[str, Callable[[Path], object]]]:
     out: list[tuple[str, Callable[[Path], object]]] = []
+    from clockd.store.files import private_file
+
     if args.html:
         out.append((args.html, lambda p: private_file(p, printout.html)))
     json_path = args.json_out

@@ -1,0 +1,1 @@
+"""The school chess day: registrations, groups played as Swiss tournaments, printouts."""
