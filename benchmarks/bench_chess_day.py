@@ -36,7 +36,7 @@ from clockd.core.swiss.dutch import pair_round
 
 def played_groups(players: int, rounds_played: int, seed: int) -> list[tuple[str, str]]:
     """``(key, TRF text)`` of each group of the demo day, ``rounds_played`` rounds closed."""
-    from clockd.cli.demo_chess import demo_day
+    from clockd.kinds.chess.demo import demo_day
 
     rng = random.Random(seed)
     day = demo_day(rng, players, 8)

@@ -144,7 +144,7 @@ def main() -> None:
     import contextlib
     import io
 
-    from clockd.cli.demo import Demo
+    from clockd.kinds.duel.demo import Demo
     from clockd.reports.results import Results
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -11,6 +11,8 @@ imports only what it may::
         api.py          what clients read of it: its view body (message models only)
         desk.py         its widget for the referee's desk (optional)
         audience.py     its widget for the audience screen (optional)
+        cli.py          its ``duelclock`` words (optional): ``COMMANDS`` (word → summary
+                        code) and ``register(sub)``; only argparse and the catalogue at its top
         web.html        its public page's body (optional, a Jinja template)
         messages.po     its sentences, Polish and English (merged into the one catalogue)
 

@@ -57,10 +57,16 @@ from clockd.kinds.duel.cli_files import (
 )
 
 #: The top-level words this kind adds to ``duelclock`` and their summaries (catalogue codes).
-COMMANDS = {"tournament": "cli.tournament.the-puzzle-duel-configuration-sign-ups"}
+COMMANDS = {
+    "demo": "cli.demo.play-a-whole-simulated-puzzle-duel",
+    "tournament": "cli.tournament.the-puzzle-duel-configuration-sign-ups",
+}
 
 
 def register(sub: Any) -> None:
+    from clockd.kinds.duel import demo
+
+    demo.register(sub)
     parser: argparse.ArgumentParser = sub.add_parser(
         "tournament",
         help=i18n.text("cli.tournament.the-puzzle-duel-configuration-sign-ups"),

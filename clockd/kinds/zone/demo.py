@@ -1,7 +1,7 @@
 """``duelclock demo --event relay|blind|team``: a whole zone contest on the real daemon.
 
 Everything real but the people and the hardware, as the Puzzle Duel's demo
-(:mod:`clockd.cli.demo`): the daemon (journal, engine, API server) runs in this process on
+(:mod:`clockd.kinds.duel.demo`): the daemon (journal, engine, API server) runs in this process on
 a temporary database; every pair's or team's table is a **GPIO table on gpiozero's mock
 pins** (:class:`hw_sim.gpio.ScriptedFactory`), read by the real GPIO driver, with a
 buzzer. The referee — this program — runs the event through the API as the desk does:

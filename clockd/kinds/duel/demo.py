@@ -135,9 +135,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _zone(args: argparse.Namespace) -> int:
-    """``--event relay|blind|team``: a zone contest on mock GPIO tables (:mod:`clockd.cli.demo_zone`)."""
+    """``--event relay|blind|team``: a zone contest on mock GPIO tables (:mod:`clockd.kinds.zone.demo`)."""
     from clockd.api.messages import ApiError
-    from clockd.cli.demo_zone import ZoneDemo
+    from clockd.kinds.zone.demo import ZoneDemo
 
     with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
         db = args.db or Path(tmp) / "demo.db"
@@ -150,9 +150,9 @@ def _zone(args: argparse.Namespace) -> int:
 
 
 def _chess(args: argparse.Namespace) -> int:
-    """``--event chess``: the school chess day, 20 groups (:mod:`clockd.cli.demo_chess`)."""
+    """``--event chess``: the school chess day, 20 groups (:mod:`clockd.kinds.chess.demo`)."""
     from clockd.api.messages import ApiError
-    from clockd.cli.demo_chess import ChessDemo
+    from clockd.kinds.chess.demo import ChessDemo
 
     with tempfile.TemporaryDirectory(prefix="duelclock-demo-") as tmp:
         db = args.db or Path(tmp) / "demo.db"
