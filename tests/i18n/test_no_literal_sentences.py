@@ -97,7 +97,7 @@ UNITS = {"ms", "min", "px", "API", "TLS", "MQTT", "CSV", "PDF", "PNG", "TOML", "
 #: ``(file, literal)`` pairs that are not a sentence for the reader, with the reason.
 ALLOWED = {
     # a developer's trace of a duel's events (``duelclock duel --trace``), in the model's names
-    ("clockd/cli/duel.py", "events[ ] t_ms=    -> "),
+    ("clockd/kinds/duel/cli_replay.py", "events[ ] t_ms=    -> "),
 }
 
 

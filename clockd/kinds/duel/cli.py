@@ -59,14 +59,16 @@ from clockd.kinds.duel.cli_files import (
 #: The top-level words this kind adds to ``duelclock`` and their summaries (catalogue codes).
 COMMANDS = {
     "demo": "cli.demo.play-a-whole-simulated-puzzle-duel",
+    "duel": "cli.duel.duel-tools-replay-a-disputed-duel",
     "tournament": "cli.tournament.the-puzzle-duel-configuration-sign-ups",
 }
 
 
 def register(sub: Any) -> None:
-    from clockd.kinds.duel import demo
+    from clockd.kinds.duel import cli_replay, demo
 
     demo.register(sub)
+    cli_replay.register(sub)
     parser: argparse.ArgumentParser = sub.add_parser(
         "tournament",
         help=i18n.text("cli.tournament.the-puzzle-duel-configuration-sign-ups"),

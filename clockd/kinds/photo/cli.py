@@ -30,6 +30,9 @@ from typing import Any
 
 from clockd.i18n import Msg, Problem, msg, render, text
 
+#: The top-level words this kind adds to ``duelclock`` and their summaries (catalogue codes).
+COMMANDS = {"photo": "cli.photo.help"}
+
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
