@@ -128,6 +128,9 @@ class Verb:
     word: str
     action: str
     given: tuple[str, ...] = ()
+    #: The word's own summary (a catalogue code), where the command line words it for its
+    #: context ("pause a match's clock"); else the action's help.
+    help: str | None = None
 
 
 def add_verb(verb: Verb, make: Callable[..., argparse.ArgumentParser]) -> argparse.ArgumentParser:
@@ -135,7 +138,7 @@ def add_verb(verb: Verb, make: Callable[..., argparse.ArgumentParser]) -> argpar
     options); its arguments are the action's fields. The action's own name is the word's
     alias (``duelclock table 3 set-clock`` is ``set``), so the core's name always works too."""
     description = describe_action(action_named(verb.action))
-    words = render(description.help or description.title)
+    words = text(verb.help) if verb.help is not None else render(description.help or description.title)
     aliases = [verb.action] if verb.action != verb.word else []
     parser = make(verb.word, words, aliases=aliases)
     add_fields(parser, description, verb.given)

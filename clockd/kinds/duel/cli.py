@@ -127,12 +127,19 @@ def _player(args: argparse.Namespace, role: str, client: Any, session: str) -> i
 
 def _register_daemon(tsub: Any) -> None:
     from clockd.cli.argtypes import seconds_to_ms
+    from clockd.cli.described import Verb, add_verb
     from clockd.cli.status import add_connection_options
 
     def command(
-        name: str, help_text: str, *, mutating: bool = True, session: bool = True, json_option: bool = True
+        name: str,
+        help_text: str,
+        *,
+        mutating: bool = True,
+        session: bool = True,
+        json_option: bool = True,
+        aliases: list[str] | None = None,
     ) -> Any:
-        p = tsub.add_parser(name, help=help_text, description=help_text)
+        p = tsub.add_parser(name, help=help_text, description=help_text, aliases=aliases or [])
         if session:
             p.add_argument(
                 "-s",
@@ -148,6 +155,16 @@ def _register_daemon(tsub: Any) -> None:
             )
         p.set_defaults(func=_daemon_command, command=name)
         return p
+
+    def match_command(name: str, help_text: str, *, aliases: list[str] | None = None) -> Any:
+        p = command(name, help_text, aliases=aliases)
+        p.add_argument("match")
+        return p
+
+    def verb(word: str, action: str, given: tuple[str, ...] = (), *, match: bool = False) -> None:
+        """A word whose options are its action's fields (clockd.cli.described); its summary stays ours."""
+        code = VERB_HELP[word]
+        add_verb(Verb(word, action, given, help=code), match_command if match else command)
 
     p = command(
         "new",
@@ -201,13 +218,9 @@ def _register_daemon(tsub: Any) -> None:
         "players", nargs="+", metavar="PLAYER", help=i18n.text("cli.tournament.player-or-name-help")
     )
     p.add_argument("--out", action="store_true")
-    p = command("withdraw", i18n.text("cli.tournament.a-player-resigns"))
-    p.add_argument("player", type=int)
-    command(
-        "close",
-        i18n.text("cli.tournament.close-check-in-empty-seats-go"),
-    )
-    command("reopen", i18n.text("cli.tournament.reopen-help"))
+    verb("withdraw", "withdraw", ("player",))
+    verb("close", "check-in-close")
+    verb("reopen", "check-in-reopen")
     p = command(
         "draw",
         i18n.text("cli.tournament.the-bracket-the-apps-draw-seed"),
@@ -224,35 +237,15 @@ def _register_daemon(tsub: Any) -> None:
         i18n.text("cli.tournament.the-session-players-bracket-who-plays"),
         mutating=False,
     )
-    p = command(
-        "assign",
-        i18n.text("cli.tournament.put-a-match-on-a-table"),
-    )
-    p.add_argument("match")
-    p.add_argument("table", type=int)
-    p.add_argument(
-        "--clock-a",
-        type=int,
-        default=None,
-        metavar="PLAYER",
-        help=i18n.text("cli.tournament.who-sits-at-the-clocks-side"),
-    )
+    verb("assign", "match-assign", ("table",), match=True)
     p = command(
         "toss",
         i18n.text("cli.tournament.the-toss-winner-the-other-player"),
     )
     p.add_argument("match")
     _player_argument(p, "winner", i18n.text("cli.tournament.toss-winner-help"))
-    p = command(
-        "complete",
-        i18n.text("cli.tournament.the-picture-is-complete-the-duel"),
-    )
-    p.add_argument("match")
-    p = command(
-        "confirm",
-        i18n.text("cli.tournament.confirm-the-clocks-result-the-winner"),
-    )
-    p.add_argument("match")
+    verb("complete", "complete", match=True)
+    verb("confirm", "match-confirm", match=True)
     p = command(
         "override",
         i18n.text("cli.tournament.decide-a-match-disqualification-8-1"),
@@ -271,19 +264,9 @@ def _register_daemon(tsub: Any) -> None:
     p.add_argument("match")
     _player_argument(p, "absent", i18n.text("cli.tournament.walkover-absent-help"))
     p.add_argument("--reason", required=True)
-    p = command(
-        "tiebreak",
-        i18n.text("cli.tournament.start-a-tied-matchs-49-piece"),
-    )
-    p.add_argument("match")
-    p.add_argument("--table", type=int, default=None)
-    for name, help_text in (
-        ("pause", i18n.text("cli.tournament.pause-a-matchs-clock")),
-        ("resume", i18n.text("cli.tournament.resume-a-matchs-clock")),
-    ):
-        p = command(name, help_text)
-        p.add_argument("match")
-        p.add_argument("--reason", default="")
+    verb("tiebreak", "match-tiebreak", match=True)
+    verb("pause", "pause", match=True)
+    verb("resume", "resume", match=True)
     p = command(
         "adjust",
         i18n.text("cli.tournament.give-or-take-a-players-time"),
@@ -308,6 +291,21 @@ def _register_daemon(tsub: Any) -> None:
     p.add_argument("--html", metavar="FILE")
     p.add_argument("--pdf", metavar="FILE")
     p.add_argument("--png", metavar="FILE")
+
+
+#: The summaries of the words built from their actions (``duelclock tournament close``): the
+#: session's or a match's words, not the action's general one.
+VERB_HELP = {
+    "withdraw": "cli.tournament.a-player-resigns",
+    "close": "cli.tournament.close-check-in-empty-seats-go",
+    "reopen": "cli.tournament.reopen-help",
+    "assign": "cli.tournament.put-a-match-on-a-table",
+    "complete": "cli.tournament.the-picture-is-complete-the-duel",
+    "confirm": "cli.tournament.confirm-the-clocks-result-the-winner",
+    "tiebreak": "cli.tournament.start-a-tied-matchs-49-piece",
+    "pause": "cli.tournament.pause-a-matchs-clock",
+    "resume": "cli.tournament.resume-a-matchs-clock",
+}
 
 
 def _parse_lines(text: str) -> dict[int, int]:
@@ -382,24 +380,23 @@ def _new(client: Any, args: argparse.Namespace) -> int:
 
 def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, list[Any]]:
     """The action(s) a command stands for, and their target (the session, or its match)."""
-    from clockd.core.bracket import Assign, Confirm, Override, StartTiebreak, Toss, Walkover
-    from clockd.core.clock import Adjust, Pause, Resume
-    from clockd.core.duel import Complete
+    from clockd.cli.described import verb_action
+    from clockd.core.bracket import Override, Toss, Walkover
+    from clockd.core.clock import Adjust
     from clockd.core.puzzle_duel import MAX_SIGNUPS_TEXT, ImportSignups, MakeDraw
     from clockd.core.registration import (
         AddPlayer,
         CheckIn,
         CheckOut,
-        CloseCheckIn,
-        ReopenCheckIn,
         SignupError,
-        Withdraw,
         decode_signups,
         parse_signups,
     )
 
     cmd = args.command
     match_target = f"{session}/{getattr(args, 'match', '')}"
+    if getattr(args, "verb", None) is not None:  # a word built from its action's definition
+        return (match_target if hasattr(args, "match") else session), [verb_action(args)]
     if cmd == "import":
         path = Path(args.csv)
         started = time.monotonic()
@@ -436,23 +433,11 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         players = [_player_by_name(client, session, given) for given in args.players]
         args.checked = players  # by number, for the answer's names
         return session, [CheckOut(player=p) if args.out else CheckIn(player=p) for p in players]
-    if cmd == "withdraw":
-        return session, [Withdraw(player=args.player)]
-    if cmd == "close":
-        return session, [CloseCheckIn()]
-    if cmd == "reopen":
-        return session, [ReopenCheckIn()]
     if cmd == "draw":
         lines = _parse_lines(args.lines) if args.lines else None
         return session, [MakeDraw(seed=args.seed, lines=lines)]
-    if cmd == "assign":
-        return match_target, [Assign(table=args.table, clock_a=args.clock_a)]
     if cmd == "toss":
         return match_target, [Toss(winner=_player(args, "winner", client, session))]
-    if cmd == "complete":
-        return match_target, [Complete()]
-    if cmd == "confirm":
-        return match_target, [Confirm()]
     if cmd == "override":
         override = Override(
             winner=_player(args, "winner", client, session),
@@ -463,12 +448,6 @@ def _actions(client: Any, session: str, args: argparse.Namespace) -> tuple[str, 
         return match_target, [override]
     if cmd == "walkover":
         return match_target, [Walkover(absent=_player(args, "absent", client, session), reason=args.reason)]
-    if cmd == "tiebreak":
-        return match_target, [StartTiebreak(table=args.table)]
-    if cmd == "pause":
-        return match_target, [Pause(reason=args.reason)]
-    if cmd == "resume":
-        return match_target, [Resume(reason=args.reason)]
     if cmd == "adjust":
         side = _side_of(client, session, args.match, args.player)
         return match_target, [Adjust(side=side, delta_ms=args.seconds, reason=args.reason)]
