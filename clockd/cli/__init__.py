@@ -66,11 +66,13 @@ SUMMARIES: dict[str, dict[str, str]] = {
 }
 
 
-def _modules() -> list[tuple[str, dict[str, str] | None]]:
+def _modules(kinds: bool = True) -> list[tuple[str, dict[str, str] | None]]:
     """Every module that adds top-level words, with its words and their summaries
-    (``None``: not known without importing it), in the order ``--help`` lists them."""
+    (``None``: not known without importing it), in the order ``--help`` lists them;
+    the event kinds' only if ``kinds``."""
     out: list[tuple[str, dict[str, str] | None]] = [(f"clockd.cli.{n}", SUMMARIES.get(n)) for n in COMMANDS]
-    out += [(module.__name__, module.COMMANDS) for module in _kind_clis()]
+    if kinds:
+        out += [(module.__name__, module.COMMANDS) for module in _kind_clis()]
     return out
 
 
@@ -83,14 +85,16 @@ def _kind_clis() -> list[ModuleType]:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``duelclock`` parser: every subcommand whole, or (``only``) that one whole and the
-    others as their names and summaries — enough to list them and to refuse a wrong one."""
+    others as their names and summaries — enough to list them and to refuse a wrong one. A
+    built-in ``only`` leaves the kinds' words out: nothing but its own parser is read then."""
     parser = Parser(
         prog="duelclock",
         description=text("cli.--init--.tournaments-played-on-chess-clocks-the"),
     )
     parser.add_argument("--version", action="version", version=f"duelclock {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module, words in _modules():
+    builtin = only is not None and any(only in words for words in SUMMARIES.values())
+    for module, words in _modules(kinds=not builtin):
         if words is None or only is None or only in words:
             importlib.import_module(module).register(sub)
         else:
