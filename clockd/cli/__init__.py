@@ -72,7 +72,7 @@ def _modules(kinds: bool = True) -> list[tuple[str, dict[str, str] | None]]:
     the event kinds' only if ``kinds``."""
     out: list[tuple[str, dict[str, str] | None]] = [(f"clockd.cli.{n}", SUMMARIES.get(n)) for n in COMMANDS]
     if kinds:
-        out += [(module.__name__, module.COMMANDS) for module in _kind_clis()]
+        out += [(module.__name__, module.COMMANDS) for module in _kind_clis() if module.COMMANDS]
     return out
 
 

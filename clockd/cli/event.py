@@ -31,9 +31,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import clockd.core.hall
-import clockd.core.switcher
-import clockd.core.zone  # noqa: F401  (their actions, which the verbs name)
 from clockd.api.local import login_name
 from clockd.cli.described import Verb, add_verb, verb_action
 from clockd.cli.status import add_connection_options, call
@@ -86,7 +83,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--config", metavar="FILE", help=text("cli.event.the-events-toml-file"))
     p.add_argument("--name", default="", help=text("cli.event.the-name-screens-show"))
-    for verb in VERBS:
+    for verb in event_verbs():
         add_verb(verb, command)
     p = command("schedule", text("action-help.timer-schedule"))
     p.add_argument("--in", dest="minutes", type=int, required=True, metavar="MIN")
@@ -112,32 +109,17 @@ def register(sub: Any) -> None:
     )
 
 
-#: The hall events' short words: each one action, its fields typed by position as listed (the
-#: options, types and help come from the action's definition: clockd.cli.described).
-VERBS = (
-    Verb("start", "timer-start"),
-    Verb("pause", "timer-pause"),
-    Verb("resume", "timer-resume"),
-    Verb("end", "timer-end"),
-    Verb("adjust", "timer-adjust", ("delta_ms",)),
-    Verb("unfinish", "entry-unfinish", ("entry",)),
-    # the zone's contests (relay, blind, team): entries, splits, counts, missing pieces, voids
-    Verb("add", "entry-add", ("entry",)),
-    Verb("checkout", "entry-check-out", ("entry",)),
-    Verb("close", "entries-close"),
-    Verb("reopen", "entries-reopen"),
-    Verb("table", "entry-table", ("entry", "table")),
-    Verb("split", "entry-split", ("entry",)),
-    Verb("missing", "entry-missing", ("entry", "missing")),
-    Verb("void", "entry-void", ("entry",)),
-    Verb("unvoid", "entry-unvoid", ("entry",)),
-    Verb("confirm", "zone-confirm"),
-    # the S(witcher) rotation
-    Verb("seat", "switcher-seat", ("seat", "name")),
-    Verb("replace", "switcher-replace", ("seat", "name")),
-    Verb("done", "switcher-table-done", ("table",)),
-    Verb("undone", "switcher-table-undone", ("table",)),
-)
+def event_verbs() -> list[Verb]:
+    """The event kinds' short words (``duelclock event start``, ``add``, ``seat`` …): each kind's
+    ``cli.py`` lists its own (``event_verbs()``), each one action whose fields it types by position."""
+    from clockd import kinds
+
+    return [
+        verb
+        for module in kinds.load("cli")
+        if hasattr(module, "event_verbs")
+        for verb in module.event_verbs()
+    ]
 
 
 def _add_replay(esub: Any) -> None:

@@ -1,0 +1,1 @@
+"""The S(witcher): players rotating between tables by the hall's clock, seat by seat."""
