@@ -102,7 +102,9 @@ def register(sub: Any) -> None:
     p.add_argument("--csv", dest="csv_out", metavar="FILE", help=text("cli.event.export-csv"))
     p.add_argument("--html", dest="html_out", metavar="FILE", help=text("cli.event.export-html"))
     p.add_argument("--pdf", dest="pdf_out", metavar="FILE", help=text("cli.event.export-pdf"))
-    _add_replay(esub)
+    for module in _kind_clis():  # a kind's own subcommands (the zone's replay of a dispute)
+        if hasattr(module, "register_event"):
+            module.register_event(esub)
     p = command("do", text("cli.event.do-help"))
     p.add_argument(
         "words", nargs=argparse.REMAINDER, metavar="ACTION --FIELD VALUE", help=text("cli.event.do-words")
@@ -112,52 +114,15 @@ def register(sub: Any) -> None:
 def event_verbs() -> list[Verb]:
     """The event kinds' short words (``duelclock event start``, ``add``, ``seat`` …): each kind's
     ``cli.py`` lists its own (``event_verbs()``), each one action whose fields it types by position."""
-    from clockd import kinds
-
     return [
-        verb
-        for module in kinds.load("cli")
-        if hasattr(module, "event_verbs")
-        for verb in module.event_verbs()
+        verb for module in _kind_clis() if hasattr(module, "event_verbs") for verb in module.event_verbs()
     ]
 
 
-def _add_replay(esub: Any) -> None:
-    p = esub.add_parser(
-        "replay",
-        help=text("cli.event.replay-help"),
-        description=text("cli.event.replay-description"),
-    )
-    p.add_argument("file", metavar="FILE.json", help=text("cli.event.replay-file"))
-    p.set_defaults(func=replay_file)
+def _kind_clis() -> list[Any]:
+    from clockd import kinds
 
-
-def replay_file(args: argparse.Namespace) -> int:
-    """``duelclock event replay FILE.json``: the ranking as the daemon decides it (JSON on
-    standard output); a file that cannot be replayed is named with where and why (exit 2)."""
-    from clockd.core.zone import ReplayError, replay
-
-    source = "<stdin>" if args.file == "-" else str(args.file)
-    try:
-        raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(render(msg("cli.cannot-read", path=source, problem=exc)), file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        print(
-            render(msg("zone.replay-not-json", source=source, line=exc.lineno, column=exc.colno)),
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        result = replay(data, source)
-    except ReplayError as exc:
-        print(render(exc.msg), file=sys.stderr)
-        return 2
-    print(json.dumps(result.public(), ensure_ascii=False))
-    return 0
+    return kinds.load("cli")
 
 
 def run(args: argparse.Namespace) -> int:
