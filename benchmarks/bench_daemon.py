@@ -4,7 +4,8 @@
     python -m benchmarks.bench_daemon --seconds 5      # quicker, noisier
 
 For each table count, a real daemon (journal on disk, WAL + synchronous=FULL, API server
-with one subscriber reading the whole stream, as a GUI would) runs in-process simulated
+with one tokenless subscriber reading the whole stream, timeline included, in its own
+process as a GUI or the web process would be) runs in-process simulated
 players (``clockd.service.simclock``; a turn takes ~4 s, log-normal) for a fixed time.
 Measured:
 
@@ -12,8 +13,14 @@ Measured:
   the end of the commit that made it durable — p50, p99, max (ms);
 * **commits/s** (disk flushes) and **events/s** journaled: group commit shows as
   events per commit above 1 when presses arrive together;
-* **CPU**: the process's CPU time over wall time (1.0 = one core; players and subscriber
-  included).
+* **CPU**: the process's CPU time over wall time (1.0 = one core; players included, the
+  subscriber's process not);
+* the **floor**, beside each table count and in the same run: a bare SQLite commit of a
+  small row (WAL, ``synchronous=FULL``, same folder) paced at the commit rate the daemon
+  just had (exponential gaps, as presses arrive: a disk left idle between commits is slower
+  than one committing back to back), its p50 and p99, and the daemon's figures over it;
+* the **subscriber** (tokenless, timeline included, reading every push): how many pushes it
+  got and whether the daemon dropped it (``subscriber_dropped``: it must stay at 0).
 
 Then **capacity** (a burst of 20 000 presses queued at once: how fast they are
 journaled) and **restart**: a journal of 200 000 events is recovered with and without a
@@ -28,6 +35,8 @@ import argparse
 import json
 import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -53,6 +62,45 @@ def cpu_ns() -> int:
     return int((usage.ru_utime + usage.ru_stime) * 1e9)
 
 
+def paced_floor(path: Path, rate_per_s: float, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """A bare SQLite commit of a small row (WAL, synchronous=FULL) every ~``1/rate`` s, as the
+    daemon commits: the disk's floor for press → commit at that pace (p50, p99 in ms)."""
+    import random
+    import sqlite3
+
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS floor (seq INTEGER PRIMARY KEY, t_ns INTEGER, body TEXT)")
+    rng = random.Random(seed)
+    body = '{"kind":"press","side":"a","device_id":"sim-1","seq":1}'
+    took: list[int] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        time.sleep(rng.expovariate(max(rate_per_s, 1.0)))
+        t0 = time.monotonic_ns()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO floor (t_ns, body) VALUES (?, ?)", (t0, body))
+        db.execute("COMMIT")
+        took.append(time.monotonic_ns() - t0)
+    db.close()
+    return {
+        "floor_commits": len(took),
+        "floor_ms_p50": round(percentile(took, 0.50) / MS, 3),
+        "floor_ms_p99": round(percentile(took, 0.99) / MS, 3),
+    }
+
+
+def with_floor(run: dict[str, Any], workdir: Path, seconds: float) -> dict[str, Any]:
+    """``run`` (a :func:`load` result) with the paced floor measured now, and the ratios over it."""
+    floor = paced_floor(workdir / f"floor-{run['tables']}.db", run["commits_per_s"], seconds)
+    out = {**run, **floor}
+    for q in ("p50", "p99"):
+        f = floor[f"floor_ms_{q}"]
+        out[f"{q}_over_floor"] = round(run[f"latency_ms_{q}"] / f, 2) if f else None
+    return out
+
+
 def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
     daemon = Daemon(
         workdir / f"load-{tables}.db",
@@ -67,9 +115,12 @@ def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
     daemon.start()
     engine = daemon.engine
     assert engine is not None
-    sub = Subscription(port=daemon.port, timeline=True)
-    pushes = [0]
-    reader = sub.run_in_thread(lambda m: pushes.__setitem__(0, pushes[0] + 1))
+    reader = subprocess.Popen(
+        [sys.executable, __file__, "--subscriber", str(daemon.port)],  # by path: see compare.py
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(5)  # every table started (the players' first presses), warm
     engine.stats.keep_latencies = True
     engine.stats.latencies_ns.clear()
@@ -80,8 +131,10 @@ def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
     batches = engine.stats.batches - batches0
     events = engine.stats.events - events0
     latencies = list(engine.stats.latencies_ns)
-    sub.close()
-    reader.join(2)
+    assert daemon.server is not None
+    dropped = daemon.server.stats.dropped_subscribers
+    out, _ = reader.communicate("", timeout=30)  # stdin closed: it stops and says what it got
+    pushes = [int(out.split()[-1])]
     daemon.stop()
     sims.stop()
     return {
@@ -95,7 +148,27 @@ def load(tables: int, seconds: float, workdir: Path) -> dict[str, Any]:
         "events_per_commit": round(events / batches, 2) if batches else 0,
         "cpu_cores": round(cpu / wall, 3),
         "pushes_received": pushes[0],
+        "subscriber_dropped": dropped,
     }
+
+
+def subscriber(port: int) -> int:
+    """The benchmark's subscriber (its own process): every push read and parsed until stdin
+    closes; then the count on stdout."""
+    import threading
+
+    sub = Subscription(port=port, timeline=True)
+    count = [0]
+    done = threading.Event()
+    threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+    while not done.is_set():
+        try:
+            count[0] += len(sub.read(100))
+        except (ConnectionError, OSError):
+            break
+    sub.close()
+    print(count[0], flush=True)
+    return 0
 
 
 def capacity(workdir: Path, presses: int = 20_000, tables: int = 512) -> dict[str, Any]:
@@ -178,22 +251,32 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time per table count")
     parser.add_argument("--tables", type=int, nargs="*", default=[16, 128, 512])
     parser.add_argument("--restart-events", type=int, default=200_000)
+    parser.add_argument("--subscriber", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--load-only", action="store_true", help="only the table counts (no burst, restart)")
     args = parser.parse_args()
+    if args.subscriber:
+        return subscriber(args.subscriber)
     results: dict[str, Any] = {"bench": "daemon", "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="duelclock-bench-") as tmp:
         workdir = Path(tmp)
         runs = []
         for n in args.tables:
-            r = load(n, args.seconds, workdir)
+            r = with_floor(load(n, args.seconds, workdir), workdir, min(args.seconds, 10.0))
             runs.append(r)
             print(
                 f"{n:>4} tables: {r['presses_per_s']:>6} presses/s, "
-                f"press→commit p50 {r['latency_ms_p50']} ms, p99 {r['latency_ms_p99']} ms, "
-                f"max {r['latency_ms_max']} ms; {r['commits_per_s']} commits/s "
-                f"({r['events_per_commit']} events each); CPU {r['cpu_cores']} cores",
+                f"press→commit p50 {r['latency_ms_p50']} ms (×{r['p50_over_floor']} the paced floor "
+                f"{r['floor_ms_p50']}), p99 {r['latency_ms_p99']} ms (×{r['p99_over_floor']} the floor "
+                f"{r['floor_ms_p99']}), max {r['latency_ms_max']} ms; {r['commits_per_s']} commits/s "
+                f"({r['events_per_commit']} events each); CPU {r['cpu_cores']} cores; subscriber "
+                f"{r['pushes_received']} pushes, dropped {r['subscriber_dropped']}",
                 flush=True,
             )
+            print(json.dumps({"bench": "daemon", "figure": "press_to_commit", **r}), flush=True)
         results["load"] = runs
+        if args.load_only:
+            print(json.dumps(results))
+            return 0
         burst = capacity(workdir)
         print(
             f"burst: {burst['burst_presses']} presses queued at once journaled at "

@@ -8,7 +8,8 @@ Machines are shared and noisy, so one run of each says little: each round runs
 :func:`benchmarks.bench_daemon.load` (a real daemon, journal on disk, simulated players,
 one subscriber) once for each version and each table count, in an order that alternates,
 each in a fresh process with this interpreter (the other checkout is put first on the
-import path, so it must need no package this one lacks). Per table count it prints the
+import path, so it must need no package this one lacks; the benchmark itself is this
+checkout's, so both are measured the same way). Per table count it prints the
 medians of the rounds and the ratio new ÷ old (below 1: this checkout is faster), and
 one JSON line per figure.
 """
@@ -26,10 +27,15 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 FIGURES = ("latency_ms_p50", "latency_ms_p99", "cpu_cores")
+# This checkout's benchmark (by its path), the other checkout's daemon (first on the import path):
+# both versions measured by the same harness.
 _SNIPPET = (
-    "import json, sys, tempfile\n"
+    "import importlib.util, json, sys, tempfile\n"
     "from pathlib import Path\n"
-    "from benchmarks.bench_daemon import load\n"
+    "spec = importlib.util.spec_from_file_location('bench_daemon_here', sys.argv[3])\n"
+    "bench = importlib.util.module_from_spec(spec)\n"
+    "spec.loader.exec_module(bench)\n"
+    "load = bench.load\n"
     "with tempfile.TemporaryDirectory() as tmp:\n"
     "    print(json.dumps(load(int(sys.argv[1]), float(sys.argv[2]), Path(tmp))))\n"
 )
@@ -39,7 +45,7 @@ def run_load(checkout: Path, tables: int, seconds: float) -> dict[str, Any]:
     """One load run of ``checkout``'s daemon, in its own process."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     out = subprocess.run(
-        [sys.executable, "-c", _SNIPPET, str(tables), str(seconds)],
+        [sys.executable, "-c", _SNIPPET, str(tables), str(seconds), str(HERE / "benchmarks/bench_daemon.py")],
         cwd=checkout,
         env=env,
         capture_output=True,

@@ -290,6 +290,14 @@ class ClockState(BaseModel):
             flag_at_ns=s.flag_at_ns,
         )
 
+    def face(self, t_ns: int) -> tuple[int, int, Side | None]:
+        """Each side's remaining time and whose time runs at ``t_ns``: the part of :meth:`view`
+        a display shows, without building the view (the press path shows every press)."""
+        self._check_time(t_ns)
+        s = self._settled(t_ns)
+        running = s.to_move if s.phase is Phase.RUNNING else None
+        return s._remaining(Side.A, t_ns), s._remaining(Side.B, t_ns), running
+
     def remaining(self, side: Side, t_ns: int) -> int:
         return self.view(t_ns).remaining_ns[side]
 
@@ -297,9 +305,9 @@ class ClockState(BaseModel):
     def apply(self, event: Start | Press | Pause | Resume | Adjust) -> tuple[ClockState, Outcome]:
         """The state after ``event``, and what the event did. Raises :class:`ClockError`."""
         self._check_time(event.t_ns)
+        if isinstance(event, Press):  # the press path: the instant goes into the one copy made
+            return self._settled(event.t_ns)._press(event, {"last_input_ns": event.t_ns})
         s = self._settled(event.t_ns).model_copy(update={"last_input_ns": event.t_ns})
-        if isinstance(event, Press):
-            return s._press(event)
         if isinstance(event, Start):
             return s._start(event), Outcome.APPLIED
         if isinstance(event, Pause):
@@ -321,25 +329,25 @@ class ClockState(BaseModel):
         if self.last_input_ns is not None and t_ns < self.last_input_ns:
             raise ClockError("clock.before-last-input", t_ns=t_ns, last_ns=self.last_input_ns)
 
-    def _start(self, e: Start) -> ClockState:
+    def _start(self, e: Start, also: dict[str, object] | None = None) -> ClockState:
         if self.phase is not Phase.READY:
             raise ClockError("clock.already-started", phase=_phase_term(self.phase))
-        return self.model_copy(
-            update={"phase": Phase.RUNNING, "to_move": e.side, "started_at_ns": e.t_ns, "mark_ns": e.t_ns}
-        )
+        update = {"phase": Phase.RUNNING, "to_move": e.side, "started_at_ns": e.t_ns, "mark_ns": e.t_ns}
+        return self.model_copy(update=update if also is None else update | also)
 
-    def _press(self, e: Press) -> tuple[ClockState, Outcome]:
+    def _press(self, e: Press, also: dict[str, object]) -> tuple[ClockState, Outcome]:
+        """The state after a press (with ``also`` set too, in the same copy), and what it did."""
         if self.phase is Phase.READY:
-            return self._start(Start(t_ns=e.t_ns, side=e.side.other)), Outcome.STARTED
+            return self._start(Start(t_ns=e.t_ns, side=e.side.other), also), Outcome.STARTED
         if self.phase is not Phase.RUNNING:
             outcome = {
                 Phase.PAUSED: Outcome.IGNORED_PAUSED,
                 Phase.FLAGGED: Outcome.IGNORED_FLAGGED,
             }[self.phase]
-            return self.model_copy(update={"ignored": self.ignored.add(e.side, 1)}), outcome
+            return self.model_copy(update={"ignored": self.ignored.add(e.side, 1), **also}), outcome
         if e.side is not self.to_move:
             return (
-                self.model_copy(update={"ignored": self.ignored.add(e.side, 1)}),
+                self.model_copy(update={"ignored": self.ignored.add(e.side, 1), **also}),
                 Outcome.IGNORED_NOT_RUNNING,
             )
         side = e.side
@@ -361,6 +369,7 @@ class ClockState(BaseModel):
                     "to_move": side.other,
                     "move_used_ns": 0,
                     "mark_ns": e.t_ns,
+                    **also,
                 }
             ),
             Outcome.APPLIED,

@@ -343,10 +343,10 @@ def clock_face(clock: ClockState, t_ns: int, *, flag_decided: bool) -> ClockFace
 
 
 def two_clocks(clock: ClockState, t_ns: int, text: str = "") -> TwoClocks:
-    v = clock.view(max(t_ns, clock.last_input_ns or t_ns))
+    a, b, running = clock.face(max(t_ns, clock.last_input_ns or t_ns))
     return TwoClocks(
-        remaining_ms=PerSideInt(a=quantize(v.remaining_ns.a, MS), b=quantize(v.remaining_ns.b, MS)),
-        running=v.running,
+        remaining_ms=PerSideInt(a=quantize(a, MS), b=quantize(b, MS)),
+        running=running,
         text=text,
     )
 

@@ -59,6 +59,10 @@ class Subscriber:
     timeline: bool
     peer: str
     private: bool = False  # the token was shown: pushes carry everything
+    #: The size of the whole state it was sent on subscribing: a reader may be that much
+    #: behind, on top of the backlog limit, before it is "too slow" (a hall of 512 tables'
+    #: state is larger than a stranger's limit, and arrives in one write).
+    initial_bytes: int = 0
 
     def wants(self, push: Push, topic: Topic) -> bool:
         if isinstance(push, TimelinePush) and not self.timeline:

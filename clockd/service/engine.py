@@ -243,6 +243,7 @@ class Engine:
                 component.abort()
             raise
         records = self._commit(staged, effects)
+        self._announce(records)
         return [r.seq for r in records]
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -568,6 +569,7 @@ class Engine:
         if received:
             done = self.clock()
             self.stats.latencies_ns.extend(done - r for r in received)
+        self._announce(records)
         if self.journal.purge_pending:
             self._purge()
         elif self.journal.last_seq - self._snapshot_seq >= self.snapshot_every:
@@ -678,21 +680,30 @@ class Engine:
             self.stats.events += len(records)
             self.stats.presses += sum(1 for r in records if r.entry.kind == "press")
         self._outbox.put(effects)
-        if records:
-            restarted = any(r.entry.kind == "daemon-started" for r in records)
-            batch = Batch(
-                records=tuple(records),
-                changed_tables=frozenset(r.entry.table for r in records if r.entry.table is not None)
-                | (frozenset(self.current.tables) if restarted else frozenset()),
-                changed_events=frozenset(r.entry.event for r in records if r.entry.event is not None),
-                current=self.current,
-            )
-            for listener in self._listeners:
-                try:
-                    listener(batch)
-                except Exception:
-                    log.exception("a batch listener failed")
         return records
+
+    def _announce(self, records: list[Record]) -> None:
+        """Tell the listeners (the API server's pushes) about a committed batch.
+
+        The last thing done for a batch, after its replies: waking the server's thread lets
+        it take the interpreter's lock for its pushes, and the engine would wait for it before
+        answering the batch's commands and acknowledging its presses.
+        """
+        if not records:
+            return
+        restarted = any(r.entry.kind == "daemon-started" for r in records)
+        batch = Batch(
+            records=tuple(records),
+            changed_tables=frozenset(r.entry.table for r in records if r.entry.table is not None)
+            | (frozenset(self.current.tables) if restarted else frozenset()),
+            changed_events=frozenset(r.entry.event for r in records if r.entry.event is not None),
+            current=self.current,
+        )
+        for listener in self._listeners:
+            try:
+                listener(batch)
+            except Exception:
+                log.exception("a batch listener failed")
 
     def _make_current(self) -> Current:
         return Current(

@@ -29,8 +29,11 @@ class Outbox:
         self._thread.start()
 
     def put(self, effects: Iterable[Callable[[], None]]) -> None:
-        for effect in effects:
-            self._queue.put(effect)
+        """Queue a batch's effects as one item: one wake-up of the thread per batch, not one
+        per effect (each wake-up takes the interpreter's lock from the engine a moment)."""
+        batch = tuple(effects)
+        if batch:
+            self._queue.put(batch)
 
     def stop(self, timeout_ms: int = 5000) -> None:
         """Run what is queued, then stop."""
@@ -43,8 +46,10 @@ class Outbox:
             item = self._queue.get()
             if item is _STOP:
                 return
-            try:
-                item()  # type: ignore[operator]
-            except Exception:
-                self.failures += 1
-                log.exception("a device call failed")
+            assert isinstance(item, tuple)
+            for effect in item:
+                try:
+                    effect()
+                except Exception:
+                    self.failures += 1
+                    log.exception("a device call failed")

@@ -36,7 +36,8 @@ in :class:`ServerLimits`. In short —
   ``big_lines`` slots (a sign-up file sent on a fresh connection); the referee's up to
   ``MAX_LINE_BYTES``; a longer one is refused (``too-large``) and skipped up to its newline;
 * a subscriber whose unsent output grows beyond ``max_backlog_bytes`` (without the token:
-  ``public_backlog_bytes``) is disconnected, never waited for (it may reconnect: a new
+  ``public_backlog_bytes``) beyond the whole state it was sent on subscribing is
+  disconnected, never waited for (it may reconnect: a new
   subscription starts with every table's full state); when the output held for every
   connection together passes ``total_backlog_bytes`` (the strangers' replies and pushes:
   ``public_output_bytes``), the largest strangers' backlogs go first;
@@ -326,6 +327,7 @@ class ApiServer:
             self._subscribers.discard(sub)
             return
         limit = self.limits.max_backlog_bytes if sub.private else self.limits.public_backlog_bytes
+        limit += sub.initial_bytes
         if transport.get_write_buffer_size() + len(data) > limit:
             self._drop(sub, "subscriber %s reads too slowly: disconnected")
             return
@@ -691,7 +693,9 @@ class ApiServer:
             for push, table in broadcaster.initial(self.ctx):
                 if sub.wants(push, table):
                     lines.append(push.to_line() if sub.private else public_line(push))
-        writer.write(b"".join(lines))
+        data = b"".join(lines)
+        sub.initial_bytes = len(data)
+        writer.write(data)
         self._subscribers.add(sub)
         conn.subscriber = sub
         return None

@@ -189,7 +189,13 @@ def _check(fields: dict[str, object]) -> str:
 
 
 def _record_bytes(record: LockRecord) -> bytes:
-    fields = asdict(record)
+    # The fields by hand, not ``asdict`` (a deep copy): this runs after every commit.
+    fields = {
+        "journal_id": record.journal_id,
+        "pid": record.pid,
+        "head_seq": record.head_seq,
+        "head_hash": record.head_hash,
+    }
     text = json.dumps({**fields, "check": _check(fields)})
     return (text.ljust(RECORD_BYTES - 1) + "\n").encode()
 

@@ -123,6 +123,7 @@ class Journal:
         self._files: dict[Path, FileId | None] = {}
         self._broken: Msg | None = None
         self._linked = False  # warned that the file got another name while open
+        self._nlink = 1  # the database file's link count, as the last guard saw it
         self._record_failed = False  # warned that the lock file could not take the head
         self._record_fd: int | None = None  # the lock file, for the head after each commit
         self._journal_id = ""
@@ -307,9 +308,21 @@ class Journal:
 
     # -- the files under the journal ----------------------------------------------------------------
     def _changed_file(self) -> tuple[Path, str] | None:
-        """The first of the journal's files that is no longer the one opened, and what happened to it."""
+        """The first of the journal's files that is no longer the one opened, and what happened to it.
+
+        One ``stat`` per file and nothing else (this runs before and after every commit): the
+        database file's link count, for :meth:`_guard_files`, comes from the same ``stat``
+        (while the path names the file opened, it is the opened inode's count).
+        """
         for path, opened in self._files.items():
-            now = file_id(path)
+            try:
+                st = os.stat(path)
+            except OSError:
+                now: FileId | None = None
+            else:
+                now = (st.st_dev, st.st_ino)
+                if path is self.path and now == opened:
+                    self._nlink = st.st_nlink
             if opened is None:
                 self._files[path] = now  # SQLite had not created it yet
             elif now != opened:
@@ -319,7 +332,8 @@ class Journal:
     def _guard_files(self) -> None:
         if self._broken is not None:
             raise JournalChanged(self._broken)
-        if not self._linked and self._lock_fd is not None and os.fstat(self._lock_fd).st_nlink > 1:
+        changed = self._changed_file()
+        if not self._linked and self._nlink > 1:
             self._linked = True  # nothing is lost while this daemon runs; the next start refuses
             log.warning(
                 "journal %s now has another name (a hard link): a daemon started through it after this "
@@ -327,7 +341,6 @@ class Journal:
                 self.path,
                 self.path,
             )
-        changed = self._changed_file()
         if changed is not None:
             path, how = changed
             raise self._stop_writing(path, how)
