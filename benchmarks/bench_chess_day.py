@@ -10,13 +10,6 @@ one run:
 * **the desk:** a real daemon (``duelclock run``, its own process, SQLite journal) gets the 20
   groups from those TRFs, and ``duelclock chess pair`` — one action for every ready group — is
   timed from the command's start to its end; the daemon's peak memory is its ``VmHWM``;
-* **the round itself** (``desk_pair_round_s``): the same ``chess pair`` run inside this process, on
-  a second daemon with the same groups — the listing, the 20 actions and their replies, without
-  the command's own start-up (issue 30 item 1's, not the desk's); ``daemon_cpu_s`` the daemon's
-  CPU time for it, from ``/proc``;
-* **the pairing's own share** (``pairing_s``): the Dutch pairing of the 20 groups' next rounds by
-  the pure core in this process, and ``pairing_share``: that over the round (issue 30's goal:
-  the round ≤ 1.0 s, the pairing the largest part of it);
 * **file by file:** ``duelclock swiss pair FILE`` for each of the 20 files, one process each, as an
   arbiter with one TRF per group would; the sum of their wall times and the largest peak memory.
 
@@ -27,8 +20,6 @@ Each figure is a JSON line. The two are run alternately ``--repeat`` times; comp
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import random
@@ -38,7 +29,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from clockd.core.chessday.group import ChessGroup, ChessGroupConfig, read_result
 from clockd.core.swiss.dutch import pair_round
@@ -46,16 +36,11 @@ from clockd.core.swiss.dutch import pair_round
 
 def played_groups(players: int, rounds_played: int, seed: int) -> list[tuple[str, str]]:
     """``(key, TRF text)`` of each group of the demo day, ``rounds_played`` rounds closed."""
-    return [(g.config.group.key, g.export()) for g in played(players, rounds_played, seed)]
-
-
-def played(players: int, rounds_played: int, seed: int) -> list[ChessGroup]:
-    """Each group of the demo day, ``rounds_played`` rounds closed."""
     from clockd.kinds.chess.demo import demo_day
 
     rng = random.Random(seed)
     day = demo_day(rng, players, 8)
-    out: list[ChessGroup] = []
+    out = []
     for group in day.groups:
         g = ChessGroup.new(ChessGroupConfig(group=group, rounds=8))
         for _ in range(rounds_played):
@@ -65,7 +50,7 @@ def played(players: int, rounds_played: int, seed: int) -> list[ChessGroup]:
             for b in g.current.boards:
                 g = g.enter(b.board, read_result(rng.choices("10=+", weights=(42, 36, 20, 2))[0]), by="bench")
             g = g.close()
-        out.append(g)
+        out.append((group.key, g.export()))
     return out
 
 
@@ -76,50 +61,8 @@ def _peak_kb(pid: int) -> int:
     return 0
 
 
-def _cpu_s(pid: int) -> float:
-    """The CPU time (user + system) process ``pid`` has used, in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _in_process(argv: list[str]) -> None:
-    """``duelclock ARGV`` run inside this process (its output dropped), as the daemon's client."""
-    from clockd.cli import main as cli_main
-
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = cli_main(argv)
-    if status:
-        raise RuntimeError(f"duelclock {' '.join(argv)}: exit status {status}")
-
-
-def round_child(plan: dict[str, Any]) -> int:
-    """In a child process (so this one's memory stays the file-by-file figure's): the groups
-    imported, then the round as ``chess pair`` asks it — the groups listed, each ready one's
-    ``chess-pair`` action and its reply — timed, with the daemon's CPU time for it."""
-    from clockd.api import Client
-    from clockd.core.chessday.group import PairRound
-
-    for key, path in plan["files"]:
-        _in_process(["chess", "import-trf", key, path])
-    with Client.local() as client:
-        client.ping()
-        cpu = _cpu_s(plan["daemon"])
-        start = time.perf_counter()
-        groups = [e for e in client.events().events if e.kind == "chess"]
-        ready = [g for g in groups if g.actions.get("chess-pair") is None]
-        for g in ready:
-            client.act(g.key, PairRound(round=g.body.round + 1))
-        wall = time.perf_counter() - start
-        cpu = _cpu_s(plan["daemon"]) - cpu
-    if len(ready) != len(plan["files"]):
-        raise RuntimeError(f"{len(ready)} of {len(plan['files'])} groups were ready to pair")
-    print(json.dumps({"desk_pair_round_s": wall, "daemon_cpu_s": cpu}))
-    return 0
-
-
-def desk(files: list[tuple[str, Path]], work: Path, *, whole_command: bool) -> dict[str, float]:
-    """A daemon with the 20 groups; ``duelclock chess pair`` timed (``whole_command``: the command
-    in its own process, start-up and all), or the round as it asks it (:func:`round_child`)."""
+def desk(files: list[tuple[str, Path]], work: Path) -> dict[str, float]:
+    """A daemon with the 20 groups; ``duelclock chess pair`` timed."""
     env = dict(os.environ, DUELCLOCK_STATE_DIR=str(work / "state"), DUELCLOCK_LANG="en")
     exe = [sys.executable, "-m", "clockd"]
     daemon = subprocess.Popen(
@@ -136,16 +79,6 @@ def desk(files: list[tuple[str, Path]], work: Path, *, whole_command: bool) -> d
                     "the daemon did not start: " + (daemon.stderr.read().decode() if daemon.stderr else "")
                 )
             time.sleep(0.05)
-        if not whole_command:
-            plan = {"files": [(k, str(p)) for k, p in files], "daemon": daemon.pid}
-            out = subprocess.run(
-                [sys.executable, "-m", "benchmarks.bench_chess_day", "--round-child", json.dumps(plan)],
-                env=env,
-                check=True,
-                capture_output=True,
-                text=True,
-            )
-            return dict(json.loads(out.stdout.splitlines()[-1]))
         for key, path in files:
             subprocess.run(
                 [*exe, "chess", "import-trf", key, str(path)], env=env, check=True, capture_output=True
@@ -162,14 +95,6 @@ def desk(files: list[tuple[str, Path]], work: Path, *, whole_command: bool) -> d
     finally:
         daemon.terminate()
         daemon.wait(30)
-
-
-def pairing(groups: list[ChessGroup]) -> dict[str, float]:
-    """The pure core's Dutch pairing of every group's next round, in this process."""
-    start = time.perf_counter()
-    for g in groups:
-        pair_round(g.pairing_input(), g.config.rounds)
-    return {"pairing_s": time.perf_counter() - start}
 
 
 def file_by_file(files: list[tuple[str, Path]]) -> dict[str, float]:
@@ -197,12 +122,8 @@ def main() -> int:
     parser.add_argument("--round", type=int, default=6, help="the round to pair (the ones before are played)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--round-child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.round_child is not None:
-        return round_child(json.loads(args.round_child))
-    day = played(args.players, args.round - 1, args.seed)
-    groups = [(g.config.group.key, g.export()) for g in day]
+    groups = played_groups(args.players, args.round - 1, args.seed)
     figures: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-chess-") as tmp:
         base = Path(tmp)
@@ -214,22 +135,13 @@ def main() -> int:
         for i in range(args.repeat):
             work = base / f"run{i}"
             work.mkdir()
-            (work / "round").mkdir()
-            measured = {
-                **desk(files, work, whole_command=True),
-                **desk(files, work / "round", whole_command=False),
-                **pairing(day),
-                **file_by_file(files),
-            }
-            for name, value in measured.items():
+            for name, value in {**desk(files, work), **file_by_file(files)}.items():
                 figures.setdefault(name, []).append(value)
     common = {"players": args.players, "groups": len(groups), "round": args.round}
     for name, values in figures.items():
         print(
             json.dumps({"bench": "chess_day", "figure": name, "best": min(values), "runs": values, **common})
         )
-    share = min(figures["pairing_s"]) / min(figures["desk_pair_round_s"])
-    print(json.dumps({"bench": "chess_day", "figure": "pairing_share", "ratio": round(share, 3), **common}))
     ratio = min(figures["desk_pair_all_s"]) / min(figures["swiss_pair_sum_s"])
     print(
         json.dumps(

@@ -66,7 +66,7 @@ from clockd.i18n import Problem
 from clockd.service.actions import RequestKey, journal
 from clockd.service.component import Refused
 from clockd.service.engine import Current, Engine
-from clockd.service.events import EventHost, EventsView, Hosted, people_in
+from clockd.service.events import EventHost, EventsView, people_in
 from clockd.service.nodes import Nodes
 from clockd.service.views import event_view, table_view, timeline_entry
 from clockd.store.journal import Journal
@@ -191,19 +191,12 @@ class Context:
             return None
         return await off_loop(prepare, hosted, action)
 
-    def hosted(self, key: str, current: Current | None = None) -> Hosted:
-        """Event ``key`` as the engine last published it; refused if there is none.
-
-        Why not :meth:`event_view` to check that an event exists: a chess group's view is a
-        thousand players' rows, and pairing the whole hall built each one three times (issue 30)."""
+    def event_view(self, key: str, current: Current | None = None) -> EventView:
+        current = current or self.current()
         events = self.events(current)
         if events is None:
             raise Refused("event.none-hosted")
-        return events.get(key)
-
-    def event_view(self, key: str, current: Current | None = None) -> EventView:
-        current = current or self.current()
-        hosted = self.hosted(key, current)
+        hosted = events.get(key)
         component = self.engine.component("events")
         assert isinstance(component, EventHost)
         return event_view(
@@ -306,7 +299,7 @@ async def _timeline(ctx: Context, req: Timeline) -> Reply:
     key = None
     if req.event is not None:
         key = _ref(ctx, req.event).event
-        ctx.hosted(key)  # refuses an unknown event
+        ctx.event_view(key)  # refuses an unknown event
     path = ctx.engine.journal.path
 
     def read() -> TimelineReply:
@@ -353,7 +346,7 @@ async def _person(ctx: Context, req: PersonRequest) -> Reply:
     if req.how in ("show", "export") and not req.person:
         raise Refused("person.which")
     if req.how == "list" and req.event:
-        ctx.hosted(req.event)  # refuses an unknown event
+        ctx.event_view(req.event)  # refuses an unknown event
     access = PersonAccess(how=req.how, person=req.person, text=req.text, event=req.event, reason=req.reason)
     key = None
     if req.id is not None:
@@ -408,7 +401,7 @@ async def _act(ctx: Context, req: ActionRequest) -> Reply:
         raise Refused("event.which-item", target=str(ref))
     if action.target == "event" and ref.item is not None:
         raise Refused("ids.not-an-event", ref=str(ref))
-    ctx.hosted(key)  # refuses an unknown event
+    ctx.event_view(key)  # refuses an unknown event
     decided = await ctx.prepare(key, action)  # e.g. the sign-up file read, beside the engine
     target = event_ref(ctx.hall, key, ref.item)
     entry = journal(action, target=target, by=req.by, event=key, request=request, decided=decided)

@@ -55,32 +55,10 @@ def table_view(state: TableState, now_ns: int, *, seq: int, hall: str, has_devic
     )
 
 
-#: The digests worked out lately, by the :class:`Hosted` they are of: ``id → (hosted, digest)``.
-_DIGESTS: dict[int, tuple[Hosted, str]] = {}
-#: How many :data:`_DIGESTS` keeps: every event's last states, in a hall of many events.
-_DIGESTS_KEPT = 256
-
-
 def event_digest(hosted: Hosted, kind: EventKind) -> str:
-    """A short fingerprint of an event's exact state (its kind's state and its open alerts).
-
-    Worked out once per state: a :class:`Hosted` and the kind's state in it are immutable, and
-    an event changed is a new one. Why: a chess group's digest is its whole TRF dumped and
-    hashed, and pairing the whole hall did it 60 times for 20 groups (issue 30). The entry
-    keeps the ``hosted`` it is of, so an ``id`` used again by another object is never taken
-    for it."""
-    kept = _DIGESTS.get(id(hosted))
-    if kept is not None and kept[0] is hosted:
-        return kept[1]
+    """A short fingerprint of an event's exact state (its kind's state and its open alerts)."""
     data = [hosted.name, kind.dump(hosted.state), [list(astuple(a)) for a in hosted.alerts]]
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
-    _DIGESTS[id(hosted)] = (hosted, digest)
-    while len(_DIGESTS) > _DIGESTS_KEPT:
-        try:  # the oldest first; another thread may be trimming too
-            del _DIGESTS[next(iter(_DIGESTS))]
-        except (KeyError, StopIteration, RuntimeError):
-            break
-    return digest
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:20]
 
 
 def event_view(

@@ -309,11 +309,7 @@ class ChessGroup:
         return cached
 
     def points(self, player: int) -> Any:
-        """Player ``player``'s points after the closed rounds (every player's worked out once per
-        tournament: a view shows each of them on every board, start list and standings row)."""
-        rounds, t = self.rounds_closed, self.tournament
-        scores = t.memoised(f"points-{rounds}", lambda: {p.start_number: p.score(rounds) for p in t.players})
-        return scores[player] if player in scores else t[player].score(rounds)
+        return self.tournament[player].score(self.rounds_closed)
 
     # -- pairing ---------------------------------------------------------------------------------------
     def pairing_input(self) -> Tournament:

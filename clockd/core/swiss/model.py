@@ -28,13 +28,10 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar, cast
-
-T = TypeVar("T")
 
 ZERO = Fraction(0)
 HALF = Fraction(1, 2)
@@ -443,7 +440,6 @@ class Tournament:
     records: tuple[Record, ...] = ()
     layout: Layout = Layout()
     _by_number: Mapping[int, Player] = field(init=False, repr=False, compare=False)
-    _memo: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_number: dict[int, Player] = {}
@@ -452,18 +448,6 @@ class Tournament:
                 raise ModelError(f"start number {player.start_number} is used twice")
             by_number[player.start_number] = player
         object.__setattr__(self, "_by_number", by_number)
-        object.__setattr__(self, "_memo", {})
-
-    def memoised(self, what: str, make: Callable[[], T]) -> T:
-        """``make()``, worked out once for this tournament (it is immutable): what is read of it
-        again and again. Why: a chess group's view asks every player's points, each asked the
-        rounds paired of the whole tournament, and the desk's digests dumped the same TRF once
-        per view (issue 30). ``what`` names the figure; a new tournament starts with none."""
-        try:
-            return cast(T, self._memo[what])
-        except KeyError:
-            value = self._memo[what] = make()
-            return value
 
     # -- players -----------------------------------------------------------------------
     def __getitem__(self, start_number: int) -> Player:
@@ -492,9 +476,6 @@ class Tournament:
     def rounds_paired(self) -> int:
         """The last round that was paired: someone has an opponent or the pairing-allocated
         bye in it. Byes and absences entered in advance for later rounds do not count."""
-        return self.memoised("rounds_paired", self._rounds_paired)
-
-    def _rounds_paired(self) -> int:
         return max((r for p in self.players for r, e in enumerate(p.rounds, start=1) if e.paired), default=0)
 
     # -- records -----------------------------------------------------------------------

@@ -13,7 +13,6 @@ computed as FIDE's TieBreakServer computes it for a Swiss event, and reported th
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,10 +53,8 @@ class Standings:
 MIN_PLACES: Mapping[str, int] = {"PTS": 1, "BH-C1": 1, "BH": 1, "SB": 2, "PS": 1}
 
 
-@functools.lru_cache(maxsize=1024, typed=True)
 def score_text(points: Fraction) -> str:
-    """``1½``, ``½``, ``2`` — as a pairing list on a wall writes a score (kept for the scores
-    seen lately: a group's view writes a few scores a thousand times)."""
+    """``1½``, ``½``, ``2`` — as a pairing list on a wall writes a score."""
     if points.denominator not in (1, 2):  # not a chess score; say it exactly
         return str(points)
     whole, half = divmod(points * 2, 2)
@@ -65,11 +62,9 @@ def score_text(points: Fraction) -> str:
     return text + ("½" if half else "")
 
 
-@functools.lru_cache(maxsize=4096, typed=True)
 def decimal_text(value: Fraction, min_places: int = 0) -> str:
     """``value`` as an exact decimal (``12.5``, ``9.75``, ``-3``), with at least ``min_places``
-    decimals. Raises ``ValueError`` for a fraction with no finite decimal expansion. Kept for
-    the values seen lately: a group's standings write the same tie-breaks again and again."""
+    decimals. Raises ``ValueError`` for a fraction with no finite decimal expansion."""
     sign = "-" if value < 0 else ""
     value = abs(value)
     places = 0

@@ -440,12 +440,7 @@ def _player_line(player: Player) -> str:
 
 
 def dumps(tournament: Tournament) -> str:
-    """The TRF text of a tournament, in the line-end convention it was read with (worked out
-    once per tournament: a group's snapshot, digest and file all ask it)."""
-    return tournament.memoised("trf", lambda: _dumps(tournament))
-
-
-def _dumps(tournament: Tournament) -> str:
+    """The TRF text of a tournament, in the line-end convention it was read with."""
     lines: list[str] = []
     records = sorted(tournament.records, key=lambda r: r.slot)  # stable: file order kept
     i = 0
