@@ -257,7 +257,8 @@ def test_a_chess_groups_page_and_publish_answer_at_every_state_of_its_day(
     def points() -> dict[str, str]:
         """The page's standings: each player's points (the first column after the name)."""
         rows = page.locator("table.standings tbody tr")
-        assert rows.count() == 11  # every player of the group
+        # every player of the group, once the page's live update (it replaces the table) has landed
+        expect(rows).to_have_count(11, timeout=5000)
         cells = [rows.nth(i).locator("td") for i in range(rows.count())]
         assert cells[0].nth(0).inner_text() == "1"
         return {c.nth(1).inner_text(): c.nth(2).inner_text() for c in cells}
